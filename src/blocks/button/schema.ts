@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { copyKey } from '../../config/schema/common.ts';
+import { actionList } from '../../config/schema/actions.ts';
+import { strictObject } from '../../config/schema/strict.ts';
+import { blockBase } from '../common.ts';
+
+/** A button that runs actions (to lead somewhere, use `do: go`, or the link block). */
+export const buttonBlock = strictObject({
+  type: z.literal('button'),
+  ...blockBase,
+  label: copyKey,
+  actions: actionList,
+  style: z.enum(['primary', 'secondary']).optional(),
+});
+export type ButtonBlock = z.infer<typeof buttonBlock>;

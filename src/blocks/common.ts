@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { condition } from '../config/schema/conditions.ts';
+import { identifier } from '../config/schema/common.ts';
+
+/** Keys every block may have besides its own props. */
+export const blockBase = {
+  /** Shown only when this holds (experiments, session...). */
+  when: condition.optional(),
+  /** Optional anchor id, and a stable name for tests. */
+  id: identifier.optional(),
+};

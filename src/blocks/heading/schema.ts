@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { copyKey } from '../../config/schema/common.ts';
+import { valueMap } from '../../config/schema/values.ts';
+import { strictObject } from '../../config/schema/strict.ts';
+import { blockBase } from '../common.ts';
+
+export const headingBlock = strictObject({
+  type: z.literal('heading'),
+  ...blockBase,
+  text: copyKey,
+  params: valueMap.optional(),
+  /** 1 is the page title; there is one level-1 heading per screen. */
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+});
+export type HeadingBlock = z.infer<typeof headingBlock>;

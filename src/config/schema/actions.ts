@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { condition, type Condition } from './conditions.ts';
+import { copyKey, identifier, milliseconds } from './common.ts';
+import { target, type Target } from './targets.ts';
+import { value, valueMap, type Value, type ValueMap } from './values.ts';
+import { strictObject, taggedUnion } from './strict.ts';
+
+/**
+ * What happens on a click, a submit, a blur or on entering a screen: a list of actions run
+ * in order, each told apart by `do:`. Any action may carry `when:`; it is skipped when the
+ * condition does not hold. `call` and `login` branch into `then:` / `catch:`.
+ */
+export type Action = { when?: Condition } & (
+  | { do: 'call'; fn: string; input?: ValueMap; idempotent?: boolean; then?: Action[]; catch?: Action[] }
+  | { do: 'login'; username: Value; password: Value; then?: Action[]; catch?: Action[] }
+  | { do: 'logout'; then?: Action[] }
+  | { do: 'set'; state?: string; storage?: string; cookie?: string; value: Value }
+  | { do: 'clear'; state?: string; storage?: string; cookie?: string }
+  | { do: 'recordQuizAnswer'; question: Value; answer: Value }
+  | { do: 'track'; event: string; props?: ValueMap }
+  | { do: 'go'; to: Target; keepQuery?: boolean; query?: ValueMap; delayMs?: number; replace?: boolean }
+  | { do: 'popup'; text: string; params?: ValueMap; then?: Action[] }
+  | { do: 'notify'; text?: string; message?: Value; params?: ValueMap; level?: 'error' | 'warning' | 'info' | 'success'; ms?: number; link?: { text: string; to: Target } }
+  | { do: 'markFieldError'; field: string }
+  | { do: 'scrollTop'; delayMs?: number }
+);
+
+const when = condition.optional();
+const actions: z.ZodType<Action[]> = z.lazy(() => z.array(action));
+
+const oneStore = (v: { state?: string; storage?: string; cookie?: string }, ctx: z.RefinementCtx) => {
+  const stores = (['state', 'storage', 'cookie'] as const).filter((k) => v[k] !== undefined);
+  if (stores.length !== 1)
+    ctx.addIssue({ code: 'custom', message: "Name exactly one place: 'state:' (client state), 'storage:' (session storage) or 'cookie:'." });
+};
+
+const actionBranches = {
+  call: strictObject({ do: z.literal('call'), when, fn: identifier, input: valueMap.optional(), idempotent: z.boolean().optional(), then: actions.optional(), catch: actions.optional() }),
+  login: strictObject({ do: z.literal('login'), when, username: value, password: value, then: actions.optional(), catch: actions.optional() }),
+  logout: strictObject({ do: z.literal('logout'), when, then: actions.optional() }),
+  set: strictObject({ do: z.literal('set'), when, state: z.string().optional(), storage: z.string().optional(), cookie: z.string().optional(), value }).superRefine(oneStore),
+  clear: strictObject({ do: z.literal('clear'), when, state: z.string().optional(), storage: z.string().optional(), cookie: z.string().optional() }).superRefine(oneStore),
+  recordQuizAnswer: strictObject({ do: z.literal('recordQuizAnswer'), when, question: value, answer: value }),
+  track: strictObject({ do: z.literal('track'), when, event: z.string().min(1), props: valueMap.optional() }),
+  go: strictObject({ do: z.literal('go'), when, to: target, keepQuery: z.boolean().optional(), query: valueMap.optional(), delayMs: milliseconds.optional(), replace: z.boolean().optional() }),
+  popup: strictObject({ do: z.literal('popup'), when, text: copyKey, params: valueMap.optional(), then: actions.optional() }),
+  notify: strictObject({
+    do: z.literal('notify'),
+    when,
+    text: copyKey.optional(),
+    message: value.optional(),
+    params: valueMap.optional(),
+    level: z.enum(['error', 'warning', 'info', 'success']).optional(),
+    ms: milliseconds.optional(),
+    link: strictObject({ text: copyKey, to: target }).optional(),
+  }).superRefine((v, ctx) => {
+    if ((v.text === undefined) === (v.message === undefined))
+      ctx.addIssue({ code: 'custom', message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error)." });
+  }),
+  markFieldError: strictObject({ do: z.literal('markFieldError'), when, field: identifier }),
+  scrollTop: strictObject({ do: z.literal('scrollTop'), when, delayMs: milliseconds.optional() }),
+};
+
+export const action = taggedUnion('do', actionBranches, 'action') as z.ZodType<Action>;
+export const actionList = actions;
+export const actionKinds = Object.keys(actionBranches) as Action['do'][];

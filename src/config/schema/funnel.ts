@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { copyKey, identifier } from './common.ts';
+import { screen } from './screen.ts';
+import { strictObject } from './strict.ts';
+
+/**
+ * A funnel file: a named group of screens sharing a layout and a step progress.
+ * `progress.steps` is a count ('STEP 2 OF 4') or a list of step labels (a labelled stepper).
+ */
+export const funnelFile = strictObject({
+  version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
+  funnel: identifier,
+  description: z.string().optional(),
+  layout: identifier.optional(),
+  progress: strictObject({ steps: z.union([z.number().int().min(2), z.array(copyKey).min(2)]) }).optional(),
+  screens: z.array(screen).min(1),
+});
+export type FunnelFile = z.infer<typeof funnelFile>;

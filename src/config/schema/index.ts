@@ -1,0 +1,12 @@
+export * from './common.ts';
+export * from './conditions.ts';
+export * from './values.ts';
+export * from './targets.ts';
+export * from './actions.ts';
+export * from './fields.ts';
+export * from './screen.ts';
+export * from './funnel.ts';
+export * from './app.ts';
+export * from './experiments.ts';
+export * from './copy.ts';
+export { blockSchemas, blockTypes, type Block, type BlockType } from '../../blocks/schemas.ts';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { condition, type Condition } from './conditions.ts';
+import { identifier, routePath } from './common.ts';
+import { strictObject, keyedUnion } from './strict.ts';
+
+/**
+ * Where a link, redirect or `go` action leads:
+ * - `/login`: a route of the app;
+ * - `{ external: mainSite }`: a link named in app.yaml `links:`;
+ * - `{ state: expectedNextPage }`: the path held in a client-state key (when it is empty the
+ *   next case is tried);
+ * - a list of `{ when, to }` cases, the first that holds wins; the last has no `when`.
+ */
+export type SimpleTarget = string | { external: string } | { state: string };
+export type TargetCase = { when?: Condition; to: SimpleTarget };
+export type Target = SimpleTarget | TargetCase[];
+
+const simpleTarget = z.union([
+  routePath,
+  keyedUnion({ external: strictObject({ external: identifier }), state: strictObject({ state: z.string().min(1) }) }, 'a link target'),
+]) as z.ZodType<SimpleTarget>;
+
+const targetCase = strictObject({ when: condition.optional(), to: simpleTarget });
+
+export const target: z.ZodType<Target> = z.union([
+  simpleTarget,
+  z
+    .array(targetCase)
+    .min(1)
+    .superRefine((cases, ctx) => {
+      const last = cases[cases.length - 1];
+      if (last?.when !== undefined)
+        ctx.addIssue({ code: 'custom', path: [cases.length - 1, 'when'], message: "The last case of a target list must have no 'when:', so that a link always leads somewhere." });
+    }),
+]) as z.ZodType<Target>;

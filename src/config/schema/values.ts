@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { keyedUnion, strictObject } from './strict.ts';
+import { identifier, literal, type Literal } from './common.ts';
+
+/**
+ * Where an action reads a value from. A plain scalar is itself; an object names one source.
+ * Each source is resolved by the runtime (src/runtime/values.ts) and its key checked by
+ * `npm run check` against the matching vocabulary.
+ */
+const sources = {
+  form: strictObject({ form: identifier }),
+  query: strictObject({ query: z.string().min(1) }),
+  state: strictObject({ state: z.string().min(1) }),
+  storage: strictObject({ storage: z.string().min(1) }),
+  cookie: strictObject({ cookie: z.string().min(1) }),
+  result: strictObject({ result: z.string() }),
+  error: strictObject({ error: z.enum(['message', 'code', 'messageKey']) }),
+  user: strictObject({ user: z.enum(['objectId', 'email']) }),
+  flag: strictObject({ flag: z.string().min(1) }),
+  captcha: strictObject({ captcha: z.string().min(1) }),
+  utm: strictObject({ utm: z.enum(['lastTouch', 'firstTouch']) }),
+  path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
+};
+
+export const valueSource = keyedUnion(sources, 'a value source');
+export type ValueSource = z.infer<typeof valueSource>;
+
+export const value = z.union([literal, valueSource]);
+export type Value = Literal | ValueSource;
+
+export const valueMap = z.record(z.string(), value);
+export type ValueMap = Record<string, Value>;
+
+export const valueSourceKinds = Object.keys(sources) as (keyof typeof sources)[];

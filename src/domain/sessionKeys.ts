@@ -1,0 +1,19 @@
+/**
+ * Session-storage keys of spec §3 (they last for the browser tab). Funnel YAML refers to them
+ * as `storage.<key>` / `{ storage: key }`.
+ */
+export const sessionStorageKeys = [
+  'paymentMethod',
+  'fourClass',
+  'utmParamsObject',
+  'current_page',
+  'last_page',
+  'justRegistered',
+  'gtmRegData',
+  'userDetails',
+  'selectedMinervaOffer',
+] as const;
+export type SessionStorageKey = (typeof sessionStorageKeys)[number];
+
+/** UTM and campaign parameters captured as attribution (last touch per tab, first touch kept). */
+export const attributionParams = ['utm_campaign', 'utm_source', 'utm_medium', 'utm_term', 'utm_content', 'iterable_campaign', 'iterable_template'] as const;
