@@ -1,0 +1,11 @@
+/**
+ * localStorage / cookie names the runtime owns. Tests seed a logged-in parent by writing
+ * SESSION_KEY before the page loads.
+ */
+export const SESSION_KEY = 'ck.session'; // JSON { objectId, email, sessionToken }
+export const CLIENT_STATE_KEY = 'ck.state'; // JSON ClientState (src/domain/clientState.ts)
+export const FIRST_TOUCH_KEY = 'ck.utm.firstTouch'; // JSON attribution of the first visit
+export const VARIANT_OVERRIDE_COOKIE = 'variantOverride';
+export const EXPERIMENT_ID_COOKIE = 'experimentId';
+export const FEATURE_ID_COOKIE = 'featureId';
+export const VARIANT_OVERRIDE_PARAM = 'variantOverride';
