@@ -12,5 +12,9 @@ export const runtimeCopyKeys: readonly string[] = [
   /** Header landmark names and the skip link. */
   'common:skipToContent',
   'common:mainNavigation',
+  /** The browser tab title of a screen with a title: '{title} | {product}'. */
+  'common:documentTitle',
+  /** An action failed and the YAML has no catch: for it (spec §8 generic wording). */
+  'common:somethingWentWrong',
   ...Object.values(defaultRuleMessages),
 ];

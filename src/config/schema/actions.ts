@@ -4,6 +4,7 @@ import { copyKey, identifier, milliseconds } from './common.ts';
 import { target, type Target } from './targets.ts';
 import { value, valueMap, type Value, type ValueMap } from './values.ts';
 import { strictObject, taggedUnion } from './strict.ts';
+import { schemaInfo } from './roles.ts';
 
 /**
  * What happens on a click, a submit, a blur or on entering a screen: a list of actions run
@@ -61,6 +62,6 @@ const actionBranches = {
   scrollTop: strictObject({ do: z.literal('scrollTop'), when, delayMs: milliseconds.optional() }),
 };
 
-export const action = taggedUnion('do', actionBranches, 'action') as z.ZodType<Action>;
+export const action = taggedUnion('do', actionBranches, 'action').register(schemaInfo, { role: 'action' }) as z.ZodType<Action>;
 export const actionList = actions;
 export const actionKinds = Object.keys(actionBranches) as Action['do'][];

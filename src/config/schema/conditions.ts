@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keyedUnion, strictObject } from './strict.ts';
 import { literal, type Literal } from './common.ts';
+import { schemaInfo } from './roles.ts';
 
 /**
  * Conditions are data: a small tree of all / any / not over facts. A fact is either one of
@@ -52,7 +53,7 @@ const factCondition = strictObject({
   const tests = factTests.filter((test) => (value as Record<string, unknown>)[test] !== undefined);
   if (tests.length > 1)
     ctx.addIssue({ code: 'custom', path: [tests[1]!], message: `A fact condition takes one test; this one has ${tests.map((t) => `'${t}'`).join(' and ')}. Combine them with 'all:'.` });
-});
+}).register(schemaInfo, { role: 'fact' });
 
 export const condition: z.ZodType<Condition> = z.lazy(() =>
   keyedUnion(

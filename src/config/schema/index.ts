@@ -9,4 +9,5 @@ export * from './funnel.ts';
 export * from './app.ts';
 export * from './experiments.ts';
 export * from './copy.ts';
+export * from './roles.ts';
 export { blockSchemas, blockTypes, type Block, type BlockType } from '../../blocks/schemas.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { closest } from '../suggest.ts';
+import { unionInfo } from './roles.ts';
 
 /**
  * An object schema that reports every unknown key as its own issue, positioned at that key,
@@ -35,7 +36,7 @@ export function strictObject<T extends z.ZodRawShape>(shape: T) {
  */
 export function keyedUnion<T extends Record<string, z.ZodType>>(branches: T, what: string) {
   const keys = Object.keys(branches);
-  return z.unknown().superRefine((value, ctx) => {
+  const schema = z.unknown().superRefine((value, ctx) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       ctx.addIssue({ code: 'custom', message: `Expected ${what}: an object with one of ${keys.map((k) => `'${k}'`).join(', ')}.`, params: { kind: 'shape' } });
       return;
@@ -56,7 +57,9 @@ export function keyedUnion<T extends Record<string, z.ZodType>>(branches: T, wha
     }
     const result = branches[present[0]!]!.safeParse(value);
     if (!result.success) forwardIssues(result.error.issues, ctx);
-  }) as unknown as z.ZodType<z.output<T[keyof T]>>;
+  });
+  unionInfo.set(schema, { kind: 'keyed', branches, what });
+  return schema as unknown as z.ZodType<z.output<T[keyof T]>>;
 }
 
 /** Re-raise a branch's issues unchanged (code, path and details), relative to this value. */
@@ -70,7 +73,7 @@ function forwardIssues(issues: z.core.$ZodIssue[], ctx: z.RefinementCtx) {
  */
 export function taggedUnion<T extends Record<string, z.ZodType>>(tag: string, branches: T, what: string) {
   const tags = Object.keys(branches);
-  return z.unknown().superRefine((value, ctx) => {
+  const schema = z.unknown().superRefine((value, ctx) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       ctx.addIssue({ code: 'custom', message: `Expected ${what} (an object with '${tag}:').`, params: { kind: 'shape' } });
       return;
@@ -85,12 +88,15 @@ export function taggedUnion<T extends Record<string, z.ZodType>>(tag: string, br
       ctx.addIssue({
         code: 'custom',
         path: [tag],
-        message: `Unknown ${what} ${tag} '${String(tagValue)}'.`,
+        // 'Unknown block type 'hedaing'.', 'Unknown action 'got'.', 'Unknown validation rule 'x'.'
+        message: `Unknown ${what}${tag === 'type' ? ' type' : ''} '${String(tagValue)}'.`,
         params: { kind: 'unknown-tag', suggestion: typeof tagValue === 'string' ? closest(tagValue, tags) : undefined, known: tags },
       });
       return;
     }
     const result = branch.safeParse(value);
     if (!result.success) forwardIssues(result.error.issues, ctx);
-  }) as unknown as z.ZodType<z.output<T[keyof T]>>;
+  });
+  unionInfo.set(schema, { kind: 'tagged', tag, branches, what });
+  return schema as unknown as z.ZodType<z.output<T[keyof T]>>;
 }

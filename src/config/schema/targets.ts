@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { condition, type Condition } from './conditions.ts';
 import { identifier, routePath } from './common.ts';
 import { strictObject, keyedUnion } from './strict.ts';
+import { schemaInfo } from './roles.ts';
 
 /**
  * Where a link, redirect or `go` action leads:
@@ -18,7 +19,7 @@ export type Target = SimpleTarget | TargetCase[];
 const simpleTarget = z.union([
   routePath,
   keyedUnion({ external: strictObject({ external: identifier }), state: strictObject({ state: z.string().min(1) }) }, 'a link target'),
-]) as z.ZodType<SimpleTarget>;
+]).register(schemaInfo, { role: 'target' }) as z.ZodType<SimpleTarget>;
 
 const targetCase = strictObject({ when: condition.optional(), to: simpleTarget });
 
@@ -32,4 +33,4 @@ export const target: z.ZodType<Target> = z.union([
       if (last?.when !== undefined)
         ctx.addIssue({ code: 'custom', path: [cases.length - 1, 'when'], message: "The last case of a target list must have no 'when:', so that a link always leads somewhere." });
     }),
-]) as z.ZodType<Target>;
+]).register(schemaInfo, { description: 'a target: a path like /login, { external: name }, { state: key } or a list of { when, to } cases' }) as z.ZodType<Target>;

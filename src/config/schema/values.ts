@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keyedUnion, strictObject } from './strict.ts';
 import { identifier, literal, type Literal } from './common.ts';
+import { schemaInfo } from './roles.ts';
 
 /**
  * Where an action reads a value from. A plain scalar is itself; an object names one source.
@@ -22,7 +23,7 @@ const sources = {
   path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
 };
 
-export const valueSource = keyedUnion(sources, 'a value source');
+export const valueSource = keyedUnion(sources, 'a value source').register(schemaInfo, { role: 'valueSource' });
 export type ValueSource = z.infer<typeof valueSource>;
 
 export const value = z.union([literal, valueSource]);

@@ -1,0 +1,138 @@
+/**
+ * `npm run bench`: what a parent downloads before the landing page shows, and how long
+ * `npm run check` takes.
+ *
+ * 1. Builds the app (with Vite's manifest) into a temporary folder.
+ * 2. The landing route's initial JS = the entry chunk and its static imports, plus the chunk of
+ *    the screen at '/' and its static imports (the blocks it uses); its CSS likewise. Printed as
+ *    bytes, gzip (level 9) and brotli (quality 11), with the budget: JS gzip ≤ 120 KB.
+ * 3. Times `tsx scripts/check.ts` over all configs: 1 warm-up run, then 5 measured runs.
+ *
+ * Exits 1 when the JS budget is exceeded.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
+import { checkAndCompile } from '../src/config/compile.ts';
+
+/** 120 KB, in the web-performance sense of kilobytes (1000 bytes): the stricter reading. */
+const JS_GZIP_BUDGET = 120_000;
+const CHECK_RUNS = 5;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The id of the screen at `routePath`, from the compiled config (what the build used). */
+function screenIdAt(routePath: string): string {
+  const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: process.env.FUNNELS_DIR || 'funnels', copyDir: process.env.COPY_DIR || 'copy' });
+  if (!compiled) throw new Error('The funnel config has errors: run `npm run check`.');
+  const route = compiled.config.routes.find((r) => r.path === routePath);
+  if (!route) throw new Error(`No screen has the path ${routePath}.`);
+  return route.screenId;
+}
+
+/** The manifest entry of the virtual module `virtual:funnel-config/screen/<id>`. */
+function screenChunkKey(manifest: Manifest, screenId: string): string {
+  const id = `virtual:funnel-config/screen/${screenId}`;
+  const matches = (s: string | undefined) => s !== undefined && s.replace(/^\0/, '').replace(/\?.*$/, '') === id;
+  const key = Object.keys(manifest).find((k) => matches(k) || matches(manifest[k]!.src));
+  if (!key) {
+    const virtual = Object.keys(manifest).filter((k) => k.includes('funnel-config'));
+    throw new Error(`The manifest has no chunk for ${id}. Virtual modules in it: ${virtual.join(', ') || 'none'}.`);
+  }
+  return key;
+}
+
+/** A chunk and everything it imports statically, in load order, without repeats. */
+function withStaticImports(manifest: Manifest, key: string, into: Set<string>): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) withStaticImports(manifest, imported, into);
+  return into;
+}
+
+interface Sizes {
+  bytes: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizesOf(outDir: string, files: string[]): Sizes & { files: (Sizes & { file: string })[] } {
+  const rows = files.map((file) => {
+    const data = readFileSync(path.join(outDir, file));
+    return {
+      file,
+      bytes: data.length,
+      gzip: gzipSync(data, { level: 9 }).length,
+      brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length,
+    };
+  });
+  const sum = (k: keyof Sizes) => rows.reduce((total, row) => total + row[k], 0);
+  return { bytes: sum('bytes'), gzip: sum('gzip'), brotli: sum('brotli'), files: rows };
+}
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+const pad = (s: string, n: number) => s.padEnd(n);
+const padL = (s: string, n: number) => s.padStart(n);
+
+function printTable(title: string, sizes: ReturnType<typeof sizesOf>) {
+  console.log(`\n${title}`);
+  console.log(`  ${pad('file', 48)}${padL('bytes', 12)}${padL('gzip -9', 12)}${padL('brotli -11', 12)}`);
+  for (const row of sizes.files) console.log(`  ${pad(row.file, 48)}${padL(kb(row.bytes), 12)}${padL(kb(row.gzip), 12)}${padL(kb(row.brotli), 12)}`);
+  console.log(`  ${pad('total', 48)}${padL(kb(sizes.bytes), 12)}${padL(kb(sizes.gzip), 12)}${padL(kb(sizes.brotli), 12)}`);
+}
+
+async function timeCheck(): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i <= CHECK_RUNS; i++) {
+    const start = process.hrtime.bigint();
+    const { code, output } = await run(bin('tsx'), [path.join(repoRoot, 'scripts/check.ts')], { quiet: true });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (code !== 0) throw new Error(`npm run check failed (exit ${code}); fix the config first:\n${output.slice(-3000)}`);
+    if (i > 0) times.push(ms); // run 0 warms the file cache and tsx's transform cache
+  }
+  return times;
+}
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'bench-build-'));
+let overBudget = false;
+try {
+  console.log('Building the app for measurement...');
+  await viteBuild({ outDir, quiet: true });
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new Error('The manifest has no entry chunk.');
+  const screenId = screenIdAt('/');
+  const chunks = withStaticImports(manifest, entryKey, new Set());
+  withStaticImports(manifest, screenChunkKey(manifest, screenId), chunks);
+
+  const js = [...chunks].map((k) => manifest[k]!.file);
+  const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))];
+  const jsSizes = sizesOf(outDir, js);
+  const cssSizes = sizesOf(outDir, css);
+
+  console.log(`\nLanding route '/' (screen '${screenId}'): initial JS and CSS`);
+  printTable('JavaScript', jsSizes);
+  printTable('CSS', cssSizes);
+  overBudget = jsSizes.gzip > JS_GZIP_BUDGET;
+  console.log(`\nBudget: initial JS ≤ ${kb(JS_GZIP_BUDGET)} gzip → ${kb(jsSizes.gzip)}: ${overBudget ? `OVER by ${kb(jsSizes.gzip - JS_GZIP_BUDGET)}` : `within (${kb(JS_GZIP_BUDGET - jsSizes.gzip)} to spare)`}`);
+
+  console.log(`\nnpm run check over all configs (tsx scripts/check.ts; 1 warm-up + ${CHECK_RUNS} runs)...`);
+  const times = await timeCheck();
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  console.log(`  mean ${mean.toFixed(0)} ms   min ${Math.min(...times).toFixed(0)} ms   max ${Math.max(...times).toFixed(0)} ms   (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`);
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
+if (overBudget) process.exit(1);

@@ -1,0 +1,76 @@
+/**
+ * `npm test`: every test, browser tests included, in stages that stop at the first failure.
+ *   1. Chromium: install Debian's `chromium` when /usr/bin/chromium is missing
+ *   2. `npm run check`     funnels and copy
+ *   3. `tsc -p .`          types
+ *   4. unit and server tests (vitest project "unit")
+ *   5. `vite build`        the app the browser tests open
+ *   6. browser tests (vitest project "e2e")
+ */
+import { existsSync } from 'node:fs';
+import { bin, run, viteBuild } from './lib/build.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+interface Stage {
+  name: string;
+  run: () => Promise<number>;
+}
+
+const exitCode = async (command: string, args: string[], env?: Record<string, string>) => (await run(command, args, { env })).code;
+
+async function ensureChromium(): Promise<number> {
+  if (existsSync(CHROMIUM)) {
+    console.log(`${CHROMIUM} is installed.`);
+    return 0;
+  }
+  console.log(`${CHROMIUM} is missing: installing Debian's chromium package.`);
+  const asRoot = process.getuid?.() === 0;
+  const sudo = (args: string[]): [string, string[]] => (asRoot ? [args[0]!, args.slice(1)] : ['sudo', ['-E', ...args]]);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', 'chromium']]) {
+    const [command, rest] = sudo(args);
+    const code = await exitCode(command, rest, env);
+    if (code !== 0) return code;
+  }
+  return existsSync(CHROMIUM) ? 0 : 1;
+}
+
+const stages: Stage[] = [
+  { name: 'Chromium for the browser tests', run: ensureChromium },
+  { name: 'npm run check (funnels and copy)', run: () => exitCode('npm', ['run', '--silent', 'check']) },
+  { name: 'tsc -p . (types)', run: () => exitCode(bin('tsc'), ['-p', '.']) },
+  { name: 'unit and server tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'unit']) },
+  {
+    name: 'vite build',
+    run: () =>
+      viteBuild().then(
+        () => 0,
+        (error: unknown) => {
+          console.error(error instanceof Error ? error.message : error);
+          return 1;
+        },
+      ),
+  },
+  { name: 'browser tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'e2e']) },
+];
+
+const started = Date.now();
+for (const [index, stage] of stages.entries()) {
+  const label = `[${index + 1}/${stages.length}] ${stage.name}`;
+  console.log(`\n━━ ${label}`);
+  const stageStart = Date.now();
+  let code: number;
+  try {
+    code = await stage.run();
+  } catch (error) {
+    console.error(error);
+    code = 1;
+  }
+  if (code !== 0) {
+    console.error(`\n✗ npm test stopped: stage ${label} failed (exit ${code}). The stages after it did not run.`);
+    process.exit(code);
+  }
+  console.log(`✓ ${stage.name} (${((Date.now() - stageStart) / 1000).toFixed(1)} s)`);
+}
+console.log(`\n✓ All ${stages.length} stages passed in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

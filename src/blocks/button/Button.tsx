@@ -1,0 +1,23 @@
+import { useContext, useState } from 'react';
+import { runActions } from '../../runtime/actions.ts';
+import { ScreenSignal, useCopy, useRuntime } from '../../runtime/context.tsx';
+import type { BlockProps } from '../types.ts';
+
+export function Button({ block }: BlockProps<'button'>) {
+  const t = useCopy();
+  const rt = useRuntime();
+  const signal = useContext(ScreenSignal);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    await runActions(block.actions, rt.services, { signal });
+    if (!signal?.aborted) setBusy(false);
+  };
+  return (
+    <p className="button-block">
+      <button id={block.id} type="button" className={`button button--${block.style ?? 'primary'}`} disabled={busy} onClick={() => void run()}>
+        {t(block.label)}
+      </button>
+    </p>
+  );
+}

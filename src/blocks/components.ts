@@ -1,0 +1,34 @@
+import { lazy, type ComponentType } from 'react';
+import type { BlockType } from './schemas.ts';
+import type { BlockProps } from './types.ts';
+import { Heading } from './heading/Heading.tsx';
+import { Text } from './text/Text.tsx';
+import { List } from './list/List.tsx';
+import { Button } from './button/Button.tsx';
+import { Link } from './link/Link.tsx';
+import { Notice } from './notice/Notice.tsx';
+import { Faq } from './faq/Faq.tsx';
+import { Steps } from './steps/Steps.tsx';
+
+/**
+ * The block registry, runtime side: `type:` → component. Typed against BlockType, so a block
+ * with a schema but no component (or the reverse) does not compile. Small blocks are in the
+ * main bundle; the form block (react-hook-form, zod) is its own chunk, loaded when a form shows.
+ */
+export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
+  heading: Heading,
+  text: Text,
+  list: List,
+  button: Button,
+  link: Link,
+  form: lazy(() => import('./form/Form.tsx')),
+  notice: Notice,
+  faq: Faq,
+  steps: Steps,
+};
+
+/** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
+export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form']);
+
+/** Start fetching the form chunk early (a screen with a form is about to show). */
+export const preloadForm = () => import('./form/Form.tsx');

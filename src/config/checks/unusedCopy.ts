@@ -1,0 +1,39 @@
+import { warning, type Diagnostic } from '../diagnostic.ts';
+import { isCopyKey, type Check } from './context.ts';
+import { closestCopyKey } from './copyIndex.ts';
+
+/** Every copy-key-looking text anywhere in the data (also where the schema was not followed). */
+function mentions(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') {
+    if (isCopyKey(value)) into.add(value);
+  } else if (Array.isArray(value)) value.forEach((v) => mentions(v, into));
+  else if (value !== null && typeof value === 'object') Object.values(value).forEach((v) => mentions(v, into));
+}
+
+/**
+ * Copy keys no config and no runtime code uses are warnings (exit code stays 0), one per key,
+ * at its text in the source locale. "Used" here means written anywhere in a config file, not
+ * only in a copy-key field: a block with a mistake (an unknown type, a misspelt field) still
+ * counts as using its keys, so the warning does not pile onto the real error. Nothing is
+ * reported while a config file cannot be parsed: it may be the one using the keys.
+ */
+export const checkUnusedCopy: Check = (ctx) => {
+  if (ctx.broken.anyConfig) return [];
+  const used = new Set<string>(ctx.runtimeCopyKeys);
+  for (const file of ctx.files) mentions(file.data, used);
+  const groups = ctx.runtimeCopyKeys.filter((k) => k.endsWith('.*')).map((k) => k.slice(0, -1));
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const locale of ctx.copy.locales) {
+    // A key that is the "did you mean" of a used key missing in this locale is its misspelt
+    // twin: the error at the use already points there.
+    const keys = ctx.copy.keys(locale);
+    const twins = new Set([...used].filter((k) => ctx.copy.get(locale, k) === undefined).map((k) => closestCopyKey(k, keys)));
+    for (const entry of ctx.copy.entriesOf(locale)) {
+      if (used.has(entry.key) || twins.has(entry.key) || seen.has(entry.key) || groups.some((g) => entry.key.startsWith(g))) continue;
+      seen.add(entry.key);
+      out.push(warning(entry.file.relPath, entry.path, `Copy key '${entry.key}' is not used by any funnel or by the app. Remove it, or use it in a funnel.`, { at: 'key' }));
+    }
+  }
+  return out;
+};

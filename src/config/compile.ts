@@ -1,0 +1,106 @@
+import { runChecks } from './checks/index.ts';
+import { matchRoute } from './checks/routeIndex.ts';
+import type { CompiledConfig, CompiledCopy, CompiledRoute, CompiledScreen } from './compiled.ts';
+import { isError, type Diagnostic } from './diagnostic.ts';
+import { loadProject, type ConfigFile, type ConfigKind, type CopyFile, type ProjectDirs, type SourceFile } from './load.ts';
+import { locateDiagnostic, sortDiagnostics } from './report.ts';
+import type { AppFile, CopyTree, ExperimentsFile, FunnelFile } from './schema/index.ts';
+import { validateConfigFile, validateCopyFile } from './validate.ts';
+
+/** Everything the browser gets, ready to be served as modules by the Vite plugin. */
+export interface CompiledProject {
+  config: CompiledConfig;
+  /** Screen id → screen, each served as its own module (its own chunk). */
+  screens: Record<string, CompiledScreen>;
+  /** Locale → copy. */
+  copy: Record<string, CompiledCopy>;
+  defaultLocale: string;
+}
+
+export interface CheckResult {
+  /** Sorted by file, line and column. */
+  diagnostics: Diagnostic[];
+  /** Every YAML file read (config and copy), for the report's code frames. */
+  files: SourceFile[];
+  /** Present only when there is no error (warnings are fine). */
+  compiled?: CompiledProject;
+}
+
+/**
+ * The one entry point of `npm run check` and of the Vite plugin: load every YAML file,
+ * validate each against its schema, run the cross-file checks and, when nothing is wrong,
+ * compile.
+ */
+export interface CheckOptions extends ProjectDirs {
+  /** Copy keys the runtime uses by itself; defaults to src/config/runtimeCopyKeys.ts. */
+  runtimeCopyKeys?: readonly string[];
+}
+
+export function checkAndCompile(options: CheckOptions): CheckResult {
+  const project = loadProject(options);
+  const diagnostics = [...project.diagnostics];
+  const values = new Map<ConfigFile, unknown>();
+  for (const file of project.configFiles) {
+    if (!file.parsed || file.kind === undefined) continue;
+    const result = validateConfigFile(file as ConfigFile & { kind: ConfigKind });
+    diagnostics.push(...result.diagnostics);
+    if (result.value !== undefined) values.set(file, result.value);
+  }
+  const copy = new Map<CopyFile, CopyTree>();
+  for (const file of project.copyFiles) {
+    if (!file.parsed) continue;
+    const result = validateCopyFile(file);
+    diagnostics.push(...result.diagnostics);
+    if (result.value !== undefined) copy.set(file, result.value as CopyTree);
+  }
+  diagnostics.push(...runChecks(project, options.runtimeCopyKeys));
+
+  const files: SourceFile[] = [...project.configFiles, ...project.copyFiles];
+  const byPath = new Map(files.map((f) => [f.relPath, f]));
+  const sorted = sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file)))).map((l) => l.diagnostic);
+  if (sorted.some(isError)) return { diagnostics: sorted, files };
+  return { diagnostics: sorted, files, compiled: compile(project.configFiles, values, copy) };
+}
+
+/** Builds the compiled config from files that passed every check. */
+export function compile(configFiles: ConfigFile[], values: Map<ConfigFile, unknown>, copyFiles: Map<CopyFile, CopyTree>): CompiledProject {
+  const valueOf = <T>(kind: ConfigKind) => configFiles.filter((f) => f.kind === kind && values.has(f)).map((f) => values.get(f) as T);
+  const app = valueOf<AppFile>('app')[0]!.app;
+  const flags = valueOf<ExperimentsFile>('experiments')[0]?.flags ?? {};
+
+  const screens: Record<string, CompiledScreen> = {};
+  const routes: CompiledRoute[] = [];
+  for (const funnel of valueOf<FunnelFile>('funnel')) {
+    const steps = funnel.progress?.steps;
+    for (const screen of funnel.screens) {
+      const group = app.layoutGroups?.find((g) => g.paths.some((p) => matchRoute(p, screen.path) || matchRoute(screen.path, p)));
+      const layout = group?.layout ?? funnel.layout ?? 'default';
+      const load = screen.load ?? 'eager';
+      const compiled: CompiledScreen = { ...screen, load, funnel: funnel.funnel, layout };
+      if (screen.step !== undefined && steps !== undefined)
+        compiled.progress = typeof steps === 'number' ? { step: screen.step, of: steps } : { step: screen.step, of: steps.length, labels: steps };
+      screens[screen.id] = compiled;
+      routes.push({ path: screen.path, screenId: screen.id, funnel: funnel.funnel, layout, load });
+    }
+  }
+
+  const copy: Record<string, CompiledCopy> = {};
+  for (const [file, tree] of copyFiles) {
+    copy[file.locale] ??= {};
+    copy[file.locale]![file.namespace] = flattenCopy(tree);
+  }
+  const locales = Object.keys(copy).sort();
+  const defaultLocale = locales.includes(app.defaultLocale) ? app.defaultLocale : (locales[0] ?? app.defaultLocale);
+  const config: CompiledConfig = { app, flags, routes, locales: [defaultLocale, ...locales.filter((l) => l !== defaultLocale)] };
+  return { config, screens, copy, defaultLocale };
+}
+
+/** { errors: { wrongPassword: '...' } } → { 'errors.wrongPassword': '...' } */
+export function flattenCopy(tree: CopyTree, prefix = '', into: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (typeof value === 'string') into[path] = value;
+    else flattenCopy(value, path, into);
+  }
+  return into;
+}

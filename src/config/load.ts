@@ -1,0 +1,211 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
+import { error, type Diagnostic } from './diagnostic.ts';
+import { closest } from './suggest.ts';
+import { yamlErrorMessage } from './yamlErrors.ts';
+
+/** A YAML file as read from disk, with what is needed to point at any of its nodes. */
+export interface SourceFile {
+  /** Relative to the project root, '/' separators: what diagnostics print. */
+  relPath: string;
+  absPath: string;
+  text: string;
+  doc: Document;
+  lineCounter: LineCounter;
+  /** False when the YAML could not be read (a syntax error or a duplicate key). */
+  parsed: boolean;
+  /** The plain data (undefined when not parsed). */
+  data: unknown;
+}
+
+export type ConfigKind = 'app' | 'experiments' | 'funnel';
+
+/** A file of funnels/: the app shell, the experiments or a funnel. */
+export interface ConfigFile extends SourceFile {
+  group: 'config';
+  /** Known when the file was parsed and has one of the top-level keys app:/flags:/funnel:. */
+  kind?: ConfigKind;
+}
+
+/** copy/<locale>/<namespace>.yaml */
+export interface CopyFile extends SourceFile {
+  group: 'copy';
+  locale: string;
+  namespace: string;
+}
+
+export interface LoadedProject {
+  root: string;
+  /** Folders as given, relative to the root where possible (for messages). */
+  funnelsDir: string;
+  copyDir: string;
+  configFiles: ConfigFile[];
+  copyFiles: CopyFile[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ProjectDirs {
+  /** The project root: printed paths are relative to it. */
+  root: string;
+  /** Relative to `root`, or absolute. */
+  funnelsDir: string;
+  copyDir: string;
+}
+
+const kindByKey: Record<string, ConfigKind> = { app: 'app', flags: 'experiments', funnel: 'funnel' };
+const localePattern = /^[a-z]{2}(-[A-Z]{2})?$/;
+const namespacePattern = /^[a-z][A-Za-z0-9-]*$/;
+
+/** Reads every YAML file of the funnels and copy folders. Never throws on bad content. */
+export function loadProject(dirs: ProjectDirs): LoadedProject {
+  const root = resolve(dirs.root);
+  const funnelsAbs = resolve(root, dirs.funnelsDir);
+  const copyAbs = resolve(root, dirs.copyDir);
+  const diagnostics: Diagnostic[] = [];
+  const configFiles: ConfigFile[] = [];
+  const copyFiles: CopyFile[] = [];
+
+  for (const [dir, what] of [[funnelsAbs, 'funnel'], [copyAbs, 'copy']] as const) {
+    if (!existsSync(dir) || !statSync(dir).isDirectory())
+      diagnostics.push(error(toRel(root, dir), [], `The ${what} folder ${toRel(root, dir)}/ does not exist.`, { at: 'file' }));
+  }
+
+  for (const absPath of yamlFiles(funnelsAbs, diagnostics, root)) {
+    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics) };
+    if (file.parsed) {
+      const kind = detectKind(file, diagnostics);
+      if (kind) file.kind = kind;
+    }
+    configFiles.push(file);
+  }
+
+  for (const absPath of yamlFiles(copyAbs, diagnostics, root)) {
+    const parts = relative(copyAbs, absPath).split(sep);
+    const source = readYaml(root, absPath, diagnostics);
+    const rel = toRel(root, copyAbs);
+    if (parts.length !== 2) {
+      diagnostics.push(error(source.relPath, [], `Copy files go directly in a language folder: ${rel}/<language>/<namespace>.yaml, like ${rel}/en/login.yaml.`, { at: 'file' }));
+      continue;
+    }
+    const [locale, fileName] = parts as [string, string];
+    const namespace = fileName.replace(/\.yaml$/, '');
+    if (!localePattern.test(locale)) {
+      diagnostics.push(error(source.relPath, [], `'${locale}' is not a language code. Language folders are named like en, es or pt-BR.`, { at: 'file' }));
+      continue;
+    }
+    if (!namespacePattern.test(namespace)) {
+      diagnostics.push(error(source.relPath, [], `'${namespace}' cannot be a copy namespace: use letters, digits and dashes, starting with a lower-case letter (like login or add-classes).`, { at: 'file' }));
+      continue;
+    }
+    copyFiles.push({ group: 'copy', ...source, locale, namespace });
+  }
+
+  return { root, funnelsDir: toRel(root, funnelsAbs), copyDir: toRel(root, copyAbs), configFiles, copyFiles, diagnostics };
+}
+
+export function toRel(root: string, absPath: string): string {
+  const rel = relative(root, absPath);
+  return (rel === '' ? '.' : rel).split(sep).join('/');
+}
+
+function yamlFiles(dir: string, diagnostics: Diagnostic[], root: string): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  const found: string[] = [];
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.yaml')) found.push(path);
+      else if (entry.name.endsWith('.yml'))
+        diagnostics.push(error(toRel(root, path), [], `This file is not read: config and copy files end in .yaml. Rename it to ${entry.name.replace(/\.yml$/, '.yaml')}.`, { at: 'file' }));
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): SourceFile {
+  const text = readFileSync(absPath, 'utf8');
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const relPath = toRel(root, isAbsolute(absPath) ? absPath : resolve(root, absPath));
+  // Report every duplicate key, but only the first syntax error: later ones are usually
+  // consequences of the first (one missing quote can upset the rest of the file).
+  const duplicates = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY');
+  const syntax = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY');
+  for (const dup of duplicates) {
+    const key = keyAt(doc, dup.pos[0]);
+    diagnostics.push(
+      error(relPath, [], key === undefined ? 'The same key appears twice here. Keep only one.' : `The key '${key.name}' appears twice in the same group. Keep only one of them.`, {
+        offset: key?.range ?? [dup.pos[0], dup.pos[1]],
+      }),
+    );
+  }
+  if (syntax) diagnostics.push(error(relPath, [], yamlErrorMessage(syntax), { offset: syntaxErrorRange(text, syntax) }));
+  const parsed = doc.errors.length === 0;
+  return { relPath, absPath, text, doc, lineCounter, parsed, data: parsed ? doc.toJS() : undefined };
+}
+
+/**
+ * Where to point for a syntax error. The parser notices an unclosed quote only where the file
+ * (or the text) ends; the quote to fix is the one that opened it, so point there.
+ */
+function syntaxErrorRange(text: string, error: YAMLError): [number, number] {
+  if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
+    const quote = error.message.includes('"') ? '"' : "'";
+    const before = text.slice(0, error.pos[0]);
+    const lineStarts = [...before.matchAll(/^/gm)].map((m) => m.index).reverse();
+    for (const start of lineStarts) {
+      const line = text.slice(start, text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start));
+      const open = line.search(new RegExp(`(^|[:\\-,[{]\\s*)${quote}`));
+      if (open < 0) continue;
+      const at = line.indexOf(quote, open);
+      if (line.indexOf(quote, at + 1) < 0) return [start + at, start + line.length];
+    }
+  }
+  // Otherwise underline the rest of the line the parser stopped on.
+  const end = text.indexOf('\n', error.pos[0]);
+  return [error.pos[0], Math.max(error.pos[1], end < 0 ? text.length : end)];
+}
+
+function keyAt(doc: Document, offset: number): { name: string; range: [number, number] } | undefined {
+  let found: { name: string; range: [number, number] } | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      const range = isScalar(pair.key) ? pair.key.range : undefined;
+      if (isScalar(pair.key) && range?.[0] === offset) {
+        found = { name: String(pair.key.value), range: [range[0], range[1]] };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | undefined {
+  const contents = file.doc.contents;
+  const topKeys = isMap(contents) ? contents.items.filter(isPair).map((p) => (isScalar(p.key) ? String(p.key.value) : '')) : [];
+  const kinds = topKeys.filter((k) => k in kindByKey);
+  if (kinds.length === 1) return kindByKey[kinds[0]!];
+  if (kinds.length > 1) {
+    diagnostics.push(
+      error(file.relPath, [kinds[1]!], `A file is either an app file ('app:'), an experiments file ('flags:') or a funnel file ('funnel:'); this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`, {
+        at: 'key',
+      }),
+    );
+    return undefined;
+  }
+  const expected = "one of 'app:' (the app file), 'flags:' (the experiments file) or 'funnel:' (a funnel file) at the top";
+  if (topKeys.length === 0) {
+    diagnostics.push(error(file.relPath, [], `This file is empty or not a list of 'key: value' lines. It needs ${expected}.`, { at: 'file' }));
+    return undefined;
+  }
+  const guess = topKeys.map((k) => ({ key: k, suggestion: closest(k, Object.keys(kindByKey)) })).find((g) => g.suggestion !== undefined);
+  const shown = guess?.key ?? topKeys.find((k) => k !== 'version') ?? topKeys[0]!;
+  diagnostics.push(
+    error(file.relPath, [shown], `This file is not a funnel, app or experiments file: it needs ${expected}.`, { at: 'key', suggestion: guess?.suggestion }),
+  );
+  return undefined;
+}

@@ -1,0 +1,122 @@
+import { fullMessage, type Diagnostic } from './diagnostic.ts';
+import type { SourceFile } from './load.ts';
+import { locate } from './yamlPath.ts';
+
+/**
+ * Prints diagnostics the way `npm run check` shows them:
+ *
+ *   funnels/login.yaml:12:15: error: Unknown block type 'hedaing'. Did you mean 'heading'?
+ *     11 |       - type: heading
+ *   > 12 |       - type: hedaing
+ *        |               ^^^^^^^
+ *     13 |         text: login:title
+ *
+ * then a summary line. Lines and columns are 1-based; colour only when asked (a TTY).
+ */
+
+export interface Position {
+  line: number;
+  column: number;
+  /** How many characters to underline on that line (at least 1). */
+  length: number;
+}
+
+export interface Located {
+  diagnostic: Diagnostic;
+  position?: Position;
+  /** The code frame, without colour; empty when the file has no text to show. */
+  frame: string;
+}
+
+export interface ReportOptions {
+  color?: boolean;
+}
+
+const ansi = {
+  red: (s: string) => `\x1b[31m${s}\x1b[39m`,
+  yellow: (s: string) => `\x1b[33m${s}\x1b[39m`,
+  bold: (s: string) => `\x1b[1m${s}\x1b[22m`,
+  dim: (s: string) => `\x1b[2m${s}\x1b[22m`,
+};
+
+export function locateDiagnostic(diagnostic: Diagnostic, file: SourceFile | undefined): Located {
+  if (!file || diagnostic.at === 'file') return { diagnostic, frame: '' };
+  const range = diagnostic.offset ?? locate(file.doc, diagnostic.path, diagnostic.at as 'value' | 'key' | 'firstKey' | undefined);
+  if (!range) return { diagnostic, frame: '' };
+  const lines = sourceLines(file.text);
+  let { line, col } = file.lineCounter.linePos(Math.min(range[0], file.text.length));
+  if (line > lines.length) {
+    // Past the final newline: show the end of the last line.
+    line = Math.max(1, lines.length);
+    col = (lines[line - 1] ?? '').length + 1;
+  }
+  const lineText = lines[line - 1] ?? '';
+  const endOnLine = Math.min(range[1] - range[0], lineText.trimEnd().length - (col - 1));
+  const position = { line, column: col, length: Math.max(1, endOnLine) };
+  return { diagnostic, position, frame: codeFrame(lines, position, false) };
+}
+
+/** The file's lines, without the empty one after a final newline. */
+function sourceLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function codeFrame(lines: string[], position: Position, color: boolean): string {
+  const first = Math.max(1, position.line - 1);
+  const last = Math.min(lines.length, position.line + 1);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const marker = n === position.line ? '> ' : '  ';
+    out.push(`${marker}${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`.trimEnd());
+    if (n === position.line) {
+      const carets = '^'.repeat(position.length);
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(position.column - 1)}${color ? ansi.red(carets) : carets}`);
+    }
+  }
+  return out.join('\n');
+}
+
+export function sortDiagnostics(located: Located[]): Located[] {
+  return [...located].sort(
+    (a, b) =>
+      compare(a.diagnostic.file, b.diagnostic.file) ||
+      (a.position?.line ?? 0) - (b.position?.line ?? 0) ||
+      (a.position?.column ?? 0) - (b.position?.column ?? 0) ||
+      compare(a.diagnostic.message, b.diagnostic.message),
+  );
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `file:line:col: error: message` and its code frame. */
+export function formatLocated({ diagnostic, position, frame }: Located, files: Map<string, SourceFile>, options: ReportOptions = {}): string {
+  const color = options.color === true;
+  const where = position ? `${diagnostic.file}:${position.line}:${position.column}` : diagnostic.file;
+  const severity = diagnostic.severity === 'error' ? (color ? ansi.red(ansi.bold('error:')) : 'error:') : color ? ansi.yellow(ansi.bold('warning:')) : 'warning:';
+  const header = `${color ? ansi.bold(`${where}:`) : `${where}:`} ${severity} ${fullMessage(diagnostic)}`;
+  if (!position || !frame) return header;
+  const file = files.get(diagnostic.file);
+  const shownFrame = color && file ? codeFrame(sourceLines(file.text), position, true) : frame;
+  return `${header}\n${shownFrame}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function summaryLine(diagnostics: readonly Diagnostic[], fileCount: number): string {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  if (errors > 0) return `${plural(errors, 'error')}${warnings > 0 ? ` and ${plural(warnings, 'warning')}` : ''} in ${plural(fileCount, 'file')}.`;
+  const all = `All ${fileCount} config ${fileCount === 1 ? 'file is' : 'files are'} valid`;
+  return warnings > 0 ? `${all}, with ${plural(warnings, 'warning')}.` : `${all}.`;
+}
+
+/** The whole report: every diagnostic sorted by file, line and column, then the summary. */
+export function formatReport(diagnostics: readonly Diagnostic[], files: readonly SourceFile[], options: ReportOptions = {}): string {
+  const byPath = new Map(files.map((f) => [f.relPath, f]));
+  const located = sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file))));
+  const blocks = located.map((l) => formatLocated(l, byPath, options));
+  return [...blocks, summaryLine(diagnostics, files.length)].join('\n\n') + '\n';
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Metadata the checker reads while walking a schema together with the YAML it describes
+ * (src/config/schemaWalk.ts). Nothing here changes what a schema accepts.
+ *
+ * - `role` marks the places where config refers to something defined elsewhere, so that
+ *   `npm run check` finds every reference whatever block or action it sits in: a new block
+ *   that uses `copyKey`, `target`, `condition`, `valueMap` or `actionList` is checked
+ *   without any change to the checker.
+ * - `description` says in plain words what a value is, for "Missing 'to:' — ... needs ...".
+ */
+export type SchemaRole = 'copyKey' | 'routePath' | 'target' | 'fact' | 'valueSource' | 'action';
+export const schemaInfo = z.registry<{ role?: SchemaRole; description?: string }>();
+
+/**
+ * The branches of a union told apart by a key (see keyedUnion / taggedUnion in ./strict.ts).
+ * Those unions are `z.unknown()` with a refinement, so their branches are recorded here for
+ * the checker's walk.
+ */
+export interface UnionBranches {
+  /** `tagged`: the branch is named by the value of `tag`; `keyed`: by which key is present. */
+  kind: 'tagged' | 'keyed';
+  tag?: string;
+  branches: Record<string, z.ZodType>;
+  /** 'block', 'action', 'a condition'... */
+  what: string;
+}
+export const unionInfo = new WeakMap<z.ZodType, UnionBranches>();

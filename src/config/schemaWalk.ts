@@ -1,0 +1,178 @@
+import type { z } from 'zod';
+import type { YamlPath } from './diagnostic.ts';
+import { schemaInfo, unionInfo, type SchemaRole, type UnionBranches } from './schema/roles.ts';
+
+/**
+ * Walks a zod schema of the funnel language together with the data it describes, so that
+ * checks can find every copy key, target, fact, value source and action wherever it sits —
+ * in any block, action or future addition — by the role its schema carries
+ * (src/config/schema/roles.ts), not by knowing the blocks one by one.
+ *
+ * The walk is lenient: it runs on files that failed schema validation too (their errors are
+ * already reported), following whatever part of the data still fits the schema. A union
+ * whose branch cannot be told (an unknown block type) ends the walk there; that node is
+ * marked `typed: false`.
+ */
+export interface WalkNode {
+  path: YamlPath;
+  data: unknown;
+  /** The concrete schema after optional/lazy wrappers and unions are resolved. */
+  schema: z.ZodType;
+  roles: ReadonlySet<SchemaRole>;
+  /** The tagged or keyed union this node was resolved through, with the branch taken. */
+  union?: { info: UnionBranches; branch: string };
+  /** False when a union could not pick a branch for this data. */
+  typed: boolean;
+  parent?: WalkNode;
+}
+
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  getter?: () => z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+};
+
+export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+
+export interface Unwrapped {
+  schema: z.ZodType;
+  roles: Set<SchemaRole>;
+  description?: string;
+}
+
+/** Strips optional / default / lazy / pipe wrappers, collecting roles and descriptions. */
+export function unwrap(schema: z.ZodType, into: Unwrapped = { schema, roles: new Set() }): Unwrapped {
+  let current = schema;
+  for (;;) {
+    const info = schemaInfo.get(current);
+    if (info?.role) into.roles.add(info.role);
+    if (info?.description && into.description === undefined) into.description = info.description;
+    const def = defOf(current);
+    if (wrappers.has(def.type) && def.innerType) current = def.innerType;
+    else if (def.type === 'lazy' && def.getter) current = def.getter();
+    else if (def.type === 'pipe' && def.in) current = def.in;
+    else break;
+  }
+  into.schema = current;
+  return into;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Could `data` be of this schema's kind (string, number, list, object...)? Cheap, no parsing. */
+export function accepts(schema: z.ZodType, data: unknown): boolean {
+  const { schema: s } = unwrap(schema);
+  if (unionInfo.has(s)) return isPlainObject(data);
+  const def = defOf(s);
+  switch (def.type) {
+    case 'string':
+    case 'enum':
+      return typeof data === 'string';
+    case 'number':
+      return typeof data === 'number';
+    case 'boolean':
+      return typeof data === 'boolean';
+    case 'null':
+      return data === null;
+    case 'literal':
+      return (def.values ?? []).includes(data);
+    case 'array':
+      return Array.isArray(data);
+    case 'object':
+    case 'record':
+      return isPlainObject(data);
+    case 'union':
+      return (def.options ?? []).some((o) => accepts(o, data));
+    default:
+      return true;
+  }
+}
+
+export interface Resolved extends Unwrapped {
+  union?: { info: UnionBranches; branch: string };
+  typed: boolean;
+}
+
+/** Unwraps and follows unions as far as `data` tells which branch applies. */
+export function resolveSchema(schema: z.ZodType, data: unknown): Resolved {
+  const out: Resolved = { ...unwrap(schema), typed: true };
+  for (;;) {
+    const union = unionInfo.get(out.schema);
+    if (union) {
+      const branch = pickBranch(union, data);
+      if (branch === undefined) return { ...out, typed: false };
+      out.union = { info: union, branch };
+      unwrap(union.branches[branch]!, out);
+      continue;
+    }
+    const def = defOf(out.schema);
+    if (def.type === 'union') {
+      const option = (def.options ?? []).find((o) => accepts(o, data));
+      if (!option) return { ...out, typed: data === undefined };
+      unwrap(option, out);
+      continue;
+    }
+    return out;
+  }
+}
+
+function pickBranch(union: UnionBranches, data: unknown): string | undefined {
+  if (!isPlainObject(data)) return undefined;
+  if (union.kind === 'tagged') {
+    const tag = data[union.tag!];
+    return typeof tag === 'string' && tag in union.branches ? tag : undefined;
+  }
+  const present = Object.keys(union.branches).filter((k) => k in data);
+  return present.length === 1 ? present[0] : undefined;
+}
+
+/** The schema of one child (object key, list index or record value) of a resolved schema. */
+export function childSchema(schema: z.ZodType, key: string | number): z.ZodType | undefined {
+  const def = defOf(schema);
+  if (def.type === 'object') return typeof key === 'string' ? def.shape?.[key] : undefined;
+  if (def.type === 'array') return def.element;
+  if (def.type === 'record') return def.valueType;
+  return undefined;
+}
+
+/** Visits every node of `data` that the schema describes, parents before children. */
+export function walk(schema: z.ZodType, data: unknown, visit: (node: WalkNode) => void, path: YamlPath = [], parent?: WalkNode): void {
+  const resolved = resolveSchema(schema, data);
+  const node: WalkNode = { path, data, schema: resolved.schema, roles: resolved.roles, typed: resolved.typed, ...(resolved.union ? { union: resolved.union } : {}), ...(parent ? { parent } : {}) };
+  visit(node);
+  if (!resolved.typed) return;
+  const def = defOf(resolved.schema);
+  if (def.type === 'object' && isPlainObject(data)) {
+    for (const [key, child] of Object.entries(def.shape ?? {})) if (data[key] !== undefined) walk(child, data[key], visit, [...path, key], node);
+  } else if (def.type === 'array' && Array.isArray(data)) {
+    data.forEach((item, i) => walk(def.element!, item, visit, [...path, i], node));
+  } else if (def.type === 'record' && isPlainObject(data)) {
+    for (const [key, value] of Object.entries(data)) walk(def.valueType!, value, visit, [...path, key], node);
+  }
+}
+
+/**
+ * The schema expected at `path` of `rootData`, following the data where it exists (to pick
+ * union branches); used to say what a missing key should hold.
+ */
+export function schemaAt(rootSchema: z.ZodType, rootData: unknown, path: YamlPath): Resolved | undefined {
+  let schema: z.ZodType = rootSchema;
+  let data = rootData;
+  for (const key of path) {
+    const resolved = resolveSchema(schema, data);
+    const child = childSchema(resolved.schema, key);
+    if (!child) return undefined;
+    schema = child;
+    data = isPlainObject(data) || Array.isArray(data) ? (data as Record<string | number, unknown>)[key] : undefined;
+  }
+  return resolveSchema(schema, data);
+}

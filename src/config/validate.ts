@@ -1,0 +1,220 @@
+import type { z } from 'zod';
+import { error, type Diagnostic, type YamlPath } from './diagnostic.ts';
+import { describeSchema, describeValue, expectedTypeWords, missingKeyMessage, ownerPhrase, showValue } from './describe.ts';
+import type { ConfigFile, ConfigKind, CopyFile } from './load.ts';
+import { schemaAt } from './schemaWalk.ts';
+import { appFile } from './schema/app.ts';
+import { routePath } from './schema/common.ts';
+import { copyTree } from './schema/copy.ts';
+import { experimentsFile } from './schema/experiments.ts';
+import { funnelFile } from './schema/funnel.ts';
+import { closest } from './suggest.ts';
+
+export const schemaByKind: Record<ConfigKind, z.ZodType> = { app: appFile, experiments: experimentsFile, funnel: funnelFile };
+
+export interface Validation {
+  diagnostics: Diagnostic[];
+  /** The parsed value, when the file is valid. */
+  value?: unknown;
+}
+
+/** Runs the schema of a parsed config file of known kind. */
+export function validateConfigFile(file: ConfigFile & { kind: ConfigKind }): Validation {
+  return validate(schemaByKind[file.kind], file.data, file.relPath, file.kind);
+}
+
+/** Runs the copy schema on a parsed copy file; an empty file is an empty namespace. */
+export function validateCopyFile(file: CopyFile): Validation {
+  return validate(copyTree, file.data ?? {}, file.relPath, 'copy');
+}
+
+type Issue = z.core.$ZodIssue;
+type Kind = ConfigKind | 'copy';
+
+interface Context {
+  file: string;
+  data: unknown;
+  schema: z.ZodType;
+  kind: Kind;
+}
+
+function validate(schema: z.ZodType, data: unknown, file: string, kind: Kind): Validation {
+  const result = schema.safeParse(data);
+  if (result.success) return { diagnostics: [], value: result.data };
+  const ctx: Context = { file, data, schema, kind };
+  const explained = result.error.issues.flatMap((issue) => expandUnions(issue, [])).map((issue) => explain(issue, ctx));
+  return { diagnostics: dedupe(explained) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Unions: report the branch that fits the input's type, not zod's "Invalid input".
+
+type Located = Issue & { fullPath: YamlPath; mismatch?: Issue[][] };
+
+const pathOf = (issue: Issue): YamlPath => issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+
+function expandUnions(issue: Issue, base: YamlPath): Located[] {
+  const fullPath = [...base, ...pathOf(issue)];
+  if (issue.code !== 'invalid_union') return [{ ...issue, fullPath }];
+  const branches = issue.errors;
+  // A union of literals (level: 1 | 2 | 3): one "expected one of" message.
+  if (branches.length > 0 && branches.every((b) => b.length === 1 && b[0]!.code === 'invalid_value' && b[0]!.path.length === 0)) {
+    const values = branches.flatMap((b) => (b[0] as z.core.$ZodIssueInvalidValue).values);
+    return [{ code: 'invalid_value', values, path: issue.path, message: 'Invalid input', input: undefined, fullPath } as Located];
+  }
+  const fitting = branches.find((b) => !typeMismatch(b));
+  if (fitting) return fitting.flatMap((i) => expandUnions(i, fullPath));
+  return [{ ...issue, fullPath, mismatch: branches }];
+}
+
+/** Does this branch reject the input for being of the wrong kind (text instead of a list...)? */
+function typeMismatch(issues: Issue[]): boolean {
+  return issues.some(
+    (i) =>
+      i.path.length === 0 &&
+      (i.code === 'invalid_type' ||
+        (i.code === 'custom' && (i.params as { kind?: string } | undefined)?.kind === 'shape') ||
+        (i.code === 'invalid_union' && i.errors.every(typeMismatch))),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Messages
+
+/** zod's own English messages; anything else was written for this project in a schema. */
+const isZodDefault = (message: string) => /^(Invalid|Too (small|big)|Unrecognized key)/.test(message);
+const withoutPeriod = (s: string) => s.replace(/\.$/, '');
+const lowerFirst = (s: string) => s[0]!.toLowerCase() + s.slice(1);
+const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function lookup(data: unknown, path: YamlPath): { found: boolean; value: unknown } {
+  let value = data;
+  for (const key of path) {
+    if (!(isRecord(value) || Array.isArray(value)) || !(key in (value as object))) return { found: false, value: undefined };
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return { found: true, value };
+}
+
+type Explained = Diagnostic & { missingKey?: string; unknownKeySuggestion?: string };
+
+function explain(issue: Located, ctx: Context): Explained {
+  const path = issue.fullPath;
+  const { found, value } = lookup(ctx.data, path);
+  const params = (issue.code === 'custom' ? issue.params : undefined) as
+    | { kind?: string; key?: string; suggestion?: string; known?: string[]; badKey?: string }
+    | undefined;
+
+  // A required key that is not there: point at the first key of the mapping that lacks it.
+  const parentPath = path.slice(0, -1);
+  const key = path[path.length - 1];
+  const parent = lookup(ctx.data, parentPath);
+  if (!found && typeof key === 'string' && parent.found && isRecord(parent.value) && params?.kind !== 'unknown-key') {
+    const message =
+      key === 'version' && parentPath.length === 0
+        ? issue.message
+        : missingKeyMessage(key, ownerPhrase(parentPath, parent.value, ctx.kind), schemaAt(ctx.schema, ctx.data, path));
+    return { ...error(ctx.file, parentPath, message, { at: 'firstKey' }), missingKey: key };
+  }
+
+  switch (params?.kind) {
+    case 'unknown-key': {
+      const object = isRecord(parent.value) ? parent.value : {};
+      const suggestion = params.suggestion !== undefined && !(params.suggestion in object) ? params.suggestion : undefined;
+      const message =
+        suggestion !== undefined
+          ? `Unknown field '${params.key}'.`
+          : `Unknown field '${params.key}'. ${capitalize(ownerPhrase(parentPath, object, ctx.kind))} can have: ${(params.known ?? []).join(', ')}.`;
+      return { ...error(ctx.file, path, message, { at: 'key', suggestion }), unknownKeySuggestion: suggestion };
+    }
+    case 'keyed-union':
+      if (params.badKey !== undefined)
+        return error(ctx.file, [...path, params.badKey], `Unknown field '${params.badKey}': ${lowerFirst(issue.message)}`, { at: 'key', suggestion: params.suggestion });
+      return error(ctx.file, path, issue.message, { suggestion: params.suggestion });
+    case 'unknown-tag': {
+      const list = params.suggestion === undefined && params.known ? ` Expected one of: ${params.known.join(', ')}.` : '';
+      return error(ctx.file, path, `${issue.message}${list}`, { suggestion: params.suggestion });
+    }
+  }
+
+  switch (issue.code) {
+    case 'invalid_union': {
+      const described = describeSchema(schemaAt(ctx.schema, ctx.data, path) ?? { schema: ctx.schema, roles: new Set(), typed: true });
+      const custom = issue.mismatch?.flat().find((i) => i.path.length === 0 && !isZodDefault(i.message))?.message;
+      const expected = described !== undefined ? `Expected ${described}` : custom !== undefined ? withoutPeriod(custom) : 'Unexpected value';
+      return error(ctx.file, path, `${expected}, got ${describeValue(value)}.`);
+    }
+    case 'invalid_type': {
+      if (issue.expected === 'int') return error(ctx.file, path, `Expected a whole number, got ${describeValue(value)}.`);
+      const expected = isZodDefault(issue.message) ? `Expected ${expectedTypeWords(issue.expected)}` : withoutPeriod(issue.message);
+      return error(ctx.file, path, `${expected}, got ${describeValue(value)}.`);
+    }
+    case 'invalid_value': {
+      if (!isZodDefault(issue.message)) return error(ctx.file, path, issue.message);
+      if (issue.values.length === 1) return error(ctx.file, path, `Expected ${showValue(issue.values[0])}, got ${describeValue(value)}.`);
+      const shown = typeof value === 'string' ? `'${value}'` : value !== null && typeof value === 'object' ? describeValue(value) : showValue(value);
+      const suggestion = typeof value === 'string' ? closest(value, issue.values.filter((v): v is string => typeof v === 'string')) : undefined;
+      return error(ctx.file, path, `Unknown value ${shown}. Expected one of: ${issue.values.map(showValue).join(', ')}.`, { suggestion });
+    }
+    case 'invalid_format': {
+      const message = isZodDefault(issue.message) ? `'${String(value)}' is not a valid ${issue.format}.` : issue.message;
+      const isRoute = schemaAt(ctx.schema, ctx.data, path)?.roles.has('routePath') === true;
+      return error(ctx.file, path, message, { suggestion: isRoute && typeof value === 'string' ? tidyRoutePath(value) : undefined });
+    }
+    case 'too_small':
+    case 'too_big':
+      return error(ctx.file, path, isZodDefault(issue.message) ? sizeMessage(issue, value) : issue.message);
+    case 'invalid_key': {
+      const inner = issue.issues[0]?.message ?? '';
+      const what = ctx.kind === 'copy' ? 'a copy key' : 'a name here';
+      const reason = inner && !isZodDefault(inner) ? `: ${lowerFirst(inner)}` : '.';
+      return error(ctx.file, path, `'${String(key)}' cannot be used as ${what}${reason}`, { at: 'key' });
+    }
+    default:
+      return error(ctx.file, path, issue.message, { suggestion: params?.suggestion });
+  }
+}
+
+/** '/Sign Up' → '/sign-up', 'login' → '/login': a "did you mean" for a malformed path. */
+function tidyRoutePath(value: string): string | undefined {
+  const tidy = `/${value.trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  return routePath.safeParse(tidy).success && tidy !== value ? tidy : undefined;
+}
+
+function sizeMessage(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, value: unknown): string {
+  const small = issue.code === 'too_small';
+  const limit = Number(small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum);
+  switch (issue.origin) {
+    case 'array':
+      if (small) return limit === 1 ? 'This list needs at least one item.' : `This list needs at least ${limit} items.`;
+      return `This list can have at most ${limit} item${limit === 1 ? '' : 's'}.`;
+    case 'string':
+      if (small) return limit === 1 ? 'This text must not be empty.' : `This text needs at least ${limit} characters.`;
+      return `This text can have at most ${limit} characters.`;
+    default:
+      return `Expected ${small ? 'at least' : 'at most'} ${limit}, got ${describeValue(value)}.`;
+  }
+}
+
+/**
+ * A misspelt key ('txt') makes the right key ('text') missing too; the unknown-key message
+ * with its "Did you mean 'text'?" says it all, so the "Missing 'text:'" is dropped.
+ */
+function dedupe(diagnostics: Explained[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.missingKey !== undefined) {
+      const objectPath = JSON.stringify(d.path);
+      const explainedByTypo = diagnostics.some((o) => o.unknownKeySuggestion === d.missingKey && JSON.stringify(o.path.slice(0, -1)) === objectPath);
+      if (explainedByTypo) continue;
+    }
+    const { missingKey: _m, unknownKeySuggestion: _u, ...plain } = d;
+    const id = JSON.stringify([plain.path, plain.at, plain.message]);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(plain);
+  }
+  return out;
+}

@@ -1,0 +1,161 @@
+import { resolve, sep } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { checkAndCompile, type CheckResult, type CompiledProject } from './compile.ts';
+import { isError } from './diagnostic.ts';
+import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
+
+/**
+ * Serves the checked funnel config to the app as modules, compiled at build time:
+ *
+ * - `virtual:funnel-config`: `config`, `defaultCopy`, `loadScreen(id)`, `loadCopy(locale)`;
+ * - `virtual:funnel-config/screen/<id>`: one module (one chunk) per screen;
+ * - `virtual:funnel-config/copy/<locale>`: one module per non-default locale.
+ *
+ * The modules hold only JSON data and `import()` calls: neither the YAML parser nor zod
+ * reaches the browser. A check error fails `vite build` with the same report as
+ * `npm run check`; in dev the report goes to the browser's error overlay, and the page
+ * reloads when the config is valid again.
+ */
+export interface FunnelConfigPluginOptions {
+  /** Relative to the Vite root, or absolute. */
+  funnelsDir: string;
+  copyDir: string;
+}
+
+export const MAIN_ID = 'virtual:funnel-config';
+const SCREEN_PREFIX = `${MAIN_ID}/screen/`;
+const COPY_PREFIX = `${MAIN_ID}/copy/`;
+const RESOLVED_PREFIX = `\0${MAIN_ID}`;
+const PLUGIN_NAME = 'funnel-config';
+
+export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
+  let root = process.cwd();
+  let command: 'build' | 'serve' = 'build';
+  let result: CheckResult | undefined;
+  const dirs = () => [resolve(root, options.funnelsDir), resolve(root, options.copyDir)];
+  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir }));
+  const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
+
+  return {
+    name: PLUGIN_NAME,
+    enforce: 'pre',
+
+    configResolved(config) {
+      root = config.root;
+      command = config.command;
+    },
+
+    buildStart() {
+      const checked = run();
+      for (const file of checked.files) this.addWatchFile(file.absPath);
+      if (command === 'serve') return; // dev: errors go to the overlay (see configureServer and load)
+      if (checked.diagnostics.some(isError)) this.error(`The funnel config has errors:\n\n${formatReport(checked.diagnostics, checked.files)}`);
+      if (checked.diagnostics.length > 0) this.warn(formatReport(checked.diagnostics, checked.files));
+    },
+
+    resolveId(id) {
+      if (id === MAIN_ID || id.startsWith(SCREEN_PREFIX) || id.startsWith(COPY_PREFIX)) return `\0${id}`;
+      return undefined;
+    },
+
+    load(id) {
+      if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
+      const checked = result ?? run();
+      if (!checked.compiled) throw overlayError(checked, root);
+      const compiled = checked.compiled;
+      const virtualId = id.slice(1);
+      if (virtualId === MAIN_ID) return mainModule(compiled);
+      if (virtualId.startsWith(SCREEN_PREFIX)) {
+        const screen = compiled.screens[virtualId.slice(SCREEN_PREFIX.length)];
+        if (!screen) throw new Error(`No screen '${virtualId.slice(SCREEN_PREFIX.length)}' in the funnel config.`);
+        return `export default ${JSON.stringify(screen)};\n`;
+      }
+      if (virtualId.startsWith(COPY_PREFIX)) {
+        const copy = compiled.copy[virtualId.slice(COPY_PREFIX.length)];
+        if (!copy) throw new Error(`No copy for locale '${virtualId.slice(COPY_PREFIX.length)}'.`);
+        return `export default ${JSON.stringify(copy)};\n`;
+      }
+      throw new Error(`Unknown module ${virtualId}.`);
+    },
+
+    configureServer(server) {
+      server.watcher.add(dirs());
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onFile = (file: string) => {
+        if (!isConfigFile(file)) return;
+        // Editors often write a file in several steps: check once they are done.
+        clearTimeout(timer);
+        timer = setTimeout(() => refresh(server), 30);
+      };
+      server.watcher.on('add', onFile);
+      server.watcher.on('change', onFile);
+      server.watcher.on('unlink', onFile);
+    },
+
+    hotUpdate({ file }) {
+      // Handled by the watcher above: a config change reloads the page or shows the overlay.
+      if (isConfigFile(file)) return [];
+      return undefined;
+    },
+  };
+
+  function refresh(server: ViteDevServer) {
+    const checked = run();
+    for (const environment of Object.values(server.environments)) {
+      const graph = environment.moduleGraph;
+      for (const [id, module] of graph.idToModuleMap) if (id.startsWith(RESOLVED_PREFIX)) graph.invalidateModule(module);
+    }
+    if (checked.compiled) {
+      server.config.logger.info('funnel config: valid, reloading the page', { timestamp: true });
+      server.ws.send({ type: 'full-reload' });
+      return;
+    }
+    const err = overlayError(checked, root);
+    server.config.logger.error(formatReport(checked.diagnostics, checked.files), { timestamp: true });
+    server.ws.send({ type: 'error', err: { message: err.message, stack: '', id: err.id, loc: err.loc, frame: err.frame, plugin: PLUGIN_NAME } });
+  }
+}
+
+/** The error the overlay shows: every error as `file:line:col: message`, the first one's frame. */
+function overlayError(checked: CheckResult, root: string) {
+  const byPath = new Map(checked.files.map((f) => [f.relPath, f]));
+  const errors = checked.diagnostics.filter(isError).map((d) => locateDiagnostic(d, byPath.get(d.file)));
+  const first = errors[0]!;
+  const lines = errors.map((l) => formatLocated({ ...l, frame: '' }, byPath));
+  const message = `The funnel config has errors:\n${lines.join('\n')}\n${summaryLine(checked.diagnostics, checked.files.length)}`;
+  const id = resolve(root, first.diagnostic.file);
+  const loc = first.position ? { file: id, line: first.position.line, column: first.position.column } : undefined;
+  return Object.assign(new Error(message), { id, frame: first.frame, plugin: PLUGIN_NAME, ...(loc ? { loc } : {}) });
+}
+
+/** The main module: config and default copy inline, screens and other locales lazily. */
+function mainModule(compiled: CompiledProject): string {
+  const screenLoaders = Object.keys(compiled.screens)
+    .map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(SCREEN_PREFIX + id)}),`)
+    .join('\n');
+  const copyLoaders = Object.keys(compiled.copy)
+    .filter((locale) => locale !== compiled.defaultLocale)
+    .map((locale) => `  ${JSON.stringify(locale)}: () => import(${JSON.stringify(COPY_PREFIX + locale)}),`)
+    .join('\n');
+  return `export const config = ${JSON.stringify(compiled.config)};
+export const defaultCopy = ${JSON.stringify(compiled.copy[compiled.defaultLocale] ?? {})};
+const defaultLocale = ${JSON.stringify(compiled.defaultLocale)};
+const screens = {
+${screenLoaders}
+};
+const copies = {
+${copyLoaders}
+};
+export function loadScreen(screenId) {
+  const load = Object.hasOwn(screens, screenId) ? screens[screenId] : undefined;
+  if (!load) return Promise.reject(new Error("No screen '" + screenId + "' in the funnel config."));
+  return load().then((module) => module.default);
+}
+export function loadCopy(locale) {
+  if (locale === defaultLocale) return Promise.resolve(defaultCopy);
+  const load = Object.hasOwn(copies, locale) ? copies[locale] : undefined;
+  if (!load) return Promise.reject(new Error("No copy for locale '" + locale + "'."));
+  return load().then((module) => module.default);
+}
+`;
+}

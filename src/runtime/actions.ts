@@ -1,0 +1,225 @@
+import type { Action } from '../config/schema/actions.ts';
+import type { Condition } from '../config/schema/conditions.ts';
+import type { Target } from '../config/schema/targets.ts';
+import type { CallName } from '../contract/calls.ts';
+import { evaluateCondition } from './conditions.ts';
+import type { ErrorInfo, Facts } from './facts.ts';
+import { buildHref, resolveTarget, type ResolvedTarget } from './targets.ts';
+import { resolveValue, resolveValueMap, toCopyParams } from './values.ts';
+
+/** A notification as the runtime shows it (spec §5, §8). */
+export interface NotificationRequest {
+  /** A copy key, or a literal message (the server's text) when `literal` is set. */
+  text: string;
+  literal: boolean;
+  params: Record<string, string>;
+  level: 'error' | 'warning' | 'info' | 'success';
+  /** 0 = until dismissed. */
+  ms: number;
+  link?: { text: string; href: string; target: ResolvedTarget } | undefined;
+}
+
+export interface PopupRequest {
+  text: string;
+  params: Record<string, string>;
+  onOk: () => void;
+}
+
+/** What actions may touch. The browser wires real adapters; tests pass fakes. */
+export interface ActionServices {
+  /** A fresh snapshot of the facts, with this scope's form values, result and error. */
+  facts(scope: ActionScope): Facts;
+  /** Make the facts a condition or target reads available (customer details are fetched on demand). */
+  prepare(subject: Condition | Target | undefined): Promise<void>;
+  links: Readonly<Record<string, string>>;
+  defaultNotifyMs: number;
+  currentSearch(): string;
+  call(fn: CallName, input: Record<string, unknown>, idempotencyKey?: string): Promise<unknown>;
+  login(username: string, password: string): Promise<unknown>;
+  logout(): Promise<void>;
+  setState(key: string, value: unknown): void;
+  clearState(key: string): void;
+  recordQuizAnswer(question: unknown, answer: unknown): void;
+  setStorage(key: string, value: unknown): void;
+  clearStorage(key: string): void;
+  setCookie(name: string, value: string): void;
+  clearCookie(name: string): void;
+  track(event: string, props: Record<string, unknown>): void;
+  navigate(href: string, replace: boolean): void;
+  /** Leave the app (external links): window.location.assign. */
+  leave(url: string): void;
+  popup(request: PopupRequest): void;
+  notify(request: NotificationRequest): void;
+  scrollTop(): void;
+  captcha(action: string): Promise<string>;
+  /** Resolves true after `ms`, or false as soon as `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<boolean>;
+  /** Something went wrong that the YAML did not catch: log it and tell the parent. */
+  unhandled(error: ErrorInfo): void;
+}
+
+/** What the running list knows: the form it came from, the last call's result or error. */
+export interface ActionScope {
+  form?: Record<string, unknown> | undefined;
+  result?: unknown;
+  error?: ErrorInfo | undefined;
+  /** Marks a field of the form the actions came from (markFieldError). */
+  markField?: ((field: string) => void) | undefined;
+  /** Aborted when the screen the actions belong to goes away: delayed `go`/`scrollTop` are dropped. */
+  signal?: AbortSignal | undefined;
+}
+
+export function toErrorInfo(e: unknown): ErrorInfo {
+  if (e && typeof e === 'object') {
+    const x = e as { message?: unknown; code?: unknown; messageKey?: unknown };
+    return {
+      message: typeof x.message === 'string' ? x.message : String(e),
+      code: typeof x.code === 'number' || typeof x.code === 'string' ? x.code : null,
+      messageKey: typeof x.messageKey === 'string' ? x.messageKey : null,
+    };
+  }
+  return { message: String(e), code: null, messageKey: null };
+}
+
+/** A stable key for a charge-creating call: the same request (same payment token) maps to the same key. */
+export function idempotencyKey(fn: string, input: unknown): string {
+  const text = fn + JSON.stringify(input);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${fn}-${(h2 >>> 0).toString(16)}${(h1 >>> 0).toString(16)}`;
+}
+
+/** Thrown inside a list to stop it after a failure nobody caught. */
+class Stop extends Error {}
+
+/**
+ * Run actions in order. A `call`/`login` that fails runs its `catch:` (with `error.*`), and the
+ * rest of the list is skipped; without `catch:` the failure is reported once and the list stops.
+ * Later actions of a list see the result of the last successful call as `result.*`.
+ */
+export async function runActions(actions: readonly Action[] | undefined, services: ActionServices, scope: ActionScope = {}): Promise<void> {
+  try {
+    await runList(actions ?? [], services, scope);
+  } catch (e) {
+    if (!(e instanceof Stop)) services.unhandled(toErrorInfo(e));
+  }
+}
+
+async function runList(actions: readonly Action[], s: ActionServices, initial: ActionScope): Promise<void> {
+  let scope = initial;
+  for (const action of actions) {
+    if (scope.signal?.aborted) return;
+    await s.prepare(action.when);
+    if (!evaluateCondition(action.when, s.facts(scope))) continue;
+    const next = await runOne(action, s, scope);
+    if (next === 'stop') return;
+    if (next) scope = next;
+  }
+}
+
+async function target(to: Target, s: ActionServices, scope: ActionScope): Promise<ResolvedTarget | null> {
+  await s.prepare(to);
+  return resolveTarget(to, s.facts(scope), s.links);
+}
+
+/** Runs one action; answers the scope for the rest of the list, or 'stop'. */
+async function runOne(action: Action, s: ActionServices, scope: ActionScope): Promise<ActionScope | 'stop' | void> {
+  const facts = () => s.facts(scope);
+  const captcha = (a: string) => s.captcha(a);
+  switch (action.do) {
+    case 'call':
+    case 'login': {
+      let result: unknown;
+      try {
+        if (action.do === 'call') {
+          const input = await resolveValueMap(action.input, facts(), captcha);
+          result = await s.call(action.fn as CallName, input, action.idempotent ? idempotencyKey(action.fn, input) : undefined);
+        } else {
+          const username = await resolveValue(action.username, facts(), captcha);
+          const password = await resolveValue(action.password, facts(), captcha);
+          result = await s.login(String(username ?? ''), String(password ?? ''));
+        }
+      } catch (e) {
+        const error = toErrorInfo(e);
+        if (!action.catch) {
+          s.unhandled(error);
+          throw new Stop();
+        }
+        await runList(action.catch, s, { ...scope, error });
+        return 'stop';
+      }
+      const next = { ...scope, result };
+      await runList(action.then ?? [], s, next);
+      return next;
+    }
+    case 'logout':
+      await s.logout();
+      await runList(action.then ?? [], s, scope);
+      return;
+    case 'set': {
+      const value = await resolveValue(action.value, facts(), captcha);
+      if (action.state !== undefined) s.setState(action.state, value);
+      else if (action.storage !== undefined) s.setStorage(action.storage, value);
+      else if (action.cookie !== undefined) s.setCookie(action.cookie, value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+      return;
+    }
+    case 'clear':
+      if (action.state !== undefined) s.clearState(action.state);
+      else if (action.storage !== undefined) s.clearStorage(action.storage);
+      else if (action.cookie !== undefined) s.clearCookie(action.cookie);
+      return;
+    case 'recordQuizAnswer':
+      s.recordQuizAnswer(await resolveValue(action.question, facts()), await resolveValue(action.answer, facts()));
+      return;
+    case 'track':
+      s.track(action.event, await resolveValueMap(action.props, facts(), captcha));
+      return;
+    case 'go': {
+      const to = await target(action.to, s, scope);
+      if (!to) return;
+      const href = buildHref(to, { keepQuery: action.keepQuery, currentSearch: s.currentSearch(), query: await resolveValueMap(action.query, facts(), captcha) });
+      if (action.delayMs && !(await s.sleep(action.delayMs, scope.signal))) return 'stop';
+      if (to.kind === 'external') s.leave(href);
+      else s.navigate(href, action.replace ?? false);
+      return;
+    }
+    case 'popup': {
+      const params = toCopyParams(await resolveValueMap(action.params, facts(), captcha));
+      // The popup outlives the screen: its 'Ok' actions are not tied to the screen's signal.
+      const okScope = { ...scope, signal: undefined };
+      s.popup({ text: action.text, params, onOk: () => void runActions(action.then, s, okScope) });
+      return;
+    }
+    case 'notify': {
+      const message = action.text ?? (await resolveValue(action.message ?? null, facts(), captcha));
+      const linkTarget = action.link ? await target(action.link.to, s, scope) : null;
+      s.notify({
+        text: message === null || message === undefined ? '' : typeof message === 'object' ? JSON.stringify(message) : String(message),
+        literal: action.text === undefined,
+        params: toCopyParams(await resolveValueMap(action.params, facts(), captcha)),
+        level: action.level ?? 'info',
+        ms: action.ms ?? s.defaultNotifyMs,
+        link: action.link && linkTarget ? { text: action.link.text, target: linkTarget, href: buildHref(linkTarget) } : undefined,
+      });
+      return;
+    }
+    case 'markFieldError':
+      scope.markField?.(action.field);
+      return;
+    case 'scrollTop':
+      if (action.delayMs && !(await s.sleep(action.delayMs, scope.signal))) return 'stop';
+      s.scrollTop();
+      return;
+    default: {
+      const never: never = action;
+      throw new Error(`Unknown action ${JSON.stringify(never)}`);
+    }
+  }
+}

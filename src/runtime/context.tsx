@@ -1,0 +1,37 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import type { ActionScope } from './actions.ts';
+import type { Translate } from './copy.ts';
+import type { Facts } from './facts.ts';
+import type { Runtime } from './runtime.ts';
+import type { Observable } from './store.ts';
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+
+export function useRuntime(): Runtime {
+  const rt = useContext(RuntimeContext);
+  if (!rt) throw new Error('useRuntime outside <RuntimeContext>');
+  return rt;
+}
+
+export function useObservable<T>(o: Observable<T>): T {
+  return useSyncExternalStore(o.subscribe, o.get, o.get);
+}
+
+/** The copy of the current language; components re-render when it changes. */
+export function useCopy(): Translate {
+  return useObservable(useRuntime().copy.t);
+}
+
+/** The screen a block belongs to: its actions are dropped when the parent leaves it. */
+export const ScreenSignal = createContext<AbortSignal | undefined>(undefined);
+
+/** Facts as of now; re-renders when client state, the session, customer details or the location change. */
+export function useFacts(scope?: ActionScope): Facts {
+  const rt = useRuntime();
+  useObservable(rt.state);
+  useObservable(rt.auth.session);
+  useObservable(rt.customer);
+  useLocation();
+  return rt.facts(scope);
+}

@@ -1,0 +1,65 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import type { CompiledCopy } from '../config/compiled.ts';
+import { createStore, type Observable } from './store.ts';
+
+/** Translate a copy key (`namespace:key`) with `{placeholders}`. */
+export type Translate = (key: string, params?: Record<string, string>) => string;
+
+export interface Copy {
+  t: Observable<Translate>;
+  locale(): string;
+  /** Switch language, loading the locale's copy first when it is not bundled. */
+  setLocale(locale: string): Promise<void>;
+}
+
+/**
+ * Copy through i18next (flattened keys, so no key separator; single-brace placeholders as the
+ * spec writes them, 'Please fill out your {field}'; `$t(common:productName)` nests). React
+ * escapes text itself, so i18next does not.
+ */
+export function createCopy(defaultLocale: string, defaultCopy: CompiledCopy, loadCopy: (locale: string) => Promise<CompiledCopy>): Copy {
+  const i18n: I18n = i18next.createInstance();
+  void i18n.init({
+    lng: defaultLocale,
+    fallbackLng: defaultLocale,
+    resources: { [defaultLocale]: defaultCopy },
+    ns: Object.keys(defaultCopy),
+    defaultNS: Object.keys(defaultCopy)[0] ?? 'common',
+    keySeparator: false,
+    nsSeparator: ':',
+    initAsync: false,
+    returnNull: false,
+    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+  });
+  const make = (): Translate => {
+    const fixed = i18n.getFixedT(i18n.language);
+    return (key, params) => fixed(key, params ?? {}) as string;
+  };
+  const t = createStore<Translate>(make());
+  return {
+    t,
+    locale: () => i18n.language,
+    async setLocale(locale) {
+      if (locale === i18n.language) return;
+      if (!i18n.hasResourceBundle(locale, Object.keys(defaultCopy)[0] ?? 'common')) {
+        const copy = await loadCopy(locale);
+        for (const [ns, entries] of Object.entries(copy)) i18n.addResourceBundle(locale, ns, entries, true, true);
+      }
+      await i18n.changeLanguage(locale);
+      t.set(make());
+    },
+  };
+}
+
+export type RichPart = { text: string; link: boolean };
+
+/** Copy with one `<link>…</link>` span: the text before, the link text, the text after. */
+export function splitLink(text: string): RichPart[] {
+  const m = /<link>([\s\S]*?)<\/link>/.exec(text);
+  if (!m) return [{ text, link: false }];
+  return [
+    { text: text.slice(0, m.index), link: false },
+    { text: m[1]!, link: true },
+    { text: text.slice(m.index + m[0].length), link: false },
+  ].filter((p) => p.text !== '' || p.link);
+}

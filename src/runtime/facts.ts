@@ -1,0 +1,124 @@
+/**
+ * Facts: everything a `when:` condition, a `{ state: key }` target or a value source can read,
+ * behind one `get(name)` so that conditions, targets and values are pure functions of it.
+ * Names are `family.rest` (state.quiz.answers, result.subscriptionData.id) or a fixed fact.
+ */
+
+/** What a parent's customer record tells conditions (`customer.*`); false when unknown. */
+export interface CustomerFacts {
+  expired: boolean;
+  hasPlan: boolean;
+  gifted: boolean;
+  lifetime: boolean;
+  trialActive: boolean;
+}
+
+/** The last caught error, as `error.*` facts and `{ error: ... }` values see it. */
+export interface ErrorInfo {
+  message: string;
+  code: number | string | null;
+  messageKey: string | null;
+}
+
+export interface SessionUser {
+  objectId: string;
+  email: string;
+}
+
+export interface FactSources {
+  user: SessionUser | null;
+  path: string;
+  search: string;
+  /** The previous in-app path (or the same-origin referrer on the first page). */
+  from: string | null;
+  reload: boolean;
+  mobile: boolean;
+  customer: CustomerFacts | null;
+  state: object;
+  storage: (key: string) => unknown;
+  cookie: (name: string) => string | undefined;
+  flags: Readonly<Record<string, string>>;
+  utm: (touch: 'lastTouch' | 'firstTouch') => Record<string, string> | null;
+  form?: Record<string, unknown> | undefined;
+  result?: unknown;
+  error?: ErrorInfo | undefined;
+}
+
+export interface Facts {
+  get(name: string): unknown;
+}
+
+/** `a.b.c` inside a value; '' is the value itself. */
+export function readPath(value: unknown, path: string): unknown {
+  if (path === '') return value;
+  let current = value;
+  for (const part of path.split('.')) {
+    if (current === null || current === undefined || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+function split(name: string): [string, string] {
+  const dot = name.indexOf('.');
+  return dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot + 1)];
+}
+
+export function createFacts(s: FactSources): Facts {
+  return {
+    get(name) {
+      const [family, rest] = split(name);
+      switch (family) {
+        case 'session':
+          return rest === 'loggedIn' ? s.user !== null : undefined;
+        case 'navigation':
+          return rest === 'path' ? s.path : rest === 'from' ? s.from : rest === 'reload' ? s.reload : undefined;
+        case 'device':
+          return rest === 'mobile' ? s.mobile : undefined;
+        case 'customer':
+          return s.customer ? (s.customer as unknown as Record<string, unknown>)[rest] ?? false : false;
+        case 'state':
+          return readPath(s.state, rest);
+        case 'storage': {
+          const [key, inner] = split(rest);
+          return readPath(s.storage(key), inner);
+        }
+        case 'flag':
+          return s.flags[rest];
+        case 'query':
+          return new URLSearchParams(s.search).get(rest) ?? undefined;
+        case 'cookie':
+          return s.cookie(rest);
+        case 'form':
+          return readPath(s.form, rest);
+        case 'result':
+          return readPath(s.result, rest);
+        case 'error':
+          return s.error ? readPath(s.error, rest) : undefined;
+        case 'user':
+          return s.user ? readPath(s.user, rest) : undefined;
+        case 'utm':
+          return s.utm(rest as 'lastTouch' | 'firstTouch');
+        case 'path':
+          return rest === 'current' ? s.path : rest === 'currentWithQuery' ? s.path + s.search : rest === 'previous' ? s.from : undefined;
+        default:
+          return undefined;
+      }
+    },
+  };
+}
+
+/** Facts over a plain map (tests, and layering scopes): `{ 'session.loggedIn': true }`. */
+export function factsFromMap(map: Record<string, unknown>): Facts {
+  return {
+    get(name) {
+      if (name in map) return map[name];
+      // Allow `state.quiz.answers` to read inside a map entry `state.quiz`.
+      for (let end = name.lastIndexOf('.'); end > 0; end = name.lastIndexOf('.', end - 1)) {
+        const head = name.slice(0, end);
+        if (head in map) return readPath(map[head], name.slice(end + 1));
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
+import type { Analytics } from '../adapters/analytics/analytics.ts';
+import type { Auth, Session } from '../adapters/auth/auth.ts';
+import type { Backend } from '../adapters/backend/backend.ts';
+import type { Captcha } from '../adapters/captcha/captcha.ts';
+import type { FlagValues } from '../adapters/flags/flags.ts';
+import type { ActionScope, ActionServices } from './actions.ts';
+import { readAttribution } from './attribution.ts';
+import { readJson, writeJson, type CookieJar, type KeyValueStorage } from './browserStorage.ts';
+import { recordQuizAnswer, type ClientStateStore } from './clientState.ts';
+import { readsFactFamily } from './conditions.ts';
+import type { Copy } from './copy.ts';
+import { createFacts, type CustomerFacts, type Facts } from './facts.ts';
+import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
+import { createStore, type Observable } from './store.ts';
+
+/** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
+export interface Navigation {
+  path: string;
+  search: string;
+  from: string | null;
+  reload: boolean;
+  /** Set by the router shell once mounted. */
+  navigate: (href: string, replace: boolean) => void;
+}
+
+export interface Browser {
+  local: KeyValueStorage;
+  session: KeyValueStorage;
+  cookies: CookieJar;
+  /** Leave the app for another site. */
+  assign(url: string): void;
+  scrollTop(): void;
+  mobile(): boolean;
+}
+
+export interface RuntimeOptions {
+  config: CompiledConfig;
+  copy: Copy;
+  loadScreen: (screenId: string) => Promise<CompiledScreen>;
+  state: ClientStateStore;
+  auth: Auth;
+  backend: Backend;
+  flags: FlagValues;
+  analytics: Analytics;
+  captcha: Captcha;
+  browser: Browser;
+  navigation: Navigation;
+}
+
+export interface Runtime extends RuntimeOptions {
+  notifications: NotificationCenter;
+  popup: InfoPopup;
+  customer: Observable<CustomerFacts | null>;
+  screens: { get(id: string): CompiledScreen | undefined; load(id: string): Promise<CompiledScreen> };
+  services: ActionServices;
+  facts(scope?: ActionScope): Facts;
+  /** Fetch what `subject` needs before it is evaluated (customer details). */
+  prepare(subject: unknown): Promise<void>;
+}
+
+/** `GetCustomerDetails` as `customer.*` facts (spec §3 "Customer / subscription details", §4 "Trial active"). */
+export function customerFacts(details: unknown, now = Date.now()): CustomerFacts {
+  const d = (details ?? {}) as Record<string, unknown>;
+  const sub = (d.activeSubscription ?? {}) as Record<string, unknown>;
+  const firstBilling = typeof sub.firstBillingDate === 'string' || typeof sub.firstBillingDate === 'number' ? new Date(sub.firstBillingDate).getTime() : NaN;
+  return {
+    expired: d.isExpired === true,
+    hasPlan: Boolean(d.plan || d.classesPlan),
+    gifted: d.isGifted === true,
+    lifetime: d.isLifetime === true,
+    trialActive: d.isTrialActive === true || (Number(sub.trialDuration) > 0 && firstBilling > now),
+  };
+}
+
+export function createRuntime(o: RuntimeOptions): Runtime {
+  const notifications = createNotificationCenter();
+  const popup = createInfoPopup();
+  const { browser, navigation: nav, config } = o;
+
+  // Customer details: fetched once per session, when a condition needs them.
+  const customer = createStore<CustomerFacts | null>(null);
+  let customerFor: string | null = null;
+  let customerLoad: Promise<void> | null = null;
+  const ensureCustomer = (session: Session): Promise<void> => {
+    if (customerFor === session.sessionToken && customerLoad) return customerLoad;
+    customerFor = session.sessionToken;
+    customer.set(null);
+    customerLoad = o.backend
+      .callFunction('GetCustomerDetails', { userId: session.objectId, customerId: session.objectId })
+      .then(
+        (d) => customer.set(customerFacts(d)),
+        () => customer.set(null),
+      );
+    return customerLoad;
+  };
+
+  const screenCache = new Map<string, CompiledScreen>();
+  const screenLoads = new Map<string, Promise<CompiledScreen>>();
+  const screens = {
+    get: (id: string) => screenCache.get(id),
+    load(id: string) {
+      let p = screenLoads.get(id);
+      if (!p) {
+        p = o.loadScreen(id).then((s) => (screenCache.set(id, s), s));
+        // A failed chunk (a new deploy, a network blip) may be tried again.
+        p.catch(() => screenLoads.delete(id));
+        screenLoads.set(id, p);
+      }
+      return p;
+    },
+  };
+
+  const facts = (scope: ActionScope = {}): Facts => {
+    const session = o.auth.session.get();
+    return createFacts({
+      user: session ? { objectId: session.objectId, email: session.email } : null,
+      path: nav.path,
+      search: nav.search,
+      from: nav.from,
+      reload: nav.reload,
+      mobile: browser.mobile(),
+      customer: customerFor === session?.sessionToken ? customer.get() : null,
+      state: o.state.get(),
+      storage: (key) => readJson(browser.session, key),
+      cookie: (name) => browser.cookies.get(name),
+      flags: o.flags,
+      utm: (touch) => readAttribution(touch, browser.session, browser.local),
+      form: scope.form,
+      result: scope.result,
+      error: scope.error,
+    });
+  };
+
+  const prepare = async (subject: unknown) => {
+    const session = o.auth.session.get();
+    if (session && subject !== undefined && readsFactFamily(subject, 'customer')) await ensureCustomer(session);
+  };
+
+  const services: ActionServices = {
+    facts,
+    prepare,
+    links: config.app.links,
+    defaultNotifyMs: config.app.notifications.defaultMs,
+    currentSearch: () => nav.search,
+    call: (fn, input, idempotencyKey) => o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {}),
+    login: (u, p) => o.auth.login(u, p),
+    logout: () => o.auth.logout(),
+    setState: (k, v) => o.state.setKey(k, v),
+    clearState: (k) => o.state.clearKey(k),
+    recordQuizAnswer: (q, a) => o.state.update((s) => recordQuizAnswer(s, q, a)),
+    setStorage: (k, v) => writeJson(browser.session, k, v),
+    clearStorage: (k) => browser.session.removeItem(k),
+    setCookie: (n, v) => browser.cookies.set(n, v),
+    clearCookie: (n) => browser.cookies.remove(n),
+    track: (e, p) => o.analytics.track(e, p),
+    navigate: (href, replace) => nav.navigate(href, replace),
+    leave: (url) => browser.assign(url),
+    popup: (r) => popup.open(r),
+    notify: (r) => void notifications.show(r),
+    scrollTop: () => browser.scrollTop(),
+    captcha: (action) => o.captcha.getToken(action),
+    sleep: (ms, signal) =>
+      new Promise<boolean>((resolve) => {
+        if (signal?.aborted) return resolve(false);
+        const timer = setTimeout(() => resolve(true), ms);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
+      }),
+    unhandled(error) {
+      console.error('[funnel] an action failed and no catch: handled it', error);
+      notifications.show({ text: 'common:somethingWentWrong', literal: false, params: {}, level: 'error', ms: config.app.notifications.defaultMs });
+    },
+  };
+
+  return { ...o, notifications, popup, customer, screens, services, facts, prepare };
+}

@@ -1,0 +1,167 @@
+import { createRoot } from 'react-dom/client';
+import type { CompiledConfig, CompiledCopy, CompiledScreen } from '../config/compiled.ts';
+import { LocalAnalytics } from '../adapters/analytics/analytics.ts';
+import { createAuth } from '../adapters/auth/auth.ts';
+import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
+import { LocalCaptcha, type Captcha } from '../adapters/captcha/captcha.ts';
+import { flagContext, HttpFlagProvider, LocalFlagProvider, parseVariantOverride, readVariantOverride, resolveFlags } from '../adapters/flags/flags.ts';
+import { runActions } from './actions.ts';
+import { App } from './App.tsx';
+import { captureAttribution } from './attribution.ts';
+import { documentCookies, safeStorage } from './browserStorage.ts';
+import { createClientStateStore } from './clientState.ts';
+import { truthy } from './conditions.ts';
+import { createCopy } from './copy.ts';
+import { findRoute } from './routes.ts';
+import { createRuntime, type Browser, type Navigation } from './runtime.ts';
+import { FIRST_TOUCH_KEY } from './storageKeys.ts';
+
+export interface StartOptions {
+  config: CompiledConfig;
+  defaultCopy: CompiledCopy;
+  loadScreen: (screenId: string) => Promise<CompiledScreen>;
+  loadCopy: (locale: string) => Promise<CompiledCopy>;
+  env: {
+    /** Where the backend answers (default /api). */
+    apiBase?: string | undefined;
+    /** `local`: the YAML defaults only; otherwise the server's flag service (`{apiBase}/flags`), asked once. */
+    flagProvider?: string | undefined;
+    /** A reCAPTCHA v3 site key; else the server's client config may name one; else the local bot check. */
+    recaptchaSiteKey?: string | undefined;
+    parseApplicationId?: string | undefined;
+  };
+  root: HTMLElement;
+}
+
+/** How long screens wait for the flag service before using the defaults. */
+const FLAG_TIMEOUT_MS = 1500;
+
+/** `{apiBase}/client-config`: which browser adapters the server wants (`{ captcha: { provider, siteKey } }`). */
+interface ClientConfig {
+  captcha?: { provider?: string; siteKey?: string };
+}
+
+async function readClientConfig(apiBase: string): Promise<ClientConfig> {
+  const timeout = new Promise<ClientConfig>((resolve) => setTimeout(() => resolve({}), FLAG_TIMEOUT_MS));
+  const answer = fetch(`${apiBase}/client-config`, { headers: { Accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<ClientConfig>) : {}))
+    .catch(() => ({}));
+  return Promise.race([answer, timeout]);
+}
+
+/** reCAPTCHA v3 when a site key is configured (its code and script load only then), else the local check. */
+async function chooseCaptcha(siteKey: string | undefined): Promise<Captcha> {
+  if (!siteKey) return new LocalCaptcha();
+  const { RecaptchaV3 } = await import('../adapters/captcha/recaptcha.ts');
+  return new RecaptchaV3(siteKey);
+}
+
+function sameOriginReferrer(): string | null {
+  try {
+    const url = new URL(document.referrer);
+    return url.origin === window.location.origin ? url.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+function wasReload(): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload';
+}
+
+/** Wire the adapters, wait for flags (briefly) and the first screen, then render. */
+export async function start(o: StartOptions): Promise<void> {
+  const { config } = o;
+  const { app } = config;
+  const browser: Browser = {
+    local: safeStorage(() => window.localStorage),
+    session: safeStorage(() => window.sessionStorage),
+    cookies: documentCookies(document),
+    assign: (url) => window.location.assign(url),
+    scrollTop: () => window.scrollTo(0, 0),
+    mobile: () => window.matchMedia?.('(max-width: 639px)').matches ?? false,
+  };
+  captureAttribution(window.location.search, browser.session, browser.local);
+
+  const state = createClientStateStore(browser.local);
+  const copy = createCopy(app.defaultLocale, o.defaultCopy, o.loadCopy);
+
+  const apiBase = o.env.apiBase ?? '/api';
+  const remote = o.env.flagProvider !== 'local';
+  const clientConfig = remote ? readClientConfig(apiBase) : Promise.resolve<ClientConfig>({});
+  const override = readVariantOverride(window.location.search, browser.cookies);
+  const flagsReady = resolveFlags({
+    definitions: config.flags,
+    provider: remote ? new HttpFlagProvider(`${apiBase}/flags`) : new LocalFlagProvider(config.flags),
+    context: flagContext(browser.cookies, override, window.location.pathname, navigator.webdriver === true),
+    override: parseVariantOverride(override, config.flags),
+    timeoutMs: FLAG_TIMEOUT_MS,
+  });
+
+  const navigation: Navigation = {
+    path: window.location.pathname,
+    search: window.location.search,
+    from: sameOriginReferrer(),
+    reload: wasReload(),
+    // Until the router is mounted (app.onStart), go through the history directly.
+    navigate: (href, replace) => window.history[replace ? 'replaceState' : 'pushState'](null, '', href),
+  };
+
+  let flags: Record<string, string> = {};
+  const http: HttpBackendOptions = {
+    apiBase,
+    sessionToken: () => auth.session.get()?.sessionToken ?? null,
+    applicationId: o.env.parseApplicationId,
+  };
+  const backend = createHttpBackend(http);
+  const auth = createAuth({
+    backend,
+    http,
+    local: browser.local,
+    session: browser.session,
+    unifiedLogin: () => truthy('flag.unifiedLogin', flags.unifiedLogin),
+    onLogout: () => state.reset(),
+    keepOnLogout: [FIRST_TOUCH_KEY],
+  });
+
+  // An eager first screen's chunk loads while the flags are asked for (an on-demand one shows 'Loading').
+  const found = findRoute(config.routes, window.location.pathname)?.route ?? config.routes.find((r) => r.screenId === app.notFound);
+  const first = found?.load === 'onDemand' ? undefined : found;
+  const firstScreen = first ? o.loadScreen(first.screenId).catch(() => undefined) : undefined;
+  const remoteCaptcha = (await clientConfig).captcha;
+  const captcha = await chooseCaptcha(o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined)).catch(() => new LocalCaptcha());
+  flags = await flagsReady;
+
+  const runtime = createRuntime({
+    config,
+    copy,
+    loadScreen: o.loadScreen,
+    state,
+    auth,
+    backend,
+    flags,
+    analytics: new LocalAnalytics(window as { __analytics?: LocalAnalytics }),
+    captcha,
+    browser,
+    navigation,
+  });
+  if (first) await runtime.screens.load(first.screenId).catch(() => firstScreen);
+
+  const locale = state.get().locale;
+  if (locale !== app.defaultLocale && config.locales.includes(locale)) await copy.setLocale(locale).catch(() => undefined);
+  document.documentElement.lang = copy.locale();
+
+  await runActions(app.onStart, runtime.services);
+  navigation.path = window.location.pathname;
+  navigation.search = window.location.search;
+
+  window.addEventListener('storage', () => runtime.auth.isLoggedIn());
+  createRoot(o.root).render(<App runtime={runtime} />);
+
+  // Eager screens are fetched in the background once the first one shows.
+  const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn) : setTimeout(fn, 200));
+  idle(() => {
+    for (const r of config.routes) if (r.load === 'eager') void runtime.screens.load(r.screenId).catch(() => undefined);
+  });
+}

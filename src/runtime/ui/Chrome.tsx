@@ -1,0 +1,73 @@
+import { useContext } from 'react';
+import { Link } from 'react-router';
+import type { AppConfig } from '../../config/schema/app.ts';
+import { runActions } from '../actions.ts';
+import { evaluateCondition } from '../conditions.ts';
+import { ScreenSignal, useCopy, useFacts, useRuntime } from '../context.tsx';
+import { TargetLink } from './TargetLink.tsx';
+
+type NavLink = AppConfig['header']['links'][number];
+
+function NavItems({ links }: { links: readonly NavLink[] }) {
+  const rt = useRuntime();
+  const t = useCopy();
+  const facts = useFacts();
+  const signal = useContext(ScreenSignal);
+  const shown = links.filter((l) => evaluateCondition(l.when, facts));
+  if (!shown.length) return null;
+  return (
+    <ul className="nav-links">
+      {shown.map((l) => (
+        <li key={l.label}>
+          {l.to !== undefined ? (
+            <TargetLink to={l.to} className="nav-link">
+              {t(l.label)}
+            </TargetLink>
+          ) : (
+            <button type="button" className="nav-link nav-link--button" onClick={() => void runActions(l.actions, rt.services, { signal })}>
+              {t(l.label)}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The header of spec §2.1: the product name home, and the links whose `when:` holds. */
+export function Header({ style }: { style: 'standard' | 'class' }) {
+  const rt = useRuntime();
+  const t = useCopy();
+  const { app } = rt.config;
+  return (
+    <header className={`site-header site-header--${style}`}>
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          {t(app.productName)}
+        </Link>
+        <nav aria-label={t('common:mainNavigation')}>
+          <NavItems links={app.header.links} />
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The footer: its texts (CCPA) and links. */
+export function Footer({ style }: { style: 'standard' | 'class' }) {
+  const rt = useRuntime();
+  const t = useCopy();
+  const { footer } = rt.config.app;
+  return (
+    <footer className={`site-footer site-footer--${style}`}>
+      <div className="site-footer__inner">
+        {footer.links && <NavItems links={footer.links} />}
+        {footer.texts.map((key) => (
+          <p key={key} className="site-footer__text">
+            {t(key)}
+          </p>
+        ))}
+      </div>
+    </footer>
+  );
+}

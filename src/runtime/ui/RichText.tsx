@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import type { Target } from '../../config/schema/targets.ts';
+import { splitLink } from '../copy.ts';
+import { TargetLink } from './TargetLink.tsx';
+
+/**
+ * Translated copy with its one `<link>…</link>` span made a link to `to` (text and notice
+ * blocks' `link:`). Without a target the span shows as plain text.
+ */
+export function RichText(props: { text: string; to?: Target | undefined; renderLink?: (text: string) => ReactNode }) {
+  return (
+    <>
+      {splitLink(props.text).map((part, i) =>
+        !part.link ? (
+          part.text
+        ) : props.renderLink ? (
+          <span key={i}>{props.renderLink(part.text)}</span>
+        ) : props.to !== undefined ? (
+          <TargetLink key={i} to={props.to}>
+            {part.text}
+          </TargetLink>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}

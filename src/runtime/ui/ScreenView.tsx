@@ -1,0 +1,39 @@
+import { useEffect, useMemo } from 'react';
+import type { CompiledScreen } from '../../config/compiled.ts';
+import { runActions } from '../actions.ts';
+import { evaluateCondition } from '../conditions.ts';
+import { ScreenSignal, useCopy, useFacts, useRuntime } from '../context.tsx';
+import { Blocks } from './Blocks.tsx';
+import { Progress } from './Progress.tsx';
+
+/**
+ * One screen: its step progress, its blocks (or the first variant whose `when:` holds), the
+ * tab title, and its `onEnter` actions, run once per visit and dropped when the parent leaves.
+ */
+export function ScreenView({ screen, visit }: { screen: CompiledScreen; visit: string }) {
+  const rt = useRuntime();
+  const t = useCopy();
+  const facts = useFacts();
+  const controller = useMemo(() => new AbortController(), [visit]);
+
+  useEffect(() => {
+    void runActions(screen.onEnter, rt.services, { signal: controller.signal });
+    return () => controller.abort();
+  }, [controller, rt, screen]);
+
+  const product = t(rt.config.app.productName);
+  const title = screen.title ? t('common:documentTitle', { title: t(screen.title), product }) : product;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const blocks = screen.variants?.find((v) => evaluateCondition(v.when, facts))?.blocks ?? screen.blocks;
+  return (
+    <ScreenSignal.Provider value={controller.signal}>
+      <div className={`screen screen--${screen.id}`}>
+        {screen.progress && <Progress progress={screen.progress} />}
+        <Blocks blocks={blocks} />
+      </div>
+    </ScreenSignal.Provider>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { CompiledRoute, CompiledScreen } from '../../config/compiled.ts';
+import { runActions } from '../actions.ts';
+import { captureAttribution } from '../attribution.ts';
+import { readsFactFamily } from '../conditions.ts';
+import { useCopy, useRuntime } from '../context.tsx';
+import { resolveRoute, type RouteLocation, type RouteOutcome } from '../routes.ts';
+import type { Runtime } from '../runtime.ts';
+import { sessionLost } from '../sessionWatch.ts';
+import { Footer, Header } from './Chrome.tsx';
+import { InfoPopup } from './InfoPopup.tsx';
+import { Notifications } from './Notifications.tsx';
+import { ScreenView } from './ScreenView.tsx';
+
+type View =
+  | { kind: 'blank'; visit: string | null }
+  | { kind: 'loading'; route: CompiledRoute | null; visit: string }
+  | { kind: 'screen'; route: CompiledRoute; screen: CompiledScreen; visit: string };
+
+/** More redirects than this in a row is a loop in the config; it stops instead of freezing the tab. */
+const MAX_REDIRECTS = 20;
+
+/** Begin resolving a location: facts now describe it, coming from the last page shown. */
+function beginVisit(rt: Runtime, loc: RouteLocation, lastShown: string | null) {
+  const nav = rt.navigation;
+  if (lastShown !== null) {
+    nav.from = lastShown;
+    nav.reload = false;
+  }
+  nav.path = loc.pathname;
+  nav.search = loc.search;
+  captureAttribution(loc.search, rt.browser.session, rt.browser.local);
+}
+
+/** Whether resolving needs the customer's details first (a logged-in parent, a customer.* condition). */
+const needsCustomer = (rt: Runtime, screen?: CompiledScreen) =>
+  rt.auth.session.get() !== null && rt.customer.get() === null && (readsFactFamily(rt.config.app.routeRules, 'customer') || readsFactFamily(screen, 'customer'));
+
+/**
+ * The app shell: resolves every location (route rules, screen, its redirects), follows
+ * redirects, shows the loading placeholder while an on-demand screen's chunk loads, lays the
+ * screen out with its header and footer, scrolls to the top, and runs the session watch.
+ */
+export function Shell() {
+  const rt = useRuntime();
+  const t = useCopy();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { app } = rt.config;
+  rt.navigation.navigate = (href, replace) => void navigate(href, { replace });
+
+  const lastShown = useRef<string | null>(null);
+  const hops = useRef(0);
+
+  const outcome = (loc: RouteLocation): RouteOutcome => resolveRoute(rt.config, loc, rt.facts(), rt.screens.get);
+
+  const show = (loc: RouteLocation, o: Extract<RouteOutcome, { kind: 'screen' }>, visit: string): View => {
+    hops.current = 0;
+    const previous = rt.browser.session.getItem('current_page');
+    if (previous !== null) rt.browser.session.setItem('last_page', previous);
+    rt.browser.session.setItem('current_page', loc.pathname);
+    lastShown.current = loc.pathname;
+    return { kind: 'screen', route: o.route, screen: o.screen, visit };
+  };
+
+  /** Follows a redirect; answers the view to show meanwhile (the current one while staying in the app). */
+  const follow = (o: Extract<RouteOutcome, { kind: 'redirect' }>, visit: string): View | null => {
+    if (++hops.current > MAX_REDIRECTS) {
+      console.error(`[funnel] redirect loop stopped at ${o.href} (last by ${o.by})`);
+      return { kind: 'blank', visit };
+    }
+    if (o.origin) rt.state.setKey('expectedNextPage', o.origin);
+    if (o.target.kind === 'external') {
+      rt.browser.assign(o.href);
+      return { kind: 'loading', route: null, visit };
+    }
+    rt.navigation.navigate(o.href, true);
+    return null;
+  };
+
+  // The first location is resolved while rendering when everything it needs is at hand (no flash).
+  const [view, setView] = useState<View>(() => {
+    const loc = { pathname: location.pathname, search: location.search };
+    beginVisit(rt, loc, null);
+    const o = outcome(loc);
+    if (o.kind === 'screen' && !needsCustomer(rt, o.screen)) return show(loc, o, location.key);
+    return { kind: 'blank', visit: null };
+  });
+
+  useEffect(() => {
+    if (view.visit === location.key) return;
+    let live = true;
+    const loc = { pathname: location.pathname, search: location.search };
+    const visit = location.key;
+    beginVisit(rt, loc, lastShown.current);
+    void (async () => {
+      await rt.prepare(app.routeRules);
+      let o = outcome(loc);
+      if (o.kind === 'load') {
+        if (o.route.load === 'onDemand') setView({ kind: 'loading', route: o.route, visit: '' });
+        try {
+          await rt.screens.load(o.route.screenId);
+        } catch (e) {
+          console.error('[funnel] screen failed to load', e);
+          if (live) rt.services.unhandled({ message: String(e), code: null, messageKey: null });
+          return;
+        }
+      }
+      if (o.kind === 'load' || o.kind === 'screen') {
+        await rt.prepare(rt.screens.get(o.route.screenId));
+        o = outcome(loc);
+      }
+      if (!live) return;
+      if (o.kind === 'redirect') {
+        const next = follow(o, visit);
+        if (next) setView(next);
+      } else if (o.kind === 'screen') setView(show(loc, o, visit));
+      else setView({ kind: 'blank', visit });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [location.key]);
+
+  // A new screen starts at the top, with focus on its heading for screen readers (not on the first load).
+  const firstScreen = useRef(true);
+  useEffect(() => {
+    if (view.kind !== 'screen') return;
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
+    if (app.scrollToTopOnRouteChange) rt.browser.scrollTop();
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+  }, [view.kind === 'screen' ? view.visit : null]);
+
+  // Session watch (spec §4): on a private path with no session, the popup; 'Ok' goes to `then`.
+  useEffect(() => {
+    const w = app.sessionWatch;
+    const timer = setInterval(() => {
+      if (sessionLost(rt.navigation.path, w.privatePaths, rt.auth.isLoggedIn(), rt.popup.isOpen()))
+        rt.popup.open({ text: w.popup, params: {}, onOk: () => void runActions([{ do: 'go', to: w.then }], rt.services) });
+    }, w.everyMs);
+    return () => clearInterval(timer);
+  }, [rt, app]);
+
+  const route = view.kind === 'blank' ? null : view.route;
+  const layout = app.layouts[route?.layout ?? 'default'] ?? Object.values(app.layouts)[0] ?? { header: 'standard', footer: 'standard' };
+  return (
+    <div className={`app app--${layout.header}`}>
+      <a className="skip-link" href="#main">
+        {t('common:skipToContent')}
+      </a>
+      <Header style={layout.header} />
+      <main id="main" className="main" tabIndex={-1}>
+        {view.kind === 'screen' ? (
+          <ScreenView key={view.visit} screen={view.screen} visit={view.visit} />
+        ) : view.kind === 'loading' ? (
+          <p className="loading" role="status">
+            {t(app.loadingText)}
+          </p>
+        ) : null}
+      </main>
+      <Footer style={layout.footer} />
+      <Notifications />
+      <InfoPopup />
+    </div>
+  );
+}

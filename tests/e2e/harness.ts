@@ -1,0 +1,250 @@
+/**
+ * Browser-test harness: the built app served in-process on a free port with a temporary
+ * DATA_DIR, Debian's Chromium driven by playwright-core, and helpers that speak in what a
+ * parent sees.
+ *
+ *   const e2e = useE2E();                       // in a test file: server + browser per file
+ *   const page = await e2e.openPage('/login', { loggedIn: true });
+ *   await expectAccessible(page);
+ *
+ * Addresses outside the app (the *.example links of funnels/app.yaml) never reach the network:
+ * a stub page answers them, so tests can assert where the browser was sent.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { buildServer } from '../../src/server/app.ts';
+import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import type { ClientState } from '../../src/domain/clientState.ts';
+import { defaultOutDir } from '../../scripts/lib/build.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
+
+/** How long the app may take to show something after an action (generous: CI machines are shared). */
+export const UI_TIMEOUT = 10_000;
+
+export const TEST_USER = { objectId: 'e2eUser01', email: 'parent@example.com', sessionToken: 'r:e2e-session-token' };
+
+export interface AppServer {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The built app (default: dist/client) and the backend on 127.0.0.1, a free port, a fresh data dir. */
+export async function startApp(options: { distDir?: string; flagOverrides?: Record<string, string> } = {}): Promise<AppServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  const app = await buildServer({ distDir: options.distDir ?? defaultOutDir, dataDir, logger: false, flagOverrides: options.flagOverrides ?? {} });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The test server has no port.');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  // Playwright gives every launch a fresh, empty --user-data-dir of its own.
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface OpenPageOptions {
+  /** Seed a logged-in parent (localStorage SESSION_KEY) before the first page loads. */
+  loggedIn?: boolean;
+  viewport?: { width: number; height: number };
+  /** Client state (localStorage CLIENT_STATE_KEY) before the first page loads. */
+  clientState?: Partial<ClientState>;
+  /** Sent as the Referer of the first load (the app reads a same-origin referrer as the page the parent came from). */
+  referer?: string;
+  /** Runs after the page exists and before it navigates (page.route for delays...). */
+  before?: (page: Page) => Promise<void>;
+}
+
+export interface TestPage extends Page {
+  /** Every URL the main frame showed, in order (client-side route changes included). */
+  visited: string[];
+  /** Console messages about Content-Security-Policy violations, and uncaught errors. */
+  problems: string[];
+}
+
+const EXTERNAL_STUB = (url: URL) =>
+  `<!doctype html><html lang="en"><head><title>External page ${url.hostname}</title></head><body><main><h1>External page</h1><p>${url.hostname}${url.pathname}</p></main></body></html>`;
+
+export interface E2E {
+  readonly url: string;
+  readonly browser: Browser;
+  openPage(routePath: string, options?: OpenPageOptions): Promise<TestPage>;
+  /** A path of the app as a full URL. */
+  at(routePath: string): string;
+}
+
+/**
+ * Starts the app and Chromium for the test file (beforeAll) and closes them (afterAll); each
+ * `openPage` gets its own browser context (fresh storage), closed after its test.
+ */
+export function useE2E(options: { distDir?: string | (() => string); flagOverrides?: Record<string, string> } = {}): E2E {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const distDir = typeof options.distDir === 'function' ? options.distDir() : options.distDir;
+    [server, browser] = await Promise.all([startApp({ distDir, flagOverrides: options.flagOverrides }), launchBrowser()]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const e2e: E2E = {
+    get url() {
+      if (!server) throw new Error('useE2E: the server starts in beforeAll; use it inside a test.');
+      return server.url;
+    },
+    get browser() {
+      if (!browser) throw new Error('useE2E: the browser starts in beforeAll; use it inside a test.');
+      return browser;
+    },
+    at: (routePath) => new URL(routePath, e2e.url).href,
+    async openPage(routePath, opts = {}) {
+      const origin = e2e.url;
+      const localStorage: { name: string; value: string }[] = [];
+      if (opts.loggedIn) localStorage.push({ name: SESSION_KEY, value: JSON.stringify(TEST_USER) });
+      if (opts.clientState) localStorage.push({ name: CLIENT_STATE_KEY, value: JSON.stringify(opts.clientState) });
+      // storageState seeds localStorage once; an init script would seed it again on every load
+      // and undo a logout.
+      const context = await e2e.browser.newContext({
+        viewport: opts.viewport ?? { width: 1280, height: 800 },
+        storageState: { cookies: [], origins: localStorage.length ? [{ origin, localStorage }] : [] },
+      });
+      contexts.push(context);
+      await context.route(
+        (url) => url.origin !== origin,
+        (route) => {
+          const url = new URL(route.request().url());
+          if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: EXTERNAL_STUB(url) });
+          return route.abort('blockedbyclient');
+        },
+      );
+      const page = (await context.newPage()) as TestPage;
+      page.visited = [];
+      page.problems = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) page.visited.push(frame.url());
+      });
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) page.problems.push(`CSP: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => page.problems.push(`Uncaught: ${error.stack ?? error.message}`));
+      await opts.before?.(page);
+      await page.goto(e2e.at(routePath), { waitUntil: 'domcontentloaded', ...(opts.referer ? { referer: opts.referer } : {}) });
+      return page;
+    },
+  };
+  return e2e;
+}
+
+/** Waits until the locator is visible, with a message naming what was expected. */
+export async function visible(locator: Locator, what = String(locator), timeout = UI_TIMEOUT): Promise<Locator> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    const page = locator.page();
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no body)');
+    throw new Error(`Expected ${what} to be visible on ${page.url()} within ${timeout} ms.\nThe page shows:\n${text.slice(0, 1500)}`);
+  }
+  return locator.first();
+}
+
+/** The screen's level-1 heading, once visible. */
+export const heading = (page: Page) => visible(page.getByRole('heading', { level: 1 }), 'a level-1 heading');
+
+/** Waits until the browser shows a URL for which `test` holds. */
+export async function arrivesAt(page: Page, test: (url: URL) => boolean, what: string, timeout = UI_TIMEOUT): Promise<URL> {
+  try {
+    await page.waitForURL((url) => test(url), { timeout, waitUntil: 'commit' });
+  } catch {
+    throw new Error(`Expected the browser to arrive at ${what} within ${timeout} ms; it is at ${page.url()} (visited: ${(page as TestPage).visited?.join(' → ') ?? '?'}).`);
+  }
+  return new URL(page.url());
+}
+
+export const samePage = (a: string | URL, b: string | URL) => {
+  const x = new URL(a);
+  const y = new URL(b);
+  return x.origin === y.origin && x.pathname.replace(/\/$/, '') === y.pathname.replace(/\/$/, '');
+};
+
+/** Runs axe on the page; fails on serious or critical violations, listing each one readably. */
+export async function expectAccessible(page: Page, context = ''): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length === 0) return;
+  const lines = bad.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map((n) => `      ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').trim()}` : ''}`)
+      .join('\n');
+    return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'}) ${v.helpUrl}\n${nodes}`;
+  });
+  throw new Error(`Accessibility violations on ${page.url()}${context ? ` (${context})` : ''}:\n${lines.join('\n')}`);
+}
+
+/** No CSP violation and no uncaught error so far on this page. */
+export function expectNoBrowserProblems(page: TestPage): void {
+  if (page.problems.length) throw new Error(`Problems on ${page.url()}:\n${page.problems.map((p) => `  ${p}`).join('\n')}`);
+}
+
+/** What a parent-facing screen must always be: accessible, and free of CSP violations and crashes. */
+export async function expectHealthyScreen(page: TestPage, context = ''): Promise<void> {
+  expectNoBrowserProblems(page);
+  await expectAccessible(page, context);
+}
+
+/** The client state the app stored (localStorage CLIENT_STATE_KEY). */
+export async function storedClientState(page: Page): Promise<Partial<ClientState>> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), CLIENT_STATE_KEY);
+  return raw ? (JSON.parse(raw) as Partial<ClientState>) : {};
+}
+
+/** The JS files index.html loads (entry and modulepreloads): everything else is loaded later. */
+export function initialScripts(distDir = defaultOutDir): Set<string> {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!));
+}
+
+/**
+ * Holds every script the app loads after start (screen and block chunks) until `release()`,
+ * so a test can see what shows while a screen is loading.
+ */
+export async function holdLateScripts(page: Page, distDir = defaultOutDir): Promise<{ release: () => void; held: () => number }> {
+  const initial = initialScripts(distDir);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(
+    (url) => url.hostname === '127.0.0.1' && url.pathname.endsWith('.js') && !initial.has(url.pathname),
+    async (route) => {
+      held++;
+      await gate;
+      await route.continue();
+    },
+  );
+  return { release, held: () => held };
+}

@@ -1,0 +1,83 @@
+/**
+ * Older screens stay declarable (DESIGN: "Re-enabling one is a one-line config change, and a
+ * test proves both modes"): the default build sends /choose-plan to the partner page; a build
+ * of the same funnels with /choose-plan taken out of that route rule serves the screen.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isMap, isSeq, isScalar, parseDocument } from 'yaml';
+import { viteBuild } from '../../scripts/lib/build.ts';
+import { arrivesAt, expectHealthyScreen, heading, samePage, useE2E } from './harness.ts';
+import { externalAddressOf, loadFunnelFacts } from './funnelFacts.ts';
+
+const SCREEN = '/choose-plan';
+const facts = loadFunnelFacts();
+const partner = externalAddressOf(facts, SCREEN);
+
+const work = mkdtempSync(path.join(tmpdir(), 'e2e-redirect-line-'));
+const fixtureFunnels = path.join(work, 'funnels');
+const fixtureDist = path.join(work, 'client');
+
+/** Copies funnels/ and removes the one line `- /choose-plan` from the route rule that covers it. */
+function writeFixture(): string {
+  cpSync(facts.funnelsDir, fixtureFunnels, { recursive: true });
+  const file = facts.files.find((f) => JSON.stringify(f.data.app ?? null).includes(`"${SCREEN}"`))?.file;
+  if (!file) throw new Error(`No funnels file has a route rule naming ${SCREEN}.`);
+  const target = path.join(fixtureFunnels, path.basename(file));
+  const doc = parseDocument(readFileSync(target, 'utf8'));
+  const rules = doc.getIn(['app', 'routeRules']);
+  if (!isSeq(rules)) throw new Error(`${file}: app.routeRules is not a list.`);
+  let removed = 0;
+  for (const rule of rules.items) {
+    const paths = isMap(rule) ? rule.get('paths') : undefined;
+    if (!isSeq(paths)) continue;
+    const index = paths.items.findIndex((item) => isScalar(item) && item.value === SCREEN);
+    if (index >= 0) {
+      paths.items.splice(index, 1);
+      removed++;
+    }
+  }
+  expect(removed, `exactly one route rule names ${SCREEN}`).toBe(1);
+  writeFileSync(target, doc.toString());
+  return target;
+}
+
+beforeAll(async () => {
+  writeFixture();
+  await viteBuild({ outDir: fixtureDist, env: { FUNNELS_DIR: fixtureFunnels }, quiet: true });
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('a redirected screen comes back with one config line', () => {
+  describe('the default build', () => {
+    const e2e = useE2E();
+    test(`${SCREEN} is sent to the partner page`, async () => {
+      const page = await e2e.openPage(SCREEN);
+      await arrivesAt(page, (url) => samePage(url, partner), `the partner page ${partner}`);
+    });
+  });
+
+  describe(`the build without the ${SCREEN} line`, () => {
+    const e2e = useE2E({ distDir: () => fixtureDist });
+    test(`${SCREEN} renders its screen`, async () => {
+      const page = await e2e.openPage(SCREEN);
+      await heading(page);
+      expect(new URL(page.url()).pathname).toBe(SCREEN);
+      await expectHealthyScreen(page, `${SCREEN} re-enabled`);
+    });
+
+    test(`logged in, / goes to ${SCREEN} with the query string, and back on / from there the browser leaves for the main site`, async () => {
+      const page = await e2e.openPage('/?utm_source=newsletter', { loggedIn: true });
+      await arrivesAt(page, (url) => url.pathname === SCREEN && url.search === '?utm_source=newsletter', `${SCREEN}?utm_source=newsletter`);
+      await heading(page);
+
+      const mainSite = externalAddressOf(facts, '/tryclasses');
+      const home = page.locator('a[href="/"]').first();
+      if ((await home.count()) > 0) await home.evaluate((a: HTMLElement) => a.click());
+      else await page.goto(e2e.at('/'), { referer: page.url() });
+      await arrivesAt(page, (url) => samePage(url, mainSite), `the main site ${mainSite}`);
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { checkCase, text } from './helpers.ts';
+
+/**
+ * Copy keys, translations, placeholders, params and unused keys.
+ * Each case is a folder of tests/fixtures/checker/ laid over the valid base project; the
+ * whole printed report is compared.
+ */
+describe('npm run check: copy in every locale', () => {
+  it('a copy key missing in every locale gets the closest key', () => {
+    expect(checkCase('missing-copy-key').report).toBe(text`
+      funnels/case.yaml:6:12: error: Unknown copy key 'case:titel': it is not in copy/en/case.yaml. Did you mean 'case:title'?
+        5 |     path: /signup
+      > 6 |     title: case:titel
+          |            ^^^^^^^^^^
+        7 |     blocks:
+
+      funnels/case.yaml:11:15: error: Unknown copy key 'case:intro': it is not in copy/en/case.yaml. Add it there.
+        10 |       - type: text
+      > 11 |         text: case:intro
+           |               ^^^^^^^^^^
+        12 |       - type: text
+
+      funnels/case.yaml:13:15: error: Unknown copy key 'signup:intro': there is no copy file copy/en/signup.yaml. Add it there.
+        12 |       - type: text
+      > 13 |         text: signup:intro
+           |               ^^^^^^^^^^^^
+
+      3 errors in 8 files.
+    `);
+  });
+
+  it('a copy key missing in one locale is a missing translation', () => {
+    expect(checkCase('missing-copy-locale').report).toBe(text`
+      funnels/case.yaml:9:15: error: Copy key 'case:heading' has no es text: it is missing in copy/es/case.yaml (it is in copy/en/case.yaml). Add the translation there. That file has 'heding': is it misspelt there?
+         8 |       - type: heading
+      >  9 |         text: case:heading
+           |               ^^^^^^^^^^^^
+        10 |       - type: text
+
+      funnels/case.yaml:11:15: error: Copy key 'case:intro' has no es text: it is missing in copy/es/case.yaml (it is in copy/en/case.yaml). Add the translation there.
+        10 |       - type: text
+      > 11 |         text: case:intro
+           |               ^^^^^^^^^^
+        12 |       - type: text
+
+      2 errors in 12 files.
+    `);
+  });
+
+  it('placeholders must match across locales', () => {
+    expect(checkCase('placeholder-mismatch').report).toBe(text`
+      copy/es/case.yaml:1:10: error: The es text of 'case:welcome' has {nombre}, but the en text has {name}. Every language must use the same placeholders.
+      > 1 | welcome: ¡Hola de nuevo, {nombre}!
+          |          ^^^^^^^^^^^^^^^^^^^^^^^^^
+        2 | trial: Pruébalo gratis.
+
+      copy/es/case.yaml:2:8: error: The es text of 'case:trial' has no placeholders, but the en text has {days}. Every language must use the same placeholders.
+        1 | welcome: ¡Hola de nuevo, {nombre}!
+      > 2 | trial: Pruébalo gratis.
+          |        ^^^^^^^^^^^^^^^^
+
+      2 errors in 12 files.
+    `);
+  });
+
+  it('params must fill exactly the placeholders of the text', () => {
+    expect(checkCase('params-mismatch').report).toBe(text`
+      funnels/case.yaml:10:11: error: Unknown param 'emial': the text of 'case:noAccount' has {email}. Did you mean 'email'?
+         9 |         params:
+      > 10 |           emial: { form: email }
+           |           ^^^^^
+        11 |       - type: text
+
+      funnels/case.yaml:13:9: error: The text of 'case:price' has {days}, but 'params:' gives no value for it. Add 'days:' under 'params:'.
+        12 |         text: case:price
+      > 13 |         params:
+           |         ^^^^^^
+        14 |           price: 19.99
+
+      funnels/case.yaml:15:11: error: Unknown param 'currency': the text of 'case:price' has {price} and {days}.
+        14 |           price: 19.99
+      > 15 |           currency: USD
+           |           ^^^^^^^^
+        16 |       - type: heading
+
+      funnels/case.yaml:17:15: error: The text of 'case:price' has {price} and {days}: add 'params:' with 'price:' and 'days:' to say what goes there.
+        16 |       - type: heading
+      > 17 |         text: case:price
+           |               ^^^^^^^^^^
+        18 |       - type: form
+
+      4 errors in 8 files.
+    `);
+  });
+
+  it('unused copy keys are warnings', () => {
+    expect(checkCase('unused-copy').report).toBe(text`
+      copy/en/case.yaml:1:1: warning: Copy key 'case:oldTitle' is not used by any funnel or by the app. Remove it, or use it in a funnel.
+      > 1 | oldTitle: Start your trial
+          | ^^^^^^^^
+        2 | banner:
+
+      copy/en/case.yaml:3:3: warning: Copy key 'case:banner.text' is not used by any funnel or by the app. Remove it, or use it in a funnel.
+        2 | banner:
+      > 3 |   text: Limited offer
+          |   ^^^^
+
+      All 7 config files are valid, with 2 warnings.
+    `);
+  });
+});

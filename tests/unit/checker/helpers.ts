@@ -1,0 +1,53 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkAndCompile, type CheckResult } from '../../../src/config/compile.ts';
+import { formatReport } from '../../../src/config/report.ts';
+
+export const fixturesDir = fileURLToPath(new URL('../../fixtures/checker/', import.meta.url));
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The runtime copy keys the base fixture defines. Tests pass this list instead of
+ * src/config/runtimeCopyKeys.ts so that a component adding a key does not change every
+ * expected report; the runtime-key check itself has its own case.
+ */
+export const fixtureRuntimeKeys = [
+  'common:stepProgress',
+  'common:stepperLabel',
+  'common:skipToContent',
+  'common:mainNavigation',
+  'validation:required',
+  'validation:email',
+  'validation:noCapitals',
+  'validation:length',
+  'validation:maxLength',
+  'validation:matches',
+  'validation:checked',
+  'validation:numeric',
+];
+
+/**
+ * Copies the base project and then the case's files over it into a temporary folder, and
+ * checks it there: printed paths are then `funnels/...` and `copy/...`.
+ */
+export function checkCase(name: string, runtimeCopyKeys: readonly string[] = fixtureRuntimeKeys): { report: string; result: CheckResult } {
+  const root = mkdtempSync(join(tmpdir(), `checker-${name}-`));
+  try {
+    cpSync(join(fixturesDir, '_base'), root, { recursive: true, filter: (src) => !src.endsWith('README.md') });
+    if (name !== '_base') cpSync(join(fixturesDir, name), root, { recursive: true });
+    const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys });
+    return { report: formatReport(result.diagnostics, result.files), result };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Lets expected reports be written indented in the test file. */
+export function text(strings: TemplateStringsArray, ...values: unknown[]): string {
+  const raw = strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '');
+  const lines = raw.replace(/^\n/, '').split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.match(/^ */)![0].length));
+  return lines.map((l) => l.slice(indent)).join('\n').replace(/\n\s*$/, '\n');
+}

@@ -1,0 +1,106 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, createServer, type Rolldown } from 'vite';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
+import { fixturesDir } from './helpers.ts';
+
+const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+// The fixtures define the runtime copy keys of helpers.ts, not whatever components add later.
+vi.mock('../../../src/config/runtimeCopyKeys.ts', async () => ({ runtimeCopyKeys: (await import('./helpers.ts')).fixtureRuntimeKeys }));
+
+/** A small app (one entry importing the virtual module) over a fixture project. */
+function project(name: string, overlay?: string): string {
+  const root = join(temp, `${name}${overlay ? `-${overlay}` : ''}`);
+  cpSync(join(fixturesDir, name), root, { recursive: true });
+  if (overlay) cpSync(join(fixturesDir, overlay), root, { recursive: true });
+  writeFileSync(
+    join(root, 'main.js'),
+    `import { config, defaultCopy, loadScreen, loadCopy } from 'virtual:funnel-config';
+globalThis.app = { config, defaultCopy, loadScreen, loadCopy };
+`,
+  );
+  return root;
+}
+
+async function buildApp(root: string) {
+  const output = (await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
+    build: { write: false, rolldownOptions: { input: join(root, 'main.js') } },
+  })) as Rolldown.RolldownOutput;
+  return output.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+}
+
+describe('the Vite plugin', () => {
+  it('builds the config into JSON modules: one chunk per screen and per extra locale, no YAML parser or zod', async () => {
+    const chunks = await buildApp(project('_base', 'valid'));
+    const entry = chunks.find((c) => c.isEntry)!;
+    const screenIds = ['home', 'login', 'account', 'classes', 'notFound', 'quickStart', 'trialPlan', 'trialAccount'];
+    for (const id of screenIds) {
+      const chunk = chunks.find((c) => c.moduleIds.includes(`\0virtual:funnel-config/screen/${id}`));
+      expect(chunk, id).toBeDefined();
+      expect(chunk!.isEntry).toBe(false);
+      expect(chunk!.moduleIds).toHaveLength(1);
+    }
+    expect(chunks.find((c) => c.moduleIds.includes('\0virtual:funnel-config/copy/es'))?.isEntry).toBe(false);
+    expect(chunks).toHaveLength(1 + screenIds.length + 1);
+    expect(entry.code).toContain('"productName":"common:productName"');
+    expect(entry.code).toContain('Start your free trial today!');
+    for (const chunk of chunks) {
+      expect(chunk.moduleIds.every((id) => id.startsWith('\0virtual:funnel-config') || id.endsWith('main.js'))).toBe(true);
+      expect(chunk.code).not.toMatch(/parseDocument|LineCounter|ZodError|safeParse/);
+    }
+  });
+
+  it('fails the build with the check report when the config has an error', async () => {
+    await expect(buildApp(project('_base', 'misspelt-route'))).rejects.toThrow(
+      /The funnel config has errors:[\s\S]*funnels\/case\.yaml:12:13: error: No screen or route rule has the path '\/logn'\. Did you mean '\/login'\?\n  11 \|/,
+    );
+  });
+
+  it('in dev, shows check errors in the overlay and reloads the page once the config is valid', async () => {
+    const root = project('_base');
+    const server = await createServer({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      server: { middlewareMode: true, hmr: false },
+      plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
+    });
+    try {
+      const send = vi.spyOn(server.ws, 'send');
+      const module = await server.transformRequest('virtual:funnel-config');
+      expect(module?.code).toContain('virtual:funnel-config/screen/home');
+
+      const file = join(root, 'funnels', 'main.yaml');
+      const valid = readFileSync(file, 'utf8');
+      writeFileSync(file, valid.replace('to: /login', 'to: /logn'));
+      server.watcher.emit('change', file);
+      await vi.waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ type: 'error' })), { timeout: 5000 });
+      const payload = send.mock.calls.at(-1)![0] as { err: Record<string, unknown> };
+      expect(payload.err).toMatchObject({
+        plugin: 'funnel-config',
+        stack: '',
+        id: file,
+        loc: { file, line: 11, column: 13 },
+        message: "The funnel config has errors:\nfunnels/main.yaml:11:13: error: No screen or route rule has the path '/logn'. Did you mean '/login'?\n1 error in 6 files.",
+      });
+      expect(payload.err.frame).toBe('  10 |         label: main:home.login\n> 11 |         to: /logn\n     |             ^^^^^\n  12 |   - id: login');
+      await expect(server.transformRequest('virtual:funnel-config')).rejects.toThrow(/No screen or route rule has the path '\/logn'/);
+
+      send.mockClear();
+      writeFileSync(file, valid);
+      server.watcher.emit('change', file);
+      await vi.waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'full-reload' }), { timeout: 5000 });
+      expect((await server.transformRequest('virtual:funnel-config'))?.code).toContain('virtual:funnel-config/screen/login');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { checkCase, text } from './helpers.ts';
+
+/**
+ * Every file is read with its line and column positions; what the parser cannot read is
+ * reported once per file (later syntax errors are usually consequences of the first).
+ * Each case is a folder of tests/fixtures/checker/ laid over the valid base project; the
+ * whole printed report is compared.
+ */
+describe('npm run check: YAML files that cannot be read', () => {
+  it('a YAML syntax error is reported where the parser stopped, in plain words', () => {
+    expect(checkCase('yaml-syntax').report).toBe(text`
+      funnels/case.yaml:3:14: error: YAML syntax error: this value contains ': ', which YAML reads as the start of a new key. Put the whole value in quotes.
+        2 | funnel: case
+      > 3 | description: Sign up: the fast way
+          |              ^^^^^^^^^^^^^^^^^^^^^
+        4 | screens:
+
+      1 error in 7 files.
+    `);
+  });
+
+  it('a duplicate key is reported at its second occurrence', () => {
+    expect(checkCase('duplicate-key').report).toBe(text`
+      funnels/case.yaml:9:5: error: The key 'path' appears twice in the same group. Keep only one of them.
+        8 |         text: main:home.title
+      > 9 |     path: /register
+          |     ^^^^
+
+      1 error in 7 files.
+    `);
+  });
+
+  it('a file without `version: 1` is told to add it', () => {
+    expect(checkCase('missing-version').report).toBe(text`
+      funnels/case.yaml:1:1: error: This file is written for funnel language version 1: put \`version: 1\` at the top.
+      > 1 | funnel: case
+          | ^^^^^^
+        2 | screens:
+
+      1 error in 7 files.
+    `);
+  });
+
+  it('a file with none of app:/flags:/funnel: gets a suggestion for its top key', () => {
+    expect(checkCase('unknown-kind').report).toBe(text`
+      funnels/case.yaml:2:1: error: This file is not a funnel, app or experiments file: it needs one of 'app:' (the app file), 'flags:' (the experiments file) or 'funnel:' (a funnel file) at the top. Did you mean 'funnel'?
+        1 | version: 1
+      > 2 | funel: case
+          | ^^^^^
+        3 | screens:
+
+      1 error in 7 files.
+    `);
+  });
+});
