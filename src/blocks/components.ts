@@ -30,5 +30,7 @@ export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> }
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
 export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form']);
 
-/** Start fetching the form chunk early (a screen with a form is about to show). */
-export const preloadForm = () => import('./form/Form.tsx');
+/** Start fetching the code of the on-demand blocks a screen (or its variants) uses, before it renders. */
+export function preloadBlocks(screen: unknown): void {
+  if (JSON.stringify(screen ?? null).includes('"type":"form"')) void import('./form/Form.tsx').catch(() => undefined);
+}

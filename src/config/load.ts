@@ -148,20 +148,27 @@ function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): Sou
 }
 
 /**
- * Where to point for a syntax error. The parser notices an unclosed quote only where the file
- * (or the text) ends; the quote to fix is the one that opened it, so point there.
+ * Where to point for a syntax error. The parser notices an unclosed quote or bracket only
+ * further on, where the text or the file ends; the character to fix is the one that opened
+ * it, so point there (the nearest line above that opens one and does not close it).
  */
 function syntaxErrorRange(text: string, error: YAMLError): [number, number] {
-  if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
-    const quote = error.message.includes('"') ? '"' : "'";
-    const before = text.slice(0, error.pos[0]);
-    const lineStarts = [...before.matchAll(/^/gm)].map((m) => m.index).reverse();
-    for (const start of lineStarts) {
-      const line = text.slice(start, text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start));
-      const open = line.search(new RegExp(`(^|[:\\-,[{]\\s*)${quote}`));
-      if (open < 0) continue;
-      const at = line.indexOf(quote, open);
-      if (line.indexOf(quote, at + 1) < 0) return [start + at, start + line.length];
+  const opener =
+    error.code === 'MISSING_CHAR' && /quote/.test(error.message)
+      ? { open: error.message.includes('"') ? '"' : "'", close: error.message.includes('"') ? '"' : "'" }
+      : error.code === 'BAD_INDENT' && /Flow sequence/.test(error.message)
+        ? { open: '[', close: ']' }
+        : error.code === 'BAD_INDENT' && /Flow mapping/.test(error.message)
+          ? { open: '{', close: '}' }
+          : undefined;
+  if (opener) {
+    const starts = [...text.slice(0, error.pos[0]).matchAll(/^/gm)].map((m) => m.index).reverse();
+    for (const start of starts) {
+      const newline = text.indexOf('\n', start);
+      const line = text.slice(start, newline < 0 ? text.length : newline);
+      // Where a value can start: at the line start, or after ':', ',', '[', '{' or '-'.
+      const at = [...line.matchAll(/(?:^|[:,[{-])\s*/g)].map((m) => m.index + m[0].length).find((i) => line[i] === opener.open);
+      if (at !== undefined && line.indexOf(opener.close, at + 1) < 0) return [start + at, start + line.length];
     }
   }
   // Otherwise underline the rest of the line the parser stopped on.

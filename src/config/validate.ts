@@ -97,7 +97,7 @@ function lookup(data: unknown, path: YamlPath): { found: boolean; value: unknown
   return { found: true, value };
 }
 
-type Explained = Diagnostic & { missingKey?: string; unknownKeySuggestion?: string };
+type Explained = Diagnostic & { missingKey?: string; owner?: string; unknownKeySuggestion?: string };
 
 function explain(issue: Located, ctx: Context): Explained {
   const path = issue.fullPath;
@@ -115,7 +115,7 @@ function explain(issue: Located, ctx: Context): Explained {
       key === 'version' && parentPath.length === 0
         ? issue.message
         : missingKeyMessage(key, ownerPhrase(parentPath, parent.value, ctx.kind), schemaAt(ctx.schema, ctx.data, path));
-    return { ...error(ctx.file, parentPath, message, { at: 'firstKey' }), missingKey: key };
+    return { ...error(ctx.file, parentPath, message, { at: 'firstKey' }), missingKey: key, owner: ownerPhrase(parentPath, parent.value, ctx.kind) };
   }
 
   switch (params?.kind) {
@@ -199,18 +199,30 @@ function sizeMessage(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, v
 
 /**
  * A misspelt key ('txt') makes the right key ('text') missing too; the unknown-key message
- * with its "Did you mean 'text'?" says it all, so the "Missing 'text:'" is dropped.
+ * with its "Did you mean 'text'?" says it all, so the "Missing 'text:'" is dropped. Three or
+ * more keys missing from one mapping (a section just started) make one message.
  */
 function dedupe(diagnostics: Explained[]): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
+  const missing = diagnostics.filter((d) => {
+    if (d.missingKey === undefined) return false;
+    const objectPath = JSON.stringify(d.path);
+    return !diagnostics.some((o) => o.unknownKeySuggestion === d.missingKey && JSON.stringify(o.path.slice(0, -1)) === objectPath);
+  });
+  const missingAt = (d: Explained) => missing.filter((m) => JSON.stringify(m.path) === JSON.stringify(d.path));
   for (const d of diagnostics) {
     if (d.missingKey !== undefined) {
-      const objectPath = JSON.stringify(d.path);
-      const explainedByTypo = diagnostics.some((o) => o.unknownKeySuggestion === d.missingKey && JSON.stringify(o.path.slice(0, -1)) === objectPath);
-      if (explainedByTypo) continue;
+      if (!missing.includes(d)) continue;
+      const together = missingAt(d);
+      if (together.length >= 3) {
+        if (together[0] !== d) continue;
+        const keys = together.map((m) => `'${m.missingKey}:'`);
+        out.push(error(d.file, d.path, `${capitalize(d.owner!)} is missing ${keys.length} fields: ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}.`, { at: 'firstKey' }));
+        continue;
+      }
     }
-    const { missingKey: _m, unknownKeySuggestion: _u, ...plain } = d;
+    const { missingKey: _m, owner: _o, unknownKeySuggestion: _u, ...plain } = d;
     const id = JSON.stringify([plain.path, plain.at, plain.message]);
     if (seen.has(id)) continue;
     seen.add(id);

@@ -87,7 +87,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     customerFor = session.sessionToken;
     customer.set(null);
     customerLoad = o.backend
-      .callFunction('GetCustomerDetails', { userId: session.objectId, customerId: session.objectId })
+      .callFunction('GetCustomerDetails', { customerId: session.objectId })
       .then(
         (d) => customer.set(customerFacts(d)),
         () => customer.set(null),
@@ -102,7 +102,10 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     load(id: string) {
       let p = screenLoads.get(id);
       if (!p) {
-        p = o.loadScreen(id).then((s) => (screenCache.set(id, s), s));
+        p = o.loadScreen(id).then((s) => {
+          screenCache.set(id, s);
+          return s;
+        });
         // A failed chunk (a new deploy, a network blip) may be tried again.
         p.catch(() => screenLoads.delete(id));
         screenLoads.set(id, p);

@@ -5,6 +5,7 @@ import { createAuth } from '../adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
 import { LocalCaptcha, type Captcha } from '../adapters/captcha/captcha.ts';
 import { flagContext, HttpFlagProvider, LocalFlagProvider, parseVariantOverride, readVariantOverride, resolveFlags } from '../adapters/flags/flags.ts';
+import { preloadBlocks } from '../blocks/components.ts';
 import { runActions } from './actions.ts';
 import { App } from './App.tsx';
 import { captureAttribution } from './attribution.ts';
@@ -128,7 +129,8 @@ export async function start(o: StartOptions): Promise<void> {
   // An eager first screen's chunk loads while the flags are asked for (an on-demand one shows 'Loading').
   const found = findRoute(config.routes, window.location.pathname)?.route ?? config.routes.find((r) => r.screenId === app.notFound);
   const first = found?.load === 'onDemand' ? undefined : found;
-  const firstScreen = first ? o.loadScreen(first.screenId).catch(() => undefined) : undefined;
+  // Its form code, if it has a form, follows right away instead of after the first render.
+  if (first) void o.loadScreen(first.screenId).then(preloadBlocks, () => undefined);
   const remoteCaptcha = (await clientConfig).captcha;
   const captcha = await chooseCaptcha(o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined)).catch(() => new LocalCaptcha());
   flags = await flagsReady;
@@ -146,7 +148,7 @@ export async function start(o: StartOptions): Promise<void> {
     browser,
     navigation,
   });
-  if (first) await runtime.screens.load(first.screenId).catch(() => firstScreen);
+  if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
 
   const locale = state.get().locale;
   if (locale !== app.defaultLocale && config.locales.includes(locale)) await copy.setLocale(locale).catch(() => undefined);
@@ -159,9 +161,9 @@ export async function start(o: StartOptions): Promise<void> {
   window.addEventListener('storage', () => runtime.auth.isLoggedIn());
   createRoot(o.root).render(<App runtime={runtime} />);
 
-  // Eager screens are fetched in the background once the first one shows.
+  // Eager screens (and the form code most of them use) are fetched in the background once the first one shows.
   const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn) : setTimeout(fn, 200));
   idle(() => {
-    for (const r of config.routes) if (r.load === 'eager') void runtime.screens.load(r.screenId).catch(() => undefined);
+    for (const r of config.routes) if (r.load === 'eager') void runtime.screens.load(r.screenId).then(preloadBlocks, () => undefined);
   });
 }

@@ -41,6 +41,8 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
     defaultValues: Object.fromEntries(block.fields.map((f) => [f.name, defaultValue(f)])),
     resolver: zodResolver(schema),
     mode: 'onSubmit',
+    // Errors change on submit and on blur only; typing in a marked field clears its mark.
+    reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const [busy, setBusy] = useState(false);
@@ -56,6 +58,8 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     const first = checkSequence(visible, block.checkOrder).find((f) => errors[f.name]);
     if (!first) return;
+    // Spec §5: one failing rule at a time, the first in check order; only its field is marked.
+    for (const f of visible) if (f.name !== first.name && errors[f.name]) form.clearErrors(f.name);
     showError(first.name, errors[first.name]?.message as string | undefined);
     form.setFocus(first.name);
   };
@@ -126,7 +130,7 @@ function FieldView({ field, form, id, onBlur, formName }: FieldViewProps) {
     'aria-required': required,
     'aria-label': label ? undefined : field.placeholder ? t(field.placeholder) : field.name,
   } as const;
-  const reg = form.register(field.name, { onBlur });
+  const reg = form.register(field.name, { onBlur, onChange: () => error && form.clearErrors(field.name) });
   const extras = (
     <>
       {field.help && (
@@ -154,11 +158,12 @@ function FieldView({ field, form, id, onBlur, formName }: FieldViewProps) {
             name={field.name}
             checked={checked}
             onBlur={reg.onBlur}
-            ref={reg.ref}
+            // Registered as a custom field (focus only): its value is the token, not the box's checked state.
+            ref={(el) => reg.ref(el && { focus: () => el.focus() })}
             onChange={async (e) => {
               const on = e.currentTarget.checked;
               form.setValue(field.name, on ? await rt.captcha.getToken(formName) : '', { shouldDirty: true });
-              if (form.formState.errors[field.name]) form.clearErrors(field.name);
+              if (error) form.clearErrors(field.name);
             }}
           />
         ) : (

@@ -34,6 +34,8 @@ function unknownName(ctx: CheckContext, family: Family, name: string): Unknown |
     case 'flag': {
       const flags = ctx.experiments?.flags;
       if (flags?.has(name) || ctx.broken.mentions(name)) return undefined;
+      const unreadable = ctx.broken.configFiles.find((f) => /^flags:/m.test(f.text));
+      if (!flags && unreadable) return { message: `Unknown flag '${name}': it is not in ${unreadable.relPath}.` };
       if (!flags) return { message: `Unknown flag '${name}': there is no experiments file (a file with 'flags:') in ${ctx.project.funnelsDir}/.` };
       const suggestion = closest(name, flags.keys());
       return { message: `Unknown flag '${name}'.${suggestion ? '' : ` Flags are defined in ${ctx.experiments!.file.relPath}.`}`, ...(suggestion ? { suggestion } : {}) };

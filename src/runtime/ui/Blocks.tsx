@@ -1,22 +1,38 @@
 import { Suspense, type ComponentType } from 'react';
 import type { Block } from '../../blocks/schemas.ts';
-import { blockComponents } from '../../blocks/components.ts';
+import { blockComponents, lazyBlocks } from '../../blocks/components.ts';
 import { evaluateCondition } from '../conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../context.tsx';
 
-/** A screen's blocks, top to bottom; a block whose `when:` does not hold is left out. */
+/**
+ * A screen's blocks, top to bottom; a block whose `when:` does not hold is left out. A block
+ * whose code loads on demand (the form) shows the loading text in its place meanwhile, while
+ * the rest of the screen is already there.
+ */
 export function Blocks({ blocks }: { blocks: readonly Block[] }) {
   const facts = useFacts();
   const t = useCopy();
   const rt = useRuntime();
-  const loading = <p className="loading" role="status">{t(rt.config.app.loadingText)}</p>;
   return (
-    <Suspense fallback={loading}>
+    <>
       {blocks.map((block, i) => {
         if (!evaluateCondition(block.when, facts)) return null;
         const Component = blockComponents[block.type] as ComponentType<{ block: Block }>;
-        return <Component key={`${block.type}-${block.id ?? i}`} block={block} />;
+        const key = `${block.type}-${block.id ?? i}`;
+        if (!lazyBlocks.has(block.type)) return <Component key={key} block={block} />;
+        return (
+          <Suspense
+            key={key}
+            fallback={
+              <p className="loading" role="status">
+                {t(rt.config.app.loadingText)}
+              </p>
+            }
+          >
+            <Component block={block} />
+          </Suspense>
+        );
       })}
-    </Suspense>
+    </>
   );
 }

@@ -109,4 +109,12 @@ describe('npm run check: copy in every locale', () => {
       All 7 config files are valid, with 2 warnings.
     `);
   });
+
+  it('copy keys the runtime uses must exist in every locale', () => {
+    expect(checkCase('runtime-copy-key').report).toBe(text`
+      copy/en/common.yaml: error: Copy key 'common:stepperLabel' is used by the app itself (see src/config/runtimeCopyKeys.ts) but has no text in copy/en/common.yaml. Add it there.
+
+      1 error in 6 files.
+    `);
+  });
 });

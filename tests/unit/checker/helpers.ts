@@ -4,29 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAndCompile, type CheckResult } from '../../../src/config/compile.ts';
 import { formatReport } from '../../../src/config/report.ts';
+import { fixtureRuntimeKeys } from './fixtureRuntimeKeys.ts';
 
 export const fixturesDir = fileURLToPath(new URL('../../fixtures/checker/', import.meta.url));
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/**
- * The runtime copy keys the base fixture defines. Tests pass this list instead of
- * src/config/runtimeCopyKeys.ts so that a component adding a key does not change every
- * expected report; the runtime-key check itself has its own case.
- */
-export const fixtureRuntimeKeys = [
-  'common:stepProgress',
-  'common:stepperLabel',
-  'common:skipToContent',
-  'common:mainNavigation',
-  'validation:required',
-  'validation:email',
-  'validation:noCapitals',
-  'validation:length',
-  'validation:maxLength',
-  'validation:matches',
-  'validation:checked',
-  'validation:numeric',
-];
+export { fixtureRuntimeKeys } from './fixtureRuntimeKeys.ts';
 
 /**
  * Copies the base project and then the case's files over it into a temporary folder, and

@@ -53,4 +53,38 @@ describe('npm run check: YAML files that cannot be read', () => {
       1 error in 7 files.
     `);
   });
+
+  it('a file that cannot be parsed hides no typo elsewhere, but names it may define are not reported', () => {
+    expect(checkCase('unreadable-file').report).toBe(text`
+      funnels/case.yaml:12:23: error: Unknown flag 'oldLanding': it is not in funnels/experiments.yaml.
+        11 |         text: main:home.login
+      > 12 |         when: { fact: flag.oldLanding }
+           |                       ^^^^^^^^^^^^^^^
+
+      funnels/experiments.yaml:5:15: error: YAML syntax error: this list is opened with '[' but not closed with ']'. Add the ']' at the end of the line.
+        4 |     description: The redesigned landing page
+      > 5 |     variants: [control, variant1
+          |               ^^^^^^^^^^^^^^^^^^
+        6 |     default: control
+
+      2 errors in 7 files.
+    `);
+  });
+
+  it('there is one app file; a section just started lists all its missing fields at once', () => {
+    expect(checkCase('second-app-file').report).toBe(text`
+      funnels/shell.yaml:2:1: error: There is already an app file: funnels/app.yaml. Keep all of 'app:' in that one file.
+        1 | version: 1
+      > 2 | app:
+          | ^^^
+        3 |   productName: common:productName
+
+      funnels/shell.yaml:3:3: error: 'app:' is missing 12 fields: 'defaultLocale:', 'links:', 'layouts:', 'header:', 'footer:', 'routeRules:', 'notFound:', 'loadingText:', 'scrollToTopOnRouteChange:', 'notifications:', 'infoPopup:' and 'sessionWatch:'.
+        2 | app:
+      > 3 |   productName: common:productName
+          |   ^^^^^^^^^^^
+
+      2 errors in 7 files.
+    `);
+  });
 });
