@@ -54,7 +54,10 @@ export function describeSchema(resolved: Resolved, depth = 0): string | undefine
       return 'a list';
     case 'union': {
       if (depth > 2) return undefined;
-      const parts = (def.options ?? []).map((o) => describeSchema({ ...unwrap(o), typed: true }, depth + 1)).filter((p): p is string => p !== undefined);
+      const parts = (def.options ?? [])
+        .map((o) => describeSchema({ ...unwrap(o), typed: true }, depth + 1))
+        .filter((p): p is string => p !== undefined)
+        .map((p) => (p === 'true or false' ? 'true/false' : p));
       const literals = parts.every((p) => /^[\w.-]+$/.test(p));
       return literals ? `one of: ${parts.join(', ')}` : parts.join(' or ');
     }

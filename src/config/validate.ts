@@ -111,11 +111,10 @@ function explain(issue: Located, ctx: Context): Explained {
   const key = path[path.length - 1];
   const parent = lookup(ctx.data, parentPath);
   if (!found && typeof key === 'string' && parent.found && isRecord(parent.value) && params?.kind !== 'unknown-key') {
-    const message =
-      key === 'version' && parentPath.length === 0
-        ? issue.message
-        : missingKeyMessage(key, ownerPhrase(parentPath, parent.value, ctx.kind), schemaAt(ctx.schema, ctx.data, path));
-    return { ...error(ctx.file, parentPath, message, { at: 'firstKey' }), missingKey: key, owner: ownerPhrase(parentPath, parent.value, ctx.kind) };
+    const owner = ownerPhrase(parentPath, parent.value, ctx.kind);
+    // The schema's own words for the file version ("put `version: 1` at the top").
+    const message = key === 'version' && parentPath.length === 0 ? issue.message : missingKeyMessage(key, owner, schemaAt(ctx.schema, ctx.data, path));
+    return { ...error(ctx.file, parentPath, message, { at: 'firstKey' }), missingKey: key, owner };
   }
 
   switch (params?.kind) {
@@ -140,8 +139,11 @@ function explain(issue: Located, ctx: Context): Explained {
 
   switch (issue.code) {
     case 'invalid_union': {
-      const described = describeSchema(schemaAt(ctx.schema, ctx.data, path) ?? { schema: ctx.schema, roles: new Set(), typed: true });
+      // What to expect: the schema's own description, else a message a branch was given, else
+      // one built from the branches' kinds.
+      const resolved = schemaAt(ctx.schema, ctx.data, path);
       const custom = issue.mismatch?.flat().find((i) => i.path.length === 0 && !isZodDefault(i.message))?.message;
+      const described = resolved?.description ?? (custom === undefined && resolved ? describeSchema(resolved) : undefined);
       const expected = described !== undefined ? `Expected ${described}` : custom !== undefined ? withoutPeriod(custom) : 'Unexpected value';
       return error(ctx.file, path, `${expected}, got ${describeValue(value)}.`);
     }

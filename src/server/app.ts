@@ -8,31 +8,33 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { ConfigError } from './config.ts';
 import { functionRoutes, type Handlers } from './functions.ts';
 import { helmetOptions } from './security.ts';
-import fastifyStatic from '@fastify/static';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
-import { readFlagOverrides } from './config.ts';
 
 export interface BuildServerOptions {
   /** The built app (Vite's outDir). Omitted in `npm run dev`, where Vite serves the app. */
   distDir?: string | null;
+  /** Where the backend keeps its files (the embedded database, from the next issue on). */
   dataDir: string;
   logger?: FastifyServerOptions['logger'];
   /** Backend call handlers (the next issue provides the full set). */
   handlers?: Handlers;
-  /** Variants the flag endpoint answers; defaults to env FLAG_OVERRIDES. */
+  /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
+  /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER, PAYMENT_ADAPTER). */
   captchaProvider?: string;
   paymentAdapter?: string;
 }
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
-  const flags = options.flagOverrides ?? readFlagOverrides(process.env.FLAG_OVERRIDES);
+  const flags = options.flagOverrides ?? {};
   const clientConfig = {
-    captcha: { provider: options.captchaProvider ?? process.env.CAPTCHA_PROVIDER ?? 'local' },
-    payments: { adapter: options.paymentAdapter ?? process.env.PAYMENT_ADAPTER ?? 'sandbox' },
+    captcha: { provider: options.captchaProvider ?? 'local' },
+    payments: { adapter: options.paymentAdapter ?? 'sandbox' },
   };
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
@@ -61,7 +63,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const distDir = options.distDir ? path.resolve(options.distDir) : null;
   if (distDir) {
-    if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`);
+    if (!existsSync(path.join(distDir, 'index.html'))) throw new ConfigError(`The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`);
     await app.register(fastifyStatic, staticOptions(distDir));
   }
 

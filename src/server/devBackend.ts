@@ -19,7 +19,14 @@ export function backendInDevServer(): Plugin {
         const env = readServerEnv();
         await mkdir(env.dataDir, { recursive: true });
         await migrate({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
-        const app = await buildServer({ distDir: null, dataDir: env.dataDir, logger: { level: process.env.LOG_LEVEL || 'warn' }, flagOverrides: env.flagOverrides });
+        const app = await buildServer({
+          distDir: null,
+          dataDir: env.dataDir,
+          logger: { level: process.env.LOG_LEVEL || 'warn' },
+          flagOverrides: env.flagOverrides,
+          captchaProvider: env.captchaProvider,
+          paymentAdapter: env.paymentAdapter,
+        });
         await app.ready();
         server.httpServer?.once('close', () => void app.close());
         return app;

@@ -41,10 +41,11 @@ export async function startServer(env: ServerEnv = readServerEnv()): Promise<{ a
 
 export async function main() {
   try {
-    const { url } = await startServer();
-    console.log(`\nReady: ${url}  (health: ${url}/healthz)\n`);
+    const env = readServerEnv();
+    const { url } = await startServer(env);
+    console.log(`\nReady: ${url}  (health: ${url}/healthz, data: ${env.dataDir})\n`);
   } catch (error) {
-    if (error instanceof ConfigError || (error instanceof Error && /built app is missing/.test(error.message))) {
+    if (error instanceof ConfigError) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }

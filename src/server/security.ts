@@ -1,7 +1,8 @@
 /**
  * Security headers (@fastify/helmet) with a Content-Security-Policy the built app runs under:
  * scripts, styles and calls to our own origin only. A later payment or scheduling issue adds
- * its providers' origins here (braintree-web, PayPal, the booking widgets), nowhere else.
+ * its providers' origins here (braintree-web, PayPal, the booking widgets), nowhere else —
+ * and PayPal's popup flow will need `crossOriginOpenerPolicy: same-origin-allow-popups`.
  */
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 

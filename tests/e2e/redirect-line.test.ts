@@ -7,10 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isMap, isSeq, isScalar, parseDocument } from 'yaml';
 import { viteBuild } from '../../scripts/lib/build.ts';
 import { arrivesAt, expectHealthyScreen, heading, samePage, useE2E } from './harness.ts';
-import { externalAddressOf, loadFunnelFacts } from './funnelFacts.ts';
+import { externalAddressOf, loadFunnelFacts, ruleFor } from './funnelFacts.ts';
 
 const SCREEN = '/choose-plan';
 const facts = loadFunnelFacts();
@@ -20,28 +19,19 @@ const work = mkdtempSync(path.join(tmpdir(), 'e2e-redirect-line-'));
 const fixtureFunnels = path.join(work, 'funnels');
 const fixtureDist = path.join(work, 'client');
 
-/** Copies funnels/ and removes the one line `- /choose-plan` from the route rule that covers it. */
-function writeFixture(): string {
+/** Copies funnels/ and deletes the one line `- /choose-plan` of the route rule that covers it. */
+function writeFixture() {
   cpSync(facts.funnelsDir, fixtureFunnels, { recursive: true });
   const file = facts.files.find((f) => JSON.stringify(f.data.app ?? null).includes(`"${SCREEN}"`))?.file;
   if (!file) throw new Error(`No funnels file has a route rule naming ${SCREEN}.`);
-  const target = path.join(fixtureFunnels, path.basename(file));
-  const doc = parseDocument(readFileSync(target, 'utf8'));
-  const rules = doc.getIn(['app', 'routeRules']);
-  if (!isSeq(rules)) throw new Error(`${file}: app.routeRules is not a list.`);
-  let removed = 0;
-  for (const rule of rules.items) {
-    const paths = isMap(rule) ? rule.get('paths') : undefined;
-    if (!isSeq(paths)) continue;
-    const index = paths.items.findIndex((item) => isScalar(item) && item.value === SCREEN);
-    if (index >= 0) {
-      paths.items.splice(index, 1);
-      removed++;
-    }
-  }
-  expect(removed, `exactly one route rule names ${SCREEN}`).toBe(1);
-  writeFileSync(target, doc.toString());
-  return target;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const line = new RegExp(`^\\s*-\\s*${SCREEN}\\s*$`);
+  const at = lines.flatMap((text, index) => (line.test(text) ? [index] : []));
+  expect(at, `${file} lists ${SCREEN} on a line of its own, once`).toHaveLength(1);
+  lines.splice(at[0]!, 1);
+  writeFileSync(path.join(fixtureFunnels, path.basename(file)), lines.join('\n'));
+  // Read back: no route rule covers the path any more.
+  expect(ruleFor(loadFunnelFacts(fixtureFunnels), SCREEN), `no route rule covers ${SCREEN} in the fixture`).toBeUndefined();
 }
 
 beforeAll(async () => {

@@ -46,6 +46,8 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
     shouldFocusError: false,
   });
   const [busy, setBusy] = useState(false);
+  // A double click must not submit twice (the disabled button only shows after a render).
+  const running = useRef(false);
   const lastBlurred = useRef<Record<string, unknown>>({});
   const errorMs = block.errorMs ?? DEFAULT_ERROR_MS;
   const id = (field: string, part = '') => `form-${block.name}-${field}${part}`;
@@ -72,11 +74,16 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy) return;
-    // An invisible bot check (reCAPTCHA v3) has nothing to tick: its token is fetched now.
-    if (rt.captcha.kind !== 'local')
-      for (const f of visible.filter((f) => f.type === 'captcha')) form.setValue(f.name, await rt.captcha.getToken(block.name).catch(() => ''));
-    await form.handleSubmit(onValid, onInvalid)(e);
+    if (running.current) return;
+    running.current = true;
+    try {
+      // An invisible bot check (reCAPTCHA v3) has nothing to tick: its token is fetched now.
+      if (rt.captcha.kind !== 'local')
+        for (const f of visible.filter((f) => f.type === 'captcha')) form.setValue(f.name, await rt.captcha.getToken(block.name).catch(() => ''));
+      await form.handleSubmit(onValid, onInvalid)(e);
+    } finally {
+      running.current = false;
+    }
   };
 
   const blurred = async (field: Field) => {

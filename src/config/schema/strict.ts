@@ -75,7 +75,7 @@ export function taggedUnion<T extends Record<string, z.ZodType>>(tag: string, br
   const tags = Object.keys(branches);
   const schema = z.unknown().superRefine((value, ctx) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: `Expected ${what} (an object with '${tag}:').`, params: { kind: 'shape' } });
+      ctx.addIssue({ code: 'custom', message: `Expected ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} here: a group of fields with '${tag}:'.`, params: { kind: 'shape' } });
       return;
     }
     const tagValue = (value as Record<string, unknown>)[tag];
