@@ -1,4 +1,4 @@
-import { defaultRuleMessages } from './schema/fields.ts';
+import { defaultRuleMessages } from './ruleMessages.ts';
 
 /**
  * Copy keys the runtime uses by itself (not named in any YAML). `npm run check` requires them

@@ -35,17 +35,7 @@ const ruleBranches = {
 export const rule = taggedUnion('rule', ruleBranches, 'validation rule') as z.ZodType<Rule>;
 export const ruleKinds = Object.keys(ruleBranches) as Rule['rule'][];
 
-/** Default message copy key of each rule. */
-export const defaultRuleMessages: Record<Rule['rule'], string> = {
-  required: 'validation:required',
-  email: 'validation:email',
-  noCapitals: 'validation:noCapitals',
-  length: 'validation:length',
-  maxLength: 'validation:maxLength',
-  matches: 'validation:matches',
-  checked: 'validation:checked',
-  numeric: 'validation:numeric',
-};
+export { defaultRuleMessages } from '../ruleMessages.ts';
 
 export const fieldTypes = ['email', 'password', 'text', 'checkbox', 'promoCode', 'captcha', 'hidden'] as const;
 

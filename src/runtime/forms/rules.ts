@@ -1,4 +1,5 @@
 import type { Field, Rule } from '../../config/schema/fields.ts';
+import { defaultRuleMessages } from '../../config/ruleMessages.ts';
 
 /**
  * The validation rules of spec §5 as a typed registry: a new rule kind fails to compile until
@@ -8,17 +9,6 @@ import type { Field, Rule } from '../../config/schema/fields.ts';
 type Validator<R extends Rule = Rule> = (value: unknown, rule: R, values: Record<string, unknown>) => boolean;
 type Validators = { [K in Rule['rule']]: Validator<Extract<Rule, { rule: K }>> };
 
-/** The same keys as defaultRuleMessages in src/config/schema/fields.ts (kept here so zod's schema code stays out of the browser; a test checks they agree). */
-export const ruleMessages: Record<Rule['rule'], string> = {
-  required: 'validation:required',
-  email: 'validation:email',
-  noCapitals: 'validation:noCapitals',
-  length: 'validation:length',
-  maxLength: 'validation:maxLength',
-  matches: 'validation:matches',
-  checked: 'validation:checked',
-  numeric: 'validation:numeric',
-};
 
 /** A simple address pattern (spec §5 leaves the exact one open): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -55,7 +45,7 @@ export function firstFailingRule(field: Field, values: Record<string, unknown>, 
     const params: Record<string, string> = { field: fieldName(field) };
     if ('min' in rule) params.min = String(rule.min);
     if ('max' in rule) params.max = String(rule.max);
-    return { field: field.name, rule: rule.rule, message: rule.message ?? ruleMessages[rule.rule], params };
+    return { field: field.name, rule: rule.rule, message: rule.message ?? defaultRuleMessages[rule.rule], params };
   }
   return null;
 }

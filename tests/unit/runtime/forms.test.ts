@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Field } from '../../../src/config/schema/fields.ts';
-import { defaultRuleMessages } from '../../../src/config/schema/fields.ts';
 import { compileRules } from '../../../src/runtime/forms/compileRules.ts';
-import { failures, ruleMessages } from '../../../src/runtime/forms/rules.ts';
+import { failures } from '../../../src/runtime/forms/rules.ts';
 import { formatPromoCode } from '../../../src/runtime/promoCode.ts';
 
 /** A translation that shows which key and parameters were used. */
@@ -83,10 +82,6 @@ describe('form rules compiled to zod (spec §5)', () => {
     expect(failures([pw], undefined, { pw: 'x'.repeat(33) }, () => 'pw')[0]).toMatchObject({ message: 'validation:length', params: { min: '6', max: '32' } });
     const r = compileRules([pw], undefined, t).safeParse({ pw: 'abc' });
     expect(!r.success && r.error.issues[0]!.message).toBe('validation:length{"field":"pw","min":"6","max":"32"}');
-  });
-
-  test("the runtime's default message keys are the language's (defaultRuleMessages)", () => {
-    expect(ruleMessages).toEqual(defaultRuleMessages);
   });
 });
 
