@@ -1,10 +1,12 @@
 import { runChecks } from './checks/index.ts';
 import { matchRoute } from './checks/routeIndex.ts';
-import type { CompiledConfig, CompiledCopy, CompiledRoute, CompiledScreen } from './compiled.ts';
+import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledRoute, CompiledScreen } from './compiled.ts';
+import { splitCopy } from './copySplit.ts';
 import { isError, type Diagnostic } from './diagnostic.ts';
 import { loadProject, type ConfigFile, type ConfigKind, type CopyFile, type ProjectDirs, type SourceFile } from './load.ts';
 import { locateDiagnostic, sortDiagnostics } from './report.ts';
-import type { AppFile, CopyTree, ExperimentsFile, FunnelFile } from './schema/index.ts';
+import { runtimeCopyKeys as defaultRuntimeCopyKeys } from './runtimeCopyKeys.ts';
+import type { AppConfig, AppFile, CopyTree, ExperimentsFile, FlagDefinition, FunnelFile } from './schema/index.ts';
 import { validateConfigFile, validateCopyFile } from './validate.ts';
 
 /** Everything the browser gets, ready to be served as modules by the Vite plugin. */
@@ -12,9 +14,13 @@ export interface CompiledProject {
   config: CompiledConfig;
   /** Screen id → screen, each served as its own module (its own chunk). */
   screens: Record<string, CompiledScreen>;
-  /** Locale → copy. */
+  /** Locale → copy, whole (other locales are served whole, one module each). */
   copy: Record<string, CompiledCopy>;
   defaultLocale: string;
+  /** The default locale's copy the app shell needs before any screen (in the main module). */
+  shellCopy: CompiledCopy;
+  /** Screen id → the default locale's copy that screen shows beyond `shellCopy` (in its module). */
+  screenCopy: Record<string, CompiledCopy>;
 }
 
 export interface CheckResult {
@@ -59,11 +65,16 @@ export function checkAndCompile(options: CheckOptions): CheckResult {
   const byPath = new Map(files.map((f) => [f.relPath, f]));
   const sorted = sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file)))).map((l) => l.diagnostic);
   if (sorted.some(isError)) return { diagnostics: sorted, files };
-  return { diagnostics: sorted, files, compiled: compile(project.configFiles, values, copy) };
+  return { diagnostics: sorted, files, compiled: compile(project.configFiles, values, copy, options.runtimeCopyKeys) };
 }
 
 /** Builds the compiled config from files that passed every check. */
-export function compile(configFiles: ConfigFile[], values: Map<ConfigFile, unknown>, copyFiles: Map<CopyFile, CopyTree>): CompiledProject {
+export function compile(
+  configFiles: ConfigFile[],
+  values: Map<ConfigFile, unknown>,
+  copyFiles: Map<CopyFile, CopyTree>,
+  runtimeKeys: readonly string[] = defaultRuntimeCopyKeys,
+): CompiledProject {
   const valueOf = <T>(kind: ConfigKind) => configFiles.filter((f) => f.kind === kind && values.has(f)).map((f) => values.get(f) as T);
   const app = valueOf<AppFile>('app')[0]!.app;
   const flags = valueOf<ExperimentsFile>('experiments')[0]?.flags ?? {};
@@ -80,7 +91,7 @@ export function compile(configFiles: ConfigFile[], values: Map<ConfigFile, unkno
       if (screen.step !== undefined && steps !== undefined)
         compiled.progress = typeof steps === 'number' ? { step: screen.step, of: steps } : { step: screen.step, of: steps.length, labels: steps };
       screens[screen.id] = compiled;
-      routes.push({ path: screen.path, screenId: screen.id, funnel: funnel.funnel, layout, load });
+      routes.push({ path: screen.path, screenId: screen.id, layout, load });
     }
   }
 
@@ -91,8 +102,21 @@ export function compile(configFiles: ConfigFile[], values: Map<ConfigFile, unkno
   }
   const locales = Object.keys(copy).sort();
   const defaultLocale = locales.includes(app.defaultLocale) ? app.defaultLocale : (locales[0] ?? app.defaultLocale);
-  const config: CompiledConfig = { app, flags, routes, locales: [defaultLocale, ...locales.filter((l) => l !== defaultLocale)] };
-  return { config, screens, copy, defaultLocale };
+  const config: CompiledConfig = { app: forBrowser(app), flags: flagsForBrowser(flags), routes, locales: [defaultLocale, ...locales.filter((l) => l !== defaultLocale)] };
+  const files = configFiles.filter((f) => f.kind !== undefined && values.has(f)).map((f) => ({ kind: f.kind!, value: values.get(f) }));
+  const split = splitCopy({ files, copy: copy[defaultLocale] ?? {}, runtimeKeys });
+  return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens };
+}
+
+/** The app config less what the browser never reads: route-rule names and layoutGroups (applied above). */
+function forBrowser(app: AppConfig): CompiledApp {
+  const { layoutGroups: _applied, routeRules, ...rest } = app;
+  return { ...rest, routeRules: routeRules.map(({ name: _note, ...rule }) => rule) };
+}
+
+/** Flags less their descriptions (notes for people). */
+function flagsForBrowser(flags: Record<string, FlagDefinition>): Record<string, CompiledFlag> {
+  return Object.fromEntries(Object.entries(flags).map(([name, { description: _note, ...flag }]) => [name, flag]));
 }
 
 /** { errors: { wrongPassword: '...' } } → { 'errors.wrongPassword': '...' } */

@@ -2,7 +2,9 @@
  * What the build hands the browser: the checked config, compiled by src/config/compile.ts and
  * served by the Vite plugin as the virtual module `virtual:funnel-config`
  * (see src/config/virtual-modules.d.ts). Only types here: no zod and no YAML parser reach
- * the client bundle.
+ * the client bundle. What only people read (flag descriptions, route-rule names, funnel
+ * descriptions) and what the browser does not use (layoutGroups, already applied to each
+ * route's layout; a route's funnel) is left out.
  */
 import type { AppConfig, FlagDefinition } from './schema/index.ts';
 import type { Screen } from './schema/screen.ts';
@@ -10,7 +12,6 @@ import type { Screen } from './schema/screen.ts';
 export interface CompiledRoute {
   path: string;
   screenId: string;
-  funnel: string;
   /** The layout (header/footer style) after layoutGroups are applied. */
   layout: string;
   load: 'eager' | 'onDemand';
@@ -23,12 +24,32 @@ export interface CompiledScreen extends Screen {
   progress?: { step: number; of: number; labels?: string[] };
 }
 
+/** A route rule without its `name:` (a note for people). */
+export type CompiledRouteRule = Omit<AppConfig['routeRules'][number], 'name'>;
+
+/** app.yaml without `layoutGroups` (already in each route's layout) and route-rule names. */
+export interface CompiledApp extends Omit<AppConfig, 'routeRules' | 'layoutGroups'> {
+  routeRules: CompiledRouteRule[];
+}
+
+/** A flag without its `description:` (a note for people). */
+export type CompiledFlag = Omit<FlagDefinition, 'description'>;
+
 export interface CompiledConfig {
-  app: AppConfig;
-  flags: Record<string, FlagDefinition>;
+  app: CompiledApp;
+  flags: Record<string, CompiledFlag>;
   routes: CompiledRoute[];
   locales: string[];
 }
 
 /** Copy of one locale: namespace → flattened key ('errors.wrongPassword') → text. */
 export type CompiledCopy = Record<string, Record<string, string>>;
+
+/**
+ * What `loadScreen(id)` answers: the screen, and the default-locale copy it shows that the
+ * shell's copy (`defaultCopy`) does not already hold. Both come in the screen's own chunk.
+ */
+export interface CompiledScreenModule {
+  screen: CompiledScreen;
+  copy: CompiledCopy;
+}

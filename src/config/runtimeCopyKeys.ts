@@ -2,7 +2,10 @@ import { defaultRuleMessages } from './ruleMessages.ts';
 
 /**
  * Copy keys the runtime uses by itself (not named in any YAML). `npm run check` requires them
- * in every locale like any key named in config. Add a key here when a component needs one.
+ * in every locale like any key named in config. Add a key here when a component needs one:
+ * the build puts these in the entry chunk with app.yaml's copy (src/config/copySplit.ts),
+ * since no screen names them. A key a component uses that is neither here nor in a screen's
+ * config would show as the raw key (tests/unit/runtime/copy-keys.test.ts looks for those).
  */
 export const runtimeCopyKeys: readonly string[] = [
   /** 'STEP {n} OF {m}' */
@@ -16,5 +19,6 @@ export const runtimeCopyKeys: readonly string[] = [
   'common:documentTitle',
   /** An action failed and the YAML has no catch: for it (spec §8 generic wording). */
   'common:somethingWentWrong',
+  /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */
   ...Object.values(defaultRuleMessages),
 ];

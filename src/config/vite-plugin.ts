@@ -7,9 +7,11 @@ import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './re
 /**
  * Serves the checked funnel config to the app as modules, compiled at build time:
  *
- * - `virtual:funnel-config`: `config`, `defaultCopy`, `loadScreen(id)`, `loadCopy(locale)`;
- * - `virtual:funnel-config/screen/<id>`: one module (one chunk) per screen;
- * - `virtual:funnel-config/copy/<locale>`: one module per non-default locale.
+ * - `virtual:funnel-config`: `config`, `defaultCopy` (the default locale's copy the app shell
+ *   needs), `loadScreen(id)`, `loadCopy(locale)`;
+ * - `virtual:funnel-config/screen/<id>`: one module (one chunk) per screen, with the default
+ *   locale's copy that screen shows beyond the shell's (src/config/copySplit.ts);
+ * - `virtual:funnel-config/copy/<locale>`: one module per non-default locale, whole.
  *
  * The modules hold only JSON data and `import()` calls: neither the YAML parser nor zod
  * reaches the browser. A check error fails `vite build` with the same report as
@@ -66,9 +68,10 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
       const virtualId = id.slice(1);
       if (virtualId === MAIN_ID) return mainModule(compiled);
       if (virtualId.startsWith(SCREEN_PREFIX)) {
-        const screen = compiled.screens[virtualId.slice(SCREEN_PREFIX.length)];
-        if (!screen) throw new Error(`No screen '${virtualId.slice(SCREEN_PREFIX.length)}' in the funnel config.`);
-        return `export default ${JSON.stringify(screen)};\n`;
+        const screenId = virtualId.slice(SCREEN_PREFIX.length);
+        const screen = compiled.screens[screenId];
+        if (!screen) throw new Error(`No screen '${screenId}' in the funnel config.`);
+        return `export const screen = ${JSON.stringify(screen)};\nexport const copy = ${JSON.stringify(compiled.screenCopy[screenId] ?? {})};\n`;
       }
       if (virtualId.startsWith(COPY_PREFIX)) {
         const copy = compiled.copy[virtualId.slice(COPY_PREFIX.length)];
@@ -128,7 +131,7 @@ function overlayError(checked: CheckResult, root: string) {
   return Object.assign(new Error(message), { id, frame: first.frame, plugin: PLUGIN_NAME, ...(loc ? { loc } : {}) });
 }
 
-/** The main module: config and default copy inline, screens and other locales lazily. */
+/** The main module: config and the shell's copy inline, screens (with their copy) and other locales lazily. */
 function mainModule(compiled: CompiledProject): string {
   const screenLoaders = Object.keys(compiled.screens)
     .map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(SCREEN_PREFIX + id)}),`)
@@ -138,7 +141,7 @@ function mainModule(compiled: CompiledProject): string {
     .map((locale) => `  ${JSON.stringify(locale)}: () => import(${JSON.stringify(COPY_PREFIX + locale)}),`)
     .join('\n');
   return `export const config = ${JSON.stringify(compiled.config)};
-export const defaultCopy = ${JSON.stringify(compiled.copy[compiled.defaultLocale] ?? {})};
+export const defaultCopy = ${JSON.stringify(compiled.shellCopy)};
 const defaultLocale = ${JSON.stringify(compiled.defaultLocale)};
 const screens = {
 ${screenLoaders}
@@ -149,7 +152,7 @@ ${copyLoaders}
 export function loadScreen(screenId) {
   const load = Object.hasOwn(screens, screenId) ? screens[screenId] : undefined;
   if (!load) return Promise.reject(new Error("No screen '" + screenId + "' in the funnel config."));
-  return load().then((module) => module.default);
+  return load().then((module) => ({ screen: module.screen, copy: module.copy }));
 }
 export function loadCopy(locale) {
   if (locale === defaultLocale) return Promise.resolve(defaultCopy);

@@ -10,19 +10,26 @@ export interface Copy {
   locale(): string;
   /** Switch language, loading the locale's copy first when it is not bundled. */
   setLocale(locale: string): Promise<void>;
+  /** Add default-locale copy that came with a screen's chunk (before the screen renders). */
+  add(copy: CompiledCopy): void;
 }
 
 /**
  * Copy through i18next (flattened keys, so no key separator; single-brace placeholders as the
  * spec writes them, 'Please fill out your {field}'; `$t(common:productName)` nests). React
  * escapes text itself, so i18next does not.
+ *
+ * The default locale starts with the shell's copy only; each screen's chunk brings the rest
+ * (`add`). Another locale loads whole on first use, and falls back to the default locale.
  */
 export function createCopy(defaultLocale: string, defaultCopy: CompiledCopy, loadCopy: (locale: string) => Promise<CompiledCopy>): Copy {
   const i18n: I18n = i18next.createInstance();
+  const loaded = new Set([defaultLocale]);
   void i18n.init({
     lng: defaultLocale,
     fallbackLng: defaultLocale,
-    resources: { [defaultLocale]: defaultCopy },
+    // Copied: i18next keeps the object it is given and adds the screens' copy into it.
+    resources: { [defaultLocale]: Object.fromEntries(Object.entries(defaultCopy).map(([ns, entries]) => [ns, { ...entries }])) },
     ns: Object.keys(defaultCopy),
     defaultNS: Object.keys(defaultCopy)[0] ?? 'common',
     keySeparator: false,
@@ -41,12 +48,16 @@ export function createCopy(defaultLocale: string, defaultCopy: CompiledCopy, loa
     locale: () => i18n.language,
     async setLocale(locale) {
       if (locale === i18n.language) return;
-      if (!i18n.hasResourceBundle(locale, Object.keys(defaultCopy)[0] ?? 'common')) {
+      if (!loaded.has(locale)) {
         const copy = await loadCopy(locale);
         for (const [ns, entries] of Object.entries(copy)) i18n.addResourceBundle(locale, ns, entries, true, true);
+        loaded.add(locale);
       }
       await i18n.changeLanguage(locale);
       t.set(make());
+    },
+    add(copy) {
+      for (const [ns, entries] of Object.entries(copy)) i18n.addResources(defaultLocale, ns, entries);
     },
   };
 }

@@ -48,7 +48,7 @@ export type RouteOutcome =
       href: string;
       /** Set client state `expectedNextPage` to this before going (rememberOrigin). */
       origin: string | null;
-      /** The route rule's name, or the screen id whose redirect applied. */
+      /** `routeRules[i]` (names stay in app.yaml), or the screen id whose redirect applied. */
       by: string;
     }
   /** The screen's chunk is not loaded yet: load it and resolve again. */
@@ -83,7 +83,7 @@ export function resolveRoute(
   for (const [i, rule] of app.routeRules.entries()) {
     const applies = rule.paths ? rule.paths.some((p) => matchPath(p, path) !== null) : rule.pathContains !== undefined && path.includes(rule.pathContains);
     if (!applies) continue;
-    const outcome = redirectOutcome(rule.redirect, location, facts, app.links, rule.name ?? `routeRules[${i}]`);
+    const outcome = redirectOutcome(rule.redirect, location, facts, app.links, `routeRules[${i}]`);
     if (outcome) return outcome;
   }
   const found = findRoute(config.routes, path);

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import type { CompiledConfig, CompiledCopy, CompiledScreen } from '../config/compiled.ts';
+import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
 import { LocalAnalytics } from '../adapters/analytics/analytics.ts';
 import { createAuth } from '../adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
@@ -19,8 +19,9 @@ import { FIRST_TOUCH_KEY } from './storageKeys.ts';
 
 export interface StartOptions {
   config: CompiledConfig;
+  /** The default locale's copy the shell needs; each screen brings its own with `loadScreen`. */
   defaultCopy: CompiledCopy;
-  loadScreen: (screenId: string) => Promise<CompiledScreen>;
+  loadScreen: (screenId: string) => Promise<CompiledScreenModule>;
   loadCopy: (locale: string) => Promise<CompiledCopy>;
   env: {
     /** Where the backend answers (default /api). */
@@ -87,6 +88,13 @@ export async function start(o: StartOptions): Promise<void> {
 
   const state = createClientStateStore(browser.local);
   const copy = createCopy(app.defaultLocale, o.defaultCopy, o.loadCopy);
+  // A screen's copy joins i18next as its chunk arrives, before the runtime caches the screen
+  // (a screen renders only once cached).
+  const loadScreen = (id: string) =>
+    o.loadScreen(id).then((module) => {
+      copy.add(module.copy);
+      return module.screen;
+    });
 
   const apiBase = o.env.apiBase ?? '/api';
   const remote = o.env.flagProvider !== 'local';
@@ -130,7 +138,7 @@ export async function start(o: StartOptions): Promise<void> {
   const found = findRoute(config.routes, window.location.pathname)?.route ?? config.routes.find((r) => r.screenId === app.notFound);
   const first = found?.load === 'onDemand' ? undefined : found;
   // Its form code, if it has a form, follows right away instead of after the first render.
-  if (first) void o.loadScreen(first.screenId).then(preloadBlocks, () => undefined);
+  if (first) void loadScreen(first.screenId).then(preloadBlocks, () => undefined);
   const remoteCaptcha = (await clientConfig).captcha;
   const captcha = await chooseCaptcha(o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined)).catch(() => new LocalCaptcha());
   flags = await flagsReady;
@@ -138,7 +146,7 @@ export async function start(o: StartOptions): Promise<void> {
   const runtime = createRuntime({
     config,
     copy,
-    loadScreen: o.loadScreen,
+    loadScreen,
     state,
     auth,
     backend,

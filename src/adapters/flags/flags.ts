@@ -1,4 +1,4 @@
-import type { FlagDefinition } from '../../config/schema/experiments.ts';
+import type { CompiledFlag } from '../../config/compiled.ts';
 import type { CookieJar } from '../../runtime/browserStorage.ts';
 import { EXPERIMENT_ID_COOKIE, FEATURE_ID_COOKIE, VARIANT_OVERRIDE_COOKIE, VARIANT_OVERRIDE_PARAM } from '../../runtime/storageKeys.ts';
 
@@ -19,12 +19,12 @@ export interface FlagProvider {
   load(context: FlagContext): Promise<FlagValues>;
 }
 
-export const defaultVariants = (definitions: Readonly<Record<string, FlagDefinition>>): FlagValues =>
+export const defaultVariants = (definitions: Readonly<Record<string, CompiledFlag>>): FlagValues =>
   Object.fromEntries(Object.entries(definitions).map(([name, d]) => [name, d.default]));
 
 /** The local provider: the YAML defaults, nothing remote. */
 export class LocalFlagProvider implements FlagProvider {
-  constructor(private readonly definitions: Readonly<Record<string, FlagDefinition>>) {}
+  constructor(private readonly definitions: Readonly<Record<string, CompiledFlag>>) {}
   load(): Promise<FlagValues> {
     return Promise.resolve(defaultVariants(this.definitions));
   }
@@ -68,7 +68,7 @@ export class HttpFlagProvider implements FlagProvider {
  * `?variantOverride=flag:variant,flag2:variant` → `{ flag: variant, flag2: variant }`. Unknown
  * flags and variants are left out, so a typo falls back to the normal variant.
  */
-export function parseVariantOverride(text: string | null | undefined, definitions: Readonly<Record<string, FlagDefinition>>): FlagValues {
+export function parseVariantOverride(text: string | null | undefined, definitions: Readonly<Record<string, CompiledFlag>>): FlagValues {
   const out: FlagValues = {};
   for (const pair of (text ?? '').split(',')) {
     const [name, variant] = pair.split(':').map((s) => s.trim());
@@ -79,12 +79,12 @@ export function parseVariantOverride(text: string | null | undefined, definition
 }
 
 /** Keep only answers that name a known flag and one of its variants. */
-export function knownVariants(answer: FlagValues, definitions: Readonly<Record<string, FlagDefinition>>): FlagValues {
+export function knownVariants(answer: FlagValues, definitions: Readonly<Record<string, CompiledFlag>>): FlagValues {
   return Object.fromEntries(Object.entries(answer).filter(([k, v]) => definitions[k]?.variants.includes(v)));
 }
 
 export interface ResolveFlagsOptions {
-  definitions: Readonly<Record<string, FlagDefinition>>;
+  definitions: Readonly<Record<string, CompiledFlag>>;
   provider: FlagProvider;
   context: FlagContext;
   override: FlagValues;

@@ -1,6 +1,7 @@
+import { nestedKeys } from '../copySplit.ts';
 import { warning, type Diagnostic } from '../diagnostic.ts';
 import { isCopyKey, type Check } from './context.ts';
-import { closestCopyKey } from './copyIndex.ts';
+import { closestCopyKey, splitKey } from './copyIndex.ts';
 
 /** Every copy-key-looking text anywhere in the data (also where the schema was not followed). */
 function mentions(value: unknown, into: Set<string>): void {
@@ -11,16 +12,22 @@ function mentions(value: unknown, into: Set<string>): void {
 }
 
 /**
- * Copy keys no config and no runtime code uses are warnings (exit code stays 0), one per key,
- * at its text in the source locale. "Used" here means written anywhere in a config file, not
- * only in a copy-key field: a block with a mistake (an unknown type, a misspelt field) still
- * counts as using its keys, so the warning does not pile onto the real error. Nothing is
- * reported while a config file cannot be parsed: it may be the one using the keys.
+ * Copy keys no config, no runtime code and no used text (`$t()`) uses are warnings (exit code
+ * stays 0), one per key, at its text in the source locale. "Used" here means written anywhere
+ * in a config file, not only in a copy-key field: a block with a mistake (an unknown type, a
+ * misspelt field) still counts as using its keys, so the warning does not pile onto the real
+ * error. Nothing is reported while a config file cannot be parsed: it may be the one using the
+ * keys.
  */
 export const checkUnusedCopy: Check = (ctx) => {
   if (ctx.broken.anyConfig) return [];
   const used = new Set<string>(ctx.runtimeCopyKeys);
   for (const file of ctx.files) mentions(file.data, used);
+  // A key nested in a used text (`$t(ns:key)`) is used too (a Set visits what is added while iterating).
+  for (const key of used) {
+    const text = ctx.copy.text(key)?.text;
+    if (text !== undefined) for (const nested of nestedKeys(text, splitKey(key).namespace)) used.add(nested);
+  }
   const groups = ctx.runtimeCopyKeys.filter((k) => k.endsWith('.*')).map((k) => k.slice(0, -1));
   const out: Diagnostic[] = [];
   const seen = new Set<string>();

@@ -10,18 +10,18 @@ describe('compile: a valid project becomes the CompiledConfig the runtime reads'
     expect(compiled).toBeDefined();
   });
 
-  it('lists one route per screen, in file order, with its layout and load', () => {
+  it('lists one route per screen, in file order, with its layout and load (not its funnel: the screen has it)', () => {
     expect(compiled.config.routes).toEqual([
-      { path: '/', screenId: 'home', funnel: 'main', layout: 'default', load: 'eager' },
-      { path: '/login', screenId: 'login', funnel: 'main', layout: 'default', load: 'eager' },
-      { path: '/account', screenId: 'account', funnel: 'main', layout: 'default', load: 'onDemand' },
+      { path: '/', screenId: 'home', layout: 'default', load: 'eager' },
+      { path: '/login', screenId: 'login', layout: 'default', load: 'eager' },
+      { path: '/account', screenId: 'account', layout: 'default', load: 'onDemand' },
       // In app.layoutGroups: the group's layout wins over the funnel's (none here).
-      { path: '/classes', screenId: 'classes', funnel: 'main', layout: 'classFunnel', load: 'eager' },
-      { path: '/not-found', screenId: 'notFound', funnel: 'main', layout: 'default', load: 'eager' },
-      { path: '/quick', screenId: 'quickStart', funnel: 'quick', layout: 'default', load: 'eager' },
+      { path: '/classes', screenId: 'classes', layout: 'classFunnel', load: 'eager' },
+      { path: '/not-found', screenId: 'notFound', layout: 'default', load: 'eager' },
+      { path: '/quick', screenId: 'quickStart', layout: 'default', load: 'eager' },
       // The trial funnel has `layout: classFunnel`.
-      { path: '/trial', screenId: 'trialPlan', funnel: 'trial', layout: 'classFunnel', load: 'eager' },
-      { path: '/trial-account', screenId: 'trialAccount', funnel: 'trial', layout: 'classFunnel', load: 'onDemand' },
+      { path: '/trial', screenId: 'trialPlan', layout: 'classFunnel', load: 'eager' },
+      { path: '/trial-account', screenId: 'trialAccount', layout: 'classFunnel', load: 'onDemand' },
     ]);
   });
 
@@ -44,9 +44,23 @@ describe('compile: a valid project becomes the CompiledConfig the runtime reads'
   it('carries the app config, the flags and the locales, default first', () => {
     expect(compiled.config.app.notFound).toBe('notFound');
     expect(compiled.config.app.layouts).toEqual({ default: { header: 'standard', footer: 'standard' }, classFunnel: { header: 'class', footer: 'class' } });
-    expect(compiled.config.flags).toEqual({ newLanding: { description: 'The redesigned landing page', variants: ['control', 'variant1'], default: 'control' } });
+    expect(compiled.config.flags).toEqual({ newLanding: { variants: ['control', 'variant1'], default: 'control' } });
     expect(compiled.config.locales).toEqual(['en', 'es']);
     expect(compiled.defaultLocale).toBe('en');
+  });
+
+  it('leaves out what only people read: flag descriptions, route-rule names, layoutGroups (already applied)', () => {
+    expect(compiled.config.app.routeRules).toEqual([{ paths: ['/old'], redirect: { to: { external: 'mainSite' } } }]);
+    expect(compiled.config.app).not.toHaveProperty('layoutGroups');
+    expect(JSON.stringify(compiled.config)).not.toMatch(/description|redesigned landing page|Old pages live on the main site/);
+  });
+
+  it('splits the default copy: the shell (app.yaml and runtime keys) and, per screen, the rest it shows', () => {
+    expect(Object.keys(compiled.shellCopy)).toEqual(['common']);
+    expect(compiled.shellCopy.common).toMatchObject({ productName: 'Codeling', 'header.account': 'My Account', loading: 'Loading', skipToContent: 'Skip to main content' });
+    expect(compiled.screenCopy.login).toEqual({ main: { 'login.title': 'Log into your account' } });
+    expect(compiled.screenCopy.trialAccount).toEqual({ trial: { 'account.title': 'Welcome, {email}!', 'steps.account': 'Account setup', 'steps.plan': 'Choose plan' } });
+    expect(Object.keys(compiled.screenCopy).sort()).toEqual(Object.keys(compiled.screens).sort());
   });
 
   it('flattens copy per locale to namespace → dotted key → text', () => {

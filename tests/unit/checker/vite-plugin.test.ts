@@ -51,7 +51,14 @@ describe('the Vite plugin', () => {
     expect(chunks.find((c) => c.moduleIds.includes('\0virtual:funnel-config/copy/es'))?.isEntry).toBe(false);
     expect(chunks).toHaveLength(1 + screenIds.length + 1);
     expect(entry.code).toMatch(/productName:.common:productName./);
-    expect(entry.code).toContain('Start your free trial today!');
+    // The entry has the shell's copy only; each screen's chunk brings its own.
+    expect(entry.code).toContain('Skip to main content');
+    const chunkOf = (id: string) => chunks.find((c) => c.moduleIds.includes(`\0virtual:funnel-config/screen/${id}`))!;
+    expect(chunkOf('login').code).toContain('Log into your account');
+    expect(entry.code).not.toContain('Log into your account');
+    expect(chunkOf('home').code).toContain('Start your free trial today!');
+    expect(entry.code).not.toContain('Start your free trial today!');
+    expect(chunkOf('home').code).not.toContain('Log into your account');
     for (const chunk of chunks) {
       // Only our JSON modules, the entry, and Vite's helper for preloading lazy chunks.
       expect(chunk.moduleIds.every((id) => id.startsWith('\0virtual:funnel-config') || id.endsWith('main.js') || id === '\0vite/preload-helper.js')).toBe(true);

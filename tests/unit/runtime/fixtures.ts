@@ -1,11 +1,10 @@
 /** Small configs and fake services for the runtime's unit tests. */
-import type { CompiledConfig, CompiledRoute, CompiledScreen } from '../../../src/config/compiled.ts';
-import type { AppConfig } from '../../../src/config/schema/app.ts';
+import type { CompiledApp, CompiledConfig, CompiledRoute, CompiledScreen } from '../../../src/config/compiled.ts';
 import type { ActionScope, ActionServices, NotificationRequest, PopupRequest } from '../../../src/runtime/actions.ts';
 import { factsFromMap, type Facts } from '../../../src/runtime/facts.ts';
 import { resolveTarget } from '../../../src/runtime/targets.ts';
 
-export const app: AppConfig = {
+export const app: CompiledApp = {
   productName: 'common:productName',
   defaultLocale: 'en',
   links: { partnerProductPage: 'https://partners.example/', mainSite: 'https://www.example/', newHomepage: 'https://home.example/' },
@@ -13,9 +12,9 @@ export const app: AppConfig = {
   header: { links: [] },
   footer: { texts: [] },
   routeRules: [
-    { name: 'offer', pathContains: 'offer-register', redirect: { to: '/promo', keepQuery: true } },
-    { name: 'partner', paths: ['/choose-plan', '/quiz'], redirect: { to: { external: 'partnerProductPage' } } },
-    { name: 'guard', paths: ['/my-account', '/dont-go/:page'], redirect: { when: { not: { fact: 'session.loggedIn' } }, to: '/login', rememberOrigin: true } },
+    { pathContains: 'offer-register', redirect: { to: '/promo', keepQuery: true } },
+    { paths: ['/choose-plan', '/quiz'], redirect: { to: { external: 'partnerProductPage' } } },
+    { paths: ['/my-account', '/dont-go/:page'], redirect: { when: { not: { fact: 'session.loggedIn' } }, to: '/login', rememberOrigin: true } },
   ],
   notFound: 'notFound',
   loadingText: 'common:loading',
@@ -25,7 +24,7 @@ export const app: AppConfig = {
   sessionWatch: { everyMs: 5000, privatePaths: ['/my-account', '/dont-go'], popup: 'common:sessionLost', then: '/login' },
 };
 
-const route = (path: string, screenId: string, load: 'eager' | 'onDemand' = 'eager'): CompiledRoute => ({ path, screenId, funnel: 'f', layout: 'default', load });
+const route = (path: string, screenId: string, load: 'eager' | 'onDemand' = 'eager'): CompiledRoute => ({ path, screenId, layout: 'default', load });
 
 export const routes: CompiledRoute[] = [
   route('/', 'landing'),

@@ -39,7 +39,7 @@ describe('resolveRoute (spec §2.1)', () => {
   });
 
   test('route rules come before any screen: older paths go to the partner page, with or without a screen', () => {
-    expect(resolveRoute(config, at('/choose-plan'), loggedOut, all)).toMatchObject({ kind: 'redirect', href: 'https://partners.example/', by: 'partner' });
+    expect(resolveRoute(config, at('/choose-plan'), loggedOut, all)).toMatchObject({ kind: 'redirect', href: 'https://partners.example/', by: 'routeRules[1]' });
     expect(resolveRoute(config, at('/quiz'), loggedIn, all)).toMatchObject({ kind: 'redirect', href: 'https://partners.example/' });
   });
 

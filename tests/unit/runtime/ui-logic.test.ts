@@ -107,6 +107,15 @@ describe('copy', () => {
     await copy.setLocale('en');
   });
 
+  test("a screen's copy joins the default locale when its chunk arrives; the shell's copy object is left as it was", () => {
+    const shell = { common: { productName: 'Codeling' } };
+    const c = createCopy('en', shell, async () => ({}));
+    expect(c.t.get()('login:title')).toBe('title');
+    c.add({ login: { title: 'Log in to $t(common:productName)' } });
+    expect(c.t.get()('login:title')).toBe('Log in to Codeling');
+    expect(shell).toEqual({ common: { productName: 'Codeling' } });
+  });
+
   test('one <link>…</link> span is split out', () => {
     expect(splitLink("Don't have an account? <link>Sign up</link>")).toEqual([
       { text: "Don't have an account? ", link: false },

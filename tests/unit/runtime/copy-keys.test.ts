@@ -1,0 +1,79 @@
+/**
+ * The default locale's copy reaches the browser in pieces (the shell's in the entry chunk, each
+ * screen's in its chunk: src/config/copySplit.ts). These tests look for a text that would show
+ * as its raw key because no piece carries it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { checkAndCompile } from '../../../src/config/compile.ts';
+import type { CompiledCopy } from '../../../src/config/compiled.ts';
+import { runtimeCopyKeys } from '../../../src/config/runtimeCopyKeys.ts';
+import { createCopy } from '../../../src/runtime/copy.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const COPY_KEY = /^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sources(p) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('copy keys the components name themselves', () => {
+  test('every copy-key literal in src/runtime and src/blocks is in src/config/runtimeCopyKeys.ts', () => {
+    const found = new Map<string, string>();
+    for (const file of [...sources(path.join(root, 'src/runtime')), ...sources(path.join(root, 'src/blocks'))]) {
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      for (const m of code.matchAll(/(['"`])([^'"`\s]+)\1/g)) if (COPY_KEY.test(m[2]!)) found.set(m[2]!, path.relative(root, file));
+    }
+    expect(found.size).toBeGreaterThan(0);
+    const missing = [...found].filter(([key]) => !runtimeCopyKeys.includes(key)).map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('every screen of the real config has its copy', () => {
+  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+  if (!compiled) throw new Error(`The funnel config has errors:\n${diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
+  const whole = compiled.copy[compiled.defaultLocale]!;
+  const has = (copy: CompiledCopy, key: string) => {
+    const colon = key.indexOf(':');
+    return copy[key.slice(0, colon)]?.[key.slice(colon + 1)] !== undefined;
+  };
+
+  /** Every copy key a screen's data mentions, found without the schema walk the build uses: any copy-key-like text, and rules' default messages. */
+  function mentioned(value: unknown, into = new Set<string>()): Set<string> {
+    if (typeof value === 'string') {
+      if (COPY_KEY.test(value) && has(whole, value)) into.add(value);
+    } else if (Array.isArray(value)) value.forEach((v) => mentioned(v, into));
+    else if (value !== null && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      if (typeof o.rule === 'string' && o.message === undefined) into.add(`validation:${o.rule}`);
+      Object.values(o).forEach((v) => mentioned(v, into));
+    }
+    return into;
+  }
+
+  const full = createCopy(compiled.defaultLocale, whole, async () => ({})).t.get();
+  // Validation messages travel with the screens whose rules use them (found by `mentioned`).
+  const shellRuntimeKeys = runtimeCopyKeys.filter((k) => !k.startsWith('validation:'));
+
+  test.each(Object.keys(compiled.screens))('%s: its texts read the same with the shell’s copy and its own as with all the copy', (id) => {
+    const copy = createCopy(compiled.defaultLocale, compiled.shellCopy, async () => ({}));
+    copy.add(compiled.screenCopy[id]!);
+    const t = copy.t.get();
+    const keys = [...mentioned(compiled.screens[id]), ...mentioned(compiled.config.app), ...shellRuntimeKeys];
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(t(key), key).toBe(full(key));
+  });
+
+  test('the shell alone reads app.yaml’s texts and the runtime’s own', () => {
+    const t = createCopy(compiled.defaultLocale, compiled.shellCopy, async () => ({})).t.get();
+    for (const key of [...mentioned(compiled.config.app), ...shellRuntimeKeys]) expect(t(key), key).toBe(full(key));
+    // A screen's text is not there until its chunk comes (i18next answers the bare key).
+    expect(full('account:login.heading')).toBe('Log into your account');
+    expect(t('account:login.heading')).toBe('login.heading');
+  });
+});
