@@ -1,6 +1,8 @@
 /**
- * `npm run bench`: what a parent downloads before the landing page shows, and how long
- * `npm run check` takes.
+ * `npm run bench`: what a parent downloads before the landing page shows, how long
+ * `npm run check` takes, and how fast the backend answers two calls.
+ *
+ * `npm run bench -- bundle | check | api` runs one part (several may be named).
  *
  * 1. Builds the app (with Vite's manifest) into a temporary folder.
  * 2. The landing route's initial JS = the entry chunk and its static imports, plus the chunk of
@@ -8,7 +10,10 @@
  *    bytes, gzip (level 9) and brotli (quality 11), with the budget: JS gzip ≤ 120 KB.
  * 3. Times `tsx scripts/check.ts` over all configs: 1 warm-up run, then 5 measured runs.
  *
- * Exits 1 when the JS budget is exceeded.
+ * 4. Requests per second and latency of GetDefaultPlans and GetUserExistsByUsername on PGlite
+ *    and on PostgreSQL (scripts/lib/apiBench.ts), with the issue's targets.
+ *
+ * Exits 1 when the JS budget is exceeded or an API target is missed.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +21,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
 import { checkAndCompile } from '../src/config/compile.ts';
+import { runApiBench } from './lib/apiBench.ts';
 
 /** 120 KB, in the web-performance sense of kilobytes (1000 bytes): the stricter reading. */
 const JS_GZIP_BUDGET = 120_000;
@@ -105,34 +111,55 @@ async function timeCheck(): Promise<number[]> {
   return times;
 }
 
-const outDir = mkdtempSync(path.join(tmpdir(), 'bench-build-'));
+const PARTS = ['bundle', 'check', 'api'] as const;
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length) {
+  console.error(`Unknown part ${unknown.join(', ')}: name ${PARTS.join(', ')} (or nothing for all).`);
+  process.exit(2);
+}
+const wants = (part: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(part);
+
 let overBudget = false;
-try {
-  console.log('Building the app for measurement...');
-  await viteBuild({ outDir, quiet: true });
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('The manifest has no entry chunk.');
-  const screenId = screenIdAt('/');
-  const chunks = withStaticImports(manifest, entryKey, new Set());
-  withStaticImports(manifest, screenChunkKey(manifest, screenId), chunks);
+if (wants('bundle')) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'bench-build-'));
+  try {
+    console.log('Building the app for measurement...');
+    await viteBuild({ outDir, quiet: true });
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+    if (!entryKey) throw new Error('The manifest has no entry chunk.');
+    const screenId = screenIdAt('/');
+    const chunks = withStaticImports(manifest, entryKey, new Set());
+    withStaticImports(manifest, screenChunkKey(manifest, screenId), chunks);
 
-  const js = [...chunks].map((k) => manifest[k]!.file);
-  const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))];
-  const jsSizes = sizesOf(outDir, js);
-  const cssSizes = sizesOf(outDir, css);
+    const js = [...chunks].map((k) => manifest[k]!.file);
+    const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))];
+    const jsSizes = sizesOf(outDir, js);
+    const cssSizes = sizesOf(outDir, css);
 
-  console.log(`\nLanding route '/' (screen '${screenId}'): initial JS and CSS`);
-  printTable('JavaScript', jsSizes);
-  printTable('CSS', cssSizes);
-  overBudget = jsSizes.gzip > JS_GZIP_BUDGET;
-  console.log(`\nBudget: initial JS ≤ ${kb(JS_GZIP_BUDGET)} gzip → ${kb(jsSizes.gzip)}: ${overBudget ? `OVER by ${kb(jsSizes.gzip - JS_GZIP_BUDGET)}` : `within (${kb(JS_GZIP_BUDGET - jsSizes.gzip)} to spare)`}`);
+    console.log(`\nLanding route '/' (screen '${screenId}'): initial JS and CSS`);
+    printTable('JavaScript', jsSizes);
+    printTable('CSS', cssSizes);
+    overBudget = jsSizes.gzip > JS_GZIP_BUDGET;
+    console.log(`\nBudget: initial JS ≤ ${kb(JS_GZIP_BUDGET)} gzip → ${kb(jsSizes.gzip)}: ${overBudget ? `OVER by ${kb(jsSizes.gzip - JS_GZIP_BUDGET)}` : `within (${kb(JS_GZIP_BUDGET - jsSizes.gzip)} to spare)`}`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
 
+if (wants('check')) {
   console.log(`\nnpm run check over all configs (tsx scripts/check.ts; 1 warm-up + ${CHECK_RUNS} runs)...`);
   const times = await timeCheck();
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   console.log(`  mean ${mean.toFixed(0)} ms   min ${Math.min(...times).toFixed(0)} ms   max ${Math.max(...times).toFixed(0)} ms   (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`);
-} finally {
-  rmSync(outDir, { recursive: true, force: true });
 }
-if (overBudget) process.exit(1);
+
+let apiMissed = false;
+if (wants('api')) {
+  const rows = await runApiBench();
+  apiMissed = rows.some((row) => !row.met);
+  if (apiMissed) console.log(`\nAPI targets missed: ${rows.filter((r) => !r.met).map((r) => `${r.call} on ${r.database}`).join(', ')}.`);
+}
+
+if (overBudget || apiMissed) process.exit(1);

@@ -3,9 +3,11 @@
  *   1. Chromium: install Debian's `chromium` when /usr/bin/chromium is missing
  *   2. `npm run check`     funnels and copy
  *   3. `tsc -p .`          types
- *   4. unit and server tests (vitest project "unit")
- *   5. `vite build`        the app the browser tests open
- *   6. browser tests (vitest project "e2e")
+ *   4. unit tests (vitest project "unit")
+ *   5. server tests on PGlite (vitest project "server", DATABASE_URL and TEST_DATABASE_URL unset)
+ *   6. the same server tests on PostgreSQL, when DATABASE_URL is set (as TEST_DATABASE_URL)
+ *   7. `vite build`        the app the browser tests open
+ *   8. browser tests (vitest project "e2e")
  */
 import { existsSync } from 'node:fs';
 import { bin, run, viteBuild } from './lib/build.ts';
@@ -17,7 +19,8 @@ interface Stage {
   run: () => Promise<number>;
 }
 
-const exitCode = async (command: string, args: string[], env?: Record<string, string>) => (await run(command, args, { env })).code;
+const exitCode = async (command: string, args: string[], env?: Record<string, string | undefined>) => (await run(command, args, { env })).code;
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
 async function ensureChromium(): Promise<number> {
   if (existsSync(CHROMIUM)) {
@@ -40,7 +43,11 @@ const stages: Stage[] = [
   { name: 'Chromium for the browser tests', run: ensureChromium },
   { name: 'npm run check (funnels and copy)', run: () => exitCode('npm', ['run', '--silent', 'check']) },
   { name: 'tsc -p . (types)', run: () => exitCode(bin('tsc'), ['-p', '.']) },
-  { name: 'unit and server tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'unit']) },
+  { name: 'unit tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'unit']) },
+  { name: 'server tests on PGlite', run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined }) },
+  ...(postgresUrl
+    ? [{ name: 'server tests on PostgreSQL (DATABASE_URL)', run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { TEST_DATABASE_URL: postgresUrl }) }]
+    : []),
   {
     name: 'vite build',
     run: () =>

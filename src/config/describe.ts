@@ -102,7 +102,7 @@ const listOwners: Record<string, string> = {
   items: 'an item',
 };
 
-const fileOwners: Record<ConfigKind, string> = { app: 'the app file', experiments: 'the experiments file', funnel: 'a funnel file' };
+const fileOwners: Record<ConfigKind, string> = { app: 'the app file', experiments: 'the experiments file', funnel: 'a funnel file', catalog: 'the catalog file' };
 
 /** Who owns the mapping at `path`: "a heading block", "a 'go' action", "a screen"... */
 export function ownerPhrase(path: YamlPath, value: unknown, kind: ConfigKind | 'copy'): string {

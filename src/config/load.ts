@@ -19,12 +19,12 @@ export interface SourceFile {
   data: unknown;
 }
 
-export type ConfigKind = 'app' | 'experiments' | 'funnel';
+export type ConfigKind = 'app' | 'experiments' | 'funnel' | 'catalog';
 
-/** A file of funnels/: the app shell, the experiments or a funnel. */
+/** A file of funnels/: the app shell, the experiments, a funnel or the plan catalog. */
 export interface ConfigFile extends SourceFile {
   group: 'config';
-  /** Known when the file was parsed and has one of the top-level keys app:/flags:/funnel:. */
+  /** Known when the file was parsed and has one of the top-level keys app:/flags:/funnel:/catalog:. */
   kind?: ConfigKind;
 }
 
@@ -53,7 +53,7 @@ export interface ProjectDirs {
   copyDir: string;
 }
 
-const kindByKey: Record<string, ConfigKind> = { app: 'app', flags: 'experiments', funnel: 'funnel' };
+const kindByKey: Record<string, ConfigKind> = { app: 'app', flags: 'experiments', funnel: 'funnel', catalog: 'catalog' };
 const localePattern = /^[a-z]{2}(-[A-Z]{2})?$/;
 const namespacePattern = /^[a-z][A-Za-z0-9-]*$/;
 
@@ -102,6 +102,17 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
   }
 
   return { root, funnelsDir: toRel(root, funnelsAbs), copyDir: toRel(root, copyAbs), configFiles, copyFiles, diagnostics };
+}
+
+/** One config file read on its own (the catalog importer reads funnels/catalog.yaml this way). */
+export function readConfigFile(root: string, absPath: string): { file: ConfigFile; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const file: ConfigFile = { group: 'config', ...readYaml(resolve(root), resolve(root, absPath), diagnostics) };
+  if (file.parsed) {
+    const kind = detectKind(file, diagnostics);
+    if (kind) file.kind = kind;
+  }
+  return { file, diagnostics };
 }
 
 export function toRel(root: string, absPath: string): string {
@@ -198,13 +209,13 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
   if (kinds.length === 1) return kindByKey[kinds[0]!];
   if (kinds.length > 1) {
     diagnostics.push(
-      error(file.relPath, [kinds[1]!], `A file is either an app file ('app:'), an experiments file ('flags:') or a funnel file ('funnel:'); this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`, {
+      error(file.relPath, [kinds[1]!], `A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:') or the catalog ('catalog:'); this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`, {
         at: 'key',
       }),
     );
     return undefined;
   }
-  const expected = "one of 'app:' (the app file), 'flags:' (the experiments file) or 'funnel:' (a funnel file) at the top";
+  const expected = "one of 'app:' (the app file), 'flags:' (the experiments file), 'funnel:' (a funnel file) or 'catalog:' (the plan catalog) at the top";
   if (topKeys.length === 0) {
     diagnostics.push(error(file.relPath, [], `This file is empty or not a list of 'key: value' lines. It needs ${expected}.`, { at: 'file' }));
     return undefined;
@@ -212,7 +223,7 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
   const guess = topKeys.map((k) => ({ key: k, suggestion: closest(k, Object.keys(kindByKey)) })).find((g) => g.suggestion !== undefined);
   const shown = guess?.key ?? topKeys.find((k) => k !== 'version') ?? topKeys[0]!;
   diagnostics.push(
-    error(file.relPath, [shown], `This file is not a funnel, app or experiments file: it needs ${expected}.`, { at: 'key', suggestion: guess?.suggestion }),
+    error(file.relPath, [shown], `This file is not a funnel, app, experiments or catalog file: it needs ${expected}.`, { at: 'key', suggestion: guess?.suggestion }),
   );
   return undefined;
 }

@@ -4,13 +4,14 @@ import { describeSchema, describeValue, expectedTypeWords, missingKeyMessage, ow
 import type { ConfigFile, ConfigKind, CopyFile } from './load.ts';
 import { schemaAt } from './schemaWalk.ts';
 import { appFile } from './schema/app.ts';
+import { catalogFile } from './schema/catalog.ts';
 import { routePath } from './schema/common.ts';
 import { copyTree } from './schema/copy.ts';
 import { experimentsFile } from './schema/experiments.ts';
 import { funnelFile } from './schema/funnel.ts';
 import { closest } from './suggest.ts';
 
-export const schemaByKind: Record<ConfigKind, z.ZodType> = { app: appFile, experiments: experimentsFile, funnel: funnelFile };
+export const schemaByKind: Record<ConfigKind, z.ZodType> = { app: appFile, experiments: experimentsFile, funnel: funnelFile, catalog: catalogFile };
 
 export interface Validation {
   diagnostics: Diagnostic[];

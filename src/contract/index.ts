@@ -6,33 +6,20 @@
  *   POST {apiBase}/functions/{Name}   body: JSON params   header: X-Parse-Session-Token
  *   → 200 {"result": ...}   or   4xx/5xx {"code": n, "error": "..."}
  *
- * This file holds the shape only; the next issue fills `contract` with one zod input and
- * output schema (and the spec's message keys) per call name.
+ * The calls themselves (input and output schemas, session requirement, rate limit, message
+ * keys) are in ./definitions.ts, their entities in ./entities.ts.
  */
 import type { z } from 'zod';
 import type { CallName } from './calls.ts';
+import type { Contract } from './definitions.ts';
 
 export { callNames, type CallName } from './calls.ts';
 
-/** The definition of one call: its input and output schemas and the message keys it may answer. */
-export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
-  input: I;
-  output: O;
-  /** Spec message keys (WP_AlreadyHaveSubscription, ...) this call may answer with. */
-  messageKeys?: readonly string[];
-}
+export { contract, MessageKey, type CallDefinition, type Contract, type MessageKeyValue, type RateLimitName } from './definitions.ts';
 
-export function defineCall<I extends z.ZodType, O extends z.ZodType>(definition: CallDefinition<I, O>): CallDefinition<I, O> {
-  return definition;
-}
-
-/** One entry per call name once the contract is complete; calls without one take any object. */
-export const contract = {} satisfies Partial<Record<CallName, CallDefinition>>;
-
-type Contract = typeof contract;
-type Defined<N> = N extends keyof Contract ? Contract[N] : never;
-export type CallInput<N extends CallName> = [Defined<N>] extends [never] ? Record<string, unknown> : Defined<N> extends CallDefinition<infer I> ? z.input<I> : never;
-export type CallOutput<N extends CallName> = [Defined<N>] extends [never] ? unknown : Defined<N> extends CallDefinition<z.ZodType, infer O> ? z.output<O> : never;
+/** What a caller sends (before the server's parsing) and what it gets back. */
+export type CallInput<N extends CallName> = z.input<Contract[N]['input']>;
+export type CallOutput<N extends CallName> = z.output<Contract[N]['output']>;
 
 /** Where a call is posted, relative to the API base (`/api`). */
 export const functionPath = (name: CallName) => `/functions/${name}`;
@@ -46,6 +33,8 @@ export const ErrorCode = {
   OPERATION_FORBIDDEN: 119,
   SCRIPT_FAILED: 141,
   VALIDATION_ERROR: 142,
+  REQUEST_LIMIT_EXCEEDED: 155,
+  USERNAME_TAKEN: 202,
   INVALID_SESSION_TOKEN: 209,
 } as const;
 

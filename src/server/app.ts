@@ -1,7 +1,8 @@
 /**
  * The Fastify app: the backend calls under /api and the built browser app around them.
- * `buildServer` does no I/O beyond registering plugins, so tests `inject` into it and the
- * Vite dev server mounts it (without `distDir`) for `npm run dev`.
+ * `buildServer` registers plugins and wires the backend on the database it is given (or opens
+ * and migrates the one of `dataDir`); tests `inject` into it and the Vite dev server mounts it
+ * (without `distDir`) for `npm run dev`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +10,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { ConfigError } from './config.ts';
-import { functionRoutes, type Handlers } from './functions.ts';
+import type { Kysely } from 'kysely';
+import { parseRestRoutes } from './accounts/parseRest.ts';
+import { withRedaction } from './auth/redaction.ts';
+import { createBackend, defaultBackendSettings, type Backend, type BackendOverrides, type BackendSettings } from './backend.ts';
+import { ConfigError, readDatabaseEnv } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import type { Database } from './db/types.ts';
+import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { helmetOptions } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
 
@@ -20,8 +28,22 @@ export interface BuildServerOptions {
   /** Where the backend keeps its files (the embedded database, from the next issue on). */
   dataDir: string;
   logger?: FastifyServerOptions['logger'];
-  /** Backend call handlers (the next issue provides the full set). */
-  handlers?: Handlers;
+  /**
+   * The database, opened (and prepared) by the caller, who also closes it. Without it the server
+   * opens the one of `dataDir` / `databaseUrl`, prepares it (migrations, catalog import) and
+   * closes it with the server.
+   */
+  db?: Kysely<Database>;
+  /** PostgreSQL instead of the embedded database under `dataDir` (when `db` is not given). */
+  databaseUrl?: string | null;
+  /** Accounts, sessions, rate limits, captcha, outbox (from the environment: config.ts `readBackendEnv`). */
+  backend?: Partial<BackendSettings>;
+  /** Tests: cheaper password hashing, fake HTTP boundaries, single handlers replaced... */
+  overrides?: BackendOverrides;
+  /** Fastify's trustProxy (TRUST_PROXY): the load balancer whose X-Forwarded-For gives the client address. */
+  trustProxy?: boolean | number | string[];
+  /** The reCAPTCHA v3 site key the browser uses (RECAPTCHA_SITE_KEY). */
+  recaptchaSiteKey?: string | null;
   /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
   /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER, PAYMENT_ADAPTER). */
@@ -29,13 +51,56 @@ export interface BuildServerOptions {
   paymentAdapter?: string;
 }
 
+/** Request bodies above this are refused (413): no call needs more. */
+export const BODY_LIMIT_BYTES = 32 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The backend's parts (handlers, sessions, rate limits, outbox), for tests and scripts. */
+    backend: Backend;
+  }
+}
+
+/** A hop count becomes Fastify's function form (its types do not take the number). */
+const trustProxyOption = (value: BuildServerOptions['trustProxy']) => (typeof value === 'number' ? (_address: string, hop: number) => hop < value : (value ?? false));
+
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const distDir = options.distDir ? path.resolve(options.distDir) : null;
+  if (distDir && !existsSync(path.join(distDir, 'index.html')))
+    throw new ConfigError(`The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`);
+
+  const app = Fastify({ logger: withRedaction(options.logger ?? false), bodyLimit: BODY_LIMIT_BYTES, trustProxy: trustProxyOption(options.trustProxy) });
   const flags = options.flagOverrides ?? {};
+  const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
   const clientConfig = {
-    captcha: { provider: options.captchaProvider ?? 'local' },
+    captcha: { provider: captchaProvider, ...(captchaProvider === 'recaptcha' && options.recaptchaSiteKey ? { siteKey: options.recaptchaSiteKey } : {}) },
     payments: { adapter: options.paymentAdapter ?? 'sandbox' },
   };
+  const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
+  let backend: Backend;
+  let ownDatabase: DatabaseHandle | null = null;
+  try {
+    let db = options.db;
+    if (!db) {
+      ownDatabase = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl ?? null });
+      await prepareDatabase(ownDatabase.db, { funnelsDir: readDatabaseEnv().funnelsDir, demoCodes: false });
+      db = ownDatabase.db;
+    }
+    backend = await createBackend(db, settings, app.log, options.overrides);
+  } catch (error) {
+    await ownDatabase?.close();
+    await app.close();
+    throw error;
+  }
+  app.decorate('backend', backend);
+  if (settings.environment === 'production' && !options.trustProxy)
+    app.log.warn('TRUST_PROXY is not set: behind a load balancer every parent shares its address, and the per-address rate limits with it (docs/operator.md).');
+  app.addHook('onReady', async () => backend.start());
+  // The backend stops (outbox loop, Redis) before a database the server opened itself closes.
+  app.addHook('onClose', async () => {
+    await backend.close();
+    await ownDatabase?.close();
+  });
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(fastifyHelmet, helmetOptions);
@@ -56,16 +121,22 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       api.get('/flags', async () => ({ flags }));
       // Which browser adapters to use: real captcha/payment providers or the local ones.
       api.get('/client-config', async () => clientConfig);
-      await api.register(functionRoutes, { handlers: options.handlers ?? {} });
+      // Parse's wire format: the cloud functions and the legacy REST routes for users.
+      await api.register(async (parse) => {
+        useParseWireFormat(parse);
+        await parse.register(functionRoutes, {
+          handlers: backend.handlers,
+          authenticate: backend.accounts.sessions.authenticate,
+          rateLimiter: backend.rateLimiter,
+          validateOutputs: settings.environment !== 'production',
+        });
+        await parse.register(parseRestRoutes, { services: backend.accounts, rateLimiter: backend.rateLimiter });
+      });
     },
     { prefix: '/api' },
   );
 
-  const distDir = options.distDir ? path.resolve(options.distDir) : null;
-  if (distDir) {
-    if (!existsSync(path.join(distDir, 'index.html'))) throw new ConfigError(`The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`);
-    await app.register(fastifyStatic, staticOptions(distDir));
-  }
+  if (distDir) await app.register(fastifyStatic, staticOptions(distDir));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0]!;

@@ -13,10 +13,33 @@ export interface ServerEnv {
   distDir: string;
   /** PostgreSQL instead of the embedded database, when set. */
   databaseUrl: string | null;
+  /** Where the funnels and the plan catalog (catalog.yaml) are (FUNNELS_DIR). */
+  funnelsDir: string;
+  /** Seed the demo codes into a new database (DEMO_CODES; on for the embedded database, off for PostgreSQL). */
+  demoCodes: boolean;
   /** Variants the remote flag provider answers: `{"unifiedLogin":"on"}`. */
   flagOverrides: Record<string, string>;
   captchaProvider: string;
   paymentAdapter: string;
+  /** Accounts, sessions, rate limits, captcha, outbox (docs/operator.md "Accounts and security"). */
+  backend: BackendEnv;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
+}
+
+export interface BackendEnv {
+  /** NODE_ENV: production hides development conveniences (the reset link in the log). */
+  environment: 'development' | 'test' | 'production';
+  /** PUBLIC_URL: the site's address, for links in emails. */
+  publicUrl: string;
+  sessionIdleDays: number;
+  sessionMaxDays: number;
+  captcha: { provider: 'local' | 'recaptcha'; recaptchaSecret: string | null; recaptchaMinScore: number };
+  /** RECAPTCHA_SITE_KEY, handed to the browser by /api/client-config. */
+  recaptchaSiteKey: string | null;
+  signupCaptcha: 'required' | 'optional';
+  geoCountryHeader: string | null;
+  redisUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -29,13 +52,66 @@ export function readServerEnv(env: Env = process.env, cwd = process.cwd()): Serv
   return {
     port: readPort(env.PORT),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist/client'),
-    databaseUrl: env.DATABASE_URL || null,
+    ...readDatabaseEnv(env, cwd),
     flagOverrides: readFlagOverrides(env.FLAG_OVERRIDES),
     captchaProvider: env.CAPTCHA_PROVIDER || 'local',
     paymentAdapter: env.PAYMENT_ADAPTER || 'sandbox',
+    backend: readBackendEnv(env),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** What the database and the operators' CLIs need: DATA_DIR, DATABASE_URL, FUNNELS_DIR, DEMO_CODES. */
+export function readDatabaseEnv(env: Env = process.env, cwd = process.cwd()): Pick<ServerEnv, 'dataDir' | 'databaseUrl' | 'funnelsDir' | 'demoCodes'> {
+  const databaseUrl = env.DATABASE_URL || null;
+  const demo = (env.DEMO_CODES ?? '').trim().toLowerCase();
+  if (!['', 'on', 'off', '1', '0', 'true', 'false'].includes(demo)) throw new ConfigError(`DEMO_CODES must be 'on' or 'off'; it is '${env.DEMO_CODES}'.`);
+  return {
+    dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
+    databaseUrl,
+    funnelsDir: path.resolve(cwd, env.FUNNELS_DIR || 'funnels'),
+    demoCodes: demo === '' ? databaseUrl === null : ['on', '1', 'true'].includes(demo),
+  };
+}
+
+export function readBackendEnv(env: Env): BackendEnv {
+  const provider = env.CAPTCHA_PROVIDER || 'local';
+  if (provider !== 'local' && provider !== 'recaptcha') throw new ConfigError(`CAPTCHA_PROVIDER must be 'local' or 'recaptcha'; it is '${provider}'.`);
+  const recaptchaSecret = env.RECAPTCHA_SECRET || null;
+  if (provider === 'recaptcha' && !recaptchaSecret) throw new ConfigError('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SECRET (the reCAPTCHA v3 secret key).');
+  const signupCaptcha = env.CAPTCHA_ON_SIGNUP || 'required';
+  if (signupCaptcha !== 'required' && signupCaptcha !== 'optional') throw new ConfigError(`CAPTCHA_ON_SIGNUP must be 'required' or 'optional'; it is '${signupCaptcha}'.`);
+  const environment = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`;
+  if (!/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be the site's address, like https://subscribe.example.com; it is '${publicUrl}'.`);
+  return {
+    environment,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    sessionIdleDays: readNumber('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 30, 1, 3650),
+    sessionMaxDays: readNumber('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 365, 1, 3650),
+    captcha: { provider, recaptchaSecret, recaptchaMinScore: readNumber('RECAPTCHA_MIN_SCORE', env.RECAPTCHA_MIN_SCORE, 0.5, 0, 1) },
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
+    signupCaptcha,
+    geoCountryHeader: env.GEO_COUNTRY_HEADER?.trim().toLowerCase() || null,
+    redisUrl: env.REDIS_URL || null,
+  };
+}
+
+function readNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}; it is '${value}'.`);
+  return n;
+}
+
+/** TRUST_PROXY: unset/false → none; true; a hop count (1); or addresses/CIDRs, comma-separated. */
+export function readTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 function readPort(value: string | undefined): number {

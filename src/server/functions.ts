@@ -6,30 +6,117 @@
  * The Parse JS SDK posts `text/plain` bodies carrying `_SessionToken`, `_ApplicationId`...
  * inside the JSON (to avoid a CORS preflight); both forms are accepted, so the official SDK
  * can call this server too.
+ *
+ * What every call gets here, from the contract (src/contract/definitions.ts), before its
+ * handler runs: its params validated (142), its session checked when it is `auth: 'session'`
+ * (209 'Invalid session token'; the handler gets the parent as `context.user`), its rate limit
+ * applied (155, HTTP 429). In development and tests its answer is checked against the output
+ * schema: a handler answering the wrong shape is a bug, answered 500 and logged.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { callNames, CallError, contract, ErrorCode, SESSION_TOKEN_HEADER, type CallDefinition, type CallInput, type CallName, type CallOutput } from '../contract/index.ts';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { callNames, CallError, contract, ErrorCode, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract } from '../contract/index.ts';
+import type { RateLimiter } from './auth/rateLimits.ts';
+import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
+
+/** The parent behind a valid session. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  username: string;
+}
 
 export interface CallContext {
-  /** The caller's session token, or null when logged out. Not checked here: handlers decide. */
+  /** The session token sent, or null. For `auth: 'none'` calls it may be stale: see `user`. */
   sessionToken: string | null;
+  /** The parent of a valid session, or null when logged out (or the token is not valid). */
+  user: AuthUser | null;
+  /** The client address (the load balancer's X-Forwarded-For when TRUST_PROXY is set). */
+  ip: string;
   log: FastifyBaseLogger;
   request: FastifyRequest;
 }
 
-export type Handler<N extends CallName = CallName> = (input: CallInput<N>, context: CallContext) => CallOutput<N> | Promise<CallOutput<N>>;
+/** What a handler of an `auth: 'session'` call gets: the session is known to be valid. */
+export interface SessionCallContext extends CallContext {
+  sessionToken: string;
+  user: AuthUser;
+}
 
-/** One handler per call name; a name without one answers like an unknown Parse function. */
-export type Handlers = { [N in CallName]?: Handler<N> };
+export type ContextOf<N extends CallName> = Contract[N]['auth'] extends 'session' ? SessionCallContext : CallContext;
+
+/** A handler's params: the contract's input schema after parsing (trimmed, defaults applied). */
+export type HandlerInput<N extends CallName> = z.output<Contract[N]['input']>;
+
+export type Handler<N extends CallName = CallName> = (input: HandlerInput<N>, context: ContextOf<N>) => CallOutput<N> | Promise<CallOutput<N>>;
+
+/** One handler for every call of the contract: a missing one is a compile error. */
+export type Handlers = { [N in CallName]: Handler<N> };
+
+/** The calls of the payments issue. */
+export const paymentCallNames = [
+  'GetClientToken',
+  'PurchaseSubscription',
+  'UpgradeSubscription',
+  'CancelSubscription',
+  'UpdateCreditCard',
+  'CreateClassAddOnSubscription',
+  'SubscribeToMinervaClasses',
+  'CancelMinervaClasses',
+  'BulkPurchase',
+] as const satisfies readonly CallName[];
+export type PaymentCallName = (typeof paymentCallNames)[number];
+
+/**
+ * PAYMENTS NOT AVAILABLE YET: the handlers of the payment calls answer Parse code 141
+ * "<Name> is not available yet: payments arrive with the payments issue." until the payments
+ * issue replaces this helper with real handlers (grep for `paymentsArriveWithThePaymentsIssue`).
+ */
+export function paymentsArriveWithThePaymentsIssue(): Pick<Handlers, PaymentCallName> {
+  const notYet = (name: PaymentCallName) => () => {
+    throw new CallError(ErrorCode.SCRIPT_FAILED, `${name} is not available yet: payments arrive with the payments issue.`);
+  };
+  return Object.fromEntries(paymentCallNames.map((name) => [name, notYet(name)])) as unknown as Pick<Handlers, PaymentCallName>;
+}
+
+export interface FunctionRoutesOptions {
+  handlers: Handlers;
+  /** The parent behind a session token, or null when the token is unknown, expired or revoked. */
+  authenticate: (sessionToken: string) => Promise<AuthUser | null>;
+  rateLimiter: RateLimiter;
+  /** Check every answer against the contract's output schema (development and tests). */
+  validateOutputs: boolean;
+}
 
 const knownNames: ReadonlySet<string> = new Set(callNames);
-const definitions: Partial<Record<CallName, CallDefinition>> = contract;
+const definitions: Record<CallName, CallDefinition> = contract;
 
 /** Fields the Parse JS SDK adds to a `text/plain` body; they are not call parameters. */
-const parseSdkFields = ['_ApplicationId', '_JavaScriptKey', '_ClientVersion', '_InstallationId', '_SessionToken', '_MasterKey', '_RevocableSession', '_method', '_ContentType', '_context'];
+const parseSdkFields = ['_ApplicationId', '_JavaScriptKey', '_ClientVersion', '_InstallationId', '_SessionToken', '_MasterKey', '_MaintenanceKey', '_RevocableSession', '_method', '_ContentType', '_context'];
 
-export async function functionRoutes(app: FastifyInstance, opts: { handlers: Handlers }) {
-  // JSON bodies, also when sent as text/plain (Parse SDK); an empty body means no parameters.
+/** A CallError with a Retry-After (rate limits). */
+type RetryableError = CallError & { retryAfterSeconds?: number };
+
+/** Parse Server's statuses: 404 for 101, 500 for 1; 429 for a rate limit; 400 otherwise. */
+export function statusOf(code: number): number {
+  if (code === ErrorCode.OBJECT_NOT_FOUND) return 404;
+  if (code === ErrorCode.INTERNAL_SERVER_ERROR) return 500;
+  if (code === ErrorCode.REQUEST_LIMIT_EXCEEDED) return 429;
+  return 400;
+}
+
+export function sendCallError(reply: FastifyReply, error: CallError) {
+  const retryAfter = (error as RetryableError).retryAfterSeconds;
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  return reply.code(statusOf(error.code)).send(error.toWire());
+}
+
+/**
+ * The body parser and error handler of Parse's wire format, for every route under /api that
+ * speaks it (functions and the legacy REST routes): JSON, also when sent as text/plain (Parse
+ * SDK); an empty body means no parameters. Call it in the plugin that holds those routes.
+ */
+export function useParseWireFormat(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (request, body, done) => {
@@ -37,48 +124,79 @@ export async function functionRoutes(app: FastifyInstance, opts: { handlers: Han
     json(request, body, done);
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof SyntaxError || (error as { code?: string }).code?.startsWith('FST_ERR_CTP')) {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(new CallError(ErrorCode.INVALID_JSON, 'Request body is too large.').toWire());
       return reply.code(400).send(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON').toWire());
     }
+    if (error instanceof CallError) return sendCallError(reply, error);
     request.log.error({ err: error }, 'backend call failed');
     return reply.code(500).send(new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire());
   });
+}
 
+/** The body as params (SDK fields removed) and the session token (header, else `_SessionToken`). */
+export function readParseBody(request: FastifyRequest): { params: Record<string, unknown>; sessionToken: string | null } | null {
+  const body = request.body ?? {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const params: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  const bodyToken = typeof params._SessionToken === 'string' ? params._SessionToken : null;
+  for (const field of parseSdkFields) delete params[field];
+  const headerToken = request.headers[SESSION_TOKEN_HEADER.toLowerCase()];
+  const sessionToken = (typeof headerToken === 'string' && headerToken !== '' ? headerToken : bodyToken) || null;
+  return { params, sessionToken };
+}
+
+export const invalidSession = () => new CallError(ErrorCode.INVALID_SESSION_TOKEN, 'Invalid session token');
+
+/** Which account a rate limit counts for a call: the username or email asked about, else the parent. */
+function rateLimitAccount(input: unknown, user: AuthUser | null): string | null {
+  const i = (input ?? {}) as { username?: unknown; email?: unknown };
+  const named = i.username ?? i.email;
+  return typeof named === 'string' && named !== '' ? named : (user?.id ?? null);
+}
+
+export const isInvalidCredentials = (error: unknown) => error instanceof CallError && error.messageKey === MessageKey.invalidCredentials;
+
+export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesOptions) {
   app.post<{ Params: { name: string } }>('/functions/:name', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { name } = request.params;
-    const handler = knownNames.has(name) ? (opts.handlers[name as CallName] as Handler | undefined) : undefined;
+    const { name: rawName } = request.params;
+    if (!knownNames.has(rawName)) return reply.code(400).send(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${rawName}"`).toWire());
+    const name = rawName as CallName;
+    const handler = opts.handlers[name] as Handler | undefined;
     if (!handler) return reply.code(400).send(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${name}"`).toWire());
 
-    const body = request.body ?? {};
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return reply.code(400).send(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON').toWire());
-    const params: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-    const bodyToken = typeof params._SessionToken === 'string' ? params._SessionToken : null;
-    for (const field of parseSdkFields) delete params[field];
-    const headerToken = request.headers[SESSION_TOKEN_HEADER.toLowerCase()];
-    const sessionToken = (typeof headerToken === 'string' && headerToken !== '' ? headerToken : bodyToken) || null;
+    const body = readParseBody(request);
+    if (!body) return reply.code(400).send(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON').toWire());
 
-    let input: unknown = params;
-    const definition = definitions[name as CallName];
-    if (definition) {
-      const parsed = definition.input.safeParse(params);
-      if (!parsed.success) {
-        const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ');
-        return reply.code(400).send(new CallError(ErrorCode.VALIDATION_ERROR, `Invalid parameters for ${name}: ${detail}`).toWire());
-      }
-      input = parsed.data;
+    const definition = definitions[name];
+    const parsed = definition.input.safeParse(body.params);
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ');
+      return reply.code(400).send(new CallError(ErrorCode.VALIDATION_ERROR, `Invalid parameters for ${name}: ${detail}`).toWire());
     }
 
     try {
-      const result = await handler(input as never, { sessionToken, log: request.log, request });
-      return { result: result ?? null };
-    } catch (error) {
-      if (error instanceof CallError) {
-        // Parse answers 404 for OBJECT_NOT_FOUND, 500 for INTERNAL_SERVER_ERROR, 400 otherwise.
-        const status = error.code === ErrorCode.OBJECT_NOT_FOUND ? 404 : error.code === ErrorCode.INTERNAL_SERVER_ERROR ? 500 : 400;
-        return reply.code(status).send(error.toWire());
+      const user = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
+      if (definition.auth === 'session' && !user) throw invalidSession();
+      const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request };
+      const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
+      const result = definition.rateLimit ? await opts.rateLimiter.guard(definition.rateLimit, { ip: request.ip, account: rateLimitAccount(parsed.data, user) }, run, isInvalidCredentials) : await run();
+
+      if (opts.validateOutputs) {
+        const checked = definition.output.safeParse(result);
+        if (!checked.success) {
+          // The issues name paths and expectations only, never the values (an answer may hold a session token).
+          request.log.error({ call: name, issues: checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })) }, `${name} answered a shape its contract does not allow`);
+          return reply.code(500).send(new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire());
+        }
       }
+      // A frozen answer (the catalog's, from memory) is serialised and compressed once: sharedAnswers.ts.
+      if (isSharedAnswer(result)) return sendSharedAnswer(request, reply, result);
+      return { result };
+    } catch (error) {
+      if (error instanceof CallError) return sendCallError(reply, error);
       throw error;
     }
   });

@@ -2,40 +2,66 @@
  * The production entry: `tsx src/server/main.ts` serves an already built app.
  * (`npm start` runs scripts/start.ts, which builds first when the build is missing or stale.)
  *
- * Order: read and check the environment → create DATA_DIR → run migrations → build the
- * Fastify app → listen on PORT. /healthz answers only once all of that is done.
+ * Order: read and check the environment → create DATA_DIR → open the database (PGlite under
+ * DATA_DIR, or DATABASE_URL) → migrations, catalog import into an empty database, demo codes
+ * into a new one → build the Fastify app (with the operators' admin endpoints) → listen on PORT.
+ * /healthz answers only once all of that is done.
  */
 import { mkdir } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes, ADMIN_PREFIX } from './admin/routes.ts';
+import { writeAdminToken } from './admin/token.ts';
 import { buildServer } from './app.ts';
+import { CatalogFileError } from './catalog/read.ts';
 import { ConfigError, readServerEnv, type ServerEnv } from './config.ts';
-import { migrate } from './db/migrate.ts';
+import { DatabaseBusyError, openDatabase } from './db/database.ts';
+import { prepareDatabase } from './db/prepare.ts';
 
 export async function startServer(env: ServerEnv = readServerEnv()): Promise<{ app: FastifyInstance; url: string }> {
   await mkdir(env.dataDir, { recursive: true });
-  await migrate({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, log: (message) => console.log(message) });
-  const app = await buildServer({
-    distDir: env.distDir,
-    dataDir: env.dataDir,
-    logger: { level: process.env.LOG_LEVEL || 'info' },
-    flagOverrides: env.flagOverrides,
-    captchaProvider: env.captchaProvider,
-    paymentAdapter: env.paymentAdapter,
-  });
-  await app.listen({ port: env.port, host: env.host });
+  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, role: 'server', log: (message) => console.error(message) });
+  let app: FastifyInstance | undefined;
+  try {
+    await prepareDatabase(database.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes, log: (message) => console.log(message) });
+    app = await buildServer({
+      distDir: env.distDir,
+      dataDir: env.dataDir,
+      db: database.db,
+      logger: { level: process.env.LOG_LEVEL || 'info' },
+      backend: env.backend,
+      trustProxy: env.trustProxy,
+      recaptchaSiteKey: env.backend.recaptchaSiteKey,
+      flagOverrides: env.flagOverrides,
+      captchaProvider: env.captchaProvider,
+      paymentAdapter: env.paymentAdapter,
+    });
+    // The database closes after the app (and its backend) have stopped using it.
+    app.addHook('onClose', async () => database.close());
+    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir) });
+    const server = app;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const stop = () => {
+        server.log.info(`${signal}: closing`);
+        server.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once(signal, stop);
+      server.addHook('onClose', async () => void process.off(signal, stop));
+    }
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    if (app) await app.close();
+    else await database.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
+  // The codes CLI finds the server (and its port) through the embedded database's lock file.
+  database.setServerPort(port);
   const url = `http://localhost:${port}`;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal}: closing`);
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
   return { app, url };
 }
 
@@ -43,9 +69,9 @@ export async function main() {
   try {
     const env = readServerEnv();
     const { url } = await startServer(env);
-    console.log(`\nReady: ${url}  (health: ${url}/healthz, data: ${env.dataDir})\n`);
+    console.log(`\nReady: ${url}  (health: ${url}/healthz, data: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir})\n`);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DatabaseBusyError || error instanceof CatalogFileError) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }

@@ -1,90 +1,93 @@
+/**
+ * Forms in the browser: the order of their checks, their messages and what they send. The
+ * backend is the real one (the harness serves the app with the database, migrations and
+ * catalog of `npm start`): accounts are created through it and its answers are what the
+ * parent sees. The requests the page makes are recorded, never answered for it.
+ */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { arrivesAt, expectHealthyScreen, heading, storedClientState, useE2E, visible, TEST_USER } from './harness.ts';
+import { arrivesAt, callBackend, createParent, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible, TEST_USER } from './harness.ts';
 import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 
 const e2e = useE2E();
 
-/** Fake backend answers for named calls. */
-async function fakeCalls(page: Page, answers: Record<string, { status?: number; body: unknown }>, seen: { name: string; body: unknown; headers: Record<string, string> }[] = []) {
-  await page.route('**/api/functions/*', async (route) => {
-    const name = new URL(route.request().url()).pathname.split('/').pop()!;
-    seen.push({ name, body: route.request().postDataJSON(), headers: route.request().headers() });
-    const a = answers[name] ?? { status: 400, body: { code: 141, error: `Invalid function: "${name}"` } };
-    await route.fulfill({ status: a.status ?? 200, contentType: 'application/json', body: JSON.stringify(a.body) });
+interface Sent {
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Records the backend requests the page sends (call name or REST path, JSON body, headers). */
+async function recordCalls(page: Page, sent: Sent[]) {
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/') || request.method() !== 'POST') return;
+    sent.push({ path: url.pathname.replace(/^\/api\/(functions\/)?/, ''), body: request.postDataJSON(), headers: request.headers() });
   });
-  return seen;
 }
 
 const alert = (page: Page) => page.getByRole('alert');
+const storedSession = async (page: Page) => JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)) ?? 'null') as { objectId: string; email: string; sessionToken: string } | null;
 
 describe('forms', () => {
   test('login: empty submit → the first rule as an error notification, field marked; then success goes to the remembered page', async () => {
-    const seen: { name: string; body: unknown; headers: Record<string, string> }[] = [];
-    const page = await e2e.openPage('/promo-payment', {
-      before: (p) =>
-        fakeCalls(p, { UserLogin: { body: { result: { sessionToken: 'r:ok', user: { objectId: 'u9', email: 'parent@example.com' } } } } }, seen).then(() => undefined),
-    });
+    const email = newParentEmail('remembered');
+    const parent = await createParent(e2e.url, email, 'secret1');
+    const sent: Sent[] = [];
+    const page = await e2e.openPage('/promo-payment', { before: (p) => recordCalls(p, sent) });
     await arrivesAt(page, (u) => u.pathname === '/login', '/login');
     await heading(page);
     await page.getByRole('button', { name: 'Log In' }).click();
     await visible(alert(page).getByText('Please enter both an email and password.'), 'the required message');
-    const email = page.getByLabel('Email');
-    expect(await email.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = await email.getAttribute('aria-describedby');
+    const emailField = page.getByLabel('Email');
+    expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await emailField.getAttribute('aria-describedby');
     expect(await page.locator(`#${describedBy}`).innerText()).toBe('Please enter both an email and password.');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await expectHealthyScreen(page, 'login with errors');
-    await email.fill('Parent@Example.com');
+    // Typed with capitals: the login lowercases the email.
+    await emailField.fill(email.replace(/^r/, 'R').replace('@example.com', '@Example.com'));
     await page.getByLabel('Password').fill('secret1');
     await page.getByRole('button', { name: 'Log In' }).click();
     await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment (remembered)');
     await heading(page);
-    expect(seen.find((s) => s.name === 'UserLogin')?.body).toEqual({ username: 'parent@example.com', password: 'secret1' });
+    expect(sent.find((s) => s.path === 'UserLogin')?.body).toEqual({ username: email, password: 'secret1' });
     expect((await storedClientState(page)).expectedNextPage ?? null).toBeNull();
-    expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY))!)).toEqual({ objectId: 'u9', email: 'parent@example.com', sessionToken: 'r:ok' });
-    // Header now shows the logged-in links; Logout clears and goes to /login.
+    const session = await storedSession(page);
+    expect(session).toMatchObject({ objectId: parent.id, email });
+    // Header now shows the logged-in links; Logout clears, ends the session on the server and goes to /login.
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await arrivesAt(page, (u) => u.pathname === '/login', '/login after logout');
     expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)).toBeNull();
-    expect(seen.find((s) => s.name === 'Logout')?.headers['x-parse-session-token']).toBe('r:ok');
-  });
-
-  test("a refused login shows the server's message", async () => {
-    const page = await e2e.openPage('/login', { before: (p) => fakeCalls(p, { UserLogin: { status: 404, body: { code: 101, error: 'Invalid username/password.' } } }).then(() => undefined) });
-    await heading(page);
-    await page.getByLabel('Email').fill('a@b.co');
-    await page.getByLabel('Password').fill('nope');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await visible(alert(page).getByText('Invalid username/password.'), 'the server message');
-    await expectHealthyScreen(page, 'login refused');
+    expect(sent.find((s) => s.path === 'Logout')?.headers['x-parse-session-token']).toBe(session!.sessionToken);
+    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, session!.sessionToken)).toEqual({ code: 209, error: 'Invalid session token' });
   });
 
   test('legacy login when unifiedLogin is off', async () => {
-    let legacy: unknown;
-    const page = await e2e.openPage('/login?variantOverride=unifiedLogin:off', {
-      before: async (p) => {
-        await p.route('**/api/login', async (r) => {
-          legacy = r.request().postDataJSON();
-          await r.fulfill({ contentType: 'application/json', body: JSON.stringify({ objectId: 'u1', username: 'a@b.co', sessionToken: 'r:legacy' }) });
-        });
-      },
-    });
+    const email = newParentEmail('legacy');
+    await createParent(e2e.url, email, 'secret1');
+    const sent: Sent[] = [];
+    const page = await e2e.openPage('/login?variantOverride=unifiedLogin:off', { before: (p) => recordCalls(p, sent) });
     await heading(page);
-    await page.getByLabel('Email').fill('A@B.co');
+    await page.getByLabel('Email').fill(email.toUpperCase());
     await page.getByLabel('Password').fill('secret1');
     await page.getByRole('button', { name: 'Log In' }).click();
     await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
-    expect(legacy).toEqual({ username: 'a@b.co', password: 'secret1' });
+    await visible(page.getByText(`Signed in as ${email}`), 'the signed-in email');
+    expect(sent.map((s) => s.path)).toContain('login');
+    expect(sent.find((s) => s.path === 'login')?.body).toEqual({ username: email, password: 'secret1' });
+    expect(sent.some((s) => s.path === 'UserLogin')).toBe(false);
   });
 
   test('register: email checked on blur (capitals), then the existing-account warning with a link to log in', async () => {
-    const page = await e2e.openPage('/register', { before: (p) => fakeCalls(p, { GetUserExistsByUsername: { body: { result: { exists: true } } } }).then(() => undefined) });
+    const email = newParentEmail('existing');
+    await createParent(e2e.url, email, 'secret1');
+    const page = await e2e.openPage('/register');
     await heading(page);
-    await page.getByLabel('Email').fill('Parent@example.com');
+    await page.getByLabel('Email').fill(email.replace('@example.com', '@Example.com'));
     await page.getByLabel('Password', { exact: true }).focus();
     await visible(alert(page).getByText('Please do not use capital letters'), 'the capitals message');
-    await page.getByLabel('Email').fill('parent@example.com');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).focus();
     const warning = await visible(alert(page).getByText(/It looks like you have an account/), 'the existing-account warning');
     await expectHealthyScreen(page, 'register warnings');
@@ -93,8 +96,10 @@ describe('forms', () => {
   });
 
   test('promo registration: the checks in order, the captcha checkbox, the token sent', async () => {
-    const seen = [] as { name: string; body: unknown; headers: Record<string, string> }[];
-    const page = await e2e.openPage('/promo', { before: (p) => fakeCalls(p, { CreateWebUser: { status: 400, body: { code: 202, error: 'Account already exists for this username.' } } }, seen).then(() => undefined) });
+    const email = newParentEmail('promo');
+    await createParent(e2e.url, email, 'secret1');
+    const sent: Sent[] = [];
+    const page = await e2e.openPage('/promo', { before: (p) => recordCalls(p, sent) });
     await heading(page);
     const submit = page.getByRole('button', { name: 'Create account and redeem' });
     await submit.click();
@@ -105,7 +110,7 @@ describe('forms', () => {
     await visible(alert(page).getByText('Please enter an email'), 'email second');
     await page.getByLabel('Promo code').fill('cs12345678');
     expect(await page.getByLabel('Promo code').inputValue()).toBe('CS12-3456-78');
-    await page.getByLabel('Email').fill('parent@example.com');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByLabel('Confirm password').fill('secret2');
     await submit.click();
@@ -113,25 +118,22 @@ describe('forms', () => {
     await expectHealthyScreen(page, 'promo registration errors');
     await page.getByLabel('Confirm password').fill('secret1');
     await submit.click();
-    await visible(alert(page).getByText('Account already exists for this username.'), 'server error');
-    const body = seen.find((s) => s.name === 'CreateWebUser')!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ username: 'parent@example.com', promoCode: 'CS12-3456-78', captchaToken: 'local-captcha:promoRegister', confirmPromoEmails: true });
+    // The address already has an account: the server refuses (202) and the parent reads why.
+    await visible(alert(page).getByText('User already exists'), "the server's message");
+    expect(new URL(page.url()).pathname).toBe('/promo');
+    const body = sent.find((s) => s.path === 'CreateWebUser')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ username: email, promoCode: 'CS12-3456-78', captchaToken: 'local-captcha:promoRegister', confirmPromoEmails: true });
   });
 
   test('add classes: a parent without a plan gets the no-subscription alert and is logged out', async () => {
-    const page = await e2e.openPage('/addclasses-login', {
-      clientState: { minervaAddedClassId: 'minerva_add_on_4_classes' },
-      before: (p) =>
-        fakeCalls(p, {
-          UserLogin: { body: { result: { sessionToken: 'r:x', user: { objectId: 'u1', email: 'parent@example.com' } } } },
-          GetCustomerDetails: { body: { result: { isExpired: true } } },
-        }).then(() => undefined),
-    });
+    const email = newParentEmail('noplan');
+    await createParent(e2e.url, email, 'secret1');
+    const page = await e2e.openPage('/addclasses-login', { clientState: { minervaAddedClassId: 'minerva_add_on_4_classes' } });
     await heading(page);
-    await page.getByLabel('Email').fill('parent@example.com');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('secret1');
     await page.getByRole('button', { name: 'Log In' }).click();
-    const note = await visible(alert(page).getByText('Account parent@example.com has no active subscription.'), 'no-subscription');
+    const note = await visible(alert(page).getByText(`Account ${email} has no active subscription.`), 'no-subscription');
     await visible(note.getByRole('link', { name: 'Signup' }), 'the Signup link');
     expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/addclasses-login');

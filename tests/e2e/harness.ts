@@ -17,10 +17,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { buildServer } from '../../src/server/app.ts';
+import { startServer } from '../../src/server/main.ts';
+import { readServerEnv } from '../../src/server/config.ts';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 import type { ClientState } from '../../src/domain/clientState.ts';
-import { defaultOutDir } from '../../scripts/lib/build.ts';
+import { defaultOutDir, repoRoot } from '../../scripts/lib/build.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
@@ -36,11 +37,34 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-/** The built app (default: dist/client) and the backend on 127.0.0.1, a free port, a fresh data dir. */
+/**
+ * The built app (default: dist/client) and the backend on 127.0.0.1, a free port, a fresh
+ * data dir — started the way `npm start` starts it (src/server/main.ts `startServer`): the
+ * embedded database, its migrations, the catalog of funnels/catalog.yaml and the demo codes,
+ * then the app. Registration, login and the code calls work against it for real. The server
+ * logs warnings only (LOG_LEVEL, unless set).
+ */
 export async function startApp(options: { distDir?: string; flagOverrides?: Record<string, string> } = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const app = await buildServer({ distDir: options.distDir ?? defaultOutDir, dataDir, logger: false, flagOverrides: options.flagOverrides ?? {} });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.env.LOG_LEVEL ??= 'warn';
+  const env = readServerEnv(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: options.distDir ?? defaultOutDir,
+      FLAG_OVERRIDES: JSON.stringify(options.flagOverrides ?? {}),
+      DEMO_CODES: 'on',
+    },
+    repoRoot,
+  );
+  let app: FastifyInstance;
+  try {
+    ({ app } = await startServer(env));
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The test server has no port.');
   return {
@@ -180,7 +204,13 @@ export async function arrivesAt(page: Page, test: (url: URL) => boolean, what: s
   try {
     await page.waitForURL((url) => test(url), { timeout, waitUntil: 'commit' });
   } catch {
-    throw new Error(`Expected the browser to arrive at ${what} within ${timeout} ms; it is at ${page.url()} (visited: ${(page as TestPage).visited?.join(' → ') ?? '?'}).`);
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no body)');
+    throw new Error(
+      `Expected the browser to arrive at ${what} within ${timeout} ms; it is at ${page.url()} (visited: ${(page as TestPage).visited?.join(' → ') ?? '?'}).\nThe page shows:\n${text.slice(0, 1500)}`,
+    );
   }
   return new URL(page.url());
 }
@@ -247,4 +277,28 @@ export async function holdLateScripts(page: Page, distDir = defaultOutDir): Prom
     },
   );
   return { release, held: () => held };
+}
+
+/** A new address for every parent a browser test registers (the file's database lives as long as its server). */
+let parents = 0;
+export const newParentEmail = (label = 'parent') => `${label}-${Date.now().toString(36)}-${++parents}@example.com`;
+
+/**
+ * Creates a parent's account through the real backend (CreateWebUser, with the local captcha's
+ * token), as the registration screen would; answers the id and a session token.
+ */
+export async function createParent(baseUrl: string, email: string, password: string): Promise<{ id: string; sessionToken: string }> {
+  const body = await callBackend(baseUrl, 'CreateWebUser', { username: email, password, captchaToken: 'local-captcha:registration' });
+  if (!('result' in body)) throw new Error(`Could not create ${email}: ${JSON.stringify(body)}`);
+  return body.result as { id: string; sessionToken: string };
+}
+
+/** Posts a backend call to the test server, as the browser does; answers the wire body ({result} or {code, error}). */
+export async function callBackend(baseUrl: string, name: string, params: Record<string, unknown>, sessionToken?: string): Promise<{ result: unknown } | { code: number; error: string }> {
+  const response = await fetch(`${baseUrl}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(sessionToken ? { 'x-parse-session-token': sessionToken } : {}) },
+    body: JSON.stringify(params),
+  });
+  return (await response.json()) as { result: unknown } | { code: number; error: string };
 }

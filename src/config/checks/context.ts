@@ -65,13 +65,13 @@ export class BrokenFiles {
   readonly tokens = new Set<string>();
   readonly configFiles: ConfigFile[] = [];
   readonly copyFiles: CopyFile[] = [];
-  /** Top-level keys seen in unreadable config files (app, flags, funnel). */
+  /** Top-level keys seen in unreadable config files (app, flags, funnel, catalog). */
   readonly kinds = new Set<string>();
 
   add(file: ConfigFile | CopyFile): void {
     if (file.group === 'config') {
       this.configFiles.push(file);
-      for (const match of file.text.matchAll(/^(app|flags|funnel):/gm)) this.kinds.add(match[1]!);
+      for (const match of file.text.matchAll(/^(app|flags|funnel|catalog):/gm)) this.kinds.add(match[1]!);
     } else this.copyFiles.push(file);
     for (const token of file.text.split(/[\s"'[\]{},#]+/)) {
       if (token) this.tokens.add(token.replace(/:$/, ''));

@@ -84,7 +84,7 @@ describe('backend calls (Parse cloud-function wire format)', () => {
   test('{code, error, messageKey} is thrown as a BackendError; a network failure too', async () => {
     const { fetchFn } = fakeFetch({ '/api/functions/PurchaseSubscription': { status: 400, body: { code: 141, error: 'Card declined', messageKey: 'WP_CardNotValid' } } });
     const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn });
-    const e = await backend.callFunction('PurchaseSubscription', {}).catch((x: unknown) => x);
+    const e = await backend.callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(BackendError);
     expect(e).toMatchObject({ code: 141, message: 'Card declined', messageKey: 'WP_CardNotValid' });
     expect(await backend.callFunction('GetWebOffers', {}).catch((x: unknown) => x)).toMatchObject({ code: 100, messageKey: 'NetworkError' });
@@ -92,7 +92,7 @@ describe('backend calls (Parse cloud-function wire format)', () => {
 
   test('idempotency keys travel as a header', async () => {
     const { fetchFn, requests } = fakeFetch({ '/api/functions/PurchaseSubscription': { status: 200, body: { result: {} } } });
-    await createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn }).callFunction('PurchaseSubscription', {}, { idempotencyKey: 'k1' });
+    await createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn }).callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' }, { idempotencyKey: 'k1' });
     expect(requests[0]!.headers['Idempotency-Key']).toBe('k1');
     expect(requests[0]!.headers['X-Parse-Session-Token']).toBeUndefined();
   });

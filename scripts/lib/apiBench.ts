@@ -1,0 +1,232 @@
+/**
+ * `npm run bench`, API part: requests per second and latency of two backend calls, measured
+ * with autocannon against a real listening server on loopback.
+ *
+ * - The server runs in a child process (scripts/lib/benchServer.ts: the start-up path of
+ *   `npm start`, NODE_ENV=production, LOG_LEVEL=warn); autocannon runs here. Both share the
+ *   machine's cores.
+ * - Databases: PGlite in a temporary DATA_DIR; PostgreSQL in a database created for the run
+ *   (`bench_<random>`, dropped afterwards; a schema when the role may not create databases) on
+ *   DATABASE_URL's server, else on postgres://postgres@127.0.0.1:5432/postgres when one answers
+ *   there (no PostgreSQL: that half is skipped, and said so).
+ * - Each call: 10 connections, a 2 s warm-up (not counted), then 10 s measured. Requests are
+ *   what the browser sends: POST /api/functions/<Name>, JSON, `Accept-Encoding: gzip, deflate, br`.
+ *   GetUserExistsByUsername asks about 1,000 different addresses in turn.
+ * - GetUserExistsByUsername is rate limited per client address (60 per 10 minutes) and per
+ *   address asked about: the bench server raises those limits to BENCH_RATE_LIMIT (below) for
+ *   the run, so every request still writes both counters, as in production, and none is refused.
+ *   A refused or failed request makes the row fail.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { repoRoot } from './build.ts';
+
+export const CONNECTIONS = 10;
+export const WARMUP_SECONDS = 2;
+export const MEASURE_SECONDS = 10;
+/** Attempts per window the bench server allows GetUserExistsByUsername (production: 60 per address per 10 minutes). */
+export const BENCH_RATE_LIMIT = 100_000_000;
+const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type DatabaseKind = 'PGlite' | 'PostgreSQL';
+
+interface Target {
+  minRps?: number;
+  maxP99Ms: number;
+}
+
+/** The issue's targets (a 2-core machine shared with the load generator). */
+export const TARGETS: Record<string, Partial<Record<DatabaseKind, Target>>> = {
+  GetDefaultPlans: { PostgreSQL: { minRps: 7000, maxP99Ms: 10 }, PGlite: { minRps: 2500, maxP99Ms: 10 } },
+  GetUserExistsByUsername: { PostgreSQL: { maxP99Ms: 10 }, PGlite: { maxP99Ms: 10 } },
+};
+
+export interface ApiRow {
+  database: DatabaseKind;
+  call: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  met: boolean;
+}
+
+interface CallSpec {
+  call: string;
+  /** A body per request. */
+  body: () => string;
+}
+
+const browserHeaders = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+
+function callSpecs(): CallSpec[] {
+  const addresses = Array.from({ length: 1000 }, (_, i) => JSON.stringify({ username: `parent${i}@example.com` }));
+  let next = 0;
+  return [
+    { call: 'GetDefaultPlans', body: () => '{}' },
+    { call: 'GetUserExistsByUsername', body: () => addresses[next++ % addresses.length]! },
+  ];
+}
+
+async function load(url: string, spec: CallSpec, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/functions/${spec.call}`,
+        headers: browserHeaders,
+        setupRequest: (request) => ({ ...request, body: spec.body() }),
+      },
+    ],
+  });
+}
+
+interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
+  const childEnv: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', BENCH_RATE_LIMIT: String(BENCH_RATE_LIMIT) }))
+    if (value !== undefined) childEnv[key] = value;
+  const child = fork(path.join(repoRoot, 'scripts/lib/benchServer.ts'), [], { cwd: repoRoot, env: childEnv, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`The bench server stopped before listening (exit ${code}).`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.send('stop');
+      }),
+  };
+}
+
+/** A PostgreSQL database (or schema) for the run, and how to drop it; null when none answers. */
+async function postgresForBench(): Promise<{ url: string; where: string; drop(): Promise<void> } | { skipped: string }> {
+  const baseUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES;
+  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    if (process.env.DATABASE_URL) throw new Error(`DATABASE_URL does not answer: ${error instanceof Error ? error.message : String(error)}`);
+    return { skipped: `no PostgreSQL at ${DEFAULT_POSTGRES} (set DATABASE_URL)` };
+  }
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      where: `database ${name} on ${url.host}`,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  } catch {
+    // No CREATEDB: a schema of the given database instead.
+    await admin.query(`create schema ${name}`);
+    const url = new URL(baseUrl);
+    url.searchParams.set('options', `-c search_path=${name}`);
+    return {
+      url: url.toString(),
+      where: `schema ${name} of ${new URL(baseUrl).pathname.slice(1)} on ${url.host}`,
+      drop: async () => {
+        await admin.query(`drop schema if exists ${name} cascade`);
+        await admin.end();
+      },
+    };
+  }
+}
+
+async function measure(database: DatabaseKind, server: BenchServer): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+  for (const spec of callSpecs()) {
+    await load(server.url, spec, WARMUP_SECONDS);
+    const result = await load(server.url, spec, MEASURE_SECONDS);
+    const target = TARGETS[spec.call]?.[database];
+    const rps = result.requests.average;
+    const p99 = result.latency.p99;
+    const failed = result.non2xx + result.errors + result.timeouts;
+    const met = failed === 0 && (!target || ((target.minRps === undefined || rps >= target.minRps) && p99 < target.maxP99Ms));
+    rows.push({ database, call: spec.call, rps, p50: result.latency.p50, p99, max: result.latency.max, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts, met });
+  }
+  return rows;
+}
+
+export async function runApiBench(): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+
+  console.log(`\nBackend calls: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s, 127.0.0.1; server in a child process (NODE_ENV=production, LOG_LEVEL=warn, existence limit ${BENCH_RATE_LIMIT.toLocaleString('en-US')}/window)`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  try {
+    console.log('  PGlite: starting (migrations, catalog import)...');
+    const server = await startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    try {
+      rows.push(...(await measure('PGlite', server)));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const postgres = await postgresForBench();
+  if ('skipped' in postgres) {
+    console.log(`  PostgreSQL: skipped, ${postgres.skipped}.`);
+  } else {
+    try {
+      console.log(`  PostgreSQL: starting on ${postgres.where} (migrations, catalog import)...`);
+      const server = await startBenchServer({ DATABASE_URL: postgres.url, DATA_DIR: undefined });
+      try {
+        rows.push(...(await measure('PostgreSQL', server)));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await postgres.drop();
+    }
+  }
+
+  printApiTable(rows);
+  return rows;
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+const targetText = (row: ApiRow) => {
+  const t = TARGETS[row.call]?.[row.database];
+  if (!t) return '—';
+  return [t.minRps !== undefined ? `≥ ${t.minRps.toLocaleString('en-US')} req/s` : null, `p99 < ${t.maxP99Ms} ms`].filter(Boolean).join(', ');
+};
+
+export function printApiTable(rows: ApiRow[]) {
+  const header = ['database', 'call', 'req/s', 'p50', 'p99', 'max', 'requests', 'failed', 'target', ''];
+  const body = rows.map((r) => [r.database, r.call, Math.round(r.rps).toLocaleString('en-US'), ms(r.p50), ms(r.p99), ms(r.max), r.requests.toLocaleString('en-US'), String(r.non2xx + r.errors), targetText(r), r.met ? 'met' : 'MISSED']);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `  ${cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}`;
+  console.log('');
+  console.log(line(header));
+  for (const b of body) console.log(line(b));
+}

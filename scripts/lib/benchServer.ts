@@ -1,0 +1,52 @@
+/**
+ * The server `npm run bench` measures, in a process of its own (the load generator must not
+ * share its event loop): the start-up path of `npm start` (src/server/main.ts) — open the
+ * database, migrations, catalog import — then `buildServer` as in production, listening on
+ * 127.0.0.1 and a free port, which it tells its parent over IPC: `{ port }`.
+ *
+ * Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), as for `npm start`.
+ * What differs from a default `npm start`, on purpose:
+ *   - NODE_ENV=production (set by the parent): no output-schema checks, as in production;
+ *   - LOG_LEVEL=warn (set by the parent): no per-request log lines on the terminal;
+ *   - BENCH_RATE_LIMIT: the `existence` policy (GetUserExistsByUsername) with limits raised to
+ *     that many attempts per window, so that the bench measures the limiter's real work (both
+ *     counters are still written on every request) without being refused after 60 requests.
+ */
+import { mkdir } from 'node:fs/promises';
+import { buildServer } from '../../src/server/app.ts';
+import type { RateLimitPolicy } from '../../src/server/auth/rateLimits.ts';
+import { defaultRateLimitPolicies } from '../../src/server/auth/rateLimits.ts';
+import { readServerEnv } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { prepareDatabase } from '../../src/server/db/prepare.ts';
+
+const env = readServerEnv();
+const limit = Number(process.env.BENCH_RATE_LIMIT);
+if (!Number.isInteger(limit) || limit < 1) throw new Error('BENCH_RATE_LIMIT must be a whole number of attempts per window.');
+const existence = defaultRateLimitPolicies.existence;
+const benchExistence: RateLimitPolicy = {
+  perIp: { ...existence.perIp, limit },
+  ...(existence.perAccount ? { perAccount: { ...existence.perAccount, limit } } : {}),
+};
+
+await mkdir(env.dataDir, { recursive: true });
+const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, role: 'server' });
+await prepareDatabase(database.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes });
+const app = await buildServer({
+  distDir: null,
+  dataDir: env.dataDir,
+  db: database.db,
+  logger: { level: process.env.LOG_LEVEL || 'warn' },
+  backend: env.backend,
+  trustProxy: env.trustProxy,
+  overrides: { rateLimitPolicies: { existence: benchExistence } },
+});
+app.addHook('onClose', async () => database.close());
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('The bench server has no port.');
+
+process.on('message', (message) => {
+  if (message === 'stop') void app.close().then(() => process.exit(0), () => process.exit(1));
+});
+process.send?.({ port: address.port });

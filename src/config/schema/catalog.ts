@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { identifier } from './common.ts';
+import { closest } from '../suggest.ts';
+import { strictObject } from './strict.ts';
+
+/**
+ * The plan catalog (funnels/catalog.yaml, top key `catalog:`): every plan / web offer, class
+ * offer, class add-on, partner and bulk campaign the backend sells (spec §2.4, §3, §9).
+ * Amounts are US dollars as a parent sees them (9.99); the backend stores integer cents.
+ * `npm run check` validates it; `npm run catalog:import` (and the server, on an empty
+ * database) imports it. The browser never gets this file: it asks the backend.
+ */
+
+export const catalogDurations = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'] as const;
+export const catalogSubscriptionTypes = ['recurring', 'volumeLicense', 'gift', 'other'] as const;
+
+const dollars = z
+  .number({ error: 'Expected an amount in US dollars, like 9.99.' })
+  .min(0, 'An amount cannot be negative.')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Expected an amount in dollars with at most two decimals, like 9.99.');
+
+const planIdText = z.string({ error: 'Expected a plan id like minerva_monthly_ondemand_a1.' }).regex(/^[A-Za-z0-9_.-]+$/, 'A plan id uses letters, digits, dots, dashes and underscores only.');
+const tag = z.string({ error: 'Expected a tag like 30daytrial.' }).regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.');
+const promoCode = z.string({ error: 'Expected a promo code like SPRING50.' }).regex(/^[A-Za-z0-9-]+$/, 'A promo code uses letters, digits and dashes only.');
+const months = z
+  .number({ error: 'Expected a number of months (-1 means lifetime).' })
+  .int('Expected a whole number of months (-1 means lifetime).')
+  .refine((v) => v === -1 || v > 0, 'Expected a number of months above 0, or -1 for lifetime.');
+
+const offerShape = {
+  /** The offer's id (webOfferId): stable, codes and subscriptions refer to it. */
+  id: identifier,
+  /** The payment gateway's plan it bills on. */
+  planId: planIdText,
+  planName: z.string().min(1),
+  planDataKey: z.string().min(1),
+  subscriptionDuration: z.enum(catalogDurations),
+  price: dollars,
+  originalPrice: dollars.optional(),
+  trialDurationDays: z.number().int().min(0),
+  subscriptionType: z.enum(catalogSubscriptionTypes),
+  /** Annual, Monthly, Gift, Lifetime... (spec §3). */
+  descriptionKey: z.string().min(1),
+  /** A web-offer promo code typed on /promo (not a CS/CV/GIFT/EDU code). */
+  promoCode: promoCode.optional(),
+  offerTitle: z.string().min(1).optional(),
+  offerSubtitle: z.string().min(1).optional(),
+  isActive: z.boolean().optional(),
+  isDefaultOffer: z.boolean().optional(),
+  /** Months a gift or volume licence gives; -1 = lifetime. */
+  giftMonths: months.optional(),
+  /** Plan-selector tags (GetDefaultPlans `tag`); 'default' is the list without a tag. */
+  tags: z.array(tag).optional(),
+  partner: identifier.optional(),
+  hasClasses: z.boolean().optional(),
+  maxChildProfiles: z.number().int().min(1).optional(),
+  parentPortalEnabled: z.boolean().optional(),
+};
+
+export const catalogOffer = strictObject(offerShape);
+export const catalogClassOffer = strictObject({ ...offerShape, classType: z.enum(['live', 'onDemand']) });
+
+export const catalogClassAddOn = strictObject({
+  id: identifier,
+  planId: planIdText,
+  name: z.string().min(1),
+  classesPerMonth: z.number().int().min(1),
+  /** Monthly price once the promo is over. */
+  price: dollars,
+  /** Charged today. */
+  todayPrice: dollars,
+  promoDays: z.number().int().min(0),
+  isActive: z.boolean().optional(),
+});
+
+export const catalogPartner = strictObject({ id: identifier, name: z.string().min(1), isActive: z.boolean().optional() });
+
+export const catalogBulkCampaign = strictObject({
+  id: identifier,
+  name: z.string().min(1),
+  organization: z.string().min(1).optional(),
+  /** The offer each code of the campaign gives. */
+  offer: identifier.optional(),
+  pricePerSeat: dollars.optional(),
+  isActive: z.boolean().optional(),
+});
+
+const catalogBody = strictObject({
+  partners: z.array(catalogPartner).optional(),
+  offers: z.array(catalogOffer),
+  classOffers: z.array(catalogClassOffer).optional(),
+  classAddOns: z.array(catalogClassAddOn).optional(),
+  bulkCampaigns: z.array(catalogBulkCampaign).optional(),
+});
+
+export const catalogFile = strictObject({
+  version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
+  catalog: catalogBody,
+}).superRefine((file, ctx) => {
+  const catalog = file?.catalog;
+  if (catalog === null || typeof catalog !== 'object') return;
+  const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+  const partners = new Set(list(catalog.partners).map((p) => p?.id));
+  const offerIds = new Map<string, string>();
+  const promoCodes = new Map<string, string>();
+  const issue = (path: (string | number)[], message: string, suggestion?: string) =>
+    ctx.addIssue({ code: 'custom', path: ['catalog', ...path], message, ...(suggestion === undefined ? {} : { params: { suggestion } }) });
+
+  const partnerIds = new Set<string>();
+  list(catalog.partners).forEach((p, i) => {
+    if (partnerIds.has(p?.id)) issue(['partners', i, 'id'], `There is already a partner '${p.id}'. Partner ids must differ.`);
+    partnerIds.add(p?.id);
+  });
+
+  for (const section of ['offers', 'classOffers'] as const) {
+    list<z.infer<typeof catalogOffer>>(catalog[section]).forEach((offer, i) => {
+      if (offer === null || typeof offer !== 'object') return;
+      if (typeof offer.id === 'string') {
+        const first = offerIds.get(offer.id);
+        if (first) issue([section, i, 'id'], `There is already an offer '${offer.id}' (${first}). Offer ids must differ: codes and subscriptions refer to them.`);
+        else offerIds.set(offer.id, `item ${i + 1} of '${section}:'`);
+      }
+      if (typeof offer.promoCode === 'string') {
+        const upper = offer.promoCode.toUpperCase();
+        const first = promoCodes.get(upper);
+        if (first) issue([section, i, 'promoCode'], `The promo code '${offer.promoCode}' is already used by offer '${first}'. A promo code finds one offer.`);
+        else promoCodes.set(upper, offer.id);
+        if (/^(CS|CV|GIFT|EDU)/i.test(offer.promoCode))
+          issue([section, i, 'promoCode'], `A promo code cannot start with CS, CV, GIFT or EDU: the app treats those as single-use codes (npm run codes).`);
+      }
+      if (typeof offer.partner === 'string' && !partners.has(offer.partner))
+        issue([section, i, 'partner'], `Unknown partner '${offer.partner}'. Declare it under 'partners:' (known: ${[...partners].join(', ') || 'none'}).`, closest(offer.partner, [...partners]));
+      if ((offer.subscriptionType === 'gift' || offer.subscriptionType === 'volumeLicense') && offer.giftMonths === undefined)
+        issue([section, i], `A ${offer.subscriptionType} offer needs 'giftMonths:' (how many months it gives, -1 for lifetime).`);
+      if (typeof offer.originalPrice === 'number' && typeof offer.price === 'number' && offer.originalPrice < offer.price)
+        issue([section, i, 'originalPrice'], `The original price (${offer.originalPrice}) is below the price (${offer.price}); it is the crossed-out price before the discount.`);
+    });
+  }
+
+  const addOnIds = new Set<string>();
+  list(catalog.classAddOns).forEach((addOn, i) => {
+    if (addOnIds.has(addOn?.id)) issue(['classAddOns', i, 'id'], `There is already a class add-on '${addOn.id}'.`);
+    addOnIds.add(addOn?.id);
+  });
+  const campaignIds = new Set<string>();
+  list(catalog.bulkCampaigns).forEach((campaign, i) => {
+    if (campaignIds.has(campaign?.id)) issue(['bulkCampaigns', i, 'id'], `There is already a bulk campaign '${campaign.id}'.`);
+    campaignIds.add(campaign?.id);
+    if (typeof campaign?.offer === 'string' && !offerIds.has(campaign.offer))
+      issue(['bulkCampaigns', i, 'offer'], `Unknown offer '${campaign.offer}': it is not under 'offers:' or 'classOffers:'.`, closest(campaign.offer, [...offerIds.keys()]));
+  });
+  // Run even when a field failed: both mistakes are reported together (as strictObject does).
+}, { when: () => true } as object);
+
+export type CatalogFile = z.infer<typeof catalogFile>;
+export type Catalog = CatalogFile['catalog'];
+export type CatalogOffer = z.infer<typeof catalogOffer>;
+export type CatalogClassOffer = z.infer<typeof catalogClassOffer>;

@@ -1,0 +1,119 @@
+/**
+ * Every backend call of spec §7: its input and output schemas, whether it needs a session,
+ * which rate limit guards it and the message keys it may answer with. The browser client and
+ * the server both take their types from here; neither restates a field.
+ */
+import { z } from 'zod';
+import type { CallName } from './calls.ts';
+import {
+  classAddOn,
+  codeLookup,
+  customerDetails,
+  customerOptions,
+  email,
+  emailPreferences,
+  id,
+  isoDate,
+  minervaOffer,
+  password,
+  paymentRecord,
+  purchasePayload,
+  signupPayload,
+  utmParams,
+  webOffer,
+} from './entities.ts';
+
+/** Message keys of spec §8 that the runtime maps to copy. */
+export const MessageKey = {
+  alreadyHaveSubscription: 'WP_AlreadyHaveSubscription',
+  cardNotValid: 'WP_CardNotValid',
+  paymentInvalid: 'WP_PaymentInvalid',
+  userAlreadyExists: 'USER_ALREADY_EXISTS',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  codeAlreadyUsed: 'CODE_ALREADY_USED',
+  codeExpired: 'CODE_EXPIRED',
+  codeInvalid: 'CODE_INVALID',
+  subscriptionActive: 'SUBSCRIPTION_ACTIVE',
+  captchaFailed: 'CAPTCHA_FAILED',
+  rateLimited: 'RATE_LIMITED',
+  resetTokenInvalid: 'RESET_TOKEN_INVALID',
+} as const;
+export type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
+
+/** Which shared counter limits a call (per account and per IP). */
+export type RateLimitName = 'login' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup';
+
+export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+  /** 'session': answers INVALID_SESSION_TOKEN (209) without a valid session. */
+  auth: 'none' | 'session';
+  rateLimit?: RateLimitName;
+  /** Charge-creating calls take an Idempotency-Key header. */
+  idempotent?: boolean;
+  messageKeys?: readonly MessageKeyValue[];
+}
+
+/** Keeps each call's `auth` literal, so the server's handler types know which calls have a session. */
+const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefinition['auth']>(definition: CallDefinition<I, O> & { auth: A }) => definition;
+const nothing = z.object({}).strict();
+const ok = z.object({ success: z.literal(true) });
+const status = z.object({ status: z.string().optional() });
+const subscriptionCall = { auth: 'session', idempotent: true, messageKeys: [MessageKey.alreadyHaveSubscription, MessageKey.cardNotValid, MessageKey.paymentInvalid] } as const;
+const codeCall = { auth: 'session', messageKeys: [MessageKey.codeAlreadyUsed, MessageKey.codeExpired, MessageKey.codeInvalid, MessageKey.subscriptionActive] } as const;
+const session = z.object({ sessionToken: z.string(), objectId: id, id, attributes: z.object({ email, username: z.string() }) });
+
+export const contract = {
+  // Accounts and sessions
+  UserLogin: define({ input: z.object({ username: z.string().min(1).max(254), password: z.string().min(1).max(128) }), output: session, auth: 'none', rateLimit: 'login', messageKeys: [MessageKey.invalidCredentials, MessageKey.rateLimited] }),
+  CreateWebUser: define({ input: signupPayload, output: z.object({ success: z.literal(true), sessionToken: z.string(), id }), auth: 'none', rateLimit: 'signup', messageKeys: [MessageKey.userAlreadyExists, MessageKey.captchaFailed] }),
+  CreateNewWebUser: define({ input: signupPayload, output: z.object({ id }), auth: 'none', rateLimit: 'signup', messageKeys: [MessageKey.userAlreadyExists, MessageKey.captchaFailed] }),
+  Logout: define({ input: nothing, output: nothing, auth: 'none' }),
+  GetUserExistsByUsername: define({ input: z.object({ username: z.string().min(1).max(254) }), output: z.object({ exists: z.boolean() }), auth: 'none', rateLimit: 'existence' }),
+  ChangePassword: define({ input: z.object({ userId: id, newPassword: password, currentPassword: z.string().max(128).optional() }), output: ok, auth: 'session' }),
+  UpdateUserEmail: define({ input: z.object({ newUsername: email, password: z.string().max(128).optional() }), output: z.object({ email }), auth: 'session', messageKeys: [MessageKey.userAlreadyExists] }),
+  ChangeUsername: define({ input: z.object({ oldEmail: email, newEmail: email }), output: z.object({ email }), auth: 'session', messageKeys: [MessageKey.userAlreadyExists] }),
+  IterableUpdateEmail: define({ input: z.object({ oldEmail: email, newEmail: email }), output: ok, auth: 'session' }),
+  RequestBeginPasswordReset: define({ input: z.object({ email }), output: ok, auth: 'none', rateLimit: 'passwordReset' }),
+  RequestPasswordResetLegacy: define({ input: z.object({ email }), output: ok, auth: 'none', rateLimit: 'passwordReset' }),
+  VerifyBeginPasswordReset: define({ input: z.object({ token: z.string().min(16).max(256), password }), output: ok, auth: 'none', rateLimit: 'passwordReset', messageKeys: [MessageKey.resetTokenInvalid] }),
+  GetCustomerDetails: define({ input: z.object({ customerId: id.optional() }), output: customerDetails, auth: 'session' }),
+  GetPaymentHistory: define({ input: z.object({ customerId: id.optional() }), output: z.object({ paymentHistory: z.array(paymentRecord) }), auth: 'session' }),
+  GetSubscribedEmailLists: define({ input: z.object({ email }), output: emailPreferences, auth: 'session' }),
+  IterableSetEmailPreferences: define({ input: emailPreferences.extend({ email }), output: emailPreferences, auth: 'session' }),
+  TrackUserEvent: define({ input: z.object({ email, eventName: z.string().min(1).max(100), dataFields: z.record(z.string(), z.unknown()).optional() }), output: ok, auth: 'none' }),
+  GetGeoIp: define({ input: nothing, output: z.object({ country: z.string().length(2).nullable(), requiresMarketingOptIn: z.boolean() }), auth: 'none' }),
+
+  // Catalog
+  GetDefaultPlans: define({ input: z.object({ tag: z.string().max(64).optional() }), output: z.array(webOffer), auth: 'none' }),
+  GetWebOffers: define({ input: nothing, output: z.array(webOffer), auth: 'none' }),
+  GetMinervaOffers: define({ input: z.object({ status: z.enum(['active', 'inactive']).optional() }), output: z.array(minervaOffer), auth: 'none' }),
+  GetMinervaClassAddOns: define({ input: z.object({ status: z.enum(['active', 'inactive']).optional() }), output: z.array(classAddOn), auth: 'none' }),
+
+  // Codes
+  GetWebOfferByPromoCode: define({ input: z.object({ promoCode: z.string().min(1).max(64) }), output: webOffer.nullable(), auth: 'none', rateLimit: 'codeLookup' }),
+  FindWebOfferByCouponCode: define({ input: z.object({ code: z.string().min(1).max(64) }), output: codeLookup, auth: 'none', rateLimit: 'codeLookup' }),
+  RedeemComp: define({ input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }), output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }), rateLimit: 'codeLookup', ...codeCall }),
+  RedeemVolumeLicense: define({ input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }), output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }), rateLimit: 'codeLookup', ...codeCall }),
+  GetBulkPurchaseCampaign: define({ input: z.object({ campaignId: id }), output: z.object({ id, name: z.string(), organization: z.string().nullable(), webOffer: webOffer.nullable(), pricePerSeat: z.number().nullable(), isActive: z.boolean() }), auth: 'none' }),
+  BulkPurchaseGirlScoutsInfo: define({ input: z.object({ councilName: z.string().min(1).max(200), contactName: z.string().min(1).max(200), email, phoneNumber: z.string().max(40).optional(), quantity: z.number().int().min(1).max(100000), message: z.string().max(2000).optional() }), output: z.object({ requestId: id }), auth: 'none' }),
+  CodingEventRequest: define({ input: z.object({ name: z.string().min(1).max(200), email, organization: z.string().max(200).optional(), eventDate: z.string().max(40).optional(), attendees: z.number().int().min(1).max(100000).optional(), message: z.string().max(2000).optional() }), output: z.object({ requestId: id }), auth: 'none' }),
+
+  // Payments (issue: payments end to end)
+  GetClientToken: define({ input: z.object({ captchaToken: z.string().max(4096).optional() }), output: z.object({ clientToken: z.string() }), auth: 'none', messageKeys: [MessageKey.captchaFailed] }),
+  PurchaseSubscription: define({ input: purchasePayload, output: z.object({ subscriptionData: z.object({ id, status: z.string(), trialDuration: z.number().int(), nextBillingDate: isoDate.nullable() }), customer: z.object({ email }), webOffer }), ...subscriptionCall }),
+  UpgradeSubscription: define({ input: z.object({ parseUserId: id, oldSubscriptionId: id, newPlanId: id, paymentMethodToken: z.null().optional() }), output: z.object({ subscriptionId: id }), ...subscriptionCall }),
+  CancelSubscription: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500), email }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' }),
+  UpdateCreditCard: define({ input: z.object({ customerId: id.optional(), userId: id.optional(), paymentNonce: z.string().min(1).max(4096) }), output: ok, auth: 'session', messageKeys: [MessageKey.cardNotValid, MessageKey.paymentInvalid] }),
+  CreateClassAddOnSubscription: define({ input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id }), output: z.object({ id }), ...subscriptionCall }),
+  SubscribeToMinervaClasses: define({ input: z.object({ webOfferId: id, paymentMethodToken: z.string().min(1).max(4096), customerOptions: customerOptions.optional(), utmParamsObject: utmParams, captchaToken: z.string().max(4096).optional() }), output: z.object({ subscriptionId: id, classType: z.enum(['live', 'onDemand']) }), ...subscriptionCall }),
+  CancelMinervaClasses: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500) }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' }),
+  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: z.number().int().min(1).max(10000), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, messageKeys: [MessageKey.cardNotValid, MessageKey.paymentInvalid] }),
+
+  // Side effects the browser asks for (they go to the outbox)
+  CrmAddCustomer: define({ input: z.object({ email, productId: z.string().max(100), productDuration: z.string().max(50), fullName: z.string().max(200).optional(), phoneNumber: z.string().max(40).optional() }), output: ok, auth: 'none' }),
+  CrmUpdateAfterAddClass: define({ input: z.object({ email, productId: z.string().max(100), hs_lead_status: z.literal('Subscribed') }), output: ok, auth: 'session' }),
+  SendConversionEvent: define({ input: z.object({ event_name: z.string().min(1).max(100), event_source_url: z.string().url().max(2000), fbp: z.string().max(200).optional(), fbc: z.string().max(200).optional(), custom_data: z.record(z.string(), z.unknown()).optional() }), output: status, auth: 'none' }),
+} satisfies Record<CallName, CallDefinition>;
+
+export type Contract = typeof contract;

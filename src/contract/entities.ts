@@ -1,0 +1,173 @@
+/**
+ * The entities of spec §3 as they travel between browser and server. Money on the wire is in
+ * US dollars with cents (19.99), as the spec's payloads show it; the database keeps integer
+ * cents. Dates are ISO 8601 strings in UTC.
+ */
+import { z } from 'zod';
+
+export const isoDate = z.string().datetime({ offset: true });
+export const money = z.number().nonnegative().multipleOf(0.01);
+export const email = z.string().trim().min(3).max(254).email();
+export const password = z.string().min(6).max(32);
+export const id = z.string().min(1).max(64);
+
+export const subscriptionDuration = z.enum(['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime']);
+export const subscriptionType = z.enum(['recurring', 'volumeLicense', 'gift', 'other']);
+export const trialInterval = z.enum(['day', 'week', 'month']);
+
+/** A plan / web offer (spec §3 "Plan / web offer"). */
+export const webOffer = z.object({
+  objectId: id,
+  id,
+  planId: z.string(),
+  planDataKey: z.string(),
+  subscriptionDuration,
+  price: money,
+  originalPrice: money.nullable(),
+  trialDurationDays: z.number().int().min(0),
+  subscriptionType,
+  descriptionKey: z.string(),
+  promoCode: z.string().nullable(),
+  offerTitle: z.string().nullable(),
+  offerSubtitle: z.string().nullable(),
+  isActive: z.boolean(),
+  isDefaultOffer: z.boolean(),
+  /** -1 means lifetime. */
+  giftMonths: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  partner: z.string().nullable(),
+  hasClasses: z.boolean(),
+  trial: z.object({ quantity: z.number().int().min(0), interval: trialInterval, label: z.string() }),
+  maxChildProfiles: z.number().int().min(1),
+  parentPortalEnabled: z.boolean(),
+  attributes: z.object({ subscriptionDuration }),
+  plan: z.object({ planId: z.string(), name: z.string() }),
+});
+export type WebOffer = z.infer<typeof webOffer>;
+
+/** A class offer of the live / on-demand class funnels (GetMinervaOffers). */
+export const minervaOffer = webOffer.extend({ classType: z.enum(['live', 'onDemand']) });
+export type MinervaOffer = z.infer<typeof minervaOffer>;
+
+/** A class add-on for existing subscribers (spec §2.11, §9). */
+export const classAddOn = z.object({
+  id,
+  planId: z.string(),
+  name: z.string(),
+  classesPerMonth: z.number().int().min(1),
+  price: money,
+  todayPrice: money,
+  promoDays: z.number().int().min(0),
+  status: z.enum(['active', 'inactive']),
+});
+export type ClassAddOn = z.infer<typeof classAddOn>;
+
+export const paymentInfo = z.object({
+  paymentType: z.enum(['PayPal', 'card', 'ApplePay', 'GooglePay']),
+  cardType: z.string().nullable(),
+  last4: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+  subscriptions: z.array(z.object({ id, nextBillingDate: isoDate.nullable() })),
+});
+
+export const activeSubscription = z.object({
+  id,
+  price: money,
+  status: z.enum(['Active', 'Canceled', 'PastDue', 'Expired', 'Pending']),
+  nextBillingDate: isoDate.nullable(),
+  firstBillingDate: isoDate.nullable(),
+  trialDuration: z.number().int().min(0),
+});
+
+export const store = z.enum(['WebStore', 'SamsClub', 'AppleAppStore', 'GooglePlay', 'Amazon', 'Other']);
+
+/** Spec §3 "Customer / subscription details". */
+export const customerDetails = z.object({
+  id,
+  plan: webOffer.nullable(),
+  classesPlan: minervaOffer.nullable(),
+  planName: z.string().nullable(),
+  planDescription: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  paymentInfo: paymentInfo.nullable(),
+  customerData: z.object({ email }),
+  pendingPlan: webOffer.nullable(),
+  isExpired: z.boolean(),
+  hasUsedTrial: z.boolean(),
+  isGifted: z.boolean(),
+  isLifetime: z.boolean(),
+  isTrialActive: z.boolean(),
+  partner: z.string().nullable(),
+  store: store.nullable(),
+  termExpiresAt: isoDate.nullable(),
+  compExpiresAt: isoDate.nullable(),
+  giftExpiresAt: isoDate.nullable(),
+  activeSubscription: activeSubscription.nullable(),
+});
+export type CustomerDetails = z.infer<typeof customerDetails>;
+
+export const paymentRecord = z.object({
+  id,
+  date: isoDate,
+  amount: money,
+  status: z.enum(['settled', 'declined', 'failed', 'refunded', 'pending']),
+  description: z.string(),
+  paymentMethod: z.string().nullable(),
+});
+
+/** Spec §3 "Comp offer": what a coupon, comp, gift or volume code turns out to be. */
+export const codeLookup = z.object({
+  code: z.string(),
+  kind: z.enum(['coupon', 'comp', 'gift', 'volume', 'bulk']).nullable(),
+  isCouponValid: z.boolean(),
+  isCouponCodeUsed: z.boolean(),
+  isCouponExpired: z.boolean(),
+  isLifetimeComp: z.boolean(),
+  isBulkPurchaseRedemption: z.boolean(),
+  /** From the code's web offer. */
+  planId: z.string().nullable(),
+  /** -1 means lifetime. */
+  compMonths: z.number().int().nullable(),
+  compUntil: isoDate.nullable(),
+  webOffer: webOffer.nullable(),
+  campaign: z.object({ id, name: z.string(), organization: z.string().nullable() }).nullable(),
+});
+
+/** The browser sends null when the visit had no UTM parameters (its `{ utm: lastTouch }` value). */
+export const utmParams = z.record(z.string(), z.string().max(500)).nullish();
+export const customerOptions = z.object({ email: email.optional(), firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() });
+
+/** Spec §3 "Signup payload" (also the live-class registration payload, a subset). */
+export const signupPayload = z.object({
+  username: email,
+  password,
+  referral: z.string().max(200).optional(),
+  age: z.string().max(50).optional(),
+  gender: z.string().max(50).optional(),
+  experience: z.string().max(100).optional(),
+  attributionSource: z.string().max(200).optional(),
+  confirmPromoEmails: z.boolean().optional(),
+  promoCode: z.string().max(64).optional(),
+  utmParamsObject: utmParams,
+  partner: z.string().max(64).optional(),
+  minerva_lead: z.boolean().optional(),
+  captchaToken: z.string().max(4096).optional(),
+});
+
+/** Spec §3 "Purchase payload". */
+export const purchasePayload = z.object({
+  paymentMethodToken: z.string().min(1).max(4096),
+  webOfferId: id,
+  isResubscribe: z.boolean().optional(),
+  hasClasses: z.boolean().optional(),
+  customerOptions: customerOptions.optional(),
+  userId: id.optional(),
+  utmParamsObject: utmParams,
+  captchaToken: z.string().max(4096).optional(),
+  partner: z.string().max(64).optional(),
+  couponCode: z.string().max(64).optional(),
+  promoCode: z.string().max(64).optional(),
+});
+
+export const emailPreferences = z.object({ marketingMessageChannel: z.boolean(), parentNewsletterMessages: z.boolean() });

@@ -1,0 +1,175 @@
+/**
+ * GetCustomerDetails and GetPaymentHistory: spec §3 "Customer / subscription details",
+ * computed from the parent's subscriptions (purchases, comps, gifts, volume licences), customer
+ * record, payment methods and payments.
+ *
+ * Which subscriptions give access now:
+ * - Active or PastDue ones, unless an end date they carry has passed (a lapsed comp or gift);
+ * - Canceled ones until the end of what was paid for (term, comp or gift end, else the next
+ *   billing date that will not happen);
+ * - Pending and Expired ones never (a Pending one is the `pendingPlan`).
+ * The *main* subscription is the app plan's (else the classes plan's): lifetime first, then the
+ * one that lasts longest.
+ *
+ * A parent with no plan answers `plan: null` and `isExpired: true`: "expired" means "has no
+ * access now", so a funnel that only asks `customer.expired` still sends a parent without a plan
+ * to buy one (funnels/add-classes.yaml asks `customer.expired` or `not customer.hasPlan`; spec
+ * §4 Login: "if not expired and has a plan, go to /my-account").
+ */
+import type { Selectable } from 'kysely';
+import type { CallOutput } from '../../contract/index.ts';
+import type { SubscriptionsTable, WebOfferRow } from '../db/types.ts';
+import { toDollars } from '../catalog/money.ts';
+import { toWebOffer } from '../catalog/repository.ts';
+import type { Db } from './users.ts';
+
+type Subscription = Selectable<SubscriptionsTable>;
+type Details = CallOutput<'GetCustomerDetails'>;
+type PaymentRecord = CallOutput<'GetPaymentHistory'>['paymentHistory'][number];
+
+async function offersById(db: Db, ids: (string | null | undefined)[]): Promise<Map<string, WebOfferRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('web_offers').selectAll().where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const webOffer = (row: WebOfferRow | undefined) => (row ? toWebOffer(row) : null);
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+const time = (d: Date | null | undefined) => (d ? new Date(d).getTime() : null);
+
+/** When the access a subscription gives ends: null = no end known (lifetime, or renewing). */
+function accessEnd(s: Subscription): number | null {
+  if (s.is_lifetime) return null;
+  const ends = [s.term_expires_at, s.comp_expires_at, s.gift_expires_at].map(time).filter((t): t is number => t !== null);
+  if (ends.length > 0) return Math.max(...ends);
+  if (s.status === 'Canceled') return time(s.next_billing_date) ?? 0;
+  return null;
+}
+
+export function givesAccess(s: Subscription, now: Date): boolean {
+  if (s.status !== 'Active' && s.status !== 'PastDue' && s.status !== 'Canceled') return false;
+  const end = accessEnd(s);
+  return end === null || end > now.getTime();
+}
+
+/** Lifetime first, then the latest end (no end = renewing, before any dated end), then the newest. */
+function byStrength(a: Subscription, b: Subscription): number {
+  if (a.is_lifetime !== b.is_lifetime) return a.is_lifetime ? -1 : 1;
+  const ea = accessEnd(a) ?? Infinity;
+  const eb = accessEnd(b) ?? Infinity;
+  if (ea !== eb) return eb - ea;
+  return new Date(b.created_at).getTime() - new Date(a.created_at).getTime();
+}
+
+const latest = (values: (Date | null)[]) =>
+  values
+    .map(time)
+    .filter((t): t is number => t !== null)
+    .reduce<number | null>((max, t) => (max === null || t > max ? t : max), null);
+
+export async function customerDetails(db: Db, userId: string, now: Date): Promise<Details> {
+  const [user, customer, subscriptions] = await Promise.all([
+    db.selectFrom('users').select(['id', 'email', 'partner']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('customers').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute(),
+  ]);
+
+  const granting = subscriptions.filter((s) => givesAccess(s, now)).sort(byStrength);
+  const app = granting.find((s) => s.product === 'app') ?? null;
+  const classes = granting.find((s) => s.product === 'classes') ?? null;
+  const main = app ?? classes;
+  const pending = subscriptions.find((s) => s.status === 'Pending' && s.web_offer_id) ?? null;
+
+  const offers = await offersById(db, [app?.web_offer_id, classes?.web_offer_id, pending?.web_offer_id]);
+  const plan = webOffer(app?.web_offer_id ? offers.get(app.web_offer_id) : undefined);
+  const classesRow = classes?.web_offer_id ? offers.get(classes.web_offer_id) : undefined;
+  const classesOffer = classesRow ? { ...toWebOffer(classesRow), classType: classesRow.class_type ?? 'onDemand' } : null;
+  const mainOffer = plan ?? classesOffer;
+
+  const paymentMethod = customer
+    ? await db
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('customer_id', '=', customer.id)
+        .where('deleted_at', 'is', null)
+        .orderBy('is_default', 'desc')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+    : undefined;
+
+  const compEnd = latest(granting.map((s) => s.comp_expires_at));
+  const giftEnd = latest(granting.map((s) => s.gift_expires_at));
+
+  return {
+    id: user.id,
+    plan,
+    classesPlan: classesOffer,
+    planName: mainOffer ? (mainOffer.offerTitle ?? mainOffer.plan.name) : null,
+    planDescription: mainOffer ? (mainOffer.offerSubtitle ?? mainOffer.descriptionKey) : null,
+    firstName: customer?.first_name ?? null,
+    lastName: customer?.last_name ?? null,
+    paymentInfo: paymentMethod
+      ? {
+          paymentType: paymentMethod.payment_type,
+          cardType: paymentMethod.card_type,
+          last4: paymentMethod.last4,
+          expirationDate:
+            paymentMethod.expiration_month && paymentMethod.expiration_year ? `${String(paymentMethod.expiration_month).padStart(2, '0')}/${paymentMethod.expiration_year}` : null,
+          subscriptions: granting.filter((s) => s.source === 'purchase' && !s.is_lifetime).map((s) => ({ id: s.id, nextBillingDate: iso(s.next_billing_date) })),
+        }
+      : null,
+    customerData: { email: user.email },
+    pendingPlan: webOffer(pending?.web_offer_id ? offers.get(pending.web_offer_id) : undefined),
+    isExpired: main === null,
+    hasUsedTrial: subscriptions.some((s) => s.trial_duration_days > 0),
+    isGifted: main?.is_gifted ?? false,
+    isLifetime: main?.is_lifetime ?? false,
+    // Spec §4 "Trial active": a trial above 0 days and a first billing date still to come.
+    isTrialActive: main !== null && main.trial_duration_days > 0 && (time(main.first_billing_date) ?? 0) > now.getTime(),
+    partner: user.partner ?? main?.partner ?? null,
+    store: main?.store ?? null,
+    termExpiresAt: iso(main?.term_expires_at),
+    compExpiresAt: compEnd === null ? null : new Date(compEnd).toISOString(),
+    giftExpiresAt: giftEnd === null ? null : new Date(giftEnd).toISOString(),
+    activeSubscription: main
+      ? {
+          id: main.id,
+          price: toDollars(main.price_cents),
+          status: main.status,
+          nextBillingDate: iso(main.next_billing_date),
+          firstBillingDate: iso(main.first_billing_date),
+          trialDuration: main.trial_duration_days,
+        }
+      : null,
+  };
+}
+
+export async function paymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .leftJoin('payment_methods', 'payment_methods.id', 'payments.payment_method_id')
+    .select([
+      'payments.id',
+      'payments.created_at',
+      'payments.amount_cents',
+      'payments.status',
+      'payments.description',
+      'payment_methods.payment_type',
+      'payment_methods.card_type',
+      'payment_methods.last4',
+    ])
+    .where('payments.user_id', '=', userId)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    date: new Date(r.created_at).toISOString(),
+    amount: toDollars(r.amount_cents),
+    status: r.status,
+    description: r.description,
+    paymentMethod: r.payment_type === 'card' ? (r.last4 ? `${r.card_type ?? 'Card'} ending in ${r.last4}` : (r.card_type ?? 'Card')) : (r.payment_type ?? null),
+  }));
+}

@@ -1,0 +1,82 @@
+/**
+ * Logging in and signing up, shared by the cloud functions (UserLogin, CreateWebUser,
+ * CreateNewWebUser) and Parse's legacy REST routes (POST /api/login).
+ */
+import { captchaFailed } from '../auth/captcha.ts';
+import type { CallContext, HandlerInput } from '../functions.ts';
+import { enqueue } from '../outbox/outbox.ts';
+import type { AccountServices } from './services.ts';
+import type { UserRow } from '../db/types.ts';
+import { findUserByEmail, insertUser, invalidCredentials } from './users.ts';
+
+export interface LoggedIn {
+  user: UserRow;
+  sessionToken: string;
+}
+
+/**
+ * Checks the password (the same scrypt work whether or not the account exists), stores a
+ * stronger hash when the cost has been raised since, and starts a new session.
+ * A wrong email or password both answer 101 'Invalid username/password.' (INVALID_CREDENTIALS).
+ */
+export async function logIn(s: AccountServices, username: string, password: string): Promise<LoggedIn> {
+  const user = await findUserByEmail(s.db, username);
+  const ok = await s.passwords.verify(password, user?.password_hash ?? null);
+  if (!user || !ok) throw invalidCredentials();
+  if (s.passwords.needsRehash(user.password_hash)) {
+    const stronger = await s.passwords.hash(password);
+    await s.db.updateTable('users').set({ password_hash: stronger, updated_at: s.now() }).where('id', '=', user.id).execute();
+  }
+  return { user, sessionToken: await s.sessions.create(user.id) };
+}
+
+/** The captcha of a signup: required by default (CAPTCHA_ON_SIGNUP), checked whenever one is sent. */
+async function checkSignupCaptcha(s: AccountServices, token: string | undefined, context: CallContext) {
+  if (!token && s.settings.signupCaptcha === 'optional') return;
+  const verdict = await s.captcha.verify(token, s.settings.signupCaptchaActions, context.ip);
+  if (!verdict.ok) {
+    context.log.warn({ captcha: s.captcha.provider, reason: verdict.reason }, 'signup refused: bot check failed');
+    throw captchaFailed();
+  }
+}
+
+/** Creates the account (202 USER_ALREADY_EXISTS when the email is taken) and records the signup in the outbox. */
+export async function signUp(s: AccountServices, input: HandlerInput<'CreateWebUser'>, context: CallContext): Promise<UserRow> {
+  await checkSignupCaptcha(s, input.captchaToken, context);
+  const passwordHash = await s.passwords.hash(input.password);
+  const at = s.now();
+  return s.db.transaction().execute(async (trx) => {
+    const user = await insertUser(trx, input, passwordHash, at);
+    await enqueue(trx, {
+      type: 'accountCreated',
+      payload: {
+        userId: user.id,
+        email: user.email,
+        confirmPromoEmails: user.confirm_promo_emails,
+        partner: user.partner,
+        promoCode: input.promoCode ?? null,
+        minervaLead: input.minerva_lead ?? false,
+        utm: input.utmParamsObject ?? null,
+      },
+    });
+    return user;
+  });
+}
+
+/** UserLogin's answer (the contract's session shape). */
+export function sessionAnswer(loggedIn: LoggedIn) {
+  const { user, sessionToken } = loggedIn;
+  return { sessionToken, objectId: user.id, id: user.id, attributes: { email: user.email, username: user.email } };
+}
+
+/** A user as Parse's REST API shows it (POST /login, GET /users/me). */
+export function parseUserJson(user: UserRow, sessionToken: string) {
+  return {
+    objectId: user.id,
+    username: user.email,
+    email: user.email,
+    createdAt: new Date(user.created_at).toISOString(),
+    updatedAt: new Date(user.updated_at).toISOString(),
+    sessionToken,
+  };
+}

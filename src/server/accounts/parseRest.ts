@@ -1,0 +1,80 @@
+/**
+ * Parse Server's legacy REST routes for users, in Parse's shapes, so that the browser's legacy
+ * login (`POST {apiBase}/login`, unified login off) and the official `parse` SDK
+ * (`Parse.User.logIn`, `Parse.User.become`, `Parse.User.logOut`) work against this server:
+ *
+ *   POST /api/login      {username, password}            → the user with its sessionToken
+ *   GET  /api/login?username=&password=                  → the same (Parse's original form)
+ *   GET  /api/users/me   X-Parse-Session-Token           → the user, or 209 'Invalid session token'
+ *   POST /api/logout     X-Parse-Session-Token           → {}
+ *
+ * The SDK sends every request as a POST with a text/plain JSON body carrying `_method` ('GET'
+ * for logIn and become), `_ApplicationId` and `_SessionToken`: those are read like headers.
+ * Login is rate-limited like UserLogin.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CallError, ErrorCode } from '../../contract/index.ts';
+import type { RateLimiter } from '../auth/rateLimits.ts';
+import { invalidSession, isInvalidCredentials, readParseBody, sendCallError } from '../functions.ts';
+import { logIn, parseUserJson } from './login.ts';
+import type { AccountServices } from './services.ts';
+import { findUserById } from './users.ts';
+
+export interface ParseRestOptions {
+  services: AccountServices;
+  rateLimiter: RateLimiter;
+}
+
+type Query = Record<string, string | undefined>;
+
+function readRequest(request: FastifyRequest) {
+  const body = readParseBody(request);
+  if (!body) throw new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON');
+  return body;
+}
+
+export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptions) {
+  const s = opts.services;
+
+  const handle = (fn: (request: FastifyRequest) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      return await fn(request);
+    } catch (error) {
+      if (error instanceof CallError) return sendCallError(reply, error);
+      throw error;
+    }
+  };
+
+  const login = handle(async (request) => {
+    const { params } = readRequest(request);
+    const query = (request.query ?? {}) as Query;
+    const username = typeof params.username === 'string' ? params.username : query.username;
+    const password = typeof params.password === 'string' ? params.password : query.password;
+    if (!username) throw new CallError(200, 'username/email is required.');
+    if (!password) throw new CallError(201, 'password is required.');
+    if (username.length > 254 || password.length > 128) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
+    const { user, sessionToken } = await opts.rateLimiter.guard('login', { ip: request.ip, account: username }, () => logIn(s, username, password), isInvalidCredentials);
+    return parseUserJson(user, sessionToken);
+  });
+
+  const me = handle(async (request) => {
+    const { sessionToken } = readRequest(request);
+    const authUser = sessionToken ? await s.sessions.authenticate(sessionToken) : null;
+    const user = authUser ? await findUserById(s.db, authUser.id) : undefined;
+    if (!user || !sessionToken) throw invalidSession();
+    return parseUserJson(user, sessionToken);
+  });
+
+  const logout = handle(async (request) => {
+    const { sessionToken } = readRequest(request);
+    if (sessionToken) await s.sessions.revoke(sessionToken);
+    return {};
+  });
+
+  app.post('/login', login);
+  app.get('/login', login);
+  app.get('/users/me', me);
+  app.post('/users/me', me);
+  app.post('/logout', logout);
+}

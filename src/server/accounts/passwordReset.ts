@@ -1,0 +1,54 @@
+/**
+ * Password reset by an emailed one-time token:
+ * - the request (RequestBeginPasswordReset, RequestPasswordResetLegacy) always answers success,
+ *   whether or not the email has an account, so it cannot be used to find accounts;
+ * - the token is 32 bytes from the CSPRNG, stored as its SHA-256, valid for one hour and once;
+ *   the email (with the link /reset-password?token=…) goes to the outbox in the same transaction;
+ * - VerifyBeginPasswordReset sets the new password, spends the token and every other open token
+ *   of the parent, and ends all the parent's sessions.
+ */
+import { CallError, ErrorCode, MessageKey } from '../../contract/index.ts';
+import { hashToken, newSecretToken } from '../auth/tokens.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { SessionStore } from '../auth/sessions.ts';
+import { enqueue } from '../outbox/outbox.ts';
+import { normalizeLogin, type Db } from './users.ts';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const resetTokenInvalid = () => new CallError(ErrorCode.VALIDATION_ERROR, 'This password reset link is invalid or has expired. Please request a new one.', MessageKey.resetTokenInvalid);
+
+export async function requestPasswordReset(db: Db, email: string, at: Date, via: 'unified' | 'legacy'): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', normalizeLogin(email)).executeTakeFirst();
+  if (!user) return;
+  const token = newSecretToken();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({ token_hash: hashToken(token), user_id: user.id, created_at: at, expires_at: new Date(at.getTime() + RESET_TOKEN_TTL_MS), used_at: null })
+      .execute();
+    await enqueue(trx, { type: 'passwordResetEmail', payload: { to: user.email, userId: user.id, via, expiresInMinutes: RESET_TOKEN_TTL_MS / 60000 }, secret: token });
+  });
+}
+
+export async function resetPassword(db: Db, deps: { passwords: PasswordHasher; sessions: SessionStore }, token: string, newPassword: string, at: Date): Promise<void> {
+  const tokenHash = hashToken(token);
+  // Hash first: the token is spent only when the new password can be stored.
+  const passwordHash = await deps.passwords.hash(newPassword);
+  const userId = await db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!spent) return null;
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', spent.user_id).execute();
+    await trx.updateTable('password_reset_tokens').set({ used_at: at }).where('user_id', '=', spent.user_id).where('used_at', 'is', null).execute();
+    return spent.user_id;
+  });
+  if (!userId) throw resetTokenInvalid();
+  await deps.sessions.revokeAllFor(userId);
+}

@@ -1,0 +1,63 @@
+/**
+ * Admin endpoints for the operators' CLIs (`npm run codes`, `npm run catalog:import`), so they
+ * work while the server holds the embedded database (PGlite admits one process):
+ *
+ *   POST /api/admin/codes     body: createCodesRequest      → CreateCodesResponse
+ *   POST /api/admin/catalog   body: { catalog: {...} }       → { summary, description }
+ *
+ * Only from loopback (127.0.0.1, ::1; anything else gets 404), and only with
+ * `Authorization: Bearer <the token in $DATA_DIR/admin-token>`, compared in constant time.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { CatalogFileError } from '../catalog/read.ts';
+import { CodeRequestError } from '../codes/repository.ts';
+import type { Database } from '../db/types.ts';
+import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
+import { tokensMatch } from './token.ts';
+
+export const ADMIN_PREFIX = '/api/admin';
+
+export interface AdminRoutesOptions {
+  db: Kysely<Database>;
+  token: string;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The socket's peer, not X-Forwarded-For: a request relayed by a proxy is not "local". */
+const fromLoopback = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '');
+
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!fromLoopback(request)) return reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?', 1)[0]}` });
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+    if (token === '' || !tokensMatch(token, options.token)) return reply.code(401).send({ error: 'The admin token is missing or wrong (it is in $DATA_DIR/admin-token).' });
+    return undefined;
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof CodeRequestError || error instanceof CatalogFileError) return reply.code(400).send({ error: error.message });
+    if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
+    request.log.error({ err: error }, 'admin request failed');
+    return reply.code(500).send({ error: 'Internal server error.' });
+  });
+
+  app.post('/codes', async (request, reply) => {
+    const parsed = createCodesRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+    const result = await runCreateCodes(options.db, parsed.data, 'admin');
+    request.log.info({ batchId: result.batchId, kind: result.kind, count: result.codes.length }, 'codes created');
+    return result;
+  });
+
+  app.post('/catalog', { bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
+    const body = request.body as { catalog?: unknown } | null;
+    if (!body || typeof body !== 'object' || !('catalog' in body)) return reply.code(400).send({ error: 'Expected {"catalog": {...}}.' });
+    const result = await runImportCatalog(options.db, body.catalog);
+    request.log.info({ summary: result.summary }, 'catalog imported');
+    return result;
+  });
+}

@@ -1,0 +1,204 @@
+/**
+ * Rate limits, shared by every instance: counters live in PostgreSQL (table `rate_limits`, one
+ * atomic upsert-increment per request and window) or in Redis when REDIS_URL is set.
+ *
+ * Each call of the contract names a policy (`rateLimit: 'login' | ...`); the function router
+ * applies it before the handler runs (src/server/functions.ts), the legacy `POST /api/login`
+ * too. A policy has up to three counters, each a fixed window:
+ *
+ * - per client address: every attempt counts. Over the limit → 429 code 155 RATE_LIMITED.
+ * - per account and address (login): only failed attempts count. Over the limit, that address
+ *   may not try that account again until the window ends; other addresses may.
+ * - per account (the email or username asked about, or the logged-in parent): for most calls
+ *   every attempt counts and over the limit is refused (five reset emails an hour, say). For
+ *   login only failures count, and over the limit the attempt is *slowed down*, never refused.
+ *
+ * Why login is built that way: a per-account lockout would let anyone who knows a parent's
+ * email lock them out by typing wrong passwords. Here an attacker exhausts only their own
+ * address's budget (per address, per account-and-address); the per-account counter makes a
+ * guessing campaign spread over many addresses slow, while the parent, from an address that is
+ * not limited, still logs in with the right password — a little slower at worst.
+ *
+ * Account names are hashed (SHA-256) before they become counter keys, so the counters hold no
+ * email addresses.
+ */
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import { CallError, ErrorCode, MessageKey, type RateLimitName } from '../../contract/index.ts';
+import type { Database } from '../db/types.ts';
+
+export interface RateLimitStore {
+  /** Adds one to `key`'s counter of the current window; answers the new count. */
+  hit(key: string, windowSeconds: number, now: Date): Promise<number>;
+  /** The counter of the current window, unchanged. */
+  count(key: string, windowSeconds: number, now: Date): Promise<number>;
+  close?(): Promise<void>;
+}
+
+export interface Window {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitPolicy {
+  /** Every attempt from one client address. */
+  perIp: Window;
+  /** Failed attempts for one account from one address (login): over it, refused for that address. */
+  perAccountAndIpFailures?: Window;
+  /** One account from anywhere. */
+  perAccount?: Window & { counts: 'attempts' | 'failures'; whenOver: 'refuse' | 'slowDown' };
+}
+
+export const defaultRateLimitPolicies: Record<RateLimitName, RateLimitPolicy> = {
+  login: {
+    perIp: { limit: 30, windowSeconds: 10 * 60 },
+    perAccountAndIpFailures: { limit: 10, windowSeconds: 15 * 60 },
+    perAccount: { limit: 20, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'slowDown' },
+  },
+  existence: { perIp: { limit: 60, windowSeconds: 10 * 60 }, perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' } },
+  codeLookup: { perIp: { limit: 30, windowSeconds: 10 * 60 }, perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' } },
+  passwordReset: { perIp: { limit: 20, windowSeconds: 60 * 60 }, perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' } },
+  signup: { perIp: { limit: 20, windowSeconds: 60 * 60 }, perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' } },
+};
+
+/** Who is asking: the client address and, when the call names one, the account. */
+export interface RateLimitSubject {
+  ip: string;
+  account: string | null;
+}
+
+export interface RateLimiter {
+  /**
+   * Runs `attempt` unless a limit of `policy` is reached (then throws 155 RATE_LIMITED).
+   * `isFailure` tells which errors of `attempt` count as failed attempts (wrong password).
+   */
+  guard<T>(policy: RateLimitName, subject: RateLimitSubject, attempt: () => Promise<T>, isFailure?: (error: unknown) => boolean): Promise<T>;
+}
+
+export interface RateLimiterOptions {
+  store: RateLimitStore;
+  policies?: Partial<Record<RateLimitName, RateLimitPolicy>>;
+  /** How long a slowed-down login waits (ms). */
+  slowDownMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+}
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  Object.assign(new CallError(ErrorCode.REQUEST_LIMIT_EXCEEDED, 'Too many attempts. Please wait a few minutes and try again.', MessageKey.rateLimited), { retryAfterSeconds });
+
+const secondsLeft = (windowSeconds: number, now: Date) => {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return windowSeconds - (nowSeconds % windowSeconds);
+};
+
+const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 32);
+
+export function createRateLimiter(o: RateLimiterOptions): RateLimiter {
+  const policies = { ...defaultRateLimitPolicies, ...o.policies };
+  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = o.now ?? (() => new Date());
+  return {
+    async guard(name, subject, attempt, isFailure = () => false) {
+      const policy = policies[name];
+      const at = now();
+      const ip = clientKey(subject.ip);
+      const ipCount = await o.store.hit(`${name}:ip:${ip}`, policy.perIp.windowSeconds, at);
+      if (ipCount > policy.perIp.limit) throw rateLimited(secondsLeft(policy.perIp.windowSeconds, at));
+
+      const account = subject.account ? digest(subject.account) : null;
+      const failureKeys: [string, number][] = [];
+      if (account && policy.perAccountAndIpFailures) {
+        const w = policy.perAccountAndIpFailures;
+        const key = `${name}:account-ip:${account}:${ip}`;
+        if ((await o.store.count(key, w.windowSeconds, at)) >= w.limit) throw rateLimited(secondsLeft(w.windowSeconds, at));
+        failureKeys.push([key, w.windowSeconds]);
+      }
+      if (account && policy.perAccount) {
+        const w = policy.perAccount;
+        const key = `${name}:account:${account}`;
+        const over = w.counts === 'attempts' ? (await o.store.hit(key, w.windowSeconds, at)) > w.limit : (await o.store.count(key, w.windowSeconds, at)) >= w.limit;
+        if (w.counts === 'failures') failureKeys.push([key, w.windowSeconds]);
+        if (over && w.whenOver === 'refuse') throw rateLimited(secondsLeft(w.windowSeconds, at));
+        if (over) await sleep(o.slowDownMs ?? 1000);
+      }
+
+      try {
+        return await attempt();
+      } catch (error) {
+        if (failureKeys.length > 0 && isFailure(error)) for (const [key, windowSeconds] of failureKeys) await o.store.hit(key, windowSeconds, now());
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The counter key of a client address: IPv4 as is, IPv6 by its /64 network (one subscriber
+ * line usually has a whole /64, so rotating addresses inside it does not reset the limit).
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIPv4(ip)) return ip;
+  if (!isIPv6(ip)) return ip || 'unknown';
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+const windowStart = (windowSeconds: number, now: Date) => new Date(Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds * 1000);
+
+/**
+ * PostgreSQL (or PGlite) counters: `INSERT … ON CONFLICT DO UPDATE SET count = count + 1
+ * RETURNING count` is atomic, so instances sharing the database share the limits. Windows
+ * that have ended are deleted now and then.
+ */
+export function createSqlRateLimitStore(db: Kysely<Database>, o: { random?: () => number } = {}): RateLimitStore {
+  const random = o.random ?? Math.random;
+  return {
+    async hit(key, windowSeconds, now) {
+      const start = windowStart(windowSeconds, now);
+      const expires = new Date(start.getTime() + windowSeconds * 1000);
+      if (random() < 0.01) await sql`delete from rate_limits where expires_at < ${now}`.execute(db);
+      const { rows } = await sql<{ count: number }>`
+        insert into rate_limits (key, window_start, count, expires_at) values (${key}, ${start}, 1, ${expires})
+        on conflict (key, window_start) do update set count = rate_limits.count + 1
+        returning count`.execute(db);
+      return Number(rows[0]?.count ?? 1);
+    },
+    async count(key, windowSeconds, now) {
+      const { rows } = await sql<{ count: number }>`select count from rate_limits where key = ${key} and window_start = ${windowStart(windowSeconds, now)}`.execute(db);
+      return Number(rows[0]?.count ?? 0);
+    },
+  };
+}
+
+/** Redis counters (REDIS_URL): INCR and EXPIRE in one MULTI per hit. */
+export async function createRedisRateLimitStore(url: string): Promise<RateLimitStore> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  await redis.connect();
+  const redisKey = (key: string, windowSeconds: number, now: Date) => `rl:${key}:${windowStart(windowSeconds, now).getTime() / 1000}`;
+  return {
+    async hit(key, windowSeconds, now) {
+      const k = redisKey(key, windowSeconds, now);
+      const results = await redis.multi().incr(k).expire(k, windowSeconds + 5).exec();
+      const [error, count] = results?.[0] ?? [new Error('Redis MULTI failed'), 0];
+      if (error) throw error;
+      return Number(count);
+    },
+    async count(key, windowSeconds, now) {
+      return Number((await redis.get(redisKey(key, windowSeconds, now))) ?? 0);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

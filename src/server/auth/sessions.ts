@@ -1,0 +1,90 @@
+/**
+ * Sessions, in the database so that any instance can answer any request.
+ *
+ * - A new token on every login: `r:` + 32 random bytes (base64url) given to the browser once;
+ *   the table keeps only its SHA-256 (src/server/auth/tokens.ts).
+ * - Sliding expiry: a session ends after SESSION_IDLE_DAYS (default 30) without use, and in
+ *   any case SESSION_MAX_DAYS (default 365) after login. Using it pushes the idle deadline
+ *   out again, written at most once a day per session so that reads stay reads.
+ * - Logout deletes the session (revoked at once, on every instance); a password change or
+ *   reset deletes the parent's other sessions.
+ */
+import type { AuthUser } from '../functions.ts';
+import type { Db } from '../accounts/users.ts';
+import { hashToken, newSecretToken } from './tokens.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Parse's mark of a revocable session token: the Parse SDK's `logOut()` only asks the server
+ * to revoke tokens that carry it.
+ */
+export const SESSION_TOKEN_PREFIX = 'r:';
+
+export interface SessionOptions {
+  idleDays: number;
+  maxDays: number;
+  now?: () => Date;
+}
+
+export interface SessionStore {
+  /** Starts a session; answers the token (the only time it exists outside the browser). */
+  create(userId: string): Promise<string>;
+  /** The parent behind a token, or null (unknown, expired, revoked); extends an idle session. */
+  authenticate(token: string): Promise<AuthUser | null>;
+  revoke(token: string): Promise<void>;
+  /** Ends every session of a parent but `keepToken`'s. */
+  revokeAllFor(userId: string, keepToken?: string | null): Promise<void>;
+  /** Deletes ended sessions (run now and then by the maintenance loop). */
+  purgeExpired(): Promise<void>;
+}
+
+export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
+  const now = o.now ?? (() => new Date());
+  const idleMs = o.idleDays * DAY_MS;
+  const maxMs = o.maxDays * DAY_MS;
+  return {
+    async create(userId) {
+      const token = `${SESSION_TOKEN_PREFIX}${newSecretToken()}`;
+      const at = now();
+      await db
+        .insertInto('sessions')
+        .values({ token_hash: hashToken(token), user_id: userId, created_at: at, last_used_at: at, expires_at: new Date(at.getTime() + Math.min(idleMs, maxMs)) })
+        .execute();
+      return token;
+    },
+
+    async authenticate(token) {
+      if (!token || token.length > 256) return null;
+      const at = now();
+      const tokenHash = hashToken(token);
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.email', 'sessions.created_at', 'sessions.expires_at'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.expires_at', '>', at)
+        .executeTakeFirst();
+      if (!row) return null;
+      const slid = Math.min(at.getTime() + idleMs, new Date(row.created_at).getTime() + maxMs);
+      if (slid - new Date(row.expires_at).getTime() > DAY_MS) {
+        await db.updateTable('sessions').set({ expires_at: new Date(slid), last_used_at: at }).where('token_hash', '=', tokenHash).execute();
+      }
+      return { id: row.id, email: row.email, username: row.email };
+    },
+
+    async revoke(token) {
+      await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    },
+
+    async revokeAllFor(userId, keepToken) {
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepToken) query = query.where('token_hash', '<>', hashToken(keepToken));
+      await query.execute();
+    },
+
+    async purgeExpired() {
+      await db.deleteFrom('sessions').where('expires_at', '<', now()).execute();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The reference backend's parts, wired once per server: the handler of every call, sessions,
+ * rate limits (PostgreSQL or Redis), the captcha verifier, the outbox and its dispatcher.
+ * buildServer (app.ts) mounts them under /api; tests build them against their own database.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RateLimitName } from '../contract/index.ts';
+import { accountHandlers } from './accounts/handlers.ts';
+import { DEFAULT_SIGNUP_CAPTCHA_ACTIONS, type AccountServices } from './accounts/services.ts';
+import { createCaptchaVerifier, type CaptchaConfig, type CaptchaVerifier } from './auth/captcha.ts';
+import { createPasswordHasher, type ScryptParams } from './auth/passwords.ts';
+import { createRateLimiter, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimiter, type RateLimitPolicy, type RateLimitStore } from './auth/rateLimits.ts';
+import { createSessionStore } from './auth/sessions.ts';
+import type { Database } from './db/types.ts';
+import { paymentsArriveWithThePaymentsIssue, type Handlers } from './functions.ts';
+import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
+import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
+import { catalogHandlers } from './catalogHandlers.ts';
+import { codesHandlers } from './codesHandlers.ts';
+
+export type Environment = 'development' | 'test' | 'production';
+
+export interface BackendSettings {
+  /** production hides development conveniences (the reset link in the log) and skips output checks. */
+  environment: Environment;
+  /** The site's address, for links in emails (PUBLIC_URL). */
+  publicUrl: string;
+  sessionIdleDays: number;
+  sessionMaxDays: number;
+  captcha: CaptchaConfig;
+  signupCaptcha: 'required' | 'optional';
+  signupCaptchaActions: readonly string[];
+  geoCountryHeader: string | null;
+  /** Rate-limit counters in Redis instead of PostgreSQL. */
+  redisUrl: string | null;
+  /** Start the outbox dispatcher loop (tests run it by hand). */
+  dispatchOutbox: boolean;
+}
+
+export const defaultBackendSettings: BackendSettings = {
+  environment: 'development',
+  publicUrl: 'http://localhost:3000',
+  sessionIdleDays: 30,
+  sessionMaxDays: 365,
+  captcha: { provider: 'local', recaptchaSecret: null, recaptchaMinScore: 0.5 },
+  signupCaptcha: 'required',
+  signupCaptchaActions: DEFAULT_SIGNUP_CAPTCHA_ACTIONS,
+  geoCountryHeader: null,
+  redisUrl: null,
+  dispatchOutbox: true,
+};
+
+/** What tests may replace. */
+export interface BackendOverrides {
+  passwordParams?: ScryptParams;
+  rateLimitPolicies?: Partial<Record<RateLimitName, RateLimitPolicy>>;
+  rateLimitStore?: RateLimitStore;
+  outboxAdapter?: OutboxAdapter;
+  captchaFetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+  /** Replace single handlers (wire-format tests). */
+  handlers?: Partial<Handlers>;
+}
+
+export interface Backend {
+  handlers: Handlers;
+  accounts: AccountServices;
+  rateLimiter: RateLimiter;
+  captcha: CaptchaVerifier;
+  outbox: OutboxDispatcher;
+  settings: BackendSettings;
+  start(): void;
+  close(): Promise<void>;
+}
+
+export async function createBackend(db: Kysely<Database>, settings: BackendSettings, log: FastifyBaseLogger, o: BackendOverrides = {}): Promise<Backend> {
+  const now = o.now ?? (() => new Date());
+  const captcha = createCaptchaVerifier(settings.captcha, o.captchaFetch);
+  const sessions = createSessionStore(db, { idleDays: settings.sessionIdleDays, maxDays: settings.sessionMaxDays, now });
+  const accounts: AccountServices = {
+    db,
+    passwords: createPasswordHasher(o.passwordParams),
+    sessions,
+    captcha,
+    now,
+    settings: { signupCaptcha: settings.signupCaptcha, signupCaptchaActions: settings.signupCaptchaActions, geoCountryHeader: settings.geoCountryHeader },
+  };
+  const store = o.rateLimitStore ?? (settings.redisUrl ? await createRedisRateLimitStore(settings.redisUrl) : createSqlRateLimitStore(db));
+  const rateLimiter = createRateLimiter({ store, ...(o.rateLimitPolicies ? { policies: o.rateLimitPolicies } : {}), ...(o.sleep ? { sleep: o.sleep } : {}), now });
+  const outbox = createOutboxDispatcher({
+    db,
+    adapter: o.outboxAdapter ?? createLogOutboxAdapter({ log, development: settings.environment !== 'production', publicUrl: settings.publicUrl }),
+    onError: (error, message) => log.warn({ err: error, outboxId: message?.id, kind: message?.kind, name: message?.name }, 'outbox delivery failed'),
+    now,
+  });
+
+  const handlers: Handlers = {
+    ...accountHandlers(accounts),
+    ...catalogHandlers(db, now),
+    ...codesHandlers(db, now),
+    ...paymentsArriveWithThePaymentsIssue(),
+    ...o.handlers,
+  } as Handlers;
+
+  let maintenance: NodeJS.Timeout | null = null;
+  return {
+    handlers,
+    accounts,
+    rateLimiter,
+    captcha,
+    outbox,
+    settings,
+    start() {
+      if (!settings.dispatchOutbox) return;
+      outbox.start();
+      // Ended sessions are deleted hourly (on each instance: the delete is idempotent).
+      maintenance = setInterval(() => void sessions.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'session purge failed')), 60 * 60 * 1000);
+      maintenance.unref();
+    },
+    async close() {
+      if (maintenance) clearInterval(maintenance);
+      await outbox.stop();
+      await store.close?.();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Demo codes with fixed values, listed in the README, so anyone trying the app can redeem
+ * each kind of code. Seeded when a new embedded database gets its catalog (`DEMO_CODES=on`
+ * forces it on PostgreSQL, `off` skips it). Each code is single-use like any other: there are
+ * three of most, and `npm run codes` makes more.
+ *
+ * Seeding is idempotent (fixed batch ids and codes, ON CONFLICT DO NOTHING); codes whose offer
+ * is not in the catalog are skipped.
+ */
+import type { Db } from '../db/transaction.ts';
+import type { CodeKind } from '../db/types.ts';
+import { canonicalCode } from '../../domain/codes.ts';
+
+export interface DemoBatch {
+  id: string;
+  kind: CodeKind;
+  webOfferId: string;
+  months: number | null;
+  campaignId?: string;
+  expiresAt?: string;
+  /** As a parent types them (dashes optional). */
+  codes: string[];
+  gives: string;
+}
+
+const three = (stem: string) => [1, 2, 3].map((n) => `${stem}${String(n).padStart(4, '0')}`);
+
+export const DEMO_BATCHES: DemoBatch[] = [
+  { id: 'demo-comp-lifetime', kind: 'comp', webOfferId: 'comp_premium', months: -1, codes: three('CSCP-DEMO-LIFE-'), gives: 'a lifetime complimentary membership' },
+  { id: 'demo-comp-3-months', kind: 'comp', webOfferId: 'comp_premium', months: 3, codes: three('CSCP-DEMO-3MOS-'), gives: 'a 3-month complimentary membership' },
+  { id: 'demo-coupon-annual', kind: 'coupon', webOfferId: 'coupon_annual', months: null, codes: three('CSDE-MO00-'), gives: 'the annual plan at $49.99 instead of $79.99 (paid on /promo-payment)' },
+  { id: 'demo-coupon-expired', kind: 'coupon', webOfferId: 'coupon_annual', months: null, expiresAt: '2020-01-01T00:00:00Z', codes: ['CSDE-MOEX-0001'], gives: 'nothing: it expired on 1 January 2020' },
+  { id: 'demo-volume', kind: 'volume', webOfferId: 'volume_12_months', months: 12, codes: three('CVDE-MO00-'), gives: 'a 12-month volume licence seat' },
+  { id: 'demo-gift', kind: 'gift', webOfferId: 'gift_12_months', months: 12, codes: three('GIFTDEMO'), gives: 'a 12-month gift' },
+  { id: 'demo-bulk', kind: 'bulk', webOfferId: 'edu_12_months', months: 12, campaignId: 'girl-scouts', codes: three('EDUDEMO'), gives: 'a 12-month education seat (Girl Scouts campaign)' },
+];
+
+/** Seeds the demo codes; returns how many codes were added (0 when they were already there). */
+export async function seedDemoCodes(db: Db, log?: (message: string) => void): Promise<number> {
+  const offers = new Set((await db.selectFrom('web_offers').select('id').execute()).map((o) => o.id));
+  const campaigns = new Set((await db.selectFrom('bulk_campaigns').select('id').execute()).map((c) => c.id));
+  let added = 0;
+  for (const batch of DEMO_BATCHES) {
+    if (!offers.has(batch.webOfferId)) {
+      log?.(`Demo codes ${batch.id} skipped: the catalog has no offer '${batch.webOfferId}'.`);
+      continue;
+    }
+    const campaignId = batch.campaignId && campaigns.has(batch.campaignId) ? batch.campaignId : null;
+    await db
+      .insertInto('code_batches')
+      .values({
+        id: batch.id,
+        kind: batch.kind,
+        quantity: batch.codes.length,
+        web_offer_id: batch.webOfferId,
+        comp_months: batch.months,
+        expires_at: batch.expiresAt ?? null,
+        campaign_id: campaignId,
+        source: 'demo',
+        note: `Demo: ${batch.gives}`,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const inserted = await db
+      .insertInto('codes')
+      .values(
+        batch.codes.map((code) => ({
+          code: canonicalCode(code),
+          kind: batch.kind,
+          batch_id: batch.id,
+          web_offer_id: batch.webOfferId,
+          comp_months: batch.months,
+          expires_at: batch.expiresAt ?? null,
+        })),
+      )
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning('code')
+      .execute();
+    added += inserted.length;
+  }
+  if (added > 0) log?.(`Database: seeded ${added} demo codes (see README, "Demo codes").`);
+  return added;
+}

@@ -1,0 +1,184 @@
+/**
+ * Imports the catalog (funnels/catalog.yaml) into the database, idempotently: a row is
+ * inserted when new, updated only when a field differs, left alone otherwise; an offer, add-on,
+ * campaign or partner no longer in the file is deactivated (never deleted: codes and
+ * subscriptions refer to it). Importing the same file twice leaves the same rows.
+ *
+ * Runs in one transaction under an advisory lock, so two instances importing at once (a
+ * deployment starting several on an empty PostgreSQL) do it one after the other.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { Catalog, CatalogClassOffer, CatalogOffer } from '../../config/schema/catalog.ts';
+import { canonicalCode } from '../../domain/codes.ts';
+import { inTransaction, type Db } from '../db/transaction.ts';
+import type { Database } from '../db/types.ts';
+import { catalogChanged } from './cache.ts';
+import { isCatalogEmpty } from './repository.ts';
+import { toCents } from './money.ts';
+
+export interface TableSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+}
+
+export type ImportSummary = Record<'partners' | 'web_offers' | 'class_add_ons' | 'bulk_campaigns', TableSummary>;
+
+const CLASS_OFFERS_ORDER = 100_000;
+
+/** Lock key of catalog imports (any number: it only has to be the same everywhere). */
+const IMPORT_LOCK = 7_316_001;
+
+export async function importCatalog(db: Db, catalog: Catalog): Promise<ImportSummary> {
+  try {
+    return await inTransaction(db, async (tx) => {
+      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(tx);
+      return importLocked(tx, catalog);
+    });
+  } finally {
+    catalogChanged(); // the cached catalog answers of this process (catalog/cache.ts) are read again
+  }
+}
+
+/** Imports the catalog only when the database has none (a new database); returns null when it had one. */
+export async function importCatalogIfEmpty(db: Db, load: () => Catalog | Promise<Catalog>): Promise<ImportSummary | null> {
+  if (!(await isCatalogEmpty(db))) return null;
+  const catalog = await load();
+  try {
+    return await inTransaction(db, async (tx) => {
+      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(tx);
+      if (!(await isCatalogEmpty(tx))) return null; // another instance just did it
+      return importLocked(tx, catalog);
+    });
+  } finally {
+    catalogChanged();
+  }
+}
+
+/** One line for logs and the CLI: "web offers: 3 created, 1 updated, 20 unchanged; ...". */
+export function describeImport(summary: ImportSummary): string {
+  const names: Record<keyof ImportSummary, string> = { partners: 'partners', web_offers: 'offers', class_add_ons: 'class add-ons', bulk_campaigns: 'bulk campaigns' };
+  return (Object.keys(names) as (keyof ImportSummary)[])
+    .map((table) => {
+      const s = summary[table];
+      const parts = [`${s.created} created`, `${s.updated} updated`, `${s.unchanged} unchanged`];
+      if (s.deactivated > 0) parts.push(`${s.deactivated} deactivated`);
+      return `${names[table]}: ${parts.join(', ')}`;
+    })
+    .join('; ');
+}
+
+async function importLocked(tx: Transaction<Database>, catalog: Catalog): Promise<ImportSummary> {
+  const partners = (catalog.partners ?? []).map((p) => ({ id: p.id, name: p.name, is_active: p.isActive ?? true }));
+  // Catalog order; class offers after all others (their own list, GetMinervaOffers).
+  const offers = [...catalog.offers.map((offer, index) => offerRow(offer, index)), ...(catalog.classOffers ?? []).map((offer, index) => offerRow(offer, CLASS_OFFERS_ORDER + index))];
+  const addOns = (catalog.classAddOns ?? []).map((a, index) => ({
+    id: a.id,
+    plan_id: a.planId,
+    name: a.name,
+    classes_per_month: a.classesPerMonth,
+    price_cents: toCents(a.price),
+    today_price_cents: toCents(a.todayPrice),
+    promo_days: a.promoDays,
+    is_active: a.isActive ?? true,
+    sort_order: index,
+  }));
+  const campaigns = (catalog.bulkCampaigns ?? []).map((c) => ({
+    id: c.id,
+    name: c.name,
+    organization: c.organization ?? null,
+    web_offer_id: c.offer ?? null,
+    price_per_seat_cents: c.pricePerSeat === undefined ? null : toCents(c.pricePerSeat),
+    is_active: c.isActive ?? true,
+  }));
+
+  // A promo code moving from one offer to another, or leaving with a removed offer, is freed
+  // first, so the unique constraint never sees it twice mid-import.
+  const wantedCodes = new Map(offers.map((o) => [o.id, o.promo_code]));
+  const holders = await tx.selectFrom('web_offers').select(['id', 'promo_code']).where('promo_code', 'is not', null).execute();
+  const freed = holders.filter((h) => wantedCodes.get(h.id) !== h.promo_code).map((h) => h.id);
+  if (freed.length > 0) await tx.updateTable('web_offers').set({ promo_code: null }).where('id', 'in', freed).execute();
+
+  return {
+    partners: await sync(tx, 'partners', partners),
+    web_offers: await sync(tx, 'web_offers', offers, freed),
+    class_add_ons: await sync(tx, 'class_add_ons', addOns),
+    bulk_campaigns: await sync(tx, 'bulk_campaigns', campaigns),
+  };
+}
+
+function offerRow(offer: CatalogOffer | CatalogClassOffer, index: number) {
+  const classType = 'classType' in offer ? offer.classType : null;
+  return {
+    id: offer.id,
+    plan_id: offer.planId,
+    plan_name: offer.planName,
+    plan_data_key: offer.planDataKey,
+    subscription_duration: offer.subscriptionDuration,
+    price_cents: toCents(offer.price),
+    original_price_cents: offer.originalPrice === undefined ? null : toCents(offer.originalPrice),
+    trial_duration_days: offer.trialDurationDays,
+    subscription_type: offer.subscriptionType,
+    description_key: offer.descriptionKey,
+    promo_code: offer.promoCode === undefined ? null : canonicalCode(offer.promoCode),
+    offer_title: offer.offerTitle ?? null,
+    offer_subtitle: offer.offerSubtitle ?? null,
+    is_active: offer.isActive ?? true,
+    is_default_offer: offer.isDefaultOffer ?? false,
+    gift_months: offer.giftMonths ?? null,
+    tags: offer.tags ?? [],
+    partner: offer.partner ?? null,
+    has_classes: offer.hasClasses ?? classType !== null,
+    class_type: classType,
+    max_child_profiles: offer.maxChildProfiles ?? 3,
+    parent_portal_enabled: offer.parentPortalEnabled ?? true,
+    sort_order: index,
+  };
+}
+
+type SyncedTable = 'partners' | 'web_offers' | 'class_add_ons' | 'bulk_campaigns';
+
+/**
+ * Makes `table` hold `rows` (keyed by id): insert the new, update the different, deactivate
+ * the missing. `touched` ids were already changed in this transaction and count as updated.
+ */
+async function sync(tx: Transaction<Database>, table: SyncedTable, rows: ({ id: string; is_active: boolean } & Record<string, unknown>)[], touched: string[] = []): Promise<TableSummary> {
+  const summary: TableSummary = { created: 0, updated: 0, unchanged: 0, deactivated: 0 };
+  // Kysely cannot type a table chosen at run time; the rows were built for this table above.
+  const t = tx as unknown as Transaction<any>;
+  const existing = new Map(((await t.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]).map((row) => [row.id as string, row]));
+  const now = new Date();
+  for (const row of rows) {
+    const current = existing.get(row.id);
+    if (!current) {
+      await t.insertInto(table).values({ ...row, created_at: now, updated_at: now }).execute();
+      summary.created++;
+      continue;
+    }
+    const changed = Object.keys(row).filter((key) => !same(current[key], row[key]));
+    if (changed.length === 0) {
+      if (touched.includes(row.id)) summary.updated++;
+      else summary.unchanged++;
+      continue;
+    }
+    await t
+      .updateTable(table)
+      .set({ ...Object.fromEntries(changed.map((key) => [key, row[key]])), updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    summary.updated++;
+  }
+  const wanted = new Set(rows.map((row) => row.id));
+  const gone = [...existing.entries()].filter(([id, row]) => !wanted.has(id) && row.is_active === true).map(([id]) => id);
+  if (gone.length > 0) {
+    await t.updateTable(table).set({ is_active: false, updated_at: now }).where('id', 'in', gone).execute();
+    summary.deactivated = gone.length;
+  }
+  return summary;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}

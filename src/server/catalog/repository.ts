@@ -1,0 +1,142 @@
+/**
+ * Reading the catalog: web offers (plans), class offers, class add-ons, bulk campaigns,
+ * partners. Functions take a database or a transaction and return rows; `toWebOffer`,
+ * `toMinervaOffer` and `toClassAddOn` turn rows into the contract's shapes (dollars, camelCase).
+ */
+import { sql } from 'kysely';
+import type { ClassAddOn, MinervaOffer, WebOffer } from '../../contract/entities.ts';
+import { canonicalCode } from '../../domain/codes.ts';
+import type { Db } from '../db/transaction.ts';
+import type { BulkCampaignRow, ClassAddOnRow, WebOfferRow } from '../db/types.ts';
+import { toDollars } from './money.ts';
+
+/** The plan-selector tag meaning "no tag" (spec §4 "Plan tag"). */
+export const DEFAULT_TAG = 'default';
+
+export type Status = 'active' | 'inactive';
+
+/** Active offers carrying `tag` (default: 'default'), in catalog order: GetDefaultPlans. */
+export async function listDefaultPlans(db: Db, tag?: string | null): Promise<WebOfferRow[]> {
+  const wanted = tag && tag.trim() !== '' ? tag.trim() : DEFAULT_TAG;
+  return db
+    .selectFrom('web_offers')
+    .selectAll()
+    .where('is_active', '=', true)
+    .where(sql<boolean>`tags @> array[${wanted}]::text[]`)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every web offer (active ones only unless `includeInactive`), in catalog order: GetWebOffers. */
+export async function listWebOffers(db: Db, options: { includeInactive?: boolean } = {}): Promise<WebOfferRow[]> {
+  let query = db.selectFrom('web_offers').selectAll().orderBy('sort_order').orderBy('id');
+  if (!options.includeInactive) query = query.where('is_active', '=', true);
+  return query.execute();
+}
+
+export async function findWebOffer(db: Db, id: string): Promise<WebOfferRow | undefined> {
+  return db.selectFrom('web_offers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The active offer a web-offer promo code (typed on /promo) finds, in any case, dashes ignored: GetWebOfferByPromoCode. */
+export async function findWebOfferByPromoCode(db: Db, promoCode: string): Promise<WebOfferRow | undefined> {
+  const code = canonicalCode(promoCode);
+  if (code === '') return undefined;
+  return db.selectFrom('web_offers').selectAll().where('promo_code', '=', code).where('is_active', '=', true).executeTakeFirst();
+}
+
+/** The class funnels' offers (live and on-demand), active ones unless asked: GetMinervaOffers. */
+export async function listClassOffers(db: Db, status: Status = 'active'): Promise<WebOfferRow[]> {
+  return db
+    .selectFrom('web_offers')
+    .selectAll()
+    .where('class_type', 'is not', null)
+    .where('is_active', '=', status === 'active')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Class add-ons, active ones unless asked: GetMinervaClassAddOns. */
+export async function listClassAddOns(db: Db, status: Status = 'active'): Promise<ClassAddOnRow[]> {
+  return db.selectFrom('class_add_ons').selectAll().where('is_active', '=', status === 'active').orderBy('sort_order').orderBy('id').execute();
+}
+
+export async function findClassAddOn(db: Db, id: string): Promise<ClassAddOnRow | undefined> {
+  return db.selectFrom('class_add_ons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findBulkCampaign(db: Db, id: string): Promise<BulkCampaignRow | undefined> {
+  return db.selectFrom('bulk_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listPartners(db: Db): Promise<{ id: string; name: string; is_active: boolean }[]> {
+  return db.selectFrom('partners').select(['id', 'name', 'is_active']).orderBy('id').execute();
+}
+
+/** True when no offer has been imported yet (a new database). */
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('web_offers').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Rows → the contract's shapes
+
+/**
+ * Trial wording (spec §2.4, §9): `quantity`-`interval` for '{n}-{interval} Free trial'
+ * ('7-day Free trial'), and `label`, the term: 7 days is a 'week', 30 days a 'month'.
+ */
+export function trialOf(days: number): WebOffer['trial'] {
+  const label = days === 0 ? '' : days === 7 ? 'week' : days === 30 ? 'month' : `${days}-day`;
+  return { quantity: days, interval: 'day', label };
+}
+
+export function toWebOffer(row: WebOfferRow): WebOffer {
+  return {
+    objectId: row.id,
+    id: row.id,
+    planId: row.plan_id,
+    planDataKey: row.plan_data_key,
+    subscriptionDuration: row.subscription_duration,
+    price: toDollars(row.price_cents),
+    originalPrice: row.original_price_cents === null ? null : toDollars(row.original_price_cents),
+    trialDurationDays: row.trial_duration_days,
+    subscriptionType: row.subscription_type,
+    descriptionKey: row.description_key,
+    promoCode: row.promo_code,
+    offerTitle: row.offer_title,
+    offerSubtitle: row.offer_subtitle,
+    isActive: row.is_active,
+    isDefaultOffer: row.is_default_offer,
+    giftMonths: row.gift_months,
+    tags: row.tags,
+    partner: row.partner,
+    hasClasses: row.has_classes,
+    trial: trialOf(row.trial_duration_days),
+    maxChildProfiles: row.max_child_profiles,
+    parentPortalEnabled: row.parent_portal_enabled,
+    attributes: { subscriptionDuration: row.subscription_duration },
+    plan: { planId: row.plan_id, name: row.plan_name },
+  };
+}
+
+/** A class offer; throws for an offer that is not one (class_type null). */
+export function toMinervaOffer(row: WebOfferRow): MinervaOffer {
+  if (row.class_type === null) throw new TypeError(`Offer ${row.id} is not a class offer.`);
+  return { ...toWebOffer(row), classType: row.class_type };
+}
+
+export function toClassAddOn(row: ClassAddOnRow): ClassAddOn {
+  return {
+    id: row.id,
+    planId: row.plan_id,
+    name: row.name,
+    classesPerMonth: row.classes_per_month,
+    price: toDollars(row.price_cents),
+    todayPrice: toDollars(row.today_price_cents),
+    promoDays: row.promo_days,
+    status: row.is_active ? 'active' : 'inactive',
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Every migration, in order. A new one: add `NNN_name.ts` (export `up`, and `down` when it
+ * can be undone) and list it here. Never edit one that has shipped: add another.
+ */
+import type { Migration } from 'kysely';
+import * as m001 from './001_accounts.ts';
+import * as m002 from './002_catalog.ts';
+import * as m003 from './003_codes.ts';
+import * as m004 from './004_billing.ts';
+import * as m005 from './005_side_effects.ts';
+import * as m006 from './006_outbox_secret.ts';
+
+export const migrations: Record<string, Migration> = {
+  '001_accounts': m001,
+  '002_catalog': m002,
+  '003_codes': m003,
+  '004_billing': m004,
+  '005_side_effects': m005,
+  '006_outbox_secret': m006,
+};

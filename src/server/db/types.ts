@@ -1,0 +1,355 @@
+/**
+ * The database as Kysely sees it: one interface per table, columns in snake_case as they are
+ * in SQL. Money is integer cents (`*_cents`, USD); times are `timestamptz` (UTC), read back as
+ * `Date`; ids are text (random, URL-safe: src/server/db/ids.ts). The tables are created by
+ * src/server/db/migrations/ — a column added there is added here too.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A `timestamptz` column: a Date when read; a Date or an ISO string when written. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A `timestamptz` column with a default (`now()`): optional when inserting. */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A `jsonb` column: parsed when read; written as JSON text (`JSON.stringify`) or a value. */
+export type Json<T> = ColumnType<T, T | string, T | string>;
+/** A column with a default: optional when inserting. */
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export const SUBSCRIPTION_DURATIONS = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'] as const;
+export type SubscriptionDuration = (typeof SUBSCRIPTION_DURATIONS)[number];
+export const SUBSCRIPTION_TYPES = ['recurring', 'volumeLicense', 'gift', 'other'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+export const CLASS_TYPES = ['live', 'onDemand'] as const;
+export type ClassType = (typeof CLASS_TYPES)[number];
+export const CODE_KINDS = ['coupon', 'comp', 'gift', 'volume', 'bulk'] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
+export const OUTBOX_KINDS = ['email', 'crm', 'conversion', 'analytics'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+export const PAYMENT_TYPES = ['card', 'PayPal', 'ApplePay', 'GooglePay'] as const;
+export const SUBSCRIPTION_STATUSES = ['Pending', 'Active', 'PastDue', 'Canceled', 'Expired'] as const;
+export const SUBSCRIPTION_PRODUCTS = ['app', 'classes', 'addOn'] as const;
+export const SUBSCRIPTION_SOURCES = ['purchase', 'comp', 'gift', 'volume', 'bulk', 'partner'] as const;
+export const PAYMENT_STATUSES = ['pending', 'settled', 'declined', 'failed', 'refunded'] as const;
+export const STORES = ['WebStore', 'SamsClub', 'AppleAppStore', 'GooglePlay', 'Amazon', 'Other'] as const;
+
+// ---------------------------------------------------------------------------------------
+// Accounts
+
+export interface UsersTable {
+  id: string;
+  /** Lower-case; unique. */
+  email: string;
+  /** The password hash, self-describing (algorithm and parameters inside); never the password. */
+  password_hash: string;
+  partner: string | null;
+  /** Signup answers: referral, age, gender, experience, attributionSource, utm, minervaLead... */
+  signup: Json<Record<string, unknown>>;
+  confirm_promo_emails: Defaulted<boolean>;
+  /** ISO 3166 alpha-2 country, when known. */
+  country: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the session token: a copy of the table gives no working session. */
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  last_used_at: CreatedAt;
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 (hex) of the token mailed to the parent. */
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface EmailPreferencesTable {
+  /** Lower-case. Keyed by email: GetSubscribedEmailLists asks by email, with or without an account. */
+  email: string;
+  user_id: string | null;
+  marketing_message_channel: Defaulted<boolean>;
+  parent_newsletter_messages: Defaulted<boolean>;
+  updated_at: CreatedAt;
+}
+
+// ---------------------------------------------------------------------------------------
+// Catalog (imported from funnels/catalog.yaml)
+
+export interface PartnersTable {
+  id: string;
+  name: string;
+  is_active: Defaulted<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Spec §3 "Plan / web offer": what is sold, on which gateway plan, at which price and trial. */
+export interface WebOffersTable {
+  /** The offer's id (objectId / webOfferId). */
+  id: string;
+  /** The payment gateway's plan the offer bills on (several offers may share one). */
+  plan_id: string;
+  plan_name: string;
+  plan_data_key: string;
+  subscription_duration: SubscriptionDuration;
+  price_cents: number;
+  original_price_cents: number | null;
+  trial_duration_days: Defaulted<number>;
+  subscription_type: SubscriptionType;
+  description_key: string;
+  /** A web-offer promo code (not a CS/CV/GIFT/EDU code), canonical upper case; unique. */
+  promo_code: string | null;
+  offer_title: string | null;
+  offer_subtitle: string | null;
+  is_active: Defaulted<boolean>;
+  is_default_offer: Defaulted<boolean>;
+  /** Months a gift or volume licence gives; -1 = lifetime. */
+  gift_months: number | null;
+  /** Plan-selector tags (GetDefaultPlans tag): default, 30daytrial, ... */
+  tags: Defaulted<string[]>;
+  partner: string | null;
+  has_classes: Defaulted<boolean>;
+  /** Set for the class funnels' offers (GetMinervaOffers). */
+  class_type: ClassType | null;
+  max_child_profiles: Defaulted<number>;
+  parent_portal_enabled: Defaulted<boolean>;
+  /** Display order within a list (the YAML order). */
+  sort_order: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Classes existing subscribers add (spec §2.11, §9). */
+export interface ClassAddOnsTable {
+  id: string;
+  plan_id: string;
+  name: string;
+  classes_per_month: number;
+  /** Monthly price after the promo. */
+  price_cents: number;
+  /** What is charged today. */
+  today_price_cents: number;
+  promo_days: number;
+  is_active: Defaulted<boolean>;
+  sort_order: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** A bulk-purchase campaign (Girl Scouts councils...): whom codes are sold to, at what seat price. */
+export interface BulkCampaignsTable {
+  id: string;
+  name: string;
+  organization: string | null;
+  web_offer_id: string | null;
+  price_per_seat_cents: number | null;
+  is_active: Defaulted<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+// ---------------------------------------------------------------------------------------
+// Codes
+
+/** One creation of codes: a CLI run, a volume or bulk purchase, the demo seed. */
+export interface CodeBatchesTable {
+  id: string;
+  kind: CodeKind;
+  quantity: number;
+  web_offer_id: string | null;
+  comp_months: number | null;
+  expires_at: Timestamp | null;
+  campaign_id: string | null;
+  /** cli, admin (the CLI through the server), demo, purchase */
+  source: string;
+  purchaser_email: string | null;
+  payment_id: string | null;
+  note: string | null;
+  created_at: CreatedAt;
+}
+
+/**
+ * A single-use code (spec §9): coupon CS…, comp CSCP…, volume licence CV…, gift GIFT…, bulk
+ * EDU…. Stored canonical: upper case, without dashes or spaces.
+ */
+export interface CodesTable {
+  code: string;
+  kind: CodeKind;
+  batch_id: string | null;
+  web_offer_id: string | null;
+  /** Months of access it gives (comp, gift, volume, bulk); -1 = lifetime; null = the offer's. */
+  comp_months: number | null;
+  expires_at: Timestamp | null;
+  redeemed_at: Timestamp | null;
+  redeemed_by_user_id: string | null;
+  created_at: CreatedAt;
+}
+
+// ---------------------------------------------------------------------------------------
+// Billing
+
+export interface CustomersTable {
+  id: string;
+  user_id: string;
+  /** sandbox or braintree */
+  gateway: string;
+  gateway_customer_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** A vaulted payment method: the gateway's token and what may be shown, never a card number. */
+export interface PaymentMethodsTable {
+  id: string;
+  customer_id: string;
+  gateway_token: string;
+  payment_type: (typeof PAYMENT_TYPES)[number];
+  card_type: string | null;
+  last4: string | null;
+  expiration_month: number | null;
+  expiration_year: number | null;
+  paypal_email: string | null;
+  is_default: Defaulted<boolean>;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string | null;
+  web_offer_id: string | null;
+  class_add_on_id: string | null;
+  product: (typeof SUBSCRIPTION_PRODUCTS)[number];
+  status: (typeof SUBSCRIPTION_STATUSES)[number];
+  store: Defaulted<(typeof STORES)[number]>;
+  price_cents: number;
+  trial_duration_days: Defaulted<number>;
+  first_billing_date: Timestamp | null;
+  next_billing_date: Timestamp | null;
+  term_expires_at: Timestamp | null;
+  comp_expires_at: Timestamp | null;
+  gift_expires_at: Timestamp | null;
+  is_lifetime: Defaulted<boolean>;
+  is_gifted: Defaulted<boolean>;
+  source: (typeof SUBSCRIPTION_SOURCES)[number];
+  /** The code redeemed for it (comp, gift, volume, bulk, coupon). */
+  code: string | null;
+  gateway_subscription_id: string | null;
+  payment_method_id: string | null;
+  partner: string | null;
+  canceled_at: Timestamp | null;
+  cancel_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string | null;
+  customer_id: string | null;
+  subscription_id: string | null;
+  payment_method_id: string | null;
+  amount_cents: number;
+  currency: Defaulted<string>;
+  status: (typeof PAYMENT_STATUSES)[number];
+  description: string;
+  gateway_transaction_id: string | null;
+  processor_response_code: string | null;
+  processor_response_text: string | null;
+  created_at: CreatedAt;
+}
+
+// ---------------------------------------------------------------------------------------
+// Side effects and infrastructure
+
+/** Emails, CRM updates, conversion and analytics events, written in the same transaction as their cause. */
+export interface OutboxTable {
+  id: string;
+  kind: OutboxKind;
+  /** What to send: a template name, an event name... */
+  name: string;
+  payload: Json<Record<string, unknown>>;
+  /** When set, a second enqueue with the same key is ignored. */
+  dedupe_key: string | null;
+  created_at: CreatedAt;
+  available_at: CreatedAt;
+  attempts: Defaulted<number>;
+  locked_until: Timestamp | null;
+  processed_at: Timestamp | null;
+  last_error: string | null;
+  /** A secret the delivery needs (a reset token); erased once delivered (migration 006). */
+  secret: string | null;
+}
+
+/** One per charge-creating call's idempotency key: a retry answers the stored response. */
+export interface IdempotencyKeysTable {
+  /** The call name and the caller (user id or 'anonymous'). */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request parameters: the same key with other parameters is refused. */
+  request_hash: string;
+  /** pending while the first request runs; completed once its response is stored. */
+  status: string;
+  response: Json<unknown> | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
+/** Fixed-window counters, shared by every server instance. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: Defaulted<number>;
+  expires_at: Timestamp;
+}
+
+/** Requests from forms without a purchase (Girl Scouts councils, coding events). */
+export interface ContactRequestsTable {
+  id: string;
+  kind: string;
+  email: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_preferences: EmailPreferencesTable;
+  partners: PartnersTable;
+  web_offers: WebOffersTable;
+  class_add_ons: ClassAddOnsTable;
+  bulk_campaigns: BulkCampaignsTable;
+  code_batches: CodeBatchesTable;
+  codes: CodesTable;
+  customers: CustomersTable;
+  payment_methods: PaymentMethodsTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  outbox: OutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
+  contact_requests: ContactRequestsTable;
+}
+
+export type WebOfferRow = Selectable<WebOffersTable>;
+export type NewWebOffer = Insertable<WebOffersTable>;
+export type ClassAddOnRow = Selectable<ClassAddOnsTable>;
+export type BulkCampaignRow = Selectable<BulkCampaignsTable>;
+export type CodeRow = Selectable<CodesTable>;
+export type CodeBatchRow = Selectable<CodeBatchesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,159 @@
+/**
+ * The outbox: emails, CRM updates, conversion events and analytics are written to the `outbox`
+ * table in the same transaction as the change that caused them, then delivered by a
+ * dispatcher to an adapter (the log by default). A failed delivery is retried with backoff;
+ * several instances share the table safely (rows are claimed with FOR UPDATE SKIP LOCKED and
+ * a claim deadline, so a crashed instance's claims are picked up again).
+ *
+ * A message may carry one `secret` its delivery needs (the token of a password-reset link); it
+ * is kept apart from the payload and erased once the message is delivered.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, OutboxKind } from '../db/types.ts';
+import { newId } from '../db/ids.ts';
+
+/** What goes out, by kind (the table's `kind`) and name. */
+export const outboxMessages = {
+  accountCreated: { kind: 'analytics', name: 'account.created' },
+  passwordResetEmail: { kind: 'email', name: 'passwordReset' },
+  iterableUpdateEmail: { kind: 'crm', name: 'iterable.updateEmail' },
+  iterableSetEmailPreferences: { kind: 'crm', name: 'iterable.setEmailPreferences' },
+  iterableTrackEvent: { kind: 'analytics', name: 'iterable.trackEvent' },
+  crmAddCustomer: { kind: 'crm', name: 'crm.addCustomer' },
+  crmUpdateAfterAddClass: { kind: 'crm', name: 'crm.updateAfterAddClass' },
+  conversionEvent: { kind: 'conversion', name: 'conversion.event' },
+  contactRequestEmail: { kind: 'email', name: 'contactRequest' },
+  codeRedeemed: { kind: 'analytics', name: 'code.redeemed' },
+} as const satisfies Record<string, { kind: OutboxKind; name: string }>;
+export type OutboxMessageType = keyof typeof outboxMessages;
+
+export interface OutboxMessage {
+  type: OutboxMessageType;
+  payload: Record<string, unknown>;
+  /** A secret the delivery needs (a reset token): kept out of the payload, erased once delivered. */
+  secret?: string;
+  /** A second message with the same key is ignored. */
+  dedupeKey?: string;
+}
+
+export interface OutboxDelivery {
+  id: string;
+  kind: OutboxKind;
+  name: string;
+  payload: Record<string, unknown>;
+  secret: string | null;
+  createdAt: Date;
+  attempts: number;
+}
+
+/** Where messages go: the log (default), or later an email provider, the CRM, the ads API. */
+export interface OutboxAdapter {
+  deliver(message: OutboxDelivery): Promise<void>;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Adds a message; pass the transaction of the change that causes it. */
+export async function enqueue(db: Db, message: OutboxMessage): Promise<void> {
+  const { kind, name } = outboxMessages[message.type];
+  await db
+    .insertInto('outbox')
+    .values({ id: newId(), kind, name, payload: JSON.stringify(message.payload), secret: message.secret ?? null, dedupe_key: message.dedupeKey ?? null, locked_until: null, processed_at: null, last_error: null })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export interface OutboxDispatcher {
+  /** Delivers what is due; answers how many were delivered. */
+  runOnce(): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+export interface DispatcherOptions {
+  db: Kysely<Database>;
+  adapter: OutboxAdapter;
+  onError?: (error: unknown, message: OutboxDelivery | null) => void;
+  batchSize?: number;
+  /** How long a claimed message is reserved for its instance. */
+  claimSeconds?: number;
+  now?: () => Date;
+}
+
+const MAX_BACKOFF_SECONDS = 60 * 60;
+
+export function createOutboxDispatcher(o: DispatcherOptions): OutboxDispatcher {
+  const now = o.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  const claim = async (): Promise<OutboxDelivery[]> => {
+    const at = now();
+    const until = new Date(at.getTime() + (o.claimSeconds ?? 60) * 1000);
+    const { rows } = await sql<{ id: string; kind: OutboxKind; name: string; payload: unknown; secret: string | null; created_at: Date; attempts: number }>`
+      update outbox set locked_until = ${until}, attempts = attempts + 1
+      where id in (
+        select id from outbox
+        where processed_at is null and available_at <= ${at} and (locked_until is null or locked_until < ${at})
+        order by created_at, id limit ${o.batchSize ?? 50}
+        for update skip locked)
+      returning id, kind, name, payload, secret, created_at, attempts`.execute(o.db);
+    return rows
+      .map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        name: r.name,
+        payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+        secret: r.secret,
+        createdAt: new Date(r.created_at),
+        attempts: Number(r.attempts),
+      }))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  };
+
+  const runOnce = async () => {
+    let delivered = 0;
+    for (const message of await claim()) {
+      try {
+        await o.adapter.deliver(message);
+        await o.db.updateTable('outbox').set({ processed_at: now(), locked_until: null, secret: null, last_error: null }).where('id', '=', message.id).execute();
+        delivered++;
+      } catch (error) {
+        o.onError?.(error, message);
+        const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.min(message.attempts, 12) * 5);
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'delivery failed';
+        await o.db
+          .updateTable('outbox')
+          .set({ locked_until: null, available_at: new Date(now().getTime() + backoff * 1000), last_error: reason.slice(0, 500) })
+          .where('id', '=', message.id)
+          .execute();
+      }
+    }
+    return delivered;
+  };
+
+  const tick = async () => {
+    running = runOnce().catch((error: unknown) => {
+      o.onError?.(error, null);
+      return 0;
+    });
+    await running;
+    running = null;
+  };
+
+  return {
+    runOnce: () => (running ??= runOnce().finally(() => (running = null))),
+    start(intervalMs = 2000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (!running) void tick();
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The operators' tools: the admin endpoints (loopback + token) and `npm run codes` /
+ * `npm run catalog:import` against a running server on the embedded database, then without it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminRoutes, ADMIN_PREFIX } from '../../src/server/admin/routes.ts';
+import { importCatalog } from '../../src/server/catalog/import.ts';
+import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { DEMO_BATCHES } from '../../src/server/catalog/demo.ts';
+import { readServerEnv } from '../../src/server/config.ts';
+import { findCode } from '../../src/server/codes/repository.ts';
+import { openDatabase, readLiveLock } from '../../src/server/db/database.ts';
+import { startServer } from '../../src/server/main.ts';
+import { canonicalCode } from '../../src/domain/codes.ts';
+import { useTestDatabase } from './db.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const TOKEN = 'test-admin-token';
+
+describe('admin endpoints', () => {
+  const t = useTestDatabase();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    await importCatalog(t.db, readCatalogFile('funnels/catalog.yaml'));
+    app = Fastify();
+    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: t.db, token: TOKEN });
+  });
+  afterAll(() => app?.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${url}`, payload: payload as object, headers, remoteAddress });
+
+  test('POST /api/admin/codes with the token creates codes and answers them as parents type them', async () => {
+    const response = await post('/codes', { kind: 'coupon', offer: 'coupon_annual', count: 3 });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json();
+    expect(body).toMatchObject({ kind: 'coupon', offer: 'coupon_annual', months: null, expiresAt: null });
+    expect(body.codes).toHaveLength(3);
+    for (const code of body.codes) expect(await findCode(t.db, code)).toMatchObject({ kind: 'coupon', web_offer_id: 'coupon_annual', redeemed_at: null });
+  });
+
+  test('without the right token: 401; from another address: 404, even with the token', async () => {
+    expect((await post('/codes', { kind: 'comp', months: 1 }, {})).statusCode).toBe(401);
+    expect((await post('/codes', { kind: 'comp', months: 1 }, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    expect((await post('/codes', { kind: 'comp', months: 1 }, { authorization: `Bearer ${TOKEN}` }, '10.1.2.3')).statusCode).toBe(404);
+    expect((await post('/catalog', { catalog: {} }, { authorization: `Bearer ${TOKEN}` }, '203.0.113.9')).statusCode).toBe(404);
+  });
+
+  test('a request that cannot be honoured answers 400 with the sentence', async () => {
+    const response = await post('/codes', { kind: 'comp' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/needs its length: --months N or --lifetime/);
+    expect((await post('/codes', { kind: 'voucher' })).statusCode).toBe(400);
+  });
+
+  test('npm run codes on the database of this run: PostgreSQL directly (DATABASE_URL), PGlite through its server', async () => {
+    // On PostgreSQL the CLI connects itself, whatever else is connected; the PGlite case (a
+    // server holding the database) is the next describe block.
+    if (t.kind !== 'postgres') return expect(t.url).toBeNull();
+    const env = { ...process.env, DATABASE_URL: t.url!, TEST_DATABASE_URL: undefined, FUNNELS_DIR: path.join(root, 'funnels') } as NodeJS.ProcessEnv;
+    const { stdout, stderr } = await run(tsx, [path.join(root, 'scripts/codes.ts'), 'create', '--kind', 'bulk', '--campaign', 'girl-scouts', '--offer', 'edu_12_months', '--count', '3'], { cwd: root, env, timeout: 90_000 });
+    const codes = stdout.trim().split('\n');
+    expect(codes).toHaveLength(3);
+    expect(stderr).toMatch(/Created 3 bulk codes, 12 months, offer edu_12_months .* in PostgreSQL\./);
+    for (const code of codes) expect(await findCode(t.db, code)).toMatchObject({ kind: 'bulk', comp_months: 12, web_offer_id: 'edu_12_months' });
+  });
+
+  test('POST /api/admin/catalog imports a catalog; the same one again changes nothing', async () => {
+    const catalog = readCatalogFile('funnels/catalog.yaml');
+    const response = await post('/catalog', { catalog });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().summary.web_offers).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+    expect((await post('/catalog', { catalog: { offers: [{ id: 'broken' }] } })).statusCode).toBe(400);
+  });
+});
+
+describe('npm run codes and npm run catalog:import on the embedded database', () => {
+  let dir: string;
+  const dataDir = () => path.join(dir, 'data');
+  const cliEnv = () => {
+    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir(), FUNNELS_DIR: path.join(root, 'funnels'), NO_COLOR: '1' };
+    delete env.DATABASE_URL;
+    delete env.TEST_DATABASE_URL;
+    return env as NodeJS.ProcessEnv;
+  };
+  const cli = (script: string, args: string[]) => run(tsx, [path.join(root, 'scripts', script), ...args], { cwd: root, env: cliEnv(), timeout: 90_000 });
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'codes-cli-'));
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>app</title>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('while the server runs, the CLIs go through it; once it stops, they open the database themselves', async () => {
+    const env = readServerEnv({ DATA_DIR: dataDir(), DIST_DIR: path.join(dir, 'dist'), PORT: '0', HOST: '127.0.0.1', FUNNELS_DIR: path.join(root, 'funnels'), LOG_LEVEL: 'silent' }, root);
+    const logLevel = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'silent';
+    const { app } = await startServer(env).finally(() => {
+      if (logLevel === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = logLevel;
+    });
+    let viaServer: string[];
+    try {
+      const lock = readLiveLock(dataDir());
+      expect(lock).toMatchObject({ pid: process.pid, role: 'server' });
+      expect(lock?.port).toBeGreaterThan(0);
+      expect(statSync(path.join(dataDir(), 'admin-token')).mode & 0o077).toBe(0);
+
+      const created = await cli('codes.ts', ['create', '--kind', 'comp', '--months', '3', '--count', '2']);
+      viaServer = created.stdout.trim().split('\n');
+      expect(viaServer).toHaveLength(2);
+      for (const code of viaServer) expect(code).toMatch(/^CSCP(-[A-Z0-9]{4}){3}$/);
+      expect(created.stderr).toMatch(new RegExp(`Created 2 comp codes, 3 months \\(batch .*\\) in the server on port ${lock!.port}\\.`));
+
+      const imported = await cli('catalog-import.ts', []);
+      expect(imported.stdout).toMatch(/into the server on port \d+: partners: 0 created, 0 updated, 4 unchanged; offers: 0 created, 0 updated, \d+ unchanged/);
+
+      const refused = await cli('codes.ts', ['create', '--kind', 'coupon']).catch((error: { code: number; stderr: string }) => error);
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('A coupon needs the offer it gives (--offer ID)') });
+    } finally {
+      await app.close();
+    }
+    expect(readLiveLock(dataDir())).toBeNull();
+
+    const direct = await cli('codes.ts', ['create', '--kind', 'gift', '--lifetime', '--expires', '2099-12-31']);
+    const gift = direct.stdout.trim();
+    expect(gift).toMatch(/^GIFT[A-Z0-9]{12}$/);
+    expect(direct.stderr).toContain(`in the embedded database in ${dataDir()}`);
+
+    const handle = await openDatabase({ dataDir: dataDir(), role: 'cli' });
+    try {
+      for (const code of viaServer) expect(await findCode(handle.db, code)).toMatchObject({ kind: 'comp', comp_months: 3, redeemed_at: null });
+      expect(await findCode(handle.db, gift)).toMatchObject({ kind: 'gift', comp_months: -1, expires_at: new Date('2100-01-01T00:00:00Z') });
+      // A new embedded database got the demo codes the README lists.
+      for (const batch of DEMO_BATCHES) for (const code of batch.codes) expect(await findCode(handle.db, code), code).toMatchObject({ kind: batch.kind, batch_id: batch.id });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('the README lists every demo code', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    for (const batch of DEMO_BATCHES) for (const code of batch.codes) expect(readme.includes(code) || readme.includes(canonicalCode(code)), code).toBe(true);
+  });
+
+  test('a wrong command line exits 2 with the usage', async () => {
+    const error = await cli('codes.ts', ['create', '--kind', 'voucher']).catch((e: { code: number; stderr: string }) => e);
+    expect(error).toMatchObject({ code: 2 });
+    expect((error as { stderr: string }).stderr).toContain("--kind must be one of coupon, comp, gift, volume, bulk; it is 'voucher'.");
+  });
+});
