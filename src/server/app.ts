@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { parseRestRoutes } from './accounts/parseRest.ts';
@@ -19,7 +18,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
-import { helmetOptions } from './security.ts';
+import { lazyChildLoggerFactory } from './logging.ts';
+import { helmetOptions, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
 
 export interface BuildServerOptions {
@@ -69,7 +69,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (distDir && !existsSync(path.join(distDir, 'index.html')))
     throw new ConfigError(`The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`);
 
-  const app = Fastify({ logger: withRedaction(options.logger ?? false), bodyLimit: BODY_LIMIT_BYTES, trustProxy: trustProxyOption(options.trustProxy) });
+  const app = Fastify({
+    logger: withRedaction(options.logger ?? false),
+    // request.log is made when something is logged (logging.ts): most requests log nothing.
+    childLoggerFactory: lazyChildLoggerFactory,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(options.trustProxy),
+  });
   const flags = options.flagOverrides ?? {};
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
   const clientConfig = {
@@ -103,7 +109,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
-  await app.register(fastifyHelmet, helmetOptions);
+  // @fastify/helmet's headers, worked out once (security.ts `securityHeaders`): the same on every response.
+  const headers = await securityHeaders(helmetOptions);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
   // Answers once the plugins are loaded and (through start/main) the migrations have run:
   // the server only listens after both.
