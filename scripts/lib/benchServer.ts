@@ -12,13 +12,10 @@
  *     that many attempts per window, so that the bench measures the limiter's real work (both
  *     counters are still written on every request) without being refused after 60 requests.
  */
-import { mkdir } from 'node:fs/promises';
-import { buildServer } from '../../src/server/app.ts';
 import type { RateLimitPolicy } from '../../src/server/auth/rateLimits.ts';
 import { defaultRateLimitPolicies } from '../../src/server/auth/rateLimits.ts';
+import { assembleServer } from '../../src/server/assemble.ts';
 import { readServerEnv } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { prepareDatabase } from '../../src/server/db/prepare.ts';
 
 const env = readServerEnv();
 const limit = Number(process.env.BENCH_RATE_LIMIT);
@@ -29,19 +26,7 @@ const benchExistence: RateLimitPolicy = {
   ...(existence.perAccount ? { perAccount: { ...existence.perAccount, limit } } : {}),
 };
 
-await mkdir(env.dataDir, { recursive: true });
-const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, role: 'server' });
-await prepareDatabase(database.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes });
-const app = await buildServer({
-  distDir: null,
-  dataDir: env.dataDir,
-  db: database.db,
-  logger: { level: process.env.LOG_LEVEL || 'warn' },
-  backend: env.backend,
-  trustProxy: env.trustProxy,
-  overrides: { rateLimitPolicies: { existence: benchExistence } },
-});
-app.addHook('onClose', async () => database.close());
+const { app } = await assembleServer(env, { distDir: null, defaultLogLevel: 'warn', overrides: { rateLimitPolicies: { existence: benchExistence } } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('The bench server has no port.');

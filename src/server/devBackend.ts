@@ -3,7 +3,6 @@
  * static app, which Vite serves with hot reload) inside the Vite dev server, answering /api/*
  * and /healthz on the same origin as in production.
  */
-import { mkdir } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,37 +14,8 @@ export function backendInDevServer(): Plugin {
       if (process.env.VITEST) return;
       let backend: Promise<FastifyInstance> | undefined;
       const start = async () => {
-        const [{ buildServer }, { readServerEnv }, { openDatabase }, { prepareDatabase }, { adminRoutes, ADMIN_PREFIX }, { writeAdminToken }] = await Promise.all([
-          import('./app.ts'),
-          import('./config.ts'),
-          import('./db/database.ts'),
-          import('./db/prepare.ts'),
-          import('./admin/routes.ts'),
-          import('./admin/token.ts'),
-        ]);
-        const env = readServerEnv();
-        await mkdir(env.dataDir, { recursive: true });
-        const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, role: 'server' });
-        try {
-          await prepareDatabase(database.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes, log: (message) => server.config.logger.info(message) });
-        } catch (error) {
-          await database.close();
-          throw error;
-        }
-        const app = await buildServer({
-          distDir: null,
-          dataDir: env.dataDir,
-          db: database.db,
-          logger: { level: process.env.LOG_LEVEL || 'warn' },
-          backend: env.backend,
-          trustProxy: env.trustProxy,
-          recaptchaSiteKey: env.backend.recaptchaSiteKey,
-          flagOverrides: env.flagOverrides,
-          captchaProvider: env.captchaProvider,
-          paymentAdapter: env.paymentAdapter,
-        });
-        app.addHook('onClose', async () => database.close());
-        await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir) });
+        const [{ readServerEnv }, { assembleServer }] = await Promise.all([import('./config.ts'), import('./assemble.ts')]);
+        const { app, database } = await assembleServer(readServerEnv(), { distDir: null, defaultLogLevel: 'warn', log: (message) => server.config.logger.info(message) });
         await app.ready();
         server.httpServer?.once('close', () => void app.close());
         // The codes CLI reaches this backend through Vite's port (recorded in the lock file).

@@ -7,54 +7,30 @@
  * into a new one → build the Fastify app (with the operators' admin endpoints) → listen on PORT.
  * /healthz answers only once all of that is done.
  */
-import { mkdir } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes, ADMIN_PREFIX } from './admin/routes.ts';
-import { writeAdminToken } from './admin/token.ts';
-import { buildServer } from './app.ts';
 import { CatalogFileError } from './catalog/read.ts';
 import { ConfigError, readServerEnv, type ServerEnv } from './config.ts';
-import { DatabaseBusyError, openDatabase } from './db/database.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { DatabaseBusyError } from './db/database.ts';
+import { assembleServer } from './assemble.ts';
 
 export async function startServer(env: ServerEnv = readServerEnv()): Promise<{ app: FastifyInstance; url: string }> {
-  await mkdir(env.dataDir, { recursive: true });
-  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, role: 'server', log: (message) => console.error(message) });
-  let app: FastifyInstance | undefined;
+  const { app, database } = await assembleServer(env, { distDir: env.distDir, defaultLogLevel: 'info', log: (message) => console.log(message) });
   try {
-    await prepareDatabase(database.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes, log: (message) => console.log(message) });
-    app = await buildServer({
-      distDir: env.distDir,
-      dataDir: env.dataDir,
-      db: database.db,
-      logger: { level: process.env.LOG_LEVEL || 'info' },
-      backend: env.backend,
-      trustProxy: env.trustProxy,
-      recaptchaSiteKey: env.backend.recaptchaSiteKey,
-      flagOverrides: env.flagOverrides,
-      captchaProvider: env.captchaProvider,
-      paymentAdapter: env.paymentAdapter,
-    });
-    // The database closes after the app (and its backend) have stopped using it.
-    app.addHook('onClose', async () => database.close());
-    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir) });
-    const server = app;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const stop = () => {
-        server.log.info(`${signal}: closing`);
-        server.close().then(
+        app.log.info(`${signal}: closing`);
+        app.close().then(
           () => process.exit(0),
           () => process.exit(1),
         );
       };
       process.once(signal, stop);
-      server.addHook('onClose', async () => void process.off(signal, stop));
+      app.addHook('onClose', async () => void process.off(signal, stop));
     }
     await app.listen({ port: env.port, host: env.host });
   } catch (error) {
-    if (app) await app.close();
-    else await database.close();
+    await app.close();
     throw error;
   }
   const address = app.server.address();

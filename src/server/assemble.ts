@@ -1,0 +1,53 @@
+/**
+ * The one way a server is put together around its database, shared by `npm start`
+ * (main.ts), `npm run dev` (devBackend.ts) and the bench: create DATA_DIR, open the database,
+ * run migrations / import the catalog / seed demo codes, build the Fastify app with the
+ * operators' admin routes. The database closes after the app, or at once if assembly fails.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { adminRoutes, ADMIN_PREFIX } from './admin/routes.ts';
+import { writeAdminToken } from './admin/token.ts';
+import { buildServer, type BuildServerOptions } from './app.ts';
+import type { ServerEnv } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { prepareDatabase } from './db/prepare.ts';
+
+export interface AssembleOptions {
+  /** The built app to serve; null when Vite serves it (dev) or nothing is served (bench). */
+  distDir: string | null;
+  /** Log level when LOG_LEVEL is not set. */
+  defaultLogLevel: string;
+  /** Where start-up messages (migrations applied, catalog imported) go. */
+  log?: (message: string) => void;
+  overrides?: BuildServerOptions['overrides'];
+}
+
+export async function assembleServer(env: ServerEnv, options: AssembleOptions): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
+  await mkdir(env.dataDir, { recursive: true });
+  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, role: 'server', log: (message) => console.error(message) });
+  let app: FastifyInstance | undefined;
+  try {
+    await prepareDatabase(database.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes, ...(options.log ? { log: options.log } : {}) });
+    app = await buildServer({
+      distDir: options.distDir,
+      dataDir: env.dataDir,
+      db: database.db,
+      logger: { level: process.env.LOG_LEVEL || options.defaultLogLevel },
+      backend: env.backend,
+      trustProxy: env.trustProxy,
+      recaptchaSiteKey: env.backend.recaptchaSiteKey,
+      flagOverrides: env.flagOverrides,
+      captchaProvider: env.captchaProvider,
+      paymentAdapter: env.paymentAdapter,
+      ...(options.overrides ? { overrides: options.overrides } : {}),
+    });
+    app.addHook('onClose', async () => database.close());
+    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir) });
+    return { app, database };
+  } catch (error) {
+    if (app) await app.close();
+    else await database.close();
+    throw error;
+  }
+}
