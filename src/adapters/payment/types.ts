@@ -1,0 +1,94 @@
+/**
+ * The browser's payment adapter: card fields, PayPal (vault flow), Apple Pay and Google Pay
+ * (version 2, USD, FINAL total price). Each way to pay ends in a one-time nonce for the
+ * backend, or in a `PaymentAdapterError` carrying braintree-web's error code, so the funnels
+ * map failures to the spec's messages the same way whichever adapter runs.
+ *
+ * Two implementations, chosen by the server's client config (`payments.adapter`):
+ * - `braintree`: braintree-web with a client token from GetClientToken; hosted fields
+ *   (iframes); loaded lazily, on payment screens only.
+ * - `sandbox`: our own fields (real inputs), Luhn / expiry / CVV checks, Braintree's test
+ *   nonces for Braintree's test card numbers; buttons that simulate the wallets.
+ * Card numbers and security codes never leave the browser except to the provider.
+ */
+
+export type PaymentAdapterName = 'sandbox' | 'braintree';
+
+export type PaymentMethodKind = 'card' | 'paypal' | 'applePay' | 'googlePay';
+
+/** What the backend gets: the nonce, and what may be shown about the method. */
+export interface TokenizedPayment {
+  nonce: string;
+  method: PaymentMethodKind;
+  details: { cardType?: string; lastFour?: string; email?: string };
+  /** braintree-web's data collector output (fraud tools), when there is one. */
+  deviceData?: string;
+}
+
+/** Who caused a failure, as braintree-web types its errors. */
+export type PaymentErrorType = 'CUSTOMER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL' | 'UNKNOWN';
+
+/**
+ * A failure with braintree-web's code (`HOSTED_FIELDS_FIELDS_EMPTY`, `PAYPAL_POPUP_CLOSED`,
+ * `HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED`…; ../shared/data/braintree-web-error-codes.tsv).
+ * Wallet outcomes braintree-web leaves to the wallet get codes of the same shape:
+ * `GOOGLE_PAYMENT_CANCELED` (the parent closed the sheet), `APPLE_PAY_PAYMENT_FAILED`.
+ */
+export class PaymentAdapterError extends Error {
+  override name = 'PaymentAdapterError';
+  constructor(
+    readonly code: string,
+    readonly type: PaymentErrorType,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type CardFieldName = 'number' | 'expirationDate' | 'cvv' | 'postalCode' | 'cardholderName';
+
+export interface CardFieldSetup {
+  /** The element the field is put in (an input for sandbox, an iframe for braintree). */
+  container: HTMLElement;
+  /** The accessible name of the field (the visible label's text). */
+  label: string;
+  placeholder?: string;
+}
+
+export interface CardFieldState {
+  isEmpty: boolean;
+  isValid: boolean;
+  isFocused: boolean;
+}
+
+export interface CardFields {
+  /** Tokenizes what the parent typed; throws PaymentAdapterError (FIELDS_EMPTY, FIELDS_INVALID…). */
+  tokenize(): Promise<TokenizedPayment>;
+  /** Calls back on every change of a field's state (to mark fields in error). */
+  onStateChange(listener: (field: CardFieldName, state: CardFieldState) => void): () => void;
+  focus(field: CardFieldName): void;
+  teardown(): Promise<void>;
+}
+
+export interface WalletOptions {
+  /** The final total charged, in USD ("19.99"); Google Pay's totalPrice, Apple Pay's total. */
+  amount: string;
+  /** The line shown in the wallet's sheet (the product name). */
+  label: string;
+}
+
+export interface PaymentAdapter {
+  readonly name: PaymentAdapterName;
+  /** Puts card fields into the containers given; `expirationDate` is MM/YYYY or MM/YY per `expirationFormat`. */
+  createCardFields(o: { fields: Partial<Record<CardFieldName, CardFieldSetup>> & Pick<Record<CardFieldName, CardFieldSetup>, 'number' | 'expirationDate' | 'cvv'>; expirationFormat: 'MM/YYYY' | 'MM/YY' }): Promise<CardFields>;
+  /** Which wallets can run here (Apple Pay only in Safari with a card, say). */
+  availableWallets(): Promise<{ paypal: boolean; applePay: boolean; googlePay: boolean }>;
+  /** PayPal's vault flow (a billing agreement a subscription can charge later). */
+  payWithPayPal(o: WalletOptions): Promise<TokenizedPayment>;
+  payWithApplePay(o: WalletOptions): Promise<TokenizedPayment>;
+  payWithGooglePay(o: WalletOptions): Promise<TokenizedPayment>;
+  teardown(): Promise<void>;
+}
+
+/** How an adapter is made: the client token comes from GetClientToken (optionally with a captcha token). */
+export type PaymentAdapterFactory = (o: { getClientToken: () => Promise<string> }) => Promise<PaymentAdapter>;
