@@ -100,7 +100,7 @@ export interface PaymentGateway {
    * Creates a subscription on a vaulted method. With a trial nothing is charged today; without
    * one the first period is charged at once (and a decline fails the call).
    */
-  createSubscription(o: { paymentMethodToken: string; planId: string; priceCents: number; trialDurationDays: number; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
+  createSubscription(o: { paymentMethodToken: string; planId: string; priceCents: number; trialDurationDays: number; billingFrequencyMonths: number; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
   /** Moves a subscription to another plan and price (upgrade), or another payment method. */
   updateSubscription(o: { subscriptionId: string; planId?: string; priceCents?: number; paymentMethodToken?: string; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
   /** Stops future billing; access lasts to the end of the paid period. */
