@@ -34,7 +34,7 @@ export async function assembleServer(env: ServerEnv, options: AssembleOptions): 
       dataDir: env.dataDir,
       db: database.db,
       logger: { level: process.env.LOG_LEVEL || options.defaultLogLevel },
-      backend: env.backend,
+      backend: { ...env.backend, rateLimitCounters: database.kind === 'pglite' ? 'memory' : 'database' },
       trustProxy: env.trustProxy,
       recaptchaSiteKey: env.backend.recaptchaSiteKey,
       flagOverrides: env.flagOverrides,

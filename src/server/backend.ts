@@ -10,7 +10,7 @@ import { accountHandlers } from './accounts/handlers.ts';
 import { DEFAULT_SIGNUP_CAPTCHA_ACTIONS, type AccountServices } from './accounts/services.ts';
 import { createCaptchaVerifier, type CaptchaConfig, type CaptchaVerifier } from './auth/captcha.ts';
 import { createPasswordHasher, type ScryptParams } from './auth/passwords.ts';
-import { createRateLimiter, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimiter, type RateLimitPolicy, type RateLimitStore } from './auth/rateLimits.ts';
+import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimiter, type RateLimitPolicy, type RateLimitStore } from './auth/rateLimits.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import type { Database } from './db/types.ts';
 import { paymentsArriveWithThePaymentsIssue, type Handlers } from './functions.ts';
@@ -34,6 +34,8 @@ export interface BackendSettings {
   geoCountryHeader: string | null;
   /** Rate-limit counters in Redis instead of PostgreSQL. */
   redisUrl: string | null;
+  /** Without Redis: counters in the database, or in memory when the database is PGlite (one process, one server). */
+  rateLimitCounters: 'database' | 'memory';
   /** Start the outbox dispatcher loop (tests run it by hand). */
   dispatchOutbox: boolean;
 }
@@ -48,6 +50,7 @@ export const defaultBackendSettings: BackendSettings = {
   signupCaptchaActions: DEFAULT_SIGNUP_CAPTCHA_ACTIONS,
   geoCountryHeader: null,
   redisUrl: null,
+  rateLimitCounters: 'database',
   dispatchOutbox: true,
 };
 
@@ -87,7 +90,7 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
     now,
     settings: { signupCaptcha: settings.signupCaptcha, signupCaptchaActions: settings.signupCaptchaActions, geoCountryHeader: settings.geoCountryHeader },
   };
-  const store = o.rateLimitStore ?? (settings.redisUrl ? await createRedisRateLimitStore(settings.redisUrl) : createSqlRateLimitStore(db));
+  const store = o.rateLimitStore ?? (await createRateLimitStore(db, settings));
   const rateLimiter = createRateLimiter({ store, ...(o.rateLimitPolicies ? { policies: o.rateLimitPolicies } : {}), ...(o.sleep ? { sleep: o.sleep } : {}), now });
   const outbox = createOutboxDispatcher({
     db,
@@ -125,4 +128,9 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
       await store.close?.();
     },
   };
+}
+
+async function createRateLimitStore(db: Kysely<Database>, settings: BackendSettings): Promise<RateLimitStore> {
+  if (settings.redisUrl) return createRedisRateLimitStore(settings.redisUrl);
+  return settings.rateLimitCounters === 'memory' ? createMemoryRateLimitStore() : createSqlRateLimitStore(db);
 }

@@ -5,9 +5,10 @@
  * reCAPTCHA verifier on signup with Google's side faked.
  */
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CallError } from '../../src/contract/index.ts';
-import { createRedisRateLimitStore, type RateLimitStore } from '../../src/server/auth/rateLimits.ts';
+import { createMemoryRateLimitStore, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimitStore } from '../../src/server/auth/rateLimits.ts';
 import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
 import { useTestDatabase } from './db.ts';
 import { client, newEmail, PASSWORD, startBackendServer, type BackendServerOptions } from './backendServer.ts';
@@ -127,6 +128,27 @@ describe('other rate limits', () => {
       expect((await s.call('GetWebOfferByPromoCode', { promoCode: 'SAVE50' }, { ip: '198.51.107.1' })).status).toBe(429);
     });
   });
+});
+
+describe.each([
+  ['the database', () => createSqlRateLimitStore(t.db, { random: () => 1 })],
+  ['memory (the embedded database: one server)', () => createMemoryRateLimitStore()],
+])('rate-limit counters in %s', (_, makeStore) => {
+  test('hits count atomically per key and window; several counters move in one call; count reads without counting', async () => {
+    const store = makeStore();
+    const key = `test:${Math.random()}`;
+    const now = new Date();
+    const hits = await Promise.all(Array.from({ length: 10 }, () => store.hit(key, 60, now)));
+    expect(hits.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await store.hitMany!([{ key, windowSeconds: 60 }, { key: `${key}:other`, windowSeconds: 600 }], now)).toEqual([11, 1]);
+    expect(await store.count(key, 60, now)).toBe(11);
+    expect(await store.count(key, 60, new Date(now.getTime() + 60_000))).toBe(0);
+  });
+});
+
+test('the database keeps its counters in an unlogged table (no write-ahead log per request)', async () => {
+  const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where relname = 'rate_limits' and relnamespace = to_regnamespace(current_schema())`.execute(t.db);
+  expect(rows).toEqual([{ relpersistence: 'u' }]);
 });
 
 describe('rate-limit counters in Redis (REDIS_URL)', () => {

@@ -1,6 +1,8 @@
 /**
- * Rate limits, shared by every instance: counters live in PostgreSQL (table `rate_limits`, one
- * atomic upsert-increment per request and window) or in Redis when REDIS_URL is set.
+ * Rate limits, shared by every instance: counters live in PostgreSQL (the UNLOGGED table
+ * `rate_limits`, one atomic upsert-increment statement per request) or in Redis when REDIS_URL
+ * is set. On the embedded database (PGlite), which admits one process and so one server, they
+ * live in that server's memory: the same limits, without a write per request.
  *
  * Each call of the contract names a policy (`rateLimit: 'login' | ...`); the function router
  * applies it before the handler runs (src/server/functions.ts), the legacy `POST /api/login`
@@ -33,7 +35,14 @@ export interface RateLimitStore {
   hit(key: string, windowSeconds: number, now: Date): Promise<number>;
   /** The counter of the current window, unchanged. */
   count(key: string, windowSeconds: number, now: Date): Promise<number>;
+  /** Several `hit`s in one round trip, answered in order. */
+  hitMany?(hits: readonly CounterHit[], now: Date): Promise<number[]>;
   close?(): Promise<void>;
+}
+
+export interface CounterHit {
+  key: string;
+  windowSeconds: number;
 }
 
 export interface Window {
@@ -104,22 +113,27 @@ export function createRateLimiter(o: RateLimiterOptions): RateLimiter {
       const policy = policies[name];
       const at = now();
       const ip = clientKey(subject.ip);
-      const ipCount = await o.store.hit(`${name}:ip:${ip}`, policy.perIp.windowSeconds, at);
+      const account = subject.account ? digest(subject.account) : null;
+      const countsAttempts = account !== null && policy.perAccount?.counts === 'attempts';
+
+      // The per-address counter and an attempts-counting per-account one move together: one round trip.
+      const hits: CounterHit[] = [{ key: `${name}:ip:${ip}`, windowSeconds: policy.perIp.windowSeconds }];
+      if (countsAttempts) hits.push({ key: `${name}:account:${account}`, windowSeconds: policy.perAccount!.windowSeconds });
+      const [ipCount = 0, accountAttempts = 0] = await hitAll(o.store, hits, at);
       if (ipCount > policy.perIp.limit) throw rateLimited(secondsLeft(policy.perIp.windowSeconds, at));
 
-      const account = subject.account ? digest(subject.account) : null;
-      const failureKeys: [string, number][] = [];
+      const failureKeys: CounterHit[] = [];
       if (account && policy.perAccountAndIpFailures) {
         const w = policy.perAccountAndIpFailures;
         const key = `${name}:account-ip:${account}:${ip}`;
         if ((await o.store.count(key, w.windowSeconds, at)) >= w.limit) throw rateLimited(secondsLeft(w.windowSeconds, at));
-        failureKeys.push([key, w.windowSeconds]);
+        failureKeys.push({ key, windowSeconds: w.windowSeconds });
       }
       if (account && policy.perAccount) {
         const w = policy.perAccount;
         const key = `${name}:account:${account}`;
-        const over = w.counts === 'attempts' ? (await o.store.hit(key, w.windowSeconds, at)) > w.limit : (await o.store.count(key, w.windowSeconds, at)) >= w.limit;
-        if (w.counts === 'failures') failureKeys.push([key, w.windowSeconds]);
+        const over = countsAttempts ? accountAttempts > w.limit : (await o.store.count(key, w.windowSeconds, at)) >= w.limit;
+        if (w.counts === 'failures') failureKeys.push({ key, windowSeconds: w.windowSeconds });
         if (over && w.whenOver === 'refuse') throw rateLimited(secondsLeft(w.windowSeconds, at));
         if (over) await sleep(o.slowDownMs ?? 1000);
       }
@@ -127,12 +141,19 @@ export function createRateLimiter(o: RateLimiterOptions): RateLimiter {
       try {
         return await attempt();
       } catch (error) {
-        if (failureKeys.length > 0 && isFailure(error)) for (const [key, windowSeconds] of failureKeys) await o.store.hit(key, windowSeconds, now());
+        if (failureKeys.length > 0 && isFailure(error)) await hitAll(o.store, failureKeys, now());
         throw error;
       }
     },
   };
 }
+
+const hitAll = async (store: RateLimitStore, hits: readonly CounterHit[], now: Date): Promise<number[]> => {
+  if (hits.length > 1 && store.hitMany) return store.hitMany(hits, now);
+  const counts: number[] = [];
+  for (const { key, windowSeconds } of hits) counts.push(await store.hit(key, windowSeconds, now));
+  return counts;
+};
 
 /**
  * The counter key of a client address: IPv4 as is, IPv6 by its /64 network (one subscriber
@@ -156,27 +177,63 @@ export function clientKey(ip: string): string {
 const windowStart = (windowSeconds: number, now: Date) => new Date(Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds * 1000);
 
 /**
- * PostgreSQL (or PGlite) counters: `INSERT … ON CONFLICT DO UPDATE SET count = count + 1
- * RETURNING count` is atomic, so instances sharing the database share the limits. Windows
- * that have ended are deleted now and then.
+ * PostgreSQL counters: `INSERT … ON CONFLICT DO UPDATE SET count = count + 1 RETURNING` is
+ * atomic, so instances sharing the database share the limits; several counters go in one
+ * statement. Windows that have ended are deleted now and then.
  */
 export function createSqlRateLimitStore(db: Kysely<Database>, o: { random?: () => number } = {}): RateLimitStore {
   const random = o.random ?? Math.random;
-  return {
-    async hit(key, windowSeconds, now) {
+  const hitMany = async (hits: readonly CounterHit[], now: Date): Promise<number[]> => {
+    if (random() < 0.01) await sql`delete from rate_limits where expires_at < ${now}`.execute(db);
+    const rows = hits.map(({ key, windowSeconds }) => {
       const start = windowStart(windowSeconds, now);
-      const expires = new Date(start.getTime() + windowSeconds * 1000);
-      if (random() < 0.01) await sql`delete from rate_limits where expires_at < ${now}`.execute(db);
-      const { rows } = await sql<{ count: number }>`
-        insert into rate_limits (key, window_start, count, expires_at) values (${key}, ${start}, 1, ${expires})
-        on conflict (key, window_start) do update set count = rate_limits.count + 1
-        returning count`.execute(db);
-      return Number(rows[0]?.count ?? 1);
+      return sql`(${key}, ${start}, 1, ${new Date(start.getTime() + windowSeconds * 1000)})`;
+    });
+    const { rows: counted } = await sql<{ key: string; window_start: Date; count: number }>`
+      insert into rate_limits (key, window_start, count, expires_at) values ${sql.join(rows)}
+      on conflict (key, window_start) do update set count = rate_limits.count + 1
+      returning key, count`.execute(db);
+    const countOf = new Map(counted.map((row) => [row.key, Number(row.count)]));
+    return hits.map(({ key }) => countOf.get(key) ?? 1);
+  };
+  return {
+    hitMany,
+    async hit(key, windowSeconds, now) {
+      const [count = 1] = await hitMany([{ key, windowSeconds }], now);
+      return count;
     },
     async count(key, windowSeconds, now) {
       const { rows } = await sql<{ count: number }>`select count from rate_limits where key = ${key} and window_start = ${windowStart(windowSeconds, now)}`.execute(db);
       return Number(rows[0]?.count ?? 0);
     },
+  };
+}
+
+/**
+ * Counters in this process's memory, for the embedded database: PGlite admits one process, so
+ * one server holds every counter there is. Ended windows are swept as the map grows.
+ */
+export function createMemoryRateLimitStore(): RateLimitStore {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  let nextSweepAt = 0;
+  const slot = (key: string, windowSeconds: number, now: Date) => `${key}@${windowStart(windowSeconds, now).getTime()}`;
+  const sweep = (nowMs: number) => {
+    if (nowMs < nextSweepAt) return;
+    for (const [k, counter] of counters) if (counter.expiresAt <= nowMs) counters.delete(k);
+    nextSweepAt = nowMs + 60_000;
+  };
+  const hit = (key: string, windowSeconds: number, now: Date) => {
+    sweep(now.getTime());
+    const k = slot(key, windowSeconds, now);
+    const counter = counters.get(k) ?? { count: 0, expiresAt: windowStart(windowSeconds, now).getTime() + windowSeconds * 1000 };
+    counter.count += 1;
+    counters.set(k, counter);
+    return counter.count;
+  };
+  return {
+    hit: async (key, windowSeconds, now) => hit(key, windowSeconds, now),
+    hitMany: async (hits, now) => hits.map(({ key, windowSeconds }) => hit(key, windowSeconds, now)),
+    count: async (key, windowSeconds, now) => counters.get(slot(key, windowSeconds, now))?.count ?? 0,
   };
 }
 

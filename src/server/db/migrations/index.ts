@@ -9,6 +9,7 @@ import * as m003 from './003_codes.ts';
 import * as m004 from './004_billing.ts';
 import * as m005 from './005_side_effects.ts';
 import * as m006 from './006_outbox_secret.ts';
+import * as m007 from './007_rate_limits_unlogged.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004_billing': m004,
   '005_side_effects': m005,
   '006_outbox_secret': m006,
+  '007_rate_limits_unlogged': m007,
 };
