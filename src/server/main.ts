@@ -12,10 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import { CatalogFileError } from './catalog/read.ts';
 import { ConfigError, readServerEnv, type ServerEnv } from './config.ts';
 import { DatabaseBusyError } from './db/database.ts';
-import { assembleServer } from './assemble.ts';
+import { assembleServer, type AssembleOptions } from './assemble.ts';
 
-export async function startServer(env: ServerEnv = readServerEnv()): Promise<{ app: FastifyInstance; url: string }> {
-  const { app, database } = await assembleServer(env, { distDir: env.distDir, defaultLogLevel: 'info', log: (message) => console.log(message) });
+/** `overrides`: parts a browser test replaces (an outbox adapter that keeps the emails, say). */
+export async function startServer(env: ServerEnv = readServerEnv(), overrides?: AssembleOptions['overrides']): Promise<{ app: FastifyInstance; url: string }> {
+  const { app, database } = await assembleServer(env, { distDir: env.distDir, defaultLogLevel: 'info', log: (message) => console.log(message), ...(overrides ? { overrides } : {}) });
   try {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const stop = () => {

@@ -31,6 +31,9 @@ export const UI_TIMEOUT = 10_000;
 
 export const TEST_USER = { objectId: 'e2eUser01', email: 'parent@example.com', sessionToken: 'r:e2e-session-token' };
 
+/** Backend parts a test file replaces (src/server/backend.ts BackendOverrides). */
+export type ServerOverrides = NonNullable<Parameters<typeof startServer>[1]>;
+
 export interface AppServer {
   url: string;
   app: FastifyInstance;
@@ -44,7 +47,7 @@ export interface AppServer {
  * then the app. Registration, login and the code calls work against it for real. The server
  * logs warnings only (LOG_LEVEL, unless set).
  */
-export async function startApp(options: { distDir?: string; flagOverrides?: Record<string, string> } = {}): Promise<AppServer> {
+export async function startApp(options: { distDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   process.env.LOG_LEVEL ??= 'warn';
   const env = readServerEnv(
@@ -60,7 +63,7 @@ export async function startApp(options: { distDir?: string; flagOverrides?: Reco
   );
   let app: FastifyInstance;
   try {
-    ({ app } = await startServer(env));
+    ({ app } = await startServer(env, options.overrides));
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -116,14 +119,14 @@ export interface E2E {
  * Starts the app and Chromium for the test file (beforeAll) and closes them (afterAll); each
  * `openPage` gets its own browser context (fresh storage), closed after its test.
  */
-export function useE2E(options: { distDir?: string | (() => string); flagOverrides?: Record<string, string> } = {}): E2E {
+export function useE2E(options: { distDir?: string | (() => string); flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {}): E2E {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     const distDir = typeof options.distDir === 'function' ? options.distDir() : options.distDir;
-    [server, browser] = await Promise.all([startApp({ distDir, flagOverrides: options.flagOverrides }), launchBrowser()]);
+    [server, browser] = await Promise.all([startApp({ distDir, flagOverrides: options.flagOverrides, ...(options.overrides ? { overrides: options.overrides } : {}) }), launchBrowser()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
