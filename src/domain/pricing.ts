@@ -1,0 +1,140 @@
+/**
+ * Plan pricing and selection rules (spec §2.4, §4 "Plan selection" / "Plan tag", §9): the
+ * numbers a plan card shows, which plan starts selected, which plan list is asked for, and the
+ * order cards are shown in. Pure functions over web offers; the words are copy (the plan
+ * blocks pick the key, these give the figures). Money is integer cents, USD.
+ */
+
+export type SubscriptionDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
+
+/** Spec §9 "Months per duration"; a lifetime plan has none. */
+export const MONTHS_PER_DURATION: Record<Exclude<SubscriptionDuration, 'lifetime'>, number> = {
+  monthly: 1,
+  quarterly: 3,
+  '6Month': 6,
+  annual: 12,
+  '24Month': 24,
+};
+
+/** What pricing needs of an offer (a WebOffer of the contract has all of it). */
+export interface PricedOffer {
+  id: string;
+  /** Dollars, as the contract carries them (19.99). */
+  price: number;
+  subscriptionDuration: SubscriptionDuration;
+  trialDurationDays: number;
+  trial?: { quantity: number; interval: 'day' | 'week' | 'month' };
+}
+
+export const centsOf = (dollars: number): number => Math.round(dollars * 100);
+
+export const monthsIn = (duration: SubscriptionDuration): number | null => (duration === 'lifetime' ? null : MONTHS_PER_DURATION[duration]);
+
+/** Price per month, rounded to cents (§9): quarterly $35 → 1167 ($11.67). Null for lifetime. */
+export function perMonthCents(offer: Pick<PricedOffer, 'price' | 'subscriptionDuration'>): number | null {
+  const months = monthsIn(offer.subscriptionDuration);
+  return months === null ? null : Math.round(centsOf(offer.price) / months);
+}
+
+/**
+ * Percent saving of `offer` against `comparison` (§9): the rounded relative difference of
+ * their per-month prices. Annual $120 against monthly $19.99 → 50. Null when either has no
+ * per-month price or the offer saves nothing.
+ */
+export function percentSaving(offer: PricedOffer, comparison: PricedOffer): number | null {
+  const mine = perMonthCents(offer);
+  const theirs = perMonthCents(comparison);
+  if (mine === null || theirs === null || theirs === 0 || mine >= theirs) return null;
+  return Math.round(((theirs - mine) / theirs) * 100);
+}
+
+/** Annual savings amount (§9): 12 × the monthly price − the annual price, in cents. $19.99 / $120 → 11988. */
+export function annualSavingsCents(monthly: PricedOffer, annual: PricedOffer): number {
+  return 12 * centsOf(monthly.price) - centsOf(annual.price);
+}
+
+/** "$11.67"; whole dollars keep their cents ("$120.00") unless `wholeDollars: 'short'` ("$120"). */
+export function formatUsd(cents: number, o: { wholeDollars?: 'cents' | 'short' } = {}): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const rest = abs % 100;
+  if (rest === 0 && o.wholeDollars === 'short') return `${sign}$${dollars}`;
+  return `${sign}$${dollars}.${String(rest).padStart(2, '0')}`;
+}
+
+/** How a card words its billing (§2.4): the copy key's variant and its figure. */
+export type BillingTerms = { kind: 'monthly' } | { kind: 'annually' } | { kind: 'everyNMonths'; months: number } | { kind: 'oneTimePayment' };
+
+export function billingTerms(duration: SubscriptionDuration): BillingTerms {
+  if (duration === 'lifetime') return { kind: 'oneTimePayment' };
+  if (duration === 'monthly') return { kind: 'monthly' };
+  if (duration === 'annual') return { kind: 'annually' };
+  return { kind: 'everyNMonths', months: MONTHS_PER_DURATION[duration] };
+}
+
+/**
+ * The figures of the trial label '{n}-{interval} Free trial' (§2.4): the offer's trial quantity
+ * and interval, or its trial days. Null without a trial.
+ */
+export function trialLabelParams(offer: PricedOffer): { n: number; interval: 'day' | 'week' | 'month' } | null {
+  if (offer.trial && offer.trial.quantity > 0) return { n: offer.trial.quantity, interval: offer.trial.interval };
+  return offer.trialDurationDays > 0 ? { n: offer.trialDurationDays, interval: 'day' } : null;
+}
+
+/**
+ * The plan selected when the selector opens (§4): the `selected_plan` URL parameter, then the
+ * selected-plan cookie, each only if it names an offer of the list; otherwise the cheapest
+ * plan by price per month — which is the annual plan in every catalog of §9, as §9's "default
+ * selection: annual" says. Lifetime plans are not "cheapest". Null for an empty list.
+ */
+export function initialSelectedOfferId(offers: readonly PricedOffer[], from: { selectedPlanParam?: string | null; selectedPlanCookie?: string | null }): string | null {
+  for (const wanted of [from.selectedPlanParam, from.selectedPlanCookie]) {
+    if (wanted && offers.some((o) => o.id === wanted)) return wanted;
+  }
+  const recurring = offers.filter((o) => perMonthCents(o) !== null);
+  const pool = recurring.length > 0 ? recurring : offers;
+  let cheapest: PricedOffer | null = null;
+  for (const offer of pool) {
+    if (!cheapest || (perMonthCents(offer) ?? centsOf(offer.price)) < (perMonthCents(cheapest) ?? centsOf(cheapest.price))) cheapest = offer;
+  }
+  return cheapest?.id ?? null;
+}
+
+export const DEFAULT_PLAN_TAG = 'default';
+
+/**
+ * The plan tag (§4): a flag variant's tag wins (and sets the marker cookie); otherwise the
+ * `activePlanTag` URL parameter, then the cookie, then 'default'. When no flag sets a tag but
+ * the marker cookie says one did, the tag goes back to default and the marker is removed.
+ * `requestTag` is what GetDefaultPlans gets: none for 'default'.
+ */
+export function resolvePlanTag(from: { flagTag?: string | null; activePlanTagParam?: string | null; planTagCookie?: string | null; flagMarkerCookie?: boolean }): {
+  tag: string;
+  requestTag: string | undefined;
+  setMarkerCookie: boolean;
+  clearMarkerCookie: boolean;
+} {
+  const result = (tag: string, marker: { set?: boolean; clear?: boolean } = {}) => ({ tag, requestTag: tag === DEFAULT_PLAN_TAG ? undefined : tag, setMarkerCookie: marker.set ?? false, clearMarkerCookie: marker.clear ?? false });
+  if (from.flagTag) return result(from.flagTag, { set: true });
+  if (from.flagMarkerCookie) return result(DEFAULT_PLAN_TAG, { clear: true });
+  const chosen = from.activePlanTagParam?.trim() || from.planTagCookie?.trim();
+  return result(chosen || DEFAULT_PLAN_TAG);
+}
+
+/**
+ * The order cards are shown in (§4 "Experiments"): an experiment's order when it sets one
+ * (a list of durations), else monthly then annual on desktop and annual then monthly on a
+ * phone; durations not named keep their catalog order after the named ones.
+ */
+export function displayOrder<T extends Pick<PricedOffer, 'subscriptionDuration'>>(offers: readonly T[], o: { device: 'desktop' | 'mobile'; experimentOrder?: readonly SubscriptionDuration[] | null }): T[] {
+  const order = o.experimentOrder ?? (o.device === 'mobile' ? (['annual', 'monthly'] as const) : (['monthly', 'annual'] as const));
+  const rank = (offer: T) => {
+    const at = order.indexOf(offer.subscriptionDuration);
+    return at === -1 ? order.length : at;
+  };
+  return offers
+    .map((offer, index) => ({ offer, index }))
+    .sort((a, b) => rank(a.offer) - rank(b.offer) || a.index - b.index)
+    .map(({ offer }) => offer);
+}

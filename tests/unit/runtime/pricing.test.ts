@@ -1,0 +1,89 @@
+/** Plan pricing and selection against the figures of spec §9 and the rules of §2.4 and §4. */
+import { describe, expect, test } from 'vitest';
+import { annualSavingsCents, billingTerms, displayOrder, formatUsd, initialSelectedOfferId, perMonthCents, percentSaving, resolvePlanTag, trialLabelParams, type PricedOffer } from '../../../src/domain/pricing.ts';
+
+const offer = (id: string, price: number, subscriptionDuration: PricedOffer['subscriptionDuration'], trialDurationDays = 7, trial?: PricedOffer['trial']): PricedOffer => ({ id, price, subscriptionDuration, trialDurationDays, ...(trial ? { trial } : {}) });
+
+const monthly = offer('monthly', 19.99, 'monthly');
+const quarterly = offer('quarterly', 35, 'quarterly');
+const biannual = offer('biannual', 65, '6Month');
+const annual = offer('annual', 120, 'annual');
+const twoYear = offer('twoYear', 199.99, '24Month');
+const lifetime = offer('lifetime', 149.99, 'lifetime', 0);
+
+describe('prices of §9', () => {
+  test('price per month is the price over the months of the duration, rounded to cents', () => {
+    expect(formatUsd(perMonthCents(quarterly)!)).toBe('$11.67');
+    expect(formatUsd(perMonthCents(biannual)!)).toBe('$10.83');
+    expect(formatUsd(perMonthCents(annual)!)).toBe('$10.00');
+    expect(formatUsd(perMonthCents(monthly)!)).toBe('$19.99');
+    expect(formatUsd(perMonthCents(twoYear)!)).toBe('$8.33');
+    expect(perMonthCents(lifetime)).toBeNull();
+  });
+
+  test('annual $120 against monthly $19.99: 50% saved per month, $119.88 a year', () => {
+    expect(percentSaving(annual, monthly)).toBe(50);
+    expect(formatUsd(annualSavingsCents(monthly, annual))).toBe('$119.88');
+    expect(percentSaving(quarterly, monthly)).toBe(42);
+    expect(percentSaving(monthly, annual)).toBeNull(); // no saving the other way round
+    expect(percentSaving(lifetime, monthly)).toBeNull();
+  });
+
+  test('dollars are written with cents, or short for whole dollars where asked', () => {
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(12000)).toBe('$120.00');
+    expect(formatUsd(12000, { wholeDollars: 'short' })).toBe('$120');
+    expect(formatUsd(1499, { wholeDollars: 'short' })).toBe('$14.99');
+    expect(formatUsd(1234567)).toBe('$12,345.67');
+  });
+});
+
+describe('card wording of §2.4', () => {
+  test('billing terms per duration; lifetime is a one-time payment', () => {
+    expect(billingTerms('monthly')).toEqual({ kind: 'monthly' });
+    expect(billingTerms('annual')).toEqual({ kind: 'annually' });
+    expect(billingTerms('quarterly')).toEqual({ kind: 'everyNMonths', months: 3 });
+    expect(billingTerms('6Month')).toEqual({ kind: 'everyNMonths', months: 6 });
+    expect(billingTerms('24Month')).toEqual({ kind: 'everyNMonths', months: 24 });
+    expect(billingTerms('lifetime')).toEqual({ kind: 'oneTimePayment' });
+  });
+
+  test("the trial label's figures come from the offer's trial, else its trial days", () => {
+    expect(trialLabelParams(offer('a', 1, 'monthly', 30, { quantity: 1, interval: 'month' }))).toEqual({ n: 1, interval: 'month' });
+    expect(trialLabelParams(offer('b', 1, 'monthly', 7))).toEqual({ n: 7, interval: 'day' });
+    expect(trialLabelParams(lifetime)).toBeNull();
+  });
+});
+
+describe('selection rules of §4', () => {
+  const offers = [monthly, annual, quarterly, lifetime];
+
+  test('selected_plan parameter, then the cookie, each only when it names a plan of the list', () => {
+    expect(initialSelectedOfferId(offers, { selectedPlanParam: 'quarterly', selectedPlanCookie: 'monthly' })).toBe('quarterly');
+    expect(initialSelectedOfferId(offers, { selectedPlanParam: 'gone', selectedPlanCookie: 'monthly' })).toBe('monthly');
+    expect(initialSelectedOfferId(offers, { selectedPlanParam: null, selectedPlanCookie: 'lifetime' })).toBe('lifetime');
+  });
+
+  test('otherwise the cheapest per month, which is the annual plan (§9 default), never lifetime', () => {
+    expect(initialSelectedOfferId(offers, {})).toBe('annual');
+    expect(initialSelectedOfferId([monthly, quarterly], { selectedPlanCookie: 'annual' })).toBe('quarterly');
+    expect(initialSelectedOfferId([lifetime], {})).toBe('lifetime');
+    expect(initialSelectedOfferId([], {})).toBeNull();
+  });
+
+  test('plan tag: a flag variant wins and marks itself; then activePlanTag, the cookie, default (asked for as no tag)', () => {
+    expect(resolvePlanTag({ flagTag: '30daytrial', activePlanTagParam: 'other' })).toEqual({ tag: '30daytrial', requestTag: '30daytrial', setMarkerCookie: true, clearMarkerCookie: false });
+    expect(resolvePlanTag({ activePlanTagParam: 'lifetime', planTagCookie: '30daytrial' })).toMatchObject({ tag: 'lifetime', requestTag: 'lifetime' });
+    expect(resolvePlanTag({ planTagCookie: '30daytrial' })).toMatchObject({ tag: '30daytrial' });
+    expect(resolvePlanTag({})).toEqual({ tag: 'default', requestTag: undefined, setMarkerCookie: false, clearMarkerCookie: false });
+    // The flag is off again but its marker is still there: back to default, marker removed.
+    expect(resolvePlanTag({ flagMarkerCookie: true, planTagCookie: '30daytrial' })).toEqual({ tag: 'default', requestTag: undefined, setMarkerCookie: false, clearMarkerCookie: true });
+  });
+
+  test('display order: monthly then annual on desktop, annual then monthly on a phone, or the experiment’s order', () => {
+    const ids = (list: PricedOffer[]) => list.map((o) => o.id);
+    expect(ids(displayOrder([annual, quarterly, monthly], { device: 'desktop' }))).toEqual(['monthly', 'annual', 'quarterly']);
+    expect(ids(displayOrder([monthly, quarterly, annual], { device: 'mobile' }))).toEqual(['annual', 'monthly', 'quarterly']);
+    expect(ids(displayOrder([monthly, annual, lifetime], { device: 'desktop', experimentOrder: ['lifetime', 'annual'] }))).toEqual(['lifetime', 'annual', 'monthly']);
+  });
+});
