@@ -14,6 +14,20 @@ import { ConfigError, readServerEnv, type ServerEnv } from './config.ts';
 import { DatabaseBusyError } from './db/database.ts';
 import { assembleServer, type AssembleOptions } from './assemble.ts';
 
+/**
+ * Stops taking requests and lets those in flight finish; the database closes after them (its
+ * onClose hook). A keep-alive connection that goes idle after the close began would hold the
+ * close until its keep-alive timeout (72 s), so idle connections are closed as they appear.
+ */
+export async function closeGracefully(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
+
 /** `overrides`: parts a browser test replaces (an outbox adapter that keeps the emails, say). */
 export async function startServer(env: ServerEnv = readServerEnv(), overrides?: AssembleOptions['overrides']): Promise<{ app: FastifyInstance; url: string }> {
   const { app, database } = await assembleServer(env, { distDir: env.distDir, defaultLogLevel: 'info', log: (message) => console.log(message), ...(overrides ? { overrides } : {}) });
@@ -21,7 +35,7 @@ export async function startServer(env: ServerEnv = readServerEnv(), overrides?: 
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const stop = () => {
         app.log.info(`${signal}: closing`);
-        app.close().then(
+        closeGracefully(app).then(
           () => process.exit(0),
           () => process.exit(1),
         );
