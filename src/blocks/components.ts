@@ -13,7 +13,8 @@ import { Steps } from './steps/Steps.tsx';
 /**
  * The block registry, runtime side: `type:` → component. Typed against BlockType, so a block
  * with a schema but no component (or the reverse) does not compile. Small blocks are in the
- * main bundle; the form block (react-hook-form, zod) is its own chunk, loaded when a form shows.
+ * main bundle; the form block (react-hook-form, zod) is its own chunk, loaded when a form shows;
+ * so are the plan selector and its comparison table (kept out of the landing page's first load).
  */
 export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
   heading: Heading,
@@ -25,12 +26,18 @@ export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> }
   notice: Notice,
   faq: Faq,
   steps: Steps,
+  plans: lazy(() => import('./plans/Plans.tsx')),
+  planComparison: lazy(() => import('./planComparison/PlanComparison.tsx')),
 };
 
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
-export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form']);
+export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison']);
 
 /** Start fetching the code of the on-demand blocks a screen (or its variants) uses, before it renders. */
 export function preloadBlocks(screen: unknown): void {
-  if (JSON.stringify(screen ?? null).includes('"type":"form"')) void import('./form/Form.tsx').catch(() => undefined);
+  const text = JSON.stringify(screen ?? null);
+  if (text.includes('"type":"form"')) void import('./form/Form.tsx').catch(() => undefined);
+  // The plan selector's code (and its table's) loads while the flags are asked for, beside the screen.
+  if (text.includes('"type":"plans"')) void import('./plans/Plans.tsx').catch(() => undefined);
+  if (text.includes('"type":"planComparison"')) void import('./planComparison/PlanComparison.tsx').catch(() => undefined);
 }

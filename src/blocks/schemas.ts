@@ -9,6 +9,8 @@ import { formBlock } from './form/schema.ts';
 import { noticeBlock } from './notice/schema.ts';
 import { faqBlock } from './faq/schema.ts';
 import { stepsBlock } from './steps/schema.ts';
+import { plansBlock } from './plans/schema.ts';
+import { planComparisonBlock } from './planComparison/schema.ts';
 
 /**
  * The block registry, build side: `type:` → props schema. Adding a block is one folder
@@ -24,6 +26,8 @@ export const blockSchemas = {
   notice: noticeBlock,
   faq: faqBlock,
   steps: stepsBlock,
+  plans: plansBlock,
+  planComparison: planComparisonBlock,
 };
 
 export type BlockType = keyof typeof blockSchemas;

@@ -1,4 +1,5 @@
 import { defaultRuleMessages } from './ruleMessages.ts';
+import { planCopyKeys } from '../blocks/plans/copyKeys.ts';
 
 /**
  * Copy keys the runtime uses by itself (not named in any YAML). `npm run check` requires them
@@ -19,6 +20,8 @@ export const runtimeCopyKeys: readonly string[] = [
   'common:documentTitle',
   /** An action failed and the YAML has no catch: for it (spec §8 generic wording). */
   'common:somethingWentWrong',
+  /** The plan cards' texts and the plan names by planDataKey (plans and planComparison blocks). */
+  ...planCopyKeys,
   /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */
   ...Object.values(defaultRuleMessages),
 ];

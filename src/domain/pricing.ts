@@ -53,6 +53,37 @@ export function annualSavingsCents(monthly: PricedOffer, annual: PricedOffer): n
   return 12 * centsOf(monthly.price) - centsOf(annual.price);
 }
 
+/**
+ * The plan a card's saving is measured against (§2.4 "versus the comparison plan"): the
+ * recurring plan of the list with the fewest months, when it has fewer than `offer` — the
+ * monthly plan in every catalog that has one. Null when there is none (lifetime, or `offer`
+ * is itself the shortest).
+ */
+export function comparisonOffer<T extends PricedOffer>(offers: readonly T[], offer: PricedOffer): T | null {
+  const mine = monthsIn(offer.subscriptionDuration);
+  if (mine === null) return null;
+  let best: T | null = null;
+  for (const other of offers) {
+    const months = monthsIn(other.subscriptionDuration);
+    if (months === null || months >= mine || other.id === offer.id) continue;
+    if (!best || months < monthsIn(best.subscriptionDuration)!) best = other;
+  }
+  return best;
+}
+
+/**
+ * What `offer` saves over its term against paying `comparison` for as long (§9: for an annual
+ * plan against the monthly one, 12 × the monthly price − the annual price), in cents. Null
+ * when it saves nothing or either is a lifetime plan. Annual $120 against quarterly $41 → 4400.
+ */
+export function savingsCents(offer: PricedOffer, comparison: PricedOffer): number | null {
+  const mine = monthsIn(offer.subscriptionDuration);
+  const theirs = monthsIn(comparison.subscriptionDuration);
+  if (mine === null || theirs === null) return null;
+  const saved = Math.round((centsOf(comparison.price) * mine) / theirs) - centsOf(offer.price);
+  return saved > 0 ? saved : null;
+}
+
 /** "$11.67"; whole dollars keep their cents ("$120.00") unless `wholeDollars: 'short'` ("$120"). */
 export function formatUsd(cents: number, o: { wholeDollars?: 'cents' | 'short' } = {}): string {
   const sign = cents < 0 ? '-' : '';
@@ -106,7 +137,8 @@ export const DEFAULT_PLAN_TAG = 'default';
 /**
  * The plan tag (§4): a flag variant's tag wins (and sets the marker cookie); otherwise the
  * `activePlanTag` URL parameter, then the cookie, then 'default'. When no flag sets a tag but
- * the marker cookie says one did, the tag goes back to default and the marker is removed.
+ * the marker cookie says one did, the cookie's tag goes back to default (a parameter still
+ * applies) and the marker is removed.
  * `requestTag` is what GetDefaultPlans gets: none for 'default'.
  */
 export function resolvePlanTag(from: { flagTag?: string | null; activePlanTagParam?: string | null; planTagCookie?: string | null; flagMarkerCookie?: boolean }): {
@@ -117,7 +149,8 @@ export function resolvePlanTag(from: { flagTag?: string | null; activePlanTagPar
 } {
   const result = (tag: string, marker: { set?: boolean; clear?: boolean } = {}) => ({ tag, requestTag: tag === DEFAULT_PLAN_TAG ? undefined : tag, setMarkerCookie: marker.set ?? false, clearMarkerCookie: marker.clear ?? false });
   if (from.flagTag) return result(from.flagTag, { set: true });
-  if (from.flagMarkerCookie) return result(DEFAULT_PLAN_TAG, { clear: true });
+  // The flag that set the cookie's tag is off now: that tag is forgotten (a tag in the address still counts).
+  if (from.flagMarkerCookie) return result(from.activePlanTagParam?.trim() || DEFAULT_PLAN_TAG, { clear: true });
   const chosen = from.activePlanTagParam?.trim() || from.planTagCookie?.trim();
   return result(chosen || DEFAULT_PLAN_TAG);
 }

@@ -72,15 +72,29 @@ export function parseCookies(header: string): Record<string, string> {
   return out;
 }
 
-export function documentCookies(doc: { cookie: string }): CookieJar {
+/**
+ * The `domain=` attribute for cookies shared with sibling sites (spec §3: the cookies are
+ * cross-domain): `app.yaml` `cookieDomain` when the page is on that domain or under it, else
+ * none (a host-only cookie: localhost, tests, a preview address), since a browser refuses a
+ * cookie for a domain the page is not on.
+ */
+export function cookieDomainFor(hostname: string, configured: string | undefined): string | undefined {
+  const domain = configured?.trim().replace(/^\./, '').toLowerCase();
+  const host = hostname.toLowerCase();
+  return domain && (host === domain || host.endsWith(`.${domain}`)) ? domain : undefined;
+}
+
+export function documentCookies(doc: { cookie: string }, o: { domain?: string | undefined } = {}): CookieJar {
+  const domain = o.domain ? `; domain=${o.domain}` : '';
   return {
     get: (name) => parseCookies(doc.cookie)[name],
     set(name, value, opts) {
       const age = opts?.maxAgeSeconds === undefined ? '' : `; max-age=${opts.maxAgeSeconds}`;
-      doc.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax${age}`;
+      doc.cookie = `${name}=${encodeURIComponent(value)}; path=/${domain}; SameSite=Lax${age}`;
     },
     remove(name) {
       doc.cookie = `${name}=; path=/; max-age=0`;
+      if (domain) doc.cookie = `${name}=; path=/${domain}; max-age=0`;
     },
   };
 }

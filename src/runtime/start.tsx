@@ -9,7 +9,7 @@ import { preloadBlocks } from '../blocks/components.ts';
 import { runActions } from './actions.ts';
 import { App } from './App.tsx';
 import { captureAttribution } from './attribution.ts';
-import { documentCookies, safeStorage } from './browserStorage.ts';
+import { cookieDomainFor, documentCookies, safeStorage } from './browserStorage.ts';
 import { createClientStateStore } from './clientState.ts';
 import { truthy } from './conditions.ts';
 import { createCopy } from './copy.ts';
@@ -79,7 +79,7 @@ export async function start(o: StartOptions): Promise<void> {
   const browser: Browser = {
     local: safeStorage(() => window.localStorage),
     session: safeStorage(() => window.sessionStorage),
-    cookies: documentCookies(document),
+    cookies: documentCookies(document, { domain: cookieDomainFor(window.location.hostname, app.cookieDomain) }),
     assign: (url) => window.location.assign(url),
     scrollTop: () => window.scrollTo(0, 0),
     mobile: () => window.matchMedia?.('(max-width: 639px)').matches ?? false,

@@ -34,6 +34,14 @@ export const appFile = strictObject({
     defaultLocale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
     /** Addresses outside the app, referred to as `{ external: name }`. */
     links: z.record(identifier, z.url({ error: 'Expected a full address starting with https://' })),
+    /**
+     * The domain the app's cookies are shared on with sibling sites (selected plan, plan tag,
+     * experiment id...: spec §3), like codeling.example. Used only when the page is on it.
+     */
+    cookieDomain: z
+      .string()
+      .regex(/^\.?([a-z0-9-]+\.)+[a-z]{2,}$/, 'Expected a domain like codeling.example.')
+      .optional(),
     /** Header and footer styles; each screen uses its funnel's layout, or `default`. */
     layouts: z.record(identifier, strictObject({ header: z.enum(['standard', 'class']), footer: z.enum(['standard', 'class']) })),
     /** Paths whose header and footer take another layout whatever their funnel. */

@@ -1,6 +1,6 @@
 /** Plan pricing and selection against the figures of spec §9 and the rules of §2.4 and §4. */
 import { describe, expect, test } from 'vitest';
-import { annualSavingsCents, billingTerms, displayOrder, formatUsd, initialSelectedOfferId, perMonthCents, percentSaving, resolvePlanTag, trialLabelParams, type PricedOffer } from '../../../src/domain/pricing.ts';
+import { annualSavingsCents, billingTerms, comparisonOffer, displayOrder, formatUsd, initialSelectedOfferId, perMonthCents, percentSaving, resolvePlanTag, savingsCents, trialLabelParams, type PricedOffer } from '../../../src/domain/pricing.ts';
 
 const offer = (id: string, price: number, subscriptionDuration: PricedOffer['subscriptionDuration'], trialDurationDays = 7, trial?: PricedOffer['trial']): PricedOffer => ({ id, price, subscriptionDuration, trialDurationDays, ...(trial ? { trial } : {}) });
 
@@ -27,6 +27,29 @@ describe('prices of §9', () => {
     expect(percentSaving(quarterly, monthly)).toBe(42);
     expect(percentSaving(monthly, annual)).toBeNull(); // no saving the other way round
     expect(percentSaving(lifetime, monthly)).toBeNull();
+  });
+
+  test('a card saves against the shortest plan of its list: the monthly one when there is one', () => {
+    expect(comparisonOffer([monthly, quarterly, annual], annual)).toBe(monthly);
+    expect(comparisonOffer([annual, quarterly, biannual], annual)).toBe(quarterly);
+    expect(comparisonOffer([monthly, annual], monthly)).toBeNull();
+    expect(comparisonOffer([monthly, lifetime], lifetime)).toBeNull();
+    expect(comparisonOffer([annual, lifetime], annual)).toBeNull();
+  });
+
+  test('the amount saved over the term: 12 × monthly − annual, or the shorter plan paid for as long', () => {
+    expect(savingsCents(annual, monthly)).toBe(annualSavingsCents(monthly, annual));
+    expect(formatUsd(savingsCents(annual, monthly)!)).toBe('$119.88');
+    // Annual $120 against quarterly $41: four quarters cost $164.
+    expect(formatUsd(savingsCents(annual, offer('q41', 41, 'quarterly'))!)).toBe('$44.00');
+    // The catalog's app-only plans: annual $79.99 against monthly $9.99 saves $39.89, 33% (the old page's 'SAVE 33%').
+    const appMonthly = offer('m', 9.99, 'monthly');
+    const appAnnual = offer('a', 79.99, 'annual');
+    expect(formatUsd(savingsCents(appAnnual, appMonthly)!)).toBe('$39.89');
+    expect(percentSaving(appAnnual, appMonthly)).toBe(33);
+    expect(savingsCents(monthly, annual)).toBeNull();
+    expect(savingsCents(offer('a100', 100, 'annual'), offer('q2499', 24.99, 'quarterly'))).toBeNull(); // $99.96 a year the other way
+    expect(savingsCents(lifetime, monthly)).toBeNull();
   });
 
   test('dollars are written with cents, or short for whole dollars where asked', () => {
@@ -78,6 +101,8 @@ describe('selection rules of §4', () => {
     expect(resolvePlanTag({})).toEqual({ tag: 'default', requestTag: undefined, setMarkerCookie: false, clearMarkerCookie: false });
     // The flag is off again but its marker is still there: back to default, marker removed.
     expect(resolvePlanTag({ flagMarkerCookie: true, planTagCookie: '30daytrial' })).toEqual({ tag: 'default', requestTag: undefined, setMarkerCookie: false, clearMarkerCookie: true });
+    // ...but a tag in the address still counts.
+    expect(resolvePlanTag({ flagMarkerCookie: true, planTagCookie: 'thirdPlan', activePlanTagParam: '30daytrial' })).toEqual({ tag: '30daytrial', requestTag: '30daytrial', setMarkerCookie: false, clearMarkerCookie: true });
   });
 
   test('display order: monthly then annual on desktop, annual then monthly on a phone, or the experiment’s order', () => {

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { copyKey } from '../../config/schema/common.ts';
+import { strictObject } from '../../config/schema/strict.ts';
+import { blockBase } from '../common.ts';
+
+/**
+ * A table of value props against plans (spec §2.3, the premium-vs-standard variant): one
+ * column per plan (`plans`: copy keys of their names), one row per value prop with a mark
+ * per plan, included (true) or not included (false).
+ */
+export const planComparisonBlock = strictObject({
+  type: z.literal('planComparison'),
+  ...blockBase,
+  title: copyKey,
+  plans: z.array(copyKey).min(2),
+  rows: z.array(strictObject({ text: copyKey, included: z.array(z.boolean()).min(1) })).min(1),
+}).superRefine((v, ctx) => {
+  v.rows.forEach((row, i) => {
+    if (row.included.length !== v.plans.length)
+      ctx.addIssue({ code: 'custom', path: ['rows', i, 'included'], message: `Expected one mark per plan: ${v.plans.length} (true or false), in the order of 'plans:'.` });
+  });
+});
+export type PlanComparisonBlock = z.infer<typeof planComparisonBlock>;
