@@ -26,8 +26,14 @@ import {
 /** Message keys of spec §8 that the runtime maps to copy. */
 export const MessageKey = {
   alreadyHaveSubscription: 'WP_AlreadyHaveSubscription',
+  /** A decline: the failure carries the processor's code (`processorCode`, 2000–2099 or 3000). */
   cardNotValid: 'WP_CardNotValid',
+  /** The card type is not accepted. */
   paymentInvalid: 'WP_PaymentInvalid',
+  /** CVV or postal code mismatch, or card fields the gateway finds invalid. */
+  cardVerificationFailed: 'WP_CardVerificationFailed',
+  /** The card is already in the vault. */
+  paymentMethodDuplicate: 'WP_PaymentMethodDuplicate',
   userAlreadyExists: 'USER_ALREADY_EXISTS',
   invalidCredentials: 'INVALID_CREDENTIALS',
   codeAlreadyUsed: 'CODE_ALREADY_USED',
@@ -37,6 +43,12 @@ export const MessageKey = {
   captchaFailed: 'CAPTCHA_FAILED',
   rateLimited: 'RATE_LIMITED',
   resetTokenInvalid: 'RESET_TOKEN_INVALID',
+  /** An `idempotent` call sent without an Idempotency-Key. */
+  idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
+  /** An Idempotency-Key sent again with other params. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this Idempotency-Key (or another payment of the account) is still running. */
+  requestInProgress: 'REQUEST_IN_PROGRESS',
 } as const;
 export type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
@@ -59,7 +71,8 @@ const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefiniti
 const nothing = z.object({}).strict();
 const ok = z.object({ success: z.literal(true) });
 const status = z.object({ status: z.string().optional() });
-const subscriptionCall = { auth: 'session', idempotent: true, messageKeys: [MessageKey.alreadyHaveSubscription, MessageKey.cardNotValid, MessageKey.paymentInvalid] } as const;
+const paymentKeys = [MessageKey.cardNotValid, MessageKey.paymentInvalid, MessageKey.cardVerificationFailed, MessageKey.paymentMethodDuplicate] as const;
+const subscriptionCall = { auth: 'session', idempotent: true, messageKeys: [MessageKey.alreadyHaveSubscription, ...paymentKeys] } as const;
 const codeCall = { auth: 'session', messageKeys: [MessageKey.codeAlreadyUsed, MessageKey.codeExpired, MessageKey.codeInvalid, MessageKey.subscriptionActive] } as const;
 const session = z.object({ sessionToken: z.string(), objectId: id, id, attributes: z.object({ email, username: z.string() }) });
 
@@ -101,14 +114,20 @@ export const contract = {
 
   // Payments (issue: payments end to end)
   GetClientToken: define({ input: z.object({ captchaToken: z.string().max(4096).optional() }), output: z.object({ clientToken: z.string() }), auth: 'none', messageKeys: [MessageKey.captchaFailed] }),
-  PurchaseSubscription: define({ input: purchasePayload, output: z.object({ subscriptionData: z.object({ id, status: z.string(), trialDuration: z.number().int(), nextBillingDate: isoDate.nullable() }), customer: z.object({ email }), webOffer }), ...subscriptionCall }),
+  PurchaseSubscription: define({
+    input: purchasePayload,
+    output: z.object({ subscriptionData: z.object({ id, status: z.string(), trialDuration: z.number().int(), nextBillingDate: isoDate.nullable() }), customer: z.object({ email }), webOffer }),
+    ...subscriptionCall,
+    messageKeys: [...subscriptionCall.messageKeys, MessageKey.codeAlreadyUsed, MessageKey.codeExpired, MessageKey.codeInvalid],
+  }),
   UpgradeSubscription: define({ input: z.object({ parseUserId: id, oldSubscriptionId: id, newPlanId: id, paymentMethodToken: z.null().optional() }), output: z.object({ subscriptionId: id }), ...subscriptionCall }),
   CancelSubscription: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500), email }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' }),
-  UpdateCreditCard: define({ input: z.object({ customerId: id.optional(), userId: id.optional(), paymentNonce: z.string().min(1).max(4096) }), output: ok, auth: 'session', messageKeys: [MessageKey.cardNotValid, MessageKey.paymentInvalid] }),
+  // Idempotent: a past-due balance is charged at once on the new card.
+  UpdateCreditCard: define({ input: z.object({ customerId: id.optional(), userId: id.optional(), paymentNonce: z.string().min(1).max(4096) }), output: ok, auth: 'session', idempotent: true, messageKeys: paymentKeys }),
   CreateClassAddOnSubscription: define({ input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id }), output: z.object({ id }), ...subscriptionCall }),
   SubscribeToMinervaClasses: define({ input: z.object({ webOfferId: id, paymentMethodToken: z.string().min(1).max(4096), customerOptions: customerOptions.optional(), utmParamsObject: utmParams, captchaToken: z.string().max(4096).optional() }), output: z.object({ subscriptionId: id, classType: z.enum(['live', 'onDemand']) }), ...subscriptionCall }),
   CancelMinervaClasses: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500) }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' }),
-  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: z.number().int().min(1).max(10000), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, messageKeys: [MessageKey.cardNotValid, MessageKey.paymentInvalid] }),
+  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: z.number().int().min(1).max(10000), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, messageKeys: paymentKeys }),
 
   // Side effects the browser asks for (they go to the outbox)
   CrmAddCustomer: define({ input: z.object({ email, productId: z.string().max(100), productDuration: z.string().max(50), fullName: z.string().max(200).optional(), phoneNumber: z.string().max(40).optional() }), output: ok, auth: 'none' }),

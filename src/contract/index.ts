@@ -34,12 +34,27 @@ export const ErrorCode = {
   SCRIPT_FAILED: 141,
   VALIDATION_ERROR: 142,
   REQUEST_LIMIT_EXCEEDED: 155,
+  /** The same Idempotency-Key is still being processed (HTTP 409). */
+  DUPLICATE_REQUEST: 159,
   USERNAME_TAKEN: 202,
   INVALID_SESSION_TOKEN: 209,
 } as const;
 
+/**
+ * Charge-creating calls (`idempotent: true` in ./definitions.ts) need a key naming the attempt:
+ * the same key with the same params answers the first answer again, never charging twice. Sent
+ * as this header, or (Parse SDK, whose cloud calls cannot set headers) as the body field
+ * `_idempotencyKey`; Parse's own `X-Parse-Request-Id` is accepted too.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_FIELD = '_idempotencyKey';
+
 export type CallSuccess<T = unknown> = { result: T };
-export type CallFailure = { code: number; error: string; messageKey?: string };
+/**
+ * A failed call on the wire. `processorCode` is the card processor's response code of a
+ * declined payment ("2001"; "3000" when the processor failed), sent with WP_CardNotValid.
+ */
+export type CallFailure = { code: number; error: string; messageKey?: string; processorCode?: string };
 export type CallResponse<T = unknown> = CallSuccess<T> | CallFailure;
 
 /** A failed call, thrown by server handlers and by the browser client alike. */
@@ -49,12 +64,17 @@ export class CallError extends Error {
     message: string,
     /** A spec message key (WP_CardNotValid...), when the failure has one. */
     readonly messageKey?: string,
+    /** The processor's response code of a declined payment ("2001"), when there is one. */
+    readonly processorCode?: string,
   ) {
     super(message);
     this.name = 'CallError';
   }
 
   toWire(): CallFailure {
-    return this.messageKey === undefined ? { code: this.code, error: this.message } : { code: this.code, error: this.message, messageKey: this.messageKey };
+    const wire: CallFailure = { code: this.code, error: this.message };
+    if (this.messageKey !== undefined) wire.messageKey = this.messageKey;
+    if (this.processorCode !== undefined) wire.processorCode = this.processorCode;
+    return wire;
   }
 }

@@ -19,6 +19,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
+import { braintreeWebhookRoutes } from './payments/webhook.ts';
 import { helmetOptions, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
 
@@ -46,9 +47,8 @@ export interface BuildServerOptions {
   recaptchaSiteKey?: string | null;
   /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
-  /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER, PAYMENT_ADAPTER). */
+  /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER; the payment adapter is `backend.paymentGateway`'s kind). */
   captchaProvider?: string;
-  paymentAdapter?: string;
 }
 
 /** Request bodies above this are refused (413): no call needs more. */
@@ -78,16 +78,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   const flags = options.flagOverrides ?? {};
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
+  const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
   const clientConfig = {
     captcha: { provider: captchaProvider, ...(captchaProvider === 'recaptcha' && options.recaptchaSiteKey ? { siteKey: options.recaptchaSiteKey } : {}) },
-    payments: { adapter: options.paymentAdapter ?? 'sandbox' },
+    // The browser's payment adapter is the server's gateway: braintree-web for Braintree, our own fields for the sandbox.
+    payments: { adapter: settings.paymentGateway.kind },
   };
-  const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
   let backend: Backend;
   let ownDatabase: DatabaseHandle | null = null;
+  let db: Kysely<Database>;
   try {
-    let db = options.db;
-    if (!db) {
+    if (options.db) db = options.db;
+    else {
       ownDatabase = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl ?? null });
       await prepareDatabase(ownDatabase.db, { funnelsDir: readDatabaseEnv().funnelsDir, demoCodes: false });
       db = ownDatabase.db;
@@ -143,6 +145,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         });
         await parse.register(parseRestRoutes, { services: backend.accounts, rateLimiter: backend.rateLimiter });
       });
+      // Payments: Braintree's webhook notifications (src/server/payments/webhook.ts).
+      await api.register(braintreeWebhookRoutes, { db, gateway: backend.gateway });
     },
     { prefix: '/api' },
   );

@@ -34,16 +34,15 @@ export async function assembleServer(env: ServerEnv, options: AssembleOptions): 
       dataDir: env.dataDir,
       db: database.db,
       logger: { level: process.env.LOG_LEVEL || options.defaultLogLevel },
-      backend: { ...env.backend, rateLimitCounters: database.kind === 'pglite' ? 'memory' : 'database' },
+      backend: { ...env.backend, paymentGateway: env.paymentGateway, rateLimitCounters: database.kind === 'pglite' ? 'memory' : 'database' },
       trustProxy: env.trustProxy,
       recaptchaSiteKey: env.backend.recaptchaSiteKey,
       flagOverrides: env.flagOverrides,
       captchaProvider: env.captchaProvider,
-      paymentAdapter: env.paymentAdapter,
       ...(options.overrides ? { overrides: options.overrides } : {}),
     });
     app.addHook('onClose', async () => database.close());
-    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir) });
+    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir), paymentGateway: env.paymentGateway.kind });
     return { app, database };
   } catch (error) {
     if (app) await app.close();

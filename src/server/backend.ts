@@ -1,6 +1,7 @@
 /**
  * The reference backend's parts, wired once per server: the handler of every call, sessions,
- * rate limits (PostgreSQL or Redis), the captcha verifier, the outbox and its dispatcher.
+ * rate limits (PostgreSQL or Redis), the captcha verifier, the payment gateway, idempotency
+ * keys, the outbox and its dispatcher.
  * buildServer (app.ts) mounts them under /api; tests build them against their own database.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +14,11 @@ import { createPasswordHasher, type ScryptParams } from './auth/passwords.ts';
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimiter, type RateLimitPolicy, type RateLimitStore } from './auth/rateLimits.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import type { Database } from './db/types.ts';
-import { paymentsArriveWithThePaymentsIssue, type Handlers } from './functions.ts';
+import type { Handlers } from './functions.ts';
+import { paymentHandlers } from './payments/calls/index.ts';
+import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
 import { catalogHandlers } from './catalogHandlers.ts';
@@ -38,6 +43,8 @@ export interface BackendSettings {
   rateLimitCounters: 'database' | 'memory';
   /** Start the outbox dispatcher loop (tests run it by hand). */
   dispatchOutbox: boolean;
+  /** The payment gateway (PAYMENT_GATEWAY): the sandbox, or Braintree with its credentials. */
+  paymentGateway: PaymentGatewaySettings;
 }
 
 export const defaultBackendSettings: BackendSettings = {
@@ -52,6 +59,7 @@ export const defaultBackendSettings: BackendSettings = {
   redisUrl: null,
   rateLimitCounters: 'database',
   dispatchOutbox: true,
+  paymentGateway: { kind: 'sandbox' },
 };
 
 /** What tests may replace. */
@@ -65,6 +73,8 @@ export interface BackendOverrides {
   now?: () => Date;
   /** Replace single handlers (wire-format tests). */
   handlers?: Partial<Handlers>;
+  /** A payment gateway of the test's making instead of the settings' one. */
+  paymentGateway?: PaymentGateway;
 }
 
 export interface Backend {
@@ -72,6 +82,8 @@ export interface Backend {
   accounts: AccountServices;
   rateLimiter: RateLimiter;
   captcha: CaptchaVerifier;
+  gateway: PaymentGateway;
+  idempotency: IdempotencyStore;
   outbox: OutboxDispatcher;
   settings: BackendSettings;
   start(): void;
@@ -99,11 +111,14 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
     now,
   });
 
+  const gateway = o.paymentGateway ?? gatewayFromSettings(settings.paymentGateway, db, now);
+  const idempotency = createIdempotencyStore(db, { now, ...(o.sleep ? { sleep: o.sleep } : {}) });
+
   const handlers: Handlers = {
     ...accountHandlers(accounts),
     ...catalogHandlers(db, now),
     ...codesHandlers(db, now),
-    ...paymentsArriveWithThePaymentsIssue(),
+    ...paymentHandlers({ db, gateway, captcha, locks: idempotency, now }),
     ...o.handlers,
   } as Handlers;
 
@@ -113,13 +128,18 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
     accounts,
     rateLimiter,
     captcha,
+    gateway,
+    idempotency,
     outbox,
     settings,
     start() {
       if (!settings.dispatchOutbox) return;
       outbox.start();
-      // Ended sessions are deleted hourly (on each instance: the delete is idempotent).
-      maintenance = setInterval(() => void sessions.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'session purge failed')), 60 * 60 * 1000);
+      // Ended sessions and expired idempotency keys are deleted hourly (on each instance: the deletes are idempotent).
+      maintenance = setInterval(() => {
+        void sessions.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'session purge failed'));
+        void idempotency.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'idempotency key purge failed'));
+      }, 60 * 60 * 1000);
       maintenance.unref();
     },
     async close() {

@@ -3,6 +3,7 @@
  * a variable fails at start with a sentence instead of later with a stack trace.
  */
 import path from 'node:path';
+import type { PaymentGatewaySettings } from './payments/createGateway.ts';
 
 export interface ServerEnv {
   port: number;
@@ -20,7 +21,8 @@ export interface ServerEnv {
   /** Variants the remote flag provider answers: `{"unifiedLogin":"on"}`. */
   flagOverrides: Record<string, string>;
   captchaProvider: string;
-  paymentAdapter: string;
+  /** The payment gateway (PAYMENT_GATEWAY, BRAINTREE_*); the browser's payment adapter follows it. */
+  paymentGateway: PaymentGatewaySettings;
   /** Accounts, sessions, rate limits, captcha, outbox (docs/operator.md "Accounts and security"). */
   backend: BackendEnv;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (TRUST_PROXY). */
@@ -56,7 +58,7 @@ export function readServerEnv(env: Env = process.env, cwd = process.cwd()): Serv
     ...readDatabaseEnv(env, cwd),
     flagOverrides: readFlagOverrides(env.FLAG_OVERRIDES),
     captchaProvider: env.CAPTCHA_PROVIDER || 'local',
-    paymentAdapter: env.PAYMENT_ADAPTER || 'sandbox',
+    paymentGateway: readPaymentsEnv(env),
     backend: readBackendEnv(env),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
@@ -95,6 +97,34 @@ export function readBackendEnv(env: Env): BackendEnv {
     signupCaptcha,
     geoCountryHeader: env.GEO_COUNTRY_HEADER?.trim().toLowerCase() || null,
     redisUrl: env.REDIS_URL || null,
+  };
+}
+
+// Payments (docs/payments.md) -------------------------------------------------------------
+
+/**
+ * PAYMENT_GATEWAY: `sandbox` (default) or `braintree`, which needs BRAINTREE_MERCHANT_ID,
+ * BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY (BRAINTREE_ENVIRONMENT: `sandbox`, the
+ * default, or `production`). The browser's payment adapter is the gateway's: PAYMENT_ADAPTER is
+ * gone, and a value that contradicts PAYMENT_GATEWAY is refused rather than ignored.
+ */
+export function readPaymentsEnv(env: Env = process.env): PaymentGatewaySettings {
+  const kind = (env.PAYMENT_GATEWAY ?? '').trim() || 'sandbox';
+  if (kind !== 'sandbox' && kind !== 'braintree') throw new ConfigError(`PAYMENT_GATEWAY must be 'sandbox' or 'braintree'; it is '${env.PAYMENT_GATEWAY}'.`);
+  const adapter = env.PAYMENT_ADAPTER?.trim();
+  if (adapter && adapter !== kind)
+    throw new ConfigError(`PAYMENT_ADAPTER=${adapter} contradicts PAYMENT_GATEWAY=${kind}: the browser's payment adapter now follows PAYMENT_GATEWAY. Remove PAYMENT_ADAPTER.`);
+  if (kind === 'sandbox') return { kind };
+
+  const environment = (env.BRAINTREE_ENVIRONMENT ?? '').trim() || 'sandbox';
+  if (environment !== 'sandbox' && environment !== 'production') throw new ConfigError(`BRAINTREE_ENVIRONMENT must be 'sandbox' or 'production'; it is '${env.BRAINTREE_ENVIRONMENT}'.`);
+  const names = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const;
+  const missing = names.filter((name) => !env[name]?.trim());
+  if (missing.length > 0)
+    throw new ConfigError(`PAYMENT_GATEWAY=braintree needs ${missing.join(', ')} (the API keys of the Braintree control panel: Settings → API). Or set PAYMENT_GATEWAY=sandbox.`);
+  return {
+    kind,
+    braintree: { environment, merchantId: env.BRAINTREE_MERCHANT_ID!.trim(), publicKey: env.BRAINTREE_PUBLIC_KEY!.trim(), privateKey: env.BRAINTREE_PRIVATE_KEY!.trim() },
   };
 }
 

@@ -10,13 +10,16 @@
  * What every call gets here, from the contract (src/contract/definitions.ts), before its
  * handler runs: its params validated (142), its session checked when it is `auth: 'session'`
  * (209 'Invalid session token'; the handler gets the parent as `context.user`), its rate limit
- * applied (155, HTTP 429). In development and tests its answer is checked against the output
- * schema: a handler answering the wrong shape is a bug, answered 500 and logged.
+ * applied (155, HTTP 429), and, for the charge-creating calls (`idempotent: true`), its
+ * Idempotency-Key required and honoured (src/server/payments/idempotency.ts: a repeat gets the
+ * first answer, with its status). In development and tests its answer is checked against the
+ * output schema: a handler answering the wrong shape is a bug, answered 500 and logged.
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callNames, CallError, contract, ErrorCode, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract } from '../contract/index.ts';
+import { callNames, CallError, contract, ErrorCode, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract } from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
+import { idempotencyKeyInvalid, idempotencyKeyRequired, requestHash, validIdempotencyKey, type CallAnswer, type IdempotencyStore } from './payments/idempotency.ts';
 import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
 
 /** The parent behind a valid session. */
@@ -67,18 +70,6 @@ export const paymentCallNames = [
 ] as const satisfies readonly CallName[];
 export type PaymentCallName = (typeof paymentCallNames)[number];
 
-/**
- * PAYMENTS NOT AVAILABLE YET: the handlers of the payment calls answer Parse code 141
- * "<Name> is not available yet: payments arrive with the payments issue." until the payments
- * issue replaces this helper with real handlers (grep for `paymentsArriveWithThePaymentsIssue`).
- */
-export function paymentsArriveWithThePaymentsIssue(): Pick<Handlers, PaymentCallName> {
-  const notYet = (name: PaymentCallName) => () => {
-    throw new CallError(ErrorCode.SCRIPT_FAILED, `${name} is not available yet: payments arrive with the payments issue.`);
-  };
-  return Object.fromEntries(paymentCallNames.map((name) => [name, notYet(name)])) as unknown as Pick<Handlers, PaymentCallName>;
-}
-
 export interface FunctionRoutesOptions {
   handlers: Handlers;
   /** The parent behind a session token, or null when the token is unknown, expired or revoked. */
@@ -86,6 +77,8 @@ export interface FunctionRoutesOptions {
   rateLimiter: RateLimiter;
   /** Check every answer against the contract's output schema (development and tests). */
   validateOutputs: boolean;
+  /** The idempotency keys of `idempotent` calls (default: the app's `backend.idempotency`). */
+  idempotency?: IdempotencyStore;
 }
 
 const knownNames: ReadonlySet<string> = new Set(callNames);
@@ -97,11 +90,12 @@ const parseSdkFields = ['_ApplicationId', '_JavaScriptKey', '_ClientVersion', '_
 /** A CallError with a Retry-After (rate limits). */
 type RetryableError = CallError & { retryAfterSeconds?: number };
 
-/** Parse Server's statuses: 404 for 101, 500 for 1; 429 for a rate limit; 400 otherwise. */
+/** Parse Server's statuses: 404 for 101, 500 for 1; 429 for a rate limit; 409 for a request still running; 400 otherwise. */
 export function statusOf(code: number): number {
   if (code === ErrorCode.OBJECT_NOT_FOUND) return 404;
   if (code === ErrorCode.INTERNAL_SERVER_ERROR) return 500;
   if (code === ErrorCode.REQUEST_LIMIT_EXCEEDED) return 429;
+  if (code === ErrorCode.DUPLICATE_REQUEST) return 409;
   return 400;
 }
 
@@ -135,16 +129,34 @@ export function useParseWireFormat(app: FastifyInstance) {
   });
 }
 
-/** The body as params (SDK fields removed) and the session token (header, else `_SessionToken`). */
-export function readParseBody(request: FastifyRequest): { params: Record<string, unknown>; sessionToken: string | null } | null {
+/**
+ * The body as params (SDK fields removed), the session token (header, else `_SessionToken`) and
+ * the idempotency key as sent: the `Idempotency-Key` header, else Parse's `X-Parse-Request-Id`
+ * (the SDK's own idempotency header), else an `_idempotencyKey` body field (a cloud call of the
+ * Parse SDK cannot set a header).
+ */
+export function readParseBody(request: FastifyRequest): { params: Record<string, unknown>; sessionToken: string | null; idempotencyKey: unknown } | null {
   const body = request.body ?? {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const params: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   const bodyToken = typeof params._SessionToken === 'string' ? params._SessionToken : null;
+  const bodyKey = params[IDEMPOTENCY_KEY_FIELD];
   for (const field of parseSdkFields) delete params[field];
+  delete params[IDEMPOTENCY_KEY_FIELD];
   const headerToken = request.headers[SESSION_TOKEN_HEADER.toLowerCase()];
   const sessionToken = (typeof headerToken === 'string' && headerToken !== '' ? headerToken : bodyToken) || null;
-  return { params, sessionToken };
+  const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] ?? request.headers['x-parse-request-id'] ?? bodyKey;
+  return { params, sessionToken, idempotencyKey };
+}
+
+/** Who an idempotency key belongs to: the call and the parent, else the client address. */
+const idempotencyScope = (name: CallName, user: AuthUser | null, ip: string) => `${name}:${user ? `user:${user.id}` : `ip:${ip}`}`;
+
+/** What a failure looks like once sent, for storing with its idempotency key. */
+function failureAnswer(error: unknown, log: FastifyBaseLogger): CallAnswer {
+  if (error instanceof CallError) return { status: statusOf(error.code), body: error.toWire() };
+  log.error({ err: error }, 'backend call failed');
+  return { status: 500, body: new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire() };
 }
 
 export const invalidSession = () => new CallError(ErrorCode.INVALID_SESSION_TOKEN, 'Invalid session token');
@@ -182,16 +194,37 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
       if (definition.auth === 'session' && !user) throw invalidSession();
       const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
-      const result = definition.rateLimit ? await opts.rateLimiter.guard(definition.rateLimit, { ip: request.ip, account: rateLimitAccount(parsed.data, user) }, run, isInvalidCredentials) : await run();
-
-      if (opts.validateOutputs) {
-        const checked = definition.output.safeParse(result);
-        if (!checked.success) {
-          // The issues name paths and expectations only, never the values (an answer may hold a session token).
-          request.log.error({ call: name, issues: checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })) }, `${name} answered a shape its contract does not allow`);
-          return reply.code(500).send(new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire());
+      const execute = async () => {
+        const result = definition.rateLimit ? await opts.rateLimiter.guard(definition.rateLimit, { ip: request.ip, account: rateLimitAccount(parsed.data, user) }, run, isInvalidCredentials) : await run();
+        if (opts.validateOutputs) {
+          const checked = definition.output.safeParse(result);
+          if (!checked.success) {
+            // The issues name paths and expectations only, never the values (an answer may hold a session token).
+            request.log.error({ call: name, issues: checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })) }, `${name} answered a shape its contract does not allow`);
+            throw new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.');
+          }
         }
+        return result;
+      };
+
+      if (definition.idempotent) {
+        if (body.idempotencyKey === undefined || body.idempotencyKey === '') throw idempotencyKeyRequired(name);
+        const key = validIdempotencyKey(body.idempotencyKey);
+        if (key === null) throw idempotencyKeyInvalid();
+        const store = opts.idempotency ?? (app as FastifyInstance & { backend?: { idempotency?: IdempotencyStore } }).backend?.idempotency;
+        if (!store) throw new Error(`${name} is idempotent but the server has no idempotency store.`);
+        const { answer, replayed } = await store.run({ scope: idempotencyScope(name, user, request.ip), key, requestHash: requestHash(parsed.data) }, async () => {
+          try {
+            return { status: 200, body: { result: await execute() } };
+          } catch (error) {
+            return failureAnswer(error, request.log);
+          }
+        });
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.json);
       }
+
+      const result = await execute();
       // A frozen answer (the catalog's, from memory) is serialised and compressed once: sharedAnswers.ts.
       if (isSharedAnswer(result)) return sendSharedAnswer(request, reply, result);
       return { result };

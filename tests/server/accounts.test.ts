@@ -7,7 +7,6 @@ import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { hashToken } from '../../src/server/auth/tokens.ts';
 import { newId } from '../../src/server/db/ids.ts';
-import { paymentCallNames } from '../../src/server/functions.ts';
 import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
 import { newEmail, PASSWORD, useBackendServer } from './backendServer.ts';
 
@@ -434,18 +433,3 @@ describe('geo-IP', () => {
   });
 });
 
-describe('payments', () => {
-  test('every payment call answers 141 until the payments issue: the gap is explicit', async () => {
-    const { token } = await s.signUp();
-    for (const name of paymentCallNames) {
-      const answer = await s.call(name, {}, { token });
-      // Params are checked first (142) for calls with required fields; the answer is never a result.
-      expect(answer.status, name).toBe(400);
-      expect([141, 142], name).toContain(answer.body.code);
-    }
-    const token2 = await s.call('GetClientToken', {}, { token });
-    expect(token2.body).toEqual({ code: 141, error: 'GetClientToken is not available yet: payments arrive with the payments issue.' });
-    const purchase = await s.call('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'annual' }, { token });
-    expect(purchase.body).toEqual({ code: 141, error: 'PurchaseSubscription is not available yet: payments arrive with the payments issue.' });
-  });
-});

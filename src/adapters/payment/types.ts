@@ -40,6 +40,8 @@ export class PaymentAdapterError extends Error {
     readonly code: string,
     readonly type: PaymentErrorType,
     message: string,
+    /** As braintree-web's `details`: which card fields are invalid (HOSTED_FIELDS_FIELDS_INVALID). */
+    readonly details: { invalidFieldKeys?: CardFieldName[] } = {},
   ) {
     super(message);
   }
@@ -53,6 +55,11 @@ export interface CardFieldSetup {
   /** The accessible name of the field (the visible label's text). */
   label: string;
   placeholder?: string;
+  /**
+   * The id the field's own input gets, when it is an input of this page (sandbox): the visible
+   * `<label for>` names it. Hosted fields (iframes) name theirs with `label`.
+   */
+  inputId?: string;
 }
 
 export interface CardFieldState {
@@ -90,5 +97,9 @@ export interface PaymentAdapter {
   teardown(): Promise<void>;
 }
 
-/** How an adapter is made: the client token comes from GetClientToken (optionally with a captcha token). */
-export type PaymentAdapterFactory = (o: { getClientToken: () => Promise<string> }) => Promise<PaymentAdapter>;
+/**
+ * How an adapter is made: the client token comes from GetClientToken (optionally with a captcha
+ * token). `text` words what an adapter shows by itself (the sandbox's wallet dialogs), from the
+ * payment block's copy group: `text('sandbox.approve')`.
+ */
+export type PaymentAdapterFactory = (o: { getClientToken: () => Promise<string>; text?: (name: string, params?: Record<string, string>) => string }) => Promise<PaymentAdapter>;

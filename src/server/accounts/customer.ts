@@ -117,7 +117,10 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
           last4: paymentMethod.last4,
           expirationDate:
             paymentMethod.expiration_month && paymentMethod.expiration_year ? `${String(paymentMethod.expiration_month).padStart(2, '0')}/${paymentMethod.expiration_year}` : null,
-          subscriptions: granting.filter((s) => s.source === 'purchase' && !s.is_lifetime).map((s) => ({ id: s.id, nextBillingDate: iso(s.next_billing_date) })),
+          // The plans this method pays: renewing purchases, not cancelled, billed to it.
+          subscriptions: granting
+            .filter((s) => s.source === 'purchase' && !s.is_lifetime && s.status !== 'Canceled' && (s.payment_method_id === null || s.payment_method_id === paymentMethod.id))
+            .map((s) => ({ id: s.id, nextBillingDate: iso(s.next_billing_date) })),
         }
       : null,
     customerData: { email: user.email },

@@ -4,6 +4,7 @@
  *
  *   POST /api/admin/codes     body: createCodesRequest      → CreateCodesResponse
  *   POST /api/admin/catalog   body: { catalog: {...} }       → { summary, description }
+ *   POST /api/admin/billing   body: { at?: ISO time }        → BillingSummary (the sandbox's billing run)
  *
  * Only from loopback (127.0.0.1, ::1; anything else gets 404), and only with
  * `Authorization: Bearer <the token in $DATA_DIR/admin-token>`, compared in constant time.
@@ -13,6 +14,9 @@ import type { Kysely } from 'kysely';
 import { CatalogFileError } from '../catalog/read.ts';
 import { CodeRequestError } from '../codes/repository.ts';
 import type { Database } from '../db/types.ts';
+import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
+import type { GatewayName } from '../payments/gateway.ts';
+import { BillingError } from '../payments/sandbox/billing.ts';
 import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
 import { tokensMatch } from './token.ts';
 
@@ -21,6 +25,8 @@ export const ADMIN_PREFIX = '/api/admin';
 export interface AdminRoutesOptions {
   db: Kysely<Database>;
   token: string;
+  /** The gateway the server charges through (the billing run is the sandbox's only). */
+  paymentGateway?: GatewayName;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -39,7 +45,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof CodeRequestError || error instanceof CatalogFileError) return reply.code(400).send({ error: error.message });
+    if (error instanceof CodeRequestError || error instanceof CatalogFileError || error instanceof BillingError) return reply.code(400).send({ error: error.message });
     if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
     request.log.error({ err: error }, 'admin request failed');
     return reply.code(500).send({ error: 'Internal server error.' });
@@ -58,6 +64,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (!body || typeof body !== 'object' || !('catalog' in body)) return reply.code(400).send({ error: 'Expected {"catalog": {...}}.' });
     const result = await runImportCatalog(options.db, body.catalog);
     request.log.info({ summary: result.summary }, 'catalog imported');
+    return result;
+  });
+
+  app.post('/billing', async (request, reply) => {
+    const parsed = billingRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+    const result = await runBillingRequest(options.db, parsed.data, options.paymentGateway ?? 'sandbox');
+    request.log.info({ at: result.at, settled: result.settled.count, declined: result.declined.count, failed: result.failed.count }, 'sandbox billing run');
     return result;
   });
 }

@@ -323,6 +323,70 @@ export interface ContactRequestsTable {
   created_at: CreatedAt;
 }
 
+// ---------------------------------------------------------------------------------------
+// The sandbox payment gateway's own records (migration 008; src/server/payments/sandbox/):
+// what Braintree would keep in its vault and ledger. Never read by the product's calls.
+
+export interface SandboxCustomersTable {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SandboxPaymentMethodsTable {
+  token: string;
+  customer_id: string;
+  /** The test nonce it was vaulted from (which decides how it behaves). */
+  nonce: string;
+  payment_type: (typeof PAYMENT_TYPES)[number];
+  card_type: string | null;
+  last4: string | null;
+  expiration_month: number | null;
+  expiration_year: number | null;
+  paypal_email: string | null;
+  /** The card's identity (Braintree's uniqueNumberIdentifier): the duplicate check compares it. */
+  unique_number_identifier: string | null;
+  is_default: Defaulted<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface SandboxSubscriptionsTable {
+  id: string;
+  payment_method_token: string;
+  plan_id: string;
+  price_cents: number;
+  trial_duration_days: Defaulted<number>;
+  billing_frequency_months: number;
+  status: (typeof SUBSCRIPTION_STATUSES)[number];
+  first_billing_date: Timestamp;
+  /** The date of the charge that is due next (still due while PastDue). */
+  next_billing_date: Timestamp;
+  paid_through_date: Timestamp | null;
+  /** Billing periods paid for: the next date is first_billing_date + this × the frequency. */
+  billing_cycles_charged: Defaulted<number>;
+  /** Charges refused since the last one that settled. */
+  failed_attempts: Defaulted<number>;
+  /** PastDue: when the billing run tries the charge again (null: no more automatic retries). */
+  retry_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SandboxTransactionsTable {
+  id: string;
+  subscription_id: string | null;
+  payment_method_token: string;
+  amount_cents: number;
+  status: 'settled' | 'declined' | 'failed';
+  processor_response_code: string | null;
+  processor_response_text: string | null;
+  order_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -342,6 +406,11 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
   contact_requests: ContactRequestsTable;
+  // The sandbox payment gateway (migration 008)
+  sandbox_customers: SandboxCustomersTable;
+  sandbox_payment_methods: SandboxPaymentMethodsTable;
+  sandbox_subscriptions: SandboxSubscriptionsTable;
+  sandbox_transactions: SandboxTransactionsTable;
 }
 
 export type WebOfferRow = Selectable<WebOffersTable>;

@@ -92,10 +92,12 @@ export interface PaymentGateway {
   clientToken(o: { customerId?: string | null }): Promise<string>;
   createCustomer(o: { email: string; firstName: string | null; lastName: string | null }): Promise<GatewayCustomer>;
   /**
-   * Vaults a nonce for a customer, verifying cards first (Braintree's `verifyCard`), and
-   * refusing a card the customer already has (`failOnDuplicatePaymentMethod`).
+   * Vaults a nonce for a customer, verifying cards first (Braintree's `verifyCard`). With
+   * `failOnDuplicate`, a card already in the vault is refused (`failOnDuplicatePaymentMethod`):
+   * changing the card on file to the same card. A checkout does not ask for it — a parent
+   * paying again with the card of a declined or ended plan gets a new token, not a refusal.
    */
-  vaultPaymentMethod(o: { customerId: string; nonce: string; makeDefault: boolean }): Promise<GatewayResult<VaultedPaymentMethod>>;
+  vaultPaymentMethod(o: { customerId: string; nonce: string; makeDefault: boolean; failOnDuplicate: boolean }): Promise<GatewayResult<VaultedPaymentMethod>>;
   /**
    * Creates a subscription on a vaulted method. With a trial nothing is charged today; without
    * one the first period is charged at once (and a decline fails the call).

@@ -1,0 +1,126 @@
+/**
+ * What the gateway tells us happened later — a Braintree webhook, or the sandbox's billing run —
+ * applied to our tables. One function for both, so the sandbox exercises the production path.
+ *
+ * - A charge (successful or not) becomes a `payments` row, keyed by the gateway's transaction
+ *   id: a notification delivered twice records one payment and changes nothing the second time.
+ * - A successful charge makes the subscription Active and paid through its next billing date
+ *   (`term_expires_at`); an unsuccessful one makes it PastDue, its access ending where the paid
+ *   period ends (customer.ts: a PastDue plan gives access until `term_expires_at`).
+ * - Status notifications set the status; a Canceled or Expired subscription is never revived
+ *   by a late charge notification, only its payment is recorded.
+ */
+import type { Selectable } from 'kysely';
+import { newId } from '../db/ids.ts';
+import { inTransaction, type Db } from '../db/transaction.ts';
+import type { SubscriptionsTable } from '../db/types.ts';
+import type { GatewayEvent, GatewayTransaction } from './gateway.ts';
+
+export interface AppliedEvent {
+  /** Whether our tables changed. */
+  changed: boolean;
+  /** Our subscription's id, when the gateway's subscription is one of ours. */
+  subscriptionId: string | null;
+  /** The payments row recorded for the event's transaction (new or already there). */
+  paymentId: string | null;
+}
+
+type Subscription = Selectable<SubscriptionsTable>;
+type Status = Subscription['status'];
+
+const ENDED: ReadonlySet<Status> = new Set(['Canceled', 'Expired']);
+
+export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date): Promise<AppliedEvent> {
+  if (event.kind === 'ignored') return { changed: false, subscriptionId: null, paymentId: null };
+  return inTransaction(db, async (tx) => {
+    const subscription = await tx.selectFrom('subscriptions').selectAll().where('gateway_subscription_id', '=', event.subscriptionId).forUpdate().executeTakeFirst();
+    if (!subscription) return { changed: false, subscriptionId: null, paymentId: null };
+    const unchanged: AppliedEvent = { changed: false, subscriptionId: subscription.id, paymentId: null };
+
+    const setStatus = async (status: Status, extra: Partial<Pick<Subscription, 'canceled_at'>> = {}) => {
+      if (subscription.status === status) return unchanged;
+      await tx
+        .updateTable('subscriptions')
+        .set({ status, ...extra, updated_at: now })
+        .where('id', '=', subscription.id)
+        .execute();
+      return { ...unchanged, changed: true };
+    };
+
+    switch (event.kind) {
+      case 'subscriptionChargedSuccessfully':
+      case 'subscriptionChargedUnsuccessfully': {
+        const payment = await recordPayment(tx, subscription, event.transaction);
+        if (!payment.created) return { ...unchanged, paymentId: payment.id };
+        if (!ENDED.has(subscription.status)) {
+          if (event.kind === 'subscriptionChargedSuccessfully') {
+            // A notification without the next date (Braintree's test samples) keeps the one we know.
+            const next = event.nextBillingDate ?? subscription.next_billing_date;
+            await tx
+              .updateTable('subscriptions')
+              .set({ status: 'Active', next_billing_date: next, term_expires_at: next ?? subscription.term_expires_at, updated_at: now })
+              .where('id', '=', subscription.id)
+              .execute();
+          } else {
+            await tx
+              .updateTable('subscriptions')
+              // Unpaid from the failed charge on: access lasts to the end of what was paid for.
+              .set({ status: 'PastDue', term_expires_at: subscription.term_expires_at ?? event.transaction.createdAt, updated_at: now })
+              .where('id', '=', subscription.id)
+              .execute();
+          }
+        }
+        return { changed: true, subscriptionId: subscription.id, paymentId: payment.id };
+      }
+      case 'subscriptionWentPastDue':
+        return ENDED.has(subscription.status) ? unchanged : setStatus('PastDue');
+      case 'subscriptionWentActive':
+        return ENDED.has(subscription.status) ? unchanged : setStatus('Active');
+      case 'subscriptionCanceled':
+        return subscription.status === 'Expired' ? unchanged : setStatus('Canceled', { canceled_at: subscription.canceled_at ?? now });
+      case 'subscriptionExpired':
+        return setStatus('Expired');
+      case 'subscriptionTrialEnded':
+        return unchanged; // The first charge's own notification follows.
+    }
+  });
+}
+
+/** The payments row of a gateway transaction: inserted once, found afterwards. */
+async function recordPayment(db: Db, subscription: Subscription, transaction: GatewayTransaction): Promise<{ id: string; created: boolean }> {
+  const inserted = await db
+    .insertInto('payments')
+    .values({
+      id: newId(),
+      user_id: subscription.user_id,
+      customer_id: subscription.customer_id,
+      subscription_id: subscription.id,
+      payment_method_id: subscription.payment_method_id,
+      amount_cents: transaction.amountCents,
+      status: transaction.status,
+      description: await describe(db, subscription),
+      gateway_transaction_id: transaction.id,
+      processor_response_code: transaction.processorResponseCode,
+      processor_response_text: transaction.processorResponseText,
+      created_at: transaction.createdAt,
+    })
+    .onConflict((oc) => oc.column('gateway_transaction_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await db.selectFrom('payments').select('id').where('gateway_transaction_id', '=', transaction.id).executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+/** What the billing history calls the charge: the plan's name (or the class add-on's). */
+async function describe(db: Db, subscription: Subscription): Promise<string> {
+  if (subscription.web_offer_id) {
+    const offer = await db.selectFrom('web_offers').select('plan_name').where('id', '=', subscription.web_offer_id).executeTakeFirst();
+    if (offer) return offer.plan_name;
+  }
+  if (subscription.class_add_on_id) {
+    const addOn = await db.selectFrom('class_add_ons').select('name').where('id', '=', subscription.class_add_on_id).executeTakeFirst();
+    if (addOn) return addOn.name;
+  }
+  return 'Subscription';
+}

@@ -1,0 +1,176 @@
+/**
+ * The sandbox payment gateway, as the call handlers see it through `PaymentGateway`: Braintree's
+ * test nonces, its amount rules, subscriptions with and without trials, and its client token.
+ */
+import { describe, expect, test } from 'vitest';
+import { createPaymentGateway } from '../../src/server/payments/createGateway.ts';
+import type { GatewayResult, PaymentGateway, VaultedPaymentMethod } from '../../src/server/payments/gateway.ts';
+import { decodeSandboxClientToken } from '../../src/server/payments/sandbox/clientToken.ts';
+import { useTestDatabase } from './db.ts';
+
+const t = useTestDatabase();
+const NOW = new Date('2025-03-10T15:00:00Z');
+let gateway: PaymentGateway;
+const sandbox = () => (gateway ??= createPaymentGateway({ kind: 'sandbox', db: t.db, now: () => NOW }));
+
+function value<T>(result: GatewayResult<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.failure)}`);
+  return result.value;
+}
+
+async function customer(email = `parent-${Math.random().toString(36).slice(2)}@example.com`) {
+  return (await sandbox().createCustomer({ email, firstName: 'Pat', lastName: 'Doe' })).customerId;
+}
+
+async function vault(nonce: string, customerId?: string, failOnDuplicate = true): Promise<GatewayResult<VaultedPaymentMethod>> {
+  return sandbox().vaultPaymentMethod({ customerId: customerId ?? (await customer()), nonce, makeDefault: true, failOnDuplicate });
+}
+
+describe('vaulting test nonces', () => {
+  test('a valid card nonce is vaulted as that card: type, last four, an expiry in the future; never a number', async () => {
+    const method = value(await vault('fake-valid-visa-nonce'));
+    expect(method).toMatchObject({ paymentType: 'card', cardType: 'Visa', last4: '1881', expirationMonth: 12, expirationYear: 2028, paypalEmail: null });
+    expect(method.token).toMatch(/^sbx_pm_/);
+    expect(value(await vault('fake-valid-amex-nonce'))).toMatchObject({ cardType: 'American Express', last4: '0005' });
+    expect(value(await vault('fake-valid-mastercard-nonce'))).toMatchObject({ cardType: 'MasterCard', last4: '4444' });
+  });
+
+  test('the same card twice for one customer is a duplicate; another customer may vault it', async () => {
+    const first = await customer();
+    value(await vault('fake-valid-visa-nonce', first));
+    expect(await vault('fake-valid-visa-nonce', first)).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
+    // fake-valid-nonce is the same Visa card.
+    expect(await vault('fake-valid-nonce', first)).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
+    expect((await vault('fake-valid-mastercard-nonce', first)).ok).toBe(true);
+    expect((await vault('fake-valid-visa-nonce', await customer())).ok).toBe(true);
+    // A checkout does not ask for the check: paying again with a card on file gets a new token.
+    const again = value(await vault('fake-valid-visa-nonce', first, false));
+    expect(again).toMatchObject({ cardType: 'Visa', last4: '1881' });
+  });
+
+  test('PayPal: a billing agreement is vaulted with the payer email; a one-time payment cannot be vaulted', async () => {
+    expect(value(await vault('fake-paypal-billing-agreement-nonce'))).toMatchObject({ paymentType: 'PayPal', paypalEmail: 'payer@example.com', cardType: null, last4: null });
+    expect(await vault('fake-paypal-one-time-nonce')).toEqual({ ok: false, failure: { kind: 'validation', code: '82902', message: 'Cannot vault one-time use PayPal account.' } });
+  });
+
+  test('Apple Pay and Google Pay nonces are vaulted as wallet cards of their network', async () => {
+    expect(value(await vault('fake-apple-pay-visa-nonce'))).toMatchObject({ paymentType: 'ApplePay', cardType: 'Visa', last4: '1881' });
+    expect(value(await vault('fake-android-pay-mastercard-nonce'))).toMatchObject({ paymentType: 'GooglePay', cardType: 'MasterCard', last4: '4444' });
+    // A wallet card is a new network token each time: never a duplicate.
+    const id = await customer();
+    value(await vault('fake-apple-pay-visa-nonce', id));
+    expect((await vault('fake-apple-pay-visa-nonce', id)).ok).toBe(true);
+  });
+
+  test('cards whose verification fails: processor declined 2000, processor failure 3000', async () => {
+    for (const brand of ['visa', 'mastercard', 'amex', 'discover'])
+      expect(await vault(`fake-processor-declined-${brand}-nonce`)).toEqual({ ok: false, failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' } });
+    expect(await vault('fake-processor-failure-jcb-nonce')).toEqual({ ok: false, failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' } });
+  });
+
+  test('refused nonces: gateway rejected, consumed, unknown, a card type the merchant does not take', async () => {
+    expect(await vault('fake-luhn-invalid-nonce')).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'other' } });
+    expect(await vault('fake-gateway-rejected-fraud-nonce')).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'fraud' } });
+    expect(await vault('fake-gateway-rejected-risk-thresholds-nonce')).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'risk_threshold' } });
+    expect(await vault('fake-consumed-nonce')).toEqual({ ok: false, failure: { kind: 'validation', code: '91564', message: 'Cannot use a payment_method_nonce more than once.' } });
+    expect(await vault('tokencc_bogus_nonce')).toEqual({ ok: false, failure: { kind: 'validation', code: '93108', message: 'Unknown or expired payment_method_nonce.' } });
+    expect(await vault('fake-valid-maestro-nonce')).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'Maestro' } });
+    expect(await vault('fake-venmo-account-nonce')).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'Venmo' } });
+  });
+
+  test('an unknown customer cannot vault', async () => {
+    expect(await sandbox().vaultPaymentMethod({ customerId: 'nobody', nonce: 'fake-valid-nonce', makeDefault: true, failOnDuplicate: true })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '93105' } });
+  });
+});
+
+describe('subscriptions and charges', () => {
+  const plan = { planId: 'codeling_annual_7999', billingFrequencyMonths: 12, now: NOW };
+
+  test('with a trial nothing is charged today; the first billing date is after the trial', async () => {
+    const { token } = value(await vault('fake-valid-visa-nonce'));
+    const subscription = value(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 7999, trialDurationDays: 7 }));
+    expect(subscription).toMatchObject({
+      status: 'Active',
+      priceCents: 7999,
+      trialDurationDays: 7,
+      firstBillingDate: new Date('2025-03-17T15:00:00Z'),
+      nextBillingDate: new Date('2025-03-17T15:00:00Z'),
+      transaction: null,
+    });
+  });
+
+  test('without a trial the first period is charged at once and the next date is a period later', async () => {
+    const { token } = value(await vault('fake-valid-visa-nonce'));
+    const subscription = value(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 7999, trialDurationDays: 0 }));
+    expect(subscription).toMatchObject({ status: 'Active', firstBillingDate: NOW, nextBillingDate: new Date('2026-03-10T15:00:00Z') });
+    expect(subscription.transaction).toMatchObject({ amountCents: 7999, status: 'settled', processorResponseCode: '1000', processorResponseText: 'Approved', createdAt: NOW });
+  });
+
+  test('a first charge of 2001.00 is declined with 2001 Insufficient Funds and no subscription is made; 3000.xx fails', async () => {
+    const { token } = value(await vault('fake-valid-visa-nonce'));
+    expect(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 200_100, trialDurationDays: 0 })).toEqual({
+      ok: false,
+      failure: { kind: 'processorDeclined', code: '2001', text: 'Insufficient Funds' },
+    });
+    expect(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 300_050, trialDurationDays: 0 })).toEqual({
+      ok: false,
+      failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' },
+    });
+    const made = await t.db.selectFrom('sandbox_subscriptions').select('id').where('payment_method_token', '=', token).execute();
+    expect(made).toEqual([]);
+  });
+
+  test('a one-off sale follows the amount rules', async () => {
+    const { token } = value(await vault('fake-paypal-billing-agreement-nonce'));
+    const sale = value(await sandbox().sale({ paymentMethodToken: token, amountCents: 14_999, orderId: 'order-1', now: NOW }));
+    expect(sale).toMatchObject({ amountCents: 14_999, status: 'settled', createdAt: NOW });
+    expect(sale.id).toMatch(/^sbx_txn_/);
+    expect(await sandbox().sale({ paymentMethodToken: token, amountCents: 200_400, orderId: 'order-2', now: NOW })).toEqual({
+      ok: false,
+      failure: { kind: 'processorDeclined', code: '2004', text: 'Expired Card' },
+    });
+    expect(await sandbox().sale({ paymentMethodToken: 'no-such-token', amountCents: 100, orderId: 'order-3', now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91518' } });
+  });
+
+  test('update changes plan, price and payment method (of the same customer only); cancel stops it for good', async () => {
+    const id = await customer();
+    const visa = value(await vault('fake-valid-visa-nonce', id));
+    const paypal = value(await vault('fake-paypal-billing-agreement-nonce', id));
+    const stranger = value(await vault('fake-valid-visa-nonce'));
+    const created = value(await sandbox().createSubscription({ ...plan, paymentMethodToken: visa.token, priceCents: 7999, trialDurationDays: 7 }));
+
+    const updated = value(await sandbox().updateSubscription({ subscriptionId: created.id, planId: 'codeling_premium', priceCents: 11_999, paymentMethodToken: paypal.token, now: NOW }));
+    expect(updated).toMatchObject({ id: created.id, status: 'Active', priceCents: 11_999, nextBillingDate: created.nextBillingDate });
+    const row = await t.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ plan_id: 'codeling_premium', payment_method_token: paypal.token });
+    expect(await sandbox().updateSubscription({ subscriptionId: created.id, paymentMethodToken: stranger.token, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
+
+    const canceled = value(await sandbox().cancelSubscription({ subscriptionId: created.id, now: NOW }));
+    expect(canceled).toMatchObject({ status: 'Canceled', nextBillingDate: created.nextBillingDate });
+    expect(await sandbox().cancelSubscription({ subscriptionId: created.id, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '81905' } });
+    expect(await sandbox().updateSubscription({ subscriptionId: created.id, priceCents: 100, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '81901' } });
+    expect(await sandbox().cancelSubscription({ subscriptionId: 'sbx_sub_missing', now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: 'notFound' } });
+  });
+
+  test('an unknown payment method token cannot subscribe', async () => {
+    expect(await sandbox().createSubscription({ ...plan, paymentMethodToken: 'nope', priceCents: 999, trialDurationDays: 7 })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
+  });
+});
+
+describe('client token and choice of gateway', () => {
+  test('the client token is base64 JSON that says it is the sandbox', async () => {
+    const token = await sandbox().clientToken({ customerId: 'sbx_cus_1' });
+    expect(JSON.parse(Buffer.from(token, 'base64').toString('utf8'))).toEqual({ gateway: 'sandbox', version: 1, customerId: 'sbx_cus_1', issuedAt: NOW.toISOString() });
+    expect(decodeSandboxClientToken(await sandbox().clientToken({}))).toMatchObject({ gateway: 'sandbox', customerId: null });
+  });
+
+  test('createPaymentGateway: sandbox by kind; braintree needs its credentials', () => {
+    expect(createPaymentGateway({ kind: 'sandbox', db: t.db }).name).toBe('sandbox');
+    expect(() => createPaymentGateway({ kind: 'braintree', db: t.db })).toThrow(/BRAINTREE_MERCHANT_ID/);
+    expect(createPaymentGateway({ kind: 'braintree', db: t.db, braintree: { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' } }).name).toBe('braintree');
+  });
+
+  test('the sandbox answers no webhooks', async () => {
+    expect(await sandbox().parseWebhook({ signature: 'x|y', payload: 'eA==' })).toBeNull();
+  });
+});
