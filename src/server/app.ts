@@ -20,7 +20,7 @@ import type { Database } from './db/types.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
 import { braintreeWebhookRoutes } from './payments/webhook.ts';
-import { helmetOptions, securityHeaders } from './security.ts';
+import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
 
 export interface BuildServerOptions {
@@ -112,7 +112,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   // @fastify/helmet's headers, worked out once (security.ts `securityHeaders`): the same on every response.
-  const headers = await securityHeaders(helmetOptions);
+  const headers = await securityHeaders(helmetOptionsFor(settings.paymentGateway.kind));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,8 +1,8 @@
 /**
  * Security headers (@fastify/helmet) with a Content-Security-Policy the built app runs under:
- * scripts, styles and calls to our own origin only. A later payment or scheduling issue adds
- * its providers' origins here (braintree-web, PayPal, the booking widgets), nowhere else —
- * and PayPal's popup flow will need `crossOriginOpenerPolicy: same-origin-allow-popups`.
+ * scripts, styles and calls to our own origin only — plus, with the Braintree gateway, the
+ * origins braintree-web, PayPal and Google Pay load from and talk to (`helmetOptionsFor`).
+ * Third-party origins are added here, nowhere else.
  */
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
@@ -33,6 +33,37 @@ export const helmetOptions: FastifyHelmetOptions = {
   // parent came from (`navigation.from`), and cross-origin requests still get the origin only.
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 };
+
+/**
+ * What braintree-web's hosted fields (iframes on assets.braintreegateway.com, calls to the client
+ * API), PayPal's SDK and window, and Google Pay's pay.js need. Apple Pay runs in Safari itself.
+ */
+export const braintreeSources = {
+  'script-src': ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://www.paypal.com', 'https://*.paypalobjects.com', 'https://c.paypal.com', 'https://pay.google.com'],
+  'frame-src': ['https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com'],
+  'connect-src': [
+    'https://api.braintreegateway.com',
+    'https://api.sandbox.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://client-analytics.sandbox.braintreegateway.com',
+    'https://payments.braintree-api.com',
+    'https://payments.sandbox.braintree-api.com',
+    'https://www.paypal.com',
+    'https://*.paypal.com',
+    'https://pay.google.com',
+  ],
+  'img-src': ['https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://*.paypalobjects.com', 'https://www.gstatic.com'],
+  // PayPal's button script inserts <style> elements (PayPal's CSP guide asks for this).
+  'style-src': ["'unsafe-inline'"],
+} as const;
+
+/** The headers' options for the payment gateway in use: PayPal's window needs `same-origin-allow-popups`. */
+export function helmetOptionsFor(gateway: 'sandbox' | 'braintree'): FastifyHelmetOptions {
+  if (gateway === 'sandbox') return helmetOptions;
+  const directives: Record<string, string[]> = Object.fromEntries(Object.entries(contentSecurityPolicy).map(([name, sources]) => [name, [...sources]]));
+  for (const [name, sources] of Object.entries(braintreeSources)) directives[name] = [...(directives[name] ?? []), ...sources];
+  return { ...helmetOptions, contentSecurityPolicy: { useDefaults: false, directives }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } };
+}
 
 /**
  * The headers @fastify/helmet sets with `options`, worked out once at start: they are the same

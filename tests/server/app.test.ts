@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../../src/server/app.ts';
+import { helmetOptionsFor, securityHeaders } from '../../src/server/security.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { readFlagOverrides } from '../../src/server/config.ts';
@@ -104,6 +105,18 @@ describe('the built app', () => {
 
   test('the Vite manifest is not served', async () => {
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+
+  test('with the Braintree gateway the CSP adds braintree-web, PayPal and Google Pay, and PayPal may open its window', async () => {
+    const headers = await securityHeaders(helmetOptionsFor('braintree'));
+    const csp = headers['content-security-policy']!;
+    expect(csp).toContain("frame-src 'self' https://assets.braintreegateway.com https://*.paypal.com https://pay.google.com");
+    expect(csp).toContain('https://payments.sandbox.braintree-api.com');
+    expect(csp).toContain("script-src 'self' https://js.braintreegateway.com");
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const sandbox = await securityHeaders(helmetOptionsFor('sandbox'));
+    expect(sandbox['content-security-policy']).not.toContain('braintree');
+    expect(sandbox['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   test('security headers, with a CSP that allows our own scripts, styles and calls only', async () => {
