@@ -26,12 +26,15 @@ export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> }
   notice: Notice,
   faq: Faq,
   steps: Steps,
+  // Payment screens only: the form, and the payment adapter it loads after it.
+  paymentForm: lazy(() => import('./paymentForm/PaymentForm.tsx')),
+  paymentMethod: lazy(() => import('./paymentMethod/PaymentMethod.tsx')),
   plans: lazy(() => import('./plans/Plans.tsx')),
   planComparison: lazy(() => import('./planComparison/PlanComparison.tsx')),
 };
 
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
-export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison']);
+export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison', 'paymentForm', 'paymentMethod']);
 
 /** Start fetching the code of the on-demand blocks a screen (or its variants) uses, before it renders. */
 export function preloadBlocks(screen: unknown): void {
@@ -40,4 +43,6 @@ export function preloadBlocks(screen: unknown): void {
   // The plan selector's code (and its table's) loads while the flags are asked for, beside the screen.
   if (text.includes('"type":"plans"')) void import('./plans/Plans.tsx').catch(() => undefined);
   if (text.includes('"type":"planComparison"')) void import('./planComparison/PlanComparison.tsx').catch(() => undefined);
+  // The payment form's code loads beside its screen (the payment adapter's after it, when it shows).
+  if (text.includes('"type":"paymentForm"')) void import('./paymentForm/PaymentForm.tsx').catch(() => undefined);
 }

@@ -9,6 +9,8 @@ import { formBlock } from './form/schema.ts';
 import { noticeBlock } from './notice/schema.ts';
 import { faqBlock } from './faq/schema.ts';
 import { stepsBlock } from './steps/schema.ts';
+import { paymentFormBlock } from './paymentForm/schema.ts';
+import { paymentMethodBlock } from './paymentMethod/schema.ts';
 import { plansBlock } from './plans/schema.ts';
 import { planComparisonBlock } from './planComparison/schema.ts';
 
@@ -26,6 +28,8 @@ export const blockSchemas = {
   notice: noticeBlock,
   faq: faqBlock,
   steps: stepsBlock,
+  paymentForm: paymentFormBlock,
+  paymentMethod: paymentMethodBlock,
   plans: plansBlock,
   planComparison: planComparisonBlock,
 };

@@ -45,6 +45,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export function copyKeysIn(schema: z.ZodType, data: unknown, found: (key: string, path: YamlPath) => void): void {
   walk(schema, data, (node) => {
     if (node.roles.has('copyKey') && typeof node.data === 'string') found(node.data, node.path);
+    // A copy group (`payment:declines`) brings all its texts (`payment:declines.*`).
+    if (node.roles.has('copyGroup') && typeof node.data === 'string') found(`${node.data}.*`, node.path);
     // A rule without its own `message:` shows its default message.
     if (ruleUnion && node.union?.info === ruleUnion && isRecord(node.data) && node.data.message === undefined)
       found(defaultRuleMessages[node.union.branch as Rule['rule']], node.path);

@@ -56,6 +56,10 @@ export interface ActionServices {
   sleep(ms: number, signal?: AbortSignal): Promise<boolean>;
   /** Something went wrong that the YAML did not catch: log it and tell the parent. */
   unhandled(error: ErrorInfo): void;
+  /** Does the copy have this key (in the current language)? For `notify` `textFrom:`. */
+  copyHas?(key: string): boolean;
+  /** Load the page again (`reload`). */
+  reload?(): void;
 }
 
 /** What the running list knows: the form it came from, the last call's result or error. */
@@ -67,15 +71,20 @@ export interface ActionScope {
   markField?: ((field: string) => void) | undefined;
   /** Aborted when the screen the actions belong to goes away: delayed `go`/`scrollTop` are dropped. */
   signal?: AbortSignal | undefined;
+  /** Inside a payment block: the payment being made (`{ payment: nonce }`, `payment.offer.id`). */
+  payment?: Record<string, unknown> | undefined;
 }
 
 export function toErrorInfo(e: unknown): ErrorInfo {
   if (e && typeof e === 'object') {
-    const x = e as { message?: unknown; code?: unknown; messageKey?: unknown };
+    const x = e as { message?: unknown; code?: unknown; messageKey?: unknown; processorCode?: unknown };
+    const processorCode = typeof x.processorCode === 'string' || typeof x.processorCode === 'number' ? String(x.processorCode) : null;
     return {
       message: typeof x.message === 'string' ? x.message : String(e),
       code: typeof x.code === 'number' || typeof x.code === 'string' ? x.code : null,
       messageKey: typeof x.messageKey === 'string' ? x.messageKey : null,
+      // Only declines carry one (`error.processorCode`).
+      ...(processorCode !== null ? { processorCode } : {}),
     };
   }
   return { message: String(e), code: null, messageKey: null };
@@ -198,11 +207,18 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
       return;
     }
     case 'notify': {
-      const message = action.text ?? (await resolveValue(action.message ?? null, facts(), captcha));
+      let text = action.text;
+      if (action.textFrom) {
+        // A decline code's own message when the group has one (`payment:declines.2001`), else `text`.
+        const key = await resolveValue(action.textFrom.key, facts(), captcha);
+        const candidate = key === null || key === undefined || key === '' || typeof key === 'object' ? null : `${action.textFrom.group}.${String(key)}`;
+        if (candidate && s.copyHas?.(candidate)) text = candidate;
+      }
+      const message = text ?? (await resolveValue(action.message ?? null, facts(), captcha));
       const linkTarget = action.link ? await target(action.link.to, s, scope) : null;
       s.notify({
         text: message === null || message === undefined ? '' : typeof message === 'object' ? JSON.stringify(message) : String(message),
-        literal: action.text === undefined,
+        literal: text === undefined,
         params: toCopyParams(await resolveValueMap(action.params, facts(), captcha)),
         level: action.level ?? 'info',
         ms: action.ms ?? s.defaultNotifyMs,
@@ -216,6 +232,9 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
     case 'scrollTop':
       if (action.delayMs && !(await s.sleep(action.delayMs, scope.signal))) return 'stop';
       s.scrollTop();
+      return;
+    case 'reload':
+      s.reload?.();
       return;
     default: {
       const never: never = action;

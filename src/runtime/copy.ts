@@ -12,6 +12,8 @@ export interface Copy {
   setLocale(locale: string): Promise<void>;
   /** Add default-locale copy that came with a screen's chunk (before the screen renders). */
   add(copy: CompiledCopy): void;
+  /** Is there a text for this key (in the current language, or the default one)? */
+  has(key: string): boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function createCopy(defaultLocale: string, defaultCopy: CompiledCopy, loa
     add(copy) {
       for (const [ns, entries] of Object.entries(copy)) i18n.addResources(defaultLocale, ns, entries);
     },
+    has: (key) => i18n.exists(key),
   };
 }
 

@@ -18,6 +18,8 @@ export interface ErrorInfo {
   message: string;
   code: number | string | null;
   messageKey: string | null;
+  /** The card processor's response code of a declined payment ("2001"), with WP_CardNotValid. */
+  processorCode?: string | null;
 }
 
 export interface SessionUser {
@@ -42,6 +44,8 @@ export interface FactSources {
   form?: Record<string, unknown> | undefined;
   result?: unknown;
   error?: ErrorInfo | undefined;
+  /** Inside a payment block's actions: the payment being made (`payment.nonce`, `payment.offer.id`...). */
+  payment?: Record<string, unknown> | undefined;
 }
 
 export interface Facts {
@@ -95,6 +99,8 @@ export function createFacts(s: FactSources): Facts {
           return readPath(s.result, rest);
         case 'error':
           return s.error ? readPath(s.error, rest) : undefined;
+        case 'payment':
+          return s.payment ? readPath(s.payment, rest) : undefined;
         case 'user':
           return s.user ? readPath(s.user, rest) : undefined;
         case 'utm':

@@ -32,6 +32,8 @@ export interface Browser {
   assign(url: string): void;
   scrollTop(): void;
   mobile(): boolean;
+  /** Load the page again. */
+  reload?(): void;
 }
 
 export interface RuntimeOptions {
@@ -46,6 +48,8 @@ export interface RuntimeOptions {
   captcha: Captcha;
   browser: Browser;
   navigation: Navigation;
+  /** Which payment adapter the payment blocks load ('sandbox' | 'braintree': the server's client config). */
+  payments?: { adapter: () => Promise<string> };
 }
 
 export interface Runtime extends RuntimeOptions {
@@ -132,6 +136,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       form: scope.form,
       result: scope.result,
       error: scope.error,
+      payment: scope.payment,
     });
   };
 
@@ -169,6 +174,8 @@ export function createRuntime(o: RuntimeOptions): Runtime {
         const timer = setTimeout(() => resolve(true), ms);
         signal?.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
       }),
+    copyHas: (key) => o.copy.has(key),
+    reload: () => browser.reload?.(),
     unhandled(error) {
       console.error('[funnel] an action failed and no catch: handled it', error);
       notifications.show({ text: 'common:somethingWentWrong', literal: false, params: {}, level: 'error', ms: config.app.notifications.defaultMs });

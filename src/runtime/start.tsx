@@ -38,9 +38,10 @@ export interface StartOptions {
 /** How long screens wait for the flag service before using the defaults. */
 const FLAG_TIMEOUT_MS = 1500;
 
-/** `{apiBase}/client-config`: which browser adapters the server wants (`{ captcha: { provider, siteKey } }`). */
+/** `{apiBase}/client-config`: which browser adapters the server wants (`{ captcha: { provider, siteKey }, payments: { adapter } }`). */
 interface ClientConfig {
   captcha?: { provider?: string; siteKey?: string };
+  payments?: { adapter?: string };
 }
 
 async function readClientConfig(apiBase: string): Promise<ClientConfig> {
@@ -49,6 +50,13 @@ async function readClientConfig(apiBase: string): Promise<ClientConfig> {
     .then((r) => (r.ok ? (r.json() as Promise<ClientConfig>) : {}))
     .catch(() => ({}));
   return Promise.race([answer, timeout]);
+}
+
+/** The payment adapter the server names, asked again without a time limit (a payment screen waits for it). */
+async function readPaymentAdapter(apiBase: string): Promise<string> {
+  const r = await fetch(`${apiBase}/client-config`, { headers: { Accept: 'application/json' } });
+  if (!r.ok) throw new Error(`client-config answered ${r.status}`);
+  return ((await r.json()) as ClientConfig).payments?.adapter ?? 'sandbox';
 }
 
 /** reCAPTCHA v3 when a site key is configured (its code and script load only then), else the local check. */
@@ -83,6 +91,7 @@ export async function start(o: StartOptions): Promise<void> {
     assign: (url) => window.location.assign(url),
     scrollTop: () => window.scrollTo(0, 0),
     mobile: () => window.matchMedia?.('(max-width: 639px)').matches ?? false,
+    reload: () => window.location.reload(),
   };
   captureAttribution(window.location.search, browser.session, browser.local);
 
@@ -139,7 +148,7 @@ export async function start(o: StartOptions): Promise<void> {
   const first = found?.load === 'onDemand' ? undefined : found;
   // Its form code, if it has a form, follows right away instead of after the first render.
   if (first) void loadScreen(first.screenId).then(preloadBlocks, () => undefined);
-  const remoteCaptcha = (await clientConfig).captcha;
+  const { captcha: remoteCaptcha, payments } = await clientConfig;
   const captcha = await chooseCaptcha(o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined)).catch(() => new LocalCaptcha());
   flags = await flagsReady;
 
@@ -155,6 +164,9 @@ export async function start(o: StartOptions): Promise<void> {
     captcha,
     browser,
     navigation,
+    // The payment blocks load this adapter (its code only on payment screens); when the client
+    // config did not answer in time, it is asked for again then.
+    payments: { adapter: () => (payments?.adapter ? Promise.resolve(payments.adapter) : readPaymentAdapter(apiBase)) },
   });
   if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
 

@@ -88,6 +88,8 @@ export async function launchBrowser(): Promise<Browser> {
 export interface OpenPageOptions {
   /** Seed a logged-in parent (localStorage SESSION_KEY) before the first page loads. */
   loggedIn?: boolean;
+  /** Seed this session instead of TEST_USER's: a parent the real backend knows (createParent). */
+  session?: { objectId: string; email: string; sessionToken: string };
   viewport?: { width: number; height: number };
   /** Client state (localStorage CLIENT_STATE_KEY) before the first page loads. */
   clientState?: Partial<ClientState>;
@@ -110,6 +112,8 @@ const EXTERNAL_STUB = (url: URL) =>
 export interface E2E {
   readonly url: string;
   readonly browser: Browser;
+  /** The in-process server: `app.backend` has its database (`accounts.db`), payment gateway... */
+  readonly app: FastifyInstance;
   openPage(routePath: string, options?: OpenPageOptions): Promise<TestPage>;
   /** A path of the app as a full URL. */
   at(routePath: string): string;
@@ -145,11 +149,16 @@ export function useE2E(options: { distDir?: string | (() => string); flagOverrid
       if (!browser) throw new Error('useE2E: the browser starts in beforeAll; use it inside a test.');
       return browser;
     },
+    get app() {
+      if (!server) throw new Error('useE2E: the server starts in beforeAll; use it inside a test.');
+      return server.app;
+    },
     at: (routePath) => new URL(routePath, e2e.url).href,
     async openPage(routePath, opts = {}) {
       const origin = e2e.url;
       const localStorage: { name: string; value: string }[] = [];
-      if (opts.loggedIn) localStorage.push({ name: SESSION_KEY, value: JSON.stringify(TEST_USER) });
+      if (opts.session) localStorage.push({ name: SESSION_KEY, value: JSON.stringify(opts.session) });
+      else if (opts.loggedIn) localStorage.push({ name: SESSION_KEY, value: JSON.stringify(TEST_USER) });
       if (opts.clientState) localStorage.push({ name: CLIENT_STATE_KEY, value: JSON.stringify(opts.clientState) });
       // storageState seeds localStorage once; an init script would seed it again on every load
       // and undo a logout.

@@ -3,7 +3,7 @@ import type { CallInput, CallOutput } from '../../contract/index.ts';
 
 /**
  * The backend: named calls of spec §7 over Parse's cloud-function REST convention,
- * `POST {apiBase}/functions/{Name}` → `{ result }` or `{ code, error, messageKey? }`.
+ * `POST {apiBase}/functions/{Name}` → `{ result }` or `{ code, error, messageKey?, processorCode? }`.
  */
 export interface Backend {
   callFunction<N extends CallName>(name: N, input: CallInput<N>, options?: CallOptions): Promise<CallOutput<N>>;
@@ -14,13 +14,17 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-/** A failed call: Parse's error code, the server's message, and the spec message key when there is one. */
+/**
+ * A failed call: Parse's error code, the server's message, the spec message key when there is
+ * one, and the card processor's response code of a declined payment ("2001") with WP_CardNotValid.
+ */
 export class BackendError extends Error {
   override name = 'BackendError';
   constructor(
     readonly code: number,
     message: string,
     readonly messageKey: string | null = null,
+    readonly processorCode: string | null = null,
   ) {
     super(message);
   }
@@ -46,13 +50,14 @@ export async function readAnswer(response: Response): Promise<unknown> {
   } catch {
     throw new BackendError(response.ok ? 107 : response.status, response.statusText || 'Invalid response');
   }
-  const b = (body ?? {}) as { result?: unknown; code?: unknown; error?: unknown; messageKey?: unknown };
+  const b = (body ?? {}) as { result?: unknown; code?: unknown; error?: unknown; messageKey?: unknown; processorCode?: unknown };
   if (response.ok && 'result' in b) return b.result;
   if (response.ok && b.error === undefined) return body;
   throw new BackendError(
     typeof b.code === 'number' ? b.code : response.status,
     typeof b.error === 'string' ? b.error : response.statusText,
     typeof b.messageKey === 'string' ? b.messageKey : null,
+    typeof b.processorCode === 'string' || typeof b.processorCode === 'number' ? String(b.processorCode) : null,
   );
 }
 

@@ -3,13 +3,15 @@ import { sessionStorageKeys } from '../../domain/sessionKeys.ts';
 import { error, type Diagnostic, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { factFamilies, fixedFacts } from '../schema/conditions.ts';
+import { paymentValueNames } from '../schema/values.ts';
 import { closest } from '../suggest.ts';
 import { isRecord, type Check, type CheckContext } from './context.ts';
 
 /** The named families whose names are checked here (`form.` is checked in ./forms.ts). */
-type Family = 'state' | 'storage' | 'flag' | 'error';
+type Family = 'state' | 'storage' | 'flag' | 'error' | 'payment';
 
-const errorFields = ['message', 'code', 'messageKey'];
+const errorFields = ['message', 'code', 'messageKey', 'processorCode'];
+const checkedFamilies: readonly string[] = ['state', 'storage', 'flag', 'error', 'payment'];
 
 interface Unknown {
   message: string;
@@ -45,6 +47,12 @@ function unknownName(ctx: CheckContext, family: Family, name: string): Unknown |
       const suggestion = closest(name, errorFields);
       return { message: `Unknown error field '${name}'. An error has: ${errorFields.join(', ')}.`, ...(suggestion ? { suggestion } : {}) };
     }
+    case 'payment': {
+      const key = name.split('.')[0]!;
+      if ((paymentValueNames as readonly string[]).includes(key)) return undefined;
+      const suggestion = closest(key, paymentValueNames);
+      return { message: `Unknown payment field '${key}'. A payment has: ${paymentValueNames.join(', ')}.`, ...(suggestion ? { suggestion } : {}) };
+    }
   }
 }
 
@@ -62,7 +70,8 @@ function checkVariants(ctx: CheckContext, file: ConfigFile, path: YamlPath, flag
   }
 }
 
-const familyList = factFamilies.map((f) => `${f}.<name>`).join(', ');
+// `payment.*` is known only in a payment block's actions (./payments.ts), so it is not offered everywhere.
+const familyList = factFamilies.filter((f) => f !== 'payment').map((f) => `${f}.<name>`).join(', ');
 
 /** `fact:` names in conditions: a fixed fact, or `family.name` with a known name. */
 export const checkFacts: Check = (ctx) => {
@@ -80,8 +89,8 @@ export const checkFacts: Check = (ctx) => {
         out.push(error(file.relPath, at, `The fact '${fact}' needs a name after '${family}.', like ${family}.<name>.`));
         continue;
       }
-      if (family === 'state' || family === 'storage' || family === 'flag' || family === 'error') {
-        const unknown = unknownName(ctx, family, name);
+      if (checkedFamilies.includes(family)) {
+        const unknown = unknownName(ctx, family as Family, name);
         if (unknown) out.push(error(file.relPath, at, unknown.message, { suggestion: unknown.suggestion && `${family}.${unknown.suggestion}` }));
         else if (family === 'flag') checkVariants(ctx, file, node.path, name, node.data, out);
       }
@@ -95,7 +104,7 @@ export const checkFacts: Check = (ctx) => {
   return out;
 };
 
-/** `{ state: k }`, `{ storage: k }`, `{ flag: f }` values, `set`/`clear` actions and `{ state: k }` targets. */
+/** `{ state: k }`, `{ storage: k }`, `{ flag: f }`, `{ payment: p }` values, `set`/`clear` actions and `{ state: k }` targets. */
 export const checkStoreNames: Check = (ctx) => {
   const out: Diagnostic[] = [];
   const check = (file: ConfigFile, path: YamlPath, family: Family, name: unknown) => {
@@ -106,7 +115,7 @@ export const checkStoreNames: Check = (ctx) => {
   for (const { file, node } of ctx.nodes) {
     if (!isRecord(node.data)) continue;
     const branch = node.union?.branch;
-    if (node.roles.has('valueSource') && (branch === 'state' || branch === 'storage' || branch === 'flag'))
+    if (node.roles.has('valueSource') && (branch === 'state' || branch === 'storage' || branch === 'flag' || branch === 'payment'))
       check(file, [...node.path, branch], branch, node.data[branch]);
     if (node.roles.has('action') && (branch === 'set' || branch === 'clear')) {
       check(file, [...node.path, 'state'], 'state', node.data.state);

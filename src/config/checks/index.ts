@@ -2,12 +2,14 @@ import type { Diagnostic } from '../diagnostic.ts';
 import type { LoadedProject } from '../load.ts';
 import { checkCallNames } from './calls.ts';
 import { buildContext, type Check } from './context.ts';
+import { checkCopyGroups } from './copyGroups.ts';
 import { checkCopyKeysExist, checkDefaultLocale, checkRuntimeCopyKeys } from './copyKeys.ts';
 import { checkFacts, checkStoreNames } from './facts.ts';
 import { checkFileKinds } from './files.ts';
 import { checkFormFields } from './forms.ts';
 import { checkExternalLinks, checkLayouts } from './layouts.ts';
 import { checkParams } from './params.ts';
+import { checkChargeCalls, checkPaymentValues } from './payments.ts';
 import { checkPlaceholders } from './placeholders.ts';
 import { checkRedirectLoops } from './redirectLoops.ts';
 import { checkLayoutGroupPaths, checkRouteTargets } from './routes.ts';
@@ -28,9 +30,12 @@ export const checks: Check[] = [
   checkFacts,
   checkStoreNames,
   checkCallNames,
+  checkChargeCalls,
+  checkPaymentValues,
   checkFormFields,
   checkDefaultLocale,
   checkCopyKeysExist,
+  checkCopyGroups,
   checkRuntimeCopyKeys,
   checkPlaceholders,
   checkParams,

@@ -1,5 +1,6 @@
 import { nestedKeys } from '../copySplit.ts';
 import { warning, type Diagnostic } from '../diagnostic.ts';
+import { copyGroupUses } from './copyGroups.ts';
 import { isCopyKey, type Check } from './context.ts';
 import { closestCopyKey, splitKey } from './copyIndex.ts';
 
@@ -23,12 +24,16 @@ export const checkUnusedCopy: Check = (ctx) => {
   if (ctx.broken.anyConfig) return [];
   const used = new Set<string>(ctx.runtimeCopyKeys);
   for (const file of ctx.files) mentions(file.data, used);
+  // The texts of a copy group config names are used (and so are the keys they nest).
+  const named = copyGroupUses(ctx).map((u) => `${u.group}.`);
+  for (const key of ctx.copy.keys(ctx.copy.source)) if (named.some((g) => key.startsWith(g))) used.add(key);
   // A key nested in a used text (`$t(ns:key)`) is used too (a Set visits what is added while iterating).
   for (const key of used) {
     const text = ctx.copy.text(key)?.text;
     if (text !== undefined) for (const nested of nestedKeys(text, splitKey(key).namespace)) used.add(nested);
   }
-  const groups = ctx.runtimeCopyKeys.filter((k) => k.endsWith('.*')).map((k) => k.slice(0, -1));
+  // Runtime groups (`ns:group.*`) and the copy groups config names (`copy: payment:checkout`) are used whole.
+  const groups = [...ctx.runtimeCopyKeys.filter((k) => k.endsWith('.*')).map((k) => k.slice(0, -1)), ...named];
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const locale of ctx.copy.locales) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { condition, type Condition } from './conditions.ts';
-import { copyKey, identifier, milliseconds } from './common.ts';
+import { copyGroup, copyKey, identifier, milliseconds } from './common.ts';
 import { target, type Target } from './targets.ts';
 import { value, valueMap, type Value, type ValueMap } from './values.ts';
 import { strictObject, taggedUnion } from './strict.ts';
@@ -21,9 +21,20 @@ export type Action = { when?: Condition } & (
   | { do: 'track'; event: string; props?: ValueMap }
   | { do: 'go'; to: Target; keepQuery?: boolean; query?: ValueMap; delayMs?: number; replace?: boolean }
   | { do: 'popup'; text: string; params?: ValueMap; then?: Action[] }
-  | { do: 'notify'; text?: string; message?: Value; params?: ValueMap; level?: 'error' | 'warning' | 'info' | 'success'; ms?: number; link?: { text: string; to: Target } }
+  | {
+      do: 'notify';
+      text?: string;
+      /** The text of `group.<key>` when the group has that key, else `text` (a decline code's own message). */
+      textFrom?: { group: string; key: Value };
+      message?: Value;
+      params?: ValueMap;
+      level?: 'error' | 'warning' | 'info' | 'success';
+      ms?: number;
+      link?: { text: string; to: Target };
+    }
   | { do: 'markFieldError'; field: string }
   | { do: 'scrollTop'; delayMs?: number }
+  | { do: 'reload' }
 );
 
 const when = condition.optional();
@@ -49,6 +60,7 @@ const actionBranches = {
     do: z.literal('notify'),
     when,
     text: copyKey.optional(),
+    textFrom: strictObject({ group: copyGroup(), key: value }).optional(),
     message: value.optional(),
     params: valueMap.optional(),
     level: z.enum(['error', 'warning', 'info', 'success']).optional(),
@@ -57,9 +69,13 @@ const actionBranches = {
   }).superRefine((v, ctx) => {
     if ((v.text === undefined) === (v.message === undefined))
       ctx.addIssue({ code: 'custom', message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error)." });
+    if (v.textFrom !== undefined && v.text === undefined)
+      ctx.addIssue({ code: 'custom', path: ['textFrom'], message: "'textFrom:' needs 'text:' too: the text shown when the group has no text for the key." });
   }),
   markFieldError: strictObject({ do: z.literal('markFieldError'), when, field: identifier }),
   scrollTop: strictObject({ do: z.literal('scrollTop'), when, delayMs: milliseconds.optional() }),
+  /** Loads the page again (spec §8: a card updated on the account page reloads it). */
+  reload: strictObject({ do: z.literal('reload'), when }),
 };
 
 export const action = taggedUnion('do', actionBranches, 'action').register(schemaInfo, { role: 'action' }) as z.ZodType<Action>;

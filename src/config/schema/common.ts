@@ -7,6 +7,18 @@ export const copyKey = z
   .regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'Expected a copy key like login:heading (namespace:key).')
   .register(schemaInfo, { role: 'copyKey', description: 'a copy key like login:heading' });
 
+/**
+ * A copy group, `namespace:group` (`payment:declines`): the texts under it in
+ * copy/<locale>/<namespace>.yaml, used by key (`payment:declines.2001`). `npm run check` wants
+ * the group in every locale, with each of `keys` when given; the group's texts travel with the
+ * screens that name it.
+ */
+export const copyGroup = (keys: readonly string[] = [], description = 'a copy group like payment:declines') =>
+  z
+    .string({ error: 'Expected a copy group like payment:declines.' })
+    .regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'Expected a copy group like payment:declines (namespace:group).')
+    .register(schemaInfo, { role: 'copyGroup', description, keys });
+
 /** An app path: starts with '/', lower-case words, dashes, and ':param' segments. */
 export const routePath = z
   .string({ error: 'Expected a route path like /login.' })

@@ -22,7 +22,7 @@ export const fixedFacts = [
 ] as const;
 
 /** `family.<name>` facts; what a name may be is checked per family. */
-export const factFamilies = ['state', 'storage', 'flag', 'query', 'cookie', 'form', 'result', 'error'] as const;
+export const factFamilies = ['state', 'storage', 'flag', 'query', 'cookie', 'form', 'result', 'error', 'payment'] as const;
 export type FactFamily = (typeof factFamilies)[number];
 
 export type FactTest =

@@ -10,8 +10,12 @@ import { z } from 'zod';
  *   without any change to the checker.
  * - `description` says in plain words what a value is, for "Missing 'to:' — ... needs ...".
  */
-export type SchemaRole = 'copyKey' | 'routePath' | 'target' | 'fact' | 'valueSource' | 'action';
-export const schemaInfo = z.registry<{ role?: SchemaRole; description?: string }>();
+export type SchemaRole = 'copyKey' | 'copyGroup' | 'routePath' | 'target' | 'fact' | 'valueSource' | 'action';
+/**
+ * `keys`: for a `copyGroup`, the keys the group must have (`payment:checkout` must have
+ * `payment:checkout.submit`...): the component reads them by themselves.
+ */
+export const schemaInfo = z.registry<{ role?: SchemaRole; description?: string; keys?: readonly string[] }>();
 
 /**
  * The branches of a union told apart by a key (see keyedUnion / taggedUnion in ./strict.ts).

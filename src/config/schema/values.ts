@@ -15,13 +15,35 @@ const sources = {
   storage: strictObject({ storage: z.string().min(1) }),
   cookie: strictObject({ cookie: z.string().min(1) }),
   result: strictObject({ result: z.string() }),
-  error: strictObject({ error: z.enum(['message', 'code', 'messageKey']) }),
+  error: strictObject({ error: z.enum(['message', 'code', 'messageKey', 'processorCode']) }),
   user: strictObject({ user: z.enum(['objectId', 'email']) }),
   flag: strictObject({ flag: z.string().min(1) }),
   captcha: strictObject({ captcha: z.string().min(1) }),
   utm: strictObject({ utm: z.enum(['lastTouch', 'firstTouch']) }),
   path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
+  payment: strictObject({ payment: z.string().min(1) }),
 };
+
+/**
+ * What a payment block's actions read as `{ payment: name }` / `payment.<name>` facts: the nonce
+ * of the payment just made and what may be said about it, the offer being bought, the payer.
+ * `offer` has the offer's fields (`offer.id`, `offer.planId`, `offer.subscriptionDuration`...).
+ */
+export const paymentValueNames = [
+  'nonce',
+  'method',
+  'cardType',
+  'lastFour',
+  'deviceData',
+  'firstName',
+  'lastName',
+  'email',
+  'customerOptions',
+  'offer',
+  'offerId',
+  'amount',
+] as const;
+export type PaymentValueName = (typeof paymentValueNames)[number];
 
 export const valueSource = keyedUnion(sources, 'a value source').register(schemaInfo, { role: 'valueSource' });
 export type ValueSource = z.infer<typeof valueSource>;

@@ -1,0 +1,236 @@
+/**
+ * The `sandbox` payment adapter: our own card fields (real inputs of this page, labelled by the
+ * form's visible labels), checked as Braintree's hosted fields check them, and tokenized here
+ * into Braintree's test nonces — Braintree's test card numbers give the nonces its sandbox
+ * gives (4111 1111 1111 1111 → fake-valid-visa-nonce, 4000 1111 1111 1115 →
+ * fake-processor-declined-visa-nonce...). The wallets open a small dialog in which the tester
+ * chooses the outcome ("Sandbox PayPal — Approve / Close window").
+ *
+ * Failures carry braintree-web's codes (HOSTED_FIELDS_FIELDS_EMPTY, HOSTED_FIELDS_FIELDS_INVALID
+ * with `details.invalidFieldKeys`, HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED for the
+ * security codes 200 and 201 that Braintree's sandbox fails, PAYPAL_POPUP_CLOSED...), so the
+ * payment blocks treat both adapters alike. Card numbers and security codes stay in this page:
+ * nothing here makes a request.
+ */
+import {
+  PaymentAdapterError,
+  type CardFieldName,
+  type CardFields,
+  type CardFieldSetup,
+  type CardFieldState,
+  type PaymentAdapter,
+  type PaymentAdapterFactory,
+  type TokenizedPayment,
+  type WalletOptions,
+} from '../types.ts';
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  cardBrand,
+  cardNumberValid,
+  cardTypeName,
+  cvvValid,
+  cvvVerificationFailure,
+  digitsOf,
+  expirationValid,
+  invalidFields,
+  nonceForCard,
+  postalCodeValid,
+  type ExpirationFormat,
+} from './cards.ts';
+import { chooseInDialog, type TextFn } from './dialog.ts';
+
+const inputAttributes: Record<CardFieldName, { autocomplete: string; inputMode: string; maxLength: number }> = {
+  number: { autocomplete: 'cc-number', inputMode: 'numeric', maxLength: CARD_NUMBER_MAX_LENGTH },
+  expirationDate: { autocomplete: 'cc-exp', inputMode: 'numeric', maxLength: 9 },
+  cvv: { autocomplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 },
+  postalCode: { autocomplete: 'postal-code', inputMode: 'text', maxLength: 10 },
+  cardholderName: { autocomplete: 'cc-name', inputMode: 'text', maxLength: 100 },
+};
+
+/** Characters a field accepts as typed (the rest are dropped, as hosted fields do). */
+const allowed: Record<CardFieldName, RegExp> = {
+  number: /[^\d\s-]/g,
+  expirationDate: /[^\d\s/]/g,
+  cvv: /\D/g,
+  postalCode: /[^A-Za-z0-9 -]/g,
+  cardholderName: /[\u0000-\u001f]/g,
+};
+
+function isValid(field: CardFieldName, value: string, format: ExpirationFormat, numberValue: string): boolean {
+  switch (field) {
+    case 'number':
+      return cardNumberValid(value);
+    case 'expirationDate':
+      return expirationValid(value, format);
+    case 'cvv':
+      return cvvValid(value, cardBrand(digitsOf(numberValue)));
+    case 'postalCode':
+      return postalCodeValid(value);
+    case 'cardholderName':
+      return value.trim() !== '';
+  }
+}
+
+const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function createFields(setups: Partial<Record<CardFieldName, CardFieldSetup>>, format: ExpirationFormat): CardFields {
+  const inputs = new Map<CardFieldName, HTMLInputElement>();
+  const listeners = new Set<(field: CardFieldName, state: CardFieldState) => void>();
+  const value = (field: CardFieldName) => inputs.get(field)?.value ?? '';
+  const stateOf = (field: CardFieldName): CardFieldState => {
+    const v = value(field);
+    return { isEmpty: v.trim() === '', isValid: isValid(field, v, format, value('number')), isFocused: document.activeElement === inputs.get(field) };
+  };
+  const emit = (field: CardFieldName) => {
+    const state = stateOf(field);
+    for (const l of listeners) l(field, state);
+  };
+  const mark = (field: CardFieldName, invalid: boolean) => {
+    const input = inputs.get(field);
+    if (!input) return;
+    if (invalid) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+    input.parentElement?.classList.toggle('card-field--invalid', invalid);
+  };
+
+  for (const [name, setup] of Object.entries(setups) as [CardFieldName, CardFieldSetup][]) {
+    const input = document.createElement('input');
+    const attrs = inputAttributes[name];
+    input.type = 'text';
+    input.className = 'card-field__input';
+    input.name = `sandbox-${name}`;
+    input.autocomplete = attrs.autocomplete as AutoFill;
+    input.inputMode = attrs.inputMode;
+    input.maxLength = name === 'expirationDate' ? format.length : attrs.maxLength;
+    input.spellcheck = false;
+    if (setup.inputId) input.id = setup.inputId;
+    else input.setAttribute('aria-label', setup.label);
+    if (setup.placeholder) input.placeholder = setup.placeholder;
+    input.addEventListener('input', () => {
+      const cleaned = input.value.replace(allowed[name], '');
+      if (cleaned !== input.value) input.value = cleaned;
+      // Typing clears a mark; a wrong value is marked again on leaving the field.
+      mark(name, false);
+      emit(name);
+    });
+    input.addEventListener('focus', () => emit(name));
+    input.addEventListener('blur', () => {
+      const state = stateOf(name);
+      mark(name, !state.isEmpty && !state.isValid);
+      emit(name);
+    });
+    setup.container.replaceChildren(input);
+    inputs.set(name, input);
+  }
+
+  return {
+    async tokenize(): Promise<TokenizedPayment> {
+      // Hosted fields answer asynchronously; so does the sandbox (no request is made).
+      await nextTick();
+      const present = [...inputs.keys()];
+      if (present.every((f) => value(f).trim() === ''))
+        throw new PaymentAdapterError('HOSTED_FIELDS_FIELDS_EMPTY', 'CUSTOMER', 'All fields are empty. Cannot tokenize empty card fields.');
+      const invalid = invalidFields(
+        {
+          number: value('number'),
+          expirationDate: value('expirationDate'),
+          cvv: value('cvv'),
+          postalCode: inputs.has('postalCode') ? value('postalCode') : undefined,
+          cardholderName: inputs.has('cardholderName') ? value('cardholderName') : undefined,
+        },
+        format,
+      );
+      for (const f of present) mark(f, invalid.includes(f));
+      if (invalid.length > 0)
+        throw new PaymentAdapterError('HOSTED_FIELDS_FIELDS_INVALID', 'CUSTOMER', 'Some payment input fields are invalid. Cannot tokenize invalid card fields.', { invalidFieldKeys: invalid });
+      const cvvFailure = cvvVerificationFailure(value('cvv'));
+      if (cvvFailure) {
+        mark('cvv', true);
+        throw new PaymentAdapterError('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', 'CUSTOMER', `CVV verification failed during tokenization: the CVV ${cvvFailure === 'does not match' ? 'does not match' : 'was not verified'}.`, {
+          invalidFieldKeys: ['cvv'],
+        });
+      }
+      const digits = digitsOf(value('number'));
+      return { nonce: nonceForCard(digits), method: 'card', details: { cardType: cardTypeName[cardBrand(digits)], lastFour: digits.slice(-4) } };
+    },
+    onStateChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    focus(field) {
+      inputs.get(field)?.focus();
+    },
+    async teardown() {
+      for (const input of inputs.values()) input.remove();
+      inputs.clear();
+      listeners.clear();
+    },
+  };
+}
+
+const defaultText: TextFn = (name, params) => (params ? `${name} ${JSON.stringify(params)}` : name);
+
+export const createSandboxPaymentAdapter: PaymentAdapterFactory = async (o) => {
+  const text = o.text ?? defaultText;
+  const total = (w: WalletOptions) => text('sandbox.total', { label: w.label, amount: w.amount });
+  const fields = new Set<CardFields>();
+  const adapter: PaymentAdapter = {
+    name: 'sandbox',
+    async createCardFields(options) {
+      const f = createFields(options.fields, options.expirationFormat);
+      fields.add(f);
+      return f;
+    },
+    async availableWallets() {
+      return { paypal: true, applePay: true, googlePay: true };
+    },
+    async payWithPayPal(w) {
+      const choice = await chooseInDialog({
+        title: text('sandbox.paypalTitle'),
+        body: [text('sandbox.paypalText'), total(w)],
+        choices: [
+          { id: 'approve', label: text('sandbox.approve') },
+          { id: 'close', label: text('sandbox.closeWindow') },
+        ],
+        dismissed: 'close',
+      });
+      if (choice === 'close') throw new PaymentAdapterError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.');
+      return { nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal', details: { email: 'sandbox-payer@paypal.example' } };
+    },
+    async payWithGooglePay(w) {
+      const choice = await chooseInDialog({
+        title: text('sandbox.googlePayTitle'),
+        body: [total(w)],
+        choices: [
+          { id: 'pay', label: text('sandbox.pay') },
+          { id: 'fail', label: text('sandbox.fail') },
+          { id: 'cancel', label: text('sandbox.cancel') },
+        ],
+        dismissed: 'cancel',
+      });
+      if (choice === 'cancel') throw new PaymentAdapterError('GOOGLE_PAYMENT_CANCELED', 'CUSTOMER', 'The customer closed the Google Pay sheet.');
+      if (choice === 'fail') throw new PaymentAdapterError('GOOGLE_PAYMENT_GATEWAY_ERROR', 'UNKNOWN', 'There was an error when tokenizing the Google Pay payment method.');
+      return { nonce: 'fake-android-pay-visa-nonce', method: 'googlePay', details: { cardType: 'Visa', lastFour: '1111' } };
+    },
+    async payWithApplePay(w) {
+      const choice = await chooseInDialog({
+        title: text('sandbox.applePayTitle'),
+        body: [total(w)],
+        choices: [
+          { id: 'pay', label: text('sandbox.pay') },
+          { id: 'fail', label: text('sandbox.fail') },
+          { id: 'cancel', label: text('sandbox.cancel') },
+        ],
+        dismissed: 'cancel',
+      });
+      if (choice === 'cancel') throw new PaymentAdapterError('APPLE_PAY_CANCELED', 'CUSTOMER', 'The customer closed the Apple Pay sheet.');
+      if (choice === 'fail') throw new PaymentAdapterError('APPLE_PAY_PAYMENT_FAILED', 'CUSTOMER', 'The Apple Pay payment was not authorized.');
+      return { nonce: 'fake-apple-pay-visa-nonce', method: 'applePay', details: { cardType: 'Visa', lastFour: '1111' } };
+    },
+    async teardown() {
+      await Promise.all([...fields].map((f) => f.teardown()));
+      fields.clear();
+    },
+  };
+  return adapter;
+};

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { copyGroup } from '../../config/schema/common.ts';
+import { strictObject } from '../../config/schema/strict.ts';
+import { blockBase } from '../common.ts';
+
+/** The texts a payment-method line reads from its copy group (`copy: payment:method`). */
+export const paymentMethodCopyKeys: readonly string[] = ['label', 'card', 'expires', 'paypal', 'applePay', 'googlePay', 'none'];
+
+/**
+ * The parent's payment method on file (spec §2.8 "Payment Method (PayPal, or card type plus
+ * last four digits) with expiration date"), from GetCustomerDetails.
+ */
+export const paymentMethodBlock = strictObject({
+  type: z.literal('paymentMethod'),
+  ...blockBase,
+  copy: copyGroup(paymentMethodCopyKeys, 'a copy group like payment:method'),
+});
+export type PaymentMethodBlock = z.infer<typeof paymentMethodBlock>;

@@ -1,0 +1,153 @@
+/**
+ * What the payment browser tests share: a parent the real backend knows, a payment page whose
+ * messages and analytics events are recorded, the card form filled as a parent fills it, and
+ * a message's text and how long it stays, read off the page's own clock.
+ */
+import { expect } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/server/db/types.ts';
+import { createParent, newParentEmail, visible, type E2E, type OpenPageOptions, type TestPage } from './harness.ts';
+
+export interface Session {
+  objectId: string;
+  email: string;
+  sessionToken: string;
+}
+
+/** A parent with an account on the test server, logged in (for `openPage({ session })`). */
+export async function newParent(e2e: E2E, label: string): Promise<Session> {
+  const email = newParentEmail(label);
+  const { id, sessionToken } = await createParent(e2e.url, email, 'secret12');
+  return { objectId: id, email, sessionToken };
+}
+
+export interface RecordedEvent {
+  event: string;
+  props: Record<string, unknown>;
+}
+
+export interface PaymentPage extends TestPage {
+  /** Analytics events, in order, across page loads. */
+  events: RecordedEvent[];
+  /** Every request to our server: method, URL, headers and body. */
+  sentToServer: { method: string; url: string; headers: Record<string, string>; body: string }[];
+}
+
+/**
+ * In the page before the app: toasts are noted with the page clock's time when they appear,
+ * and every analytics event (LocalAnalytics on `window.__analytics`) is passed to the test.
+ */
+const PAGE_PROBES = `
+  window.__toasts = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes)
+      if (n.nodeType === 1 && n.classList.contains('toast')) window.__toasts.push({ text: n.textContent, at: Date.now() });
+  }).observe(document, { childList: true, subtree: true });
+  let analytics;
+  Object.defineProperty(window, '__analytics', {
+    configurable: true,
+    get() { return analytics; },
+    set(value) {
+      analytics = value;
+      const track = value.track.bind(value);
+      value.track = (event, props) => { track(event, props); window.__recordEvent({ event, props: props || {} }); };
+    },
+  });
+`;
+
+/**
+ * Opens a payment screen as `session`'s parent, with the page clock installed (time flows as
+ * usual until a test pauses it to measure how long a message stays).
+ */
+export async function openPaymentPage(e2e: E2E, path: string, session: Session | null, options: Omit<OpenPageOptions, 'session' | 'before'> & { before?: (page: Page) => Promise<void> } = {}): Promise<PaymentPage> {
+  const events: RecordedEvent[] = [];
+  const sentToServer: PaymentPage['sentToServer'] = [];
+  const origin = new URL(e2e.url).origin;
+  const page = (await e2e.openPage(path, {
+    ...options,
+    ...(session ? { session } : {}),
+    before: async (p) => {
+      await p.clock.install();
+      await p.exposeBinding('__recordEvent', (_source, e: RecordedEvent) => void events.push(e));
+      await p.addInitScript(PAGE_PROBES);
+      p.on('request', (r: Request) => {
+        if (new URL(r.url()).origin === origin) sentToServer.push({ method: r.method(), url: r.url(), headers: r.headers(), body: r.postData() ?? '' });
+      });
+      await options.before?.(p);
+    },
+  })) as PaymentPage;
+  page.events = events;
+  page.sentToServer = sentToServer;
+  return page;
+}
+
+export interface Card {
+  number: string;
+  expiration: string;
+  cvv: string;
+  postalCode?: string;
+  name?: string;
+}
+
+/** Types a card into the payment form, field by field, as a parent does (labels as the spec names them). */
+export async function fillCard(page: Page, card: Card, labels: { name?: string; postalCode?: string } = {}): Promise<void> {
+  await (await visible(page.getByLabel('Card number'), 'the card number field')).fill(card.number);
+  await page.getByLabel('Expiration date').fill(card.expiration);
+  if (card.postalCode !== undefined) await page.getByLabel(labels.postalCode ?? 'Postal code').fill(card.postalCode);
+  await page.getByLabel('Security code').fill(card.cvv);
+  if (card.name !== undefined) await page.getByLabel(labels.name ?? 'Name on Card').fill(card.name);
+}
+
+/** The notification showing `text`. */
+export const toast = (page: Page, text: string): Locator => page.locator('.toast', { hasText: text });
+
+/**
+ * A message shows with exactly `text` and stays `ms` (0: until the parent closes it). Read on the
+ * page's clock: when it appeared, the clock is paused and run to just before and just after its
+ * time — no waiting, and no leeway beyond 60 ms either side.
+ */
+export async function expectMessage(page: Page, text: string, ms: number, role: 'alert' | 'status' = 'alert'): Promise<void> {
+  const shown = page.getByRole(role).locator('.toast', { hasText: text });
+  await visible(shown, `the message '${text}'`);
+  expect((await shown.locator('.toast__text').innerText()).trim()).toBe(text);
+  const shownAt = await page.evaluate((t) => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.filter((x) => x.text.includes(t)).at(-1)?.at ?? null, text);
+  expect(shownAt, `when '${text}' appeared`).not.toBeNull();
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 5);
+  try {
+    if (ms === 0) {
+      await page.clock.runFor(120_000);
+      expect(await shown.count(), `'${text}' stays until closed`).toBe(1);
+      return;
+    }
+    const left = shownAt! + ms - (now + 5);
+    expect(left, `'${text}' is still meant to be showing when measured`).toBeGreaterThan(100);
+    await page.clock.runFor(left - 60);
+    expect(await shown.count(), `'${text}' still shows ${ms - 60} ms after it appeared`).toBe(1);
+    await page.clock.runFor(120);
+    await shown.waitFor({ state: 'detached', timeout: 5000 });
+  } finally {
+    await page.clock.resume();
+  }
+}
+
+/** The last event of that name. */
+export const lastEvent = (page: PaymentPage, name: string) => page.events.filter((e) => e.event === name).at(-1);
+
+/** Every row of every table of the server's database, as text (to look for what must never be stored). */
+export async function everyTableAsText(db: Kysely<Database>): Promise<string> {
+  const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const rows = await sql`select * from ${sql.table(table_name)}`.execute(db);
+    parts.push(`${table_name}: ${JSON.stringify(rows.rows)}`);
+  }
+  return parts.join('\n');
+}
+
+/** Does `text` hold `value` as a whole token (not inside a longer run of letters and digits)? */
+export function holdsToken(text: string, value: string): boolean {
+  return new RegExp(`(^|[^0-9A-Za-z])${value.replace(/[^0-9A-Za-z]/g, (c) => `\\${c}`)}([^0-9A-Za-z]|$)`).test(text);
+}

@@ -1,0 +1,300 @@
+/**
+ * What the funnel language learnt for payments: the `paymentForm` and `paymentMethod` blocks
+ * with their copy groups, `payment.*` values and facts, `error.processorCode`, `notify`
+ * `textFrom:`, `reload`, and the charge-call rule — checked by `npm run check`, carried by the
+ * copy split, run by the action runner.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { paymentFormCopyKeys } from '../../src/blocks/paymentForm/schema.ts';
+import { checkAndCompile } from '../../src/config/compile.ts';
+import { formatReport } from '../../src/config/report.ts';
+import type { Action } from '../../src/config/schema/actions.ts';
+import { runActions } from '../../src/runtime/actions.ts';
+import { createFacts } from '../../src/runtime/facts.ts';
+import { BackendError } from '../../src/adapters/backend/backend.ts';
+import { fixtureRuntimeKeys, fixturesDir } from './checker/helpers.ts';
+import { fakeServices } from './runtime/fixtures.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The checker's base fixture plus a payment funnel and its copy, checked in a temporary folder. */
+function checkPaymentProject(funnel: string, copy: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'payment-config-'));
+  try {
+    cpSync(path.join(fixturesDir, '_base'), dir, { recursive: true, filter: (src) => !src.endsWith('README.md') });
+    mkdirSync(path.join(dir, 'copy/en'), { recursive: true });
+    writeFileSync(path.join(dir, 'funnels/pay.yaml'), funnel);
+    writeFileSync(path.join(dir, 'copy/en/pay.yaml'), copy);
+    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys: fixtureRuntimeKeys });
+    return formatReport(result.diagnostics, result.files);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fullGroup = (name: string, except: string[] = []) =>
+  `${name}:\n` +
+  paymentFormCopyKeys
+    .filter((k) => !except.includes(k) && !k.startsWith('sandbox.'))
+    .map((k) => `  ${k}: Text of ${k}\n`)
+    .join('') +
+  (except.includes('sandbox.pay') ? '' : '  sandbox:\n' + paymentFormCopyKeys.filter((k) => k.startsWith('sandbox.')).map((k) => `    ${k.slice(8)}: Text of ${k}\n`).join(''));
+
+const screen = (block: string) => `version: 1
+funnel: pay
+screens:
+  - id: pay
+    path: /pay
+    blocks:
+      - type: heading
+        text: pay:heading
+${block}`;
+
+const copy = (extra = '') => `heading: Pay
+declines:
+  "2001": Insufficient funds.
+fallback: Declined.
+${fullGroup('checkout')}${extra}`;
+
+describe('npm run check on payment blocks', () => {
+  test('a complete payment form is valid (its copy group counts as used)', () => {
+    const report = checkPaymentProject(
+      screen(`      - type: paymentForm
+        copy: pay:checkout
+        expirationFormat: MM/YYYY
+        offer: [{ query: offer }, { state: initialSelectedOfferId }]
+        onOffer:
+          - do: track
+            event: 'Memberships v2.1 Page: Checkout'
+            props: { productId: { payment: offer.planId } }
+        onPay:
+          - do: call
+            fn: PurchaseSubscription
+            idempotent: true
+            input:
+              paymentMethodToken: { payment: nonce }
+              webOfferId: { payment: offerId }
+              customerOptions: { payment: customerOptions }
+            catch:
+              - do: notify
+                when: { fact: error.messageKey, equals: WP_CardNotValid }
+                textFrom: { group: pay:declines, key: { error: processorCode } }
+                text: pay:fallback
+              - do: notify
+                when: { fact: payment.method, equals: paypal }
+                text: pay:fallback
+`),
+      copy(),
+    );
+    expect(report).toBe('All 8 config files are valid.\n');
+  });
+
+  test('a copy group without a text the form reads, and a group that does not exist', () => {
+    const report = checkPaymentProject(
+      screen(`      - type: paymentForm
+        copy: pay:checkout
+        expirationFormat: MM/YY
+        onPay: []
+      - type: paymentForm
+        copy: pay:chekout
+        expirationFormat: MM/YY
+        onPay: []
+`),
+      `heading: Pay\n${fullGroup('checkout', ['submit', 'verifyCard'])}`,
+    );
+    expect(report).toContain("funnels/pay.yaml:10:15: error: The copy group 'pay:checkout' lacks texts this block reads: 'submit' and 'verifyCard'. Add them under 'checkout:' in copy/en/pay.yaml.");
+    expect(report).toContain("funnels/pay.yaml:14:15: error: Unknown copy group 'pay:chekout': it has no texts under 'chekout' in copy/en/pay.yaml. Did you mean 'pay:checkout'?");
+  });
+
+  test('payment values: known names only, and only inside a payment block', () => {
+    const report = checkPaymentProject(
+      screen(`      - type: paymentForm
+        copy: pay:checkout
+        expirationFormat: MM/YYYY
+        onPay:
+          - do: set
+            storage: paymentMethod
+            value: { payment: nonse }
+      - type: button
+        label: pay:heading
+        actions:
+          - do: set
+            storage: paymentMethod
+            value: { payment: method }
+          - do: go
+            when: { fact: payment.method, equals: card }
+            to: /
+`),
+      copy(),
+    );
+    expect(report).toContain("funnels/pay.yaml:15:31: error: Unknown payment field 'nonse'. A payment has: nonce, method, cardType, lastFour, deviceData, firstName, lastName, email, customerOptions, offer, offerId, amount. Did you mean 'nonce'?");
+    expect(report).toContain('funnels/pay.yaml:21:31: error: { payment: method } is only known in the actions of a payment block (its onOffer: and onPay:).');
+    expect(report).toContain("funnels/pay.yaml:23:27: error: 'payment.method' is only known in the actions of a payment block (its onOffer: and onPay:).");
+  });
+
+  test('a call that creates a charge needs idempotent: true; textFrom needs a text to fall back on', () => {
+    const report = checkPaymentProject(
+      screen(`      - type: paymentForm
+        copy: pay:checkout
+        expirationFormat: MM/YYYY
+        onPay:
+          - do: call
+            fn: SubscribeToMinervaClasses
+            input: { paymentMethodToken: { payment: nonce } }
+            catch:
+              - do: notify
+                message: { error: message }
+                textFrom: { group: pay:declines, key: { error: processorCode } }
+`),
+      copy(),
+    );
+    expect(report).toContain("funnels/pay.yaml:14:17: error: 'SubscribeToMinervaClasses' creates a charge: add 'idempotent: true' so that a double click, a retry or a reload never charges twice (the server refuses it without a key).");
+    expect(report).toContain("error: 'textFrom:' needs 'text:' too: the text shown when the group has no text for the key.");
+  });
+});
+
+describe('the real config', () => {
+  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+  if (!compiled) throw new Error(diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n'));
+
+  test.each([
+    ['signupPayment', 'checkout'],
+    ['promoPayment', 'checkout'],
+    ['tryClassesPayment', 'liveClasses'],
+    ['addClassesPayment', 'addClasses'],
+    ['myAccount', 'account'],
+  ])('%s carries its payment copy group and the decline table in its own chunk', (screenId, group) => {
+    const own = compiled.screenCopy[screenId]!.payment ?? {};
+    for (const key of paymentFormCopyKeys) expect(own, `${group}.${key}`).toHaveProperty([`${group}.${key}`]);
+    // Nested texts come along too ($t(payment:checkout...)).
+    if (group !== 'checkout') expect(own).toHaveProperty(['checkout.fillOutForm']);
+    expect(Object.keys(own).filter((k) => k.startsWith('declines.'))).toHaveLength(98);
+  });
+
+  test("the landing page's first load has no payment copy: the shell and the landing chunk lack the namespace", () => {
+    expect(compiled.shellCopy.payment).toBeUndefined();
+    const landing = compiled.config.routes.find((r) => r.path === '/')!.screenId;
+    expect(compiled.screenCopy[landing]!.payment).toBeUndefined();
+  });
+});
+
+describe('the action runner', () => {
+  const declined: Action = {
+    do: 'call',
+    fn: 'PurchaseSubscription',
+    idempotent: true,
+    input: { paymentMethodToken: { payment: 'nonce' }, webOfferId: { payment: 'offer.id' } },
+    catch: [{ do: 'notify', level: 'error', ms: 8000, textFrom: { group: 'payment:declines', key: { error: 'processorCode' } }, text: 'payment:subscribe.cardNotValid' }],
+  };
+
+  test('notify textFrom: the code’s own text when the group has it, else `text`', async () => {
+    for (const [code, expected] of [
+      ['2001', 'payment:declines.2001'],
+      ['2999', 'payment:subscribe.cardNotValid'],
+      [null, 'payment:subscribe.cardNotValid'],
+    ] as const) {
+      const { services, log } = fakeServices({ answers: { PurchaseSubscription: new BackendError(141, 'Declined', 'WP_CardNotValid', code) } });
+      services.copyHas = (key) => key === 'payment:declines.2001';
+      await runActions([declined], services, { payment: { nonce: 'fake-valid-visa-nonce', offer: { id: 'lifetime' } } });
+      expect(log.notes).toEqual([{ text: expected, literal: false, params: {}, level: 'error', ms: 8000, link: undefined }]);
+    }
+  });
+
+  test('reload asks the browser to load the page again', async () => {
+    const { services } = fakeServices();
+    let reloads = 0;
+    services.reload = () => void reloads++;
+    await runActions([{ do: 'reload' }], services);
+    expect(reloads).toBe(1);
+  });
+
+  test('payment.* facts and values read the payment in the scope; error.processorCode the decline code', () => {
+    const facts = createFacts({
+      user: null,
+      path: '/p',
+      search: '',
+      from: null,
+      reload: false,
+      mobile: false,
+      customer: null,
+      state: {},
+      storage: () => undefined,
+      cookie: () => undefined,
+      flags: {},
+      utm: () => null,
+      payment: { nonce: 'fake-valid-visa-nonce', offer: { id: 'annual', subscriptionDuration: 'annual' } },
+      error: { message: 'Declined', code: 141, messageKey: 'WP_CardNotValid', processorCode: '2001' },
+    });
+    expect(facts.get('payment.nonce')).toBe('fake-valid-visa-nonce');
+    expect(facts.get('payment.offer.subscriptionDuration')).toBe('annual');
+    expect(facts.get('error.processorCode')).toBe('2001');
+  });
+});
+
+describe("the real payment screens' answers to the server's refusals (spec §8)", () => {
+  const { compiled } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+  const copy = compiled!.copy.en!;
+  const has = (key: string) => {
+    const colon = key.indexOf(':');
+    return copy[key.slice(0, colon)]?.[key.slice(colon + 1)] !== undefined;
+  };
+  const onPay = (screenId: string) => {
+    const block = compiled!.screens[screenId]!.blocks.find((b) => b.type === 'paymentForm');
+    if (block?.type !== 'paymentForm') throw new Error(`${screenId} has no payment form`);
+    return block.onPay;
+  };
+  const chargeOf: Record<string, string> = {
+    signupPayment: 'PurchaseSubscription',
+    promoPayment: 'PurchaseSubscription',
+    tryClassesPayment: 'SubscribeToMinervaClasses',
+    addClassesPayment: 'CreateClassAddOnSubscription',
+    myAccount: 'UpdateCreditCard',
+  };
+  /** What the parent is told when the screen's charge call fails with `error`. */
+  async function toldAfter(screenId: string, error: BackendError) {
+    const { services, log } = fakeServices({ answers: { [chargeOf[screenId]!]: error } });
+    services.copyHas = has;
+    log.state.webOfferCode = 'SAVE50';
+    await runActions(onPay(screenId), services, { payment: { nonce: 'fake-valid-visa-nonce', method: 'card', offerId: 'annual', offer: { id: 'annual' } } });
+    expect(log.calls.map((c) => c.fn)).toEqual([chargeOf[screenId]]);
+    expect(log.calls[0]!.idempotencyKey).toBeTruthy();
+    expect(log.navigations).toEqual([]);
+    expect(log.notes, `${screenId}: one message`).toHaveLength(1);
+    const { text, literal, params, ms, link } = log.notes[0]!;
+    return { text, literal, params, ms, link: link?.href };
+  }
+  const refusal = (messageKey: string | null, processorCode: string | null = null, code = 141, message = 'Refused') => new BackendError(code, message, messageKey, processorCode);
+
+  test.each(['signupPayment', 'promoPayment'])('%s: the app checkout wording', async (screen) => {
+    expect(await toldAfter(screen, refusal('WP_AlreadyHaveSubscription'))).toEqual({ text: 'payment:subscribe.alreadyHaveSubscription', literal: false, params: {}, ms: 0, link: '/my-account' });
+    expect(await toldAfter(screen, refusal('WP_CardNotValid', '2001'))).toMatchObject({ text: 'payment:declines.2001', ms: 8000 });
+    expect(await toldAfter(screen, refusal('WP_CardNotValid'))).toMatchObject({ text: 'payment:subscribe.cardNotValid', ms: 8000 });
+    expect(await toldAfter(screen, refusal('WP_PaymentInvalid'))).toMatchObject({ text: 'payment:subscribe.paymentInvalid', ms: 8000 });
+    expect(await toldAfter(screen, refusal('WP_CardVerificationFailed'))).toMatchObject({ text: 'payment:checkout.verifyCard', ms: 8000 });
+    expect(await toldAfter(screen, refusal('WP_PaymentMethodDuplicate'))).toMatchObject({ text: 'payment:checkout.duplicate', ms: 8000 });
+    expect(await toldAfter(screen, refusal('NetworkError', null, 100))).toMatchObject({ text: 'payment:checkout.failed', ms: 8000 });
+    expect(await toldAfter(screen, refusal('CODE_INVALID'))).toMatchObject({ text: 'payment:subscribe.default', ms: 8000 });
+  });
+
+  test('/tryclasses-payment: the class wording, with the support contact', async () => {
+    expect(await toldAfter('tryClassesPayment', refusal('WP_AlreadyHaveSubscription'))).toMatchObject({ text: 'payment:subscribe.alreadySubscribedClasses', params: { email: 'classes@codeling.example' }, ms: 10000 });
+    expect(await toldAfter('tryClassesPayment', refusal('WP_CardVerificationFailed'))).toMatchObject({ text: 'payment:liveClasses.verifyCard', ms: 5000 });
+    expect(await toldAfter('tryClassesPayment', refusal('WP_CardNotValid', '2004'))).toMatchObject({ text: 'payment:declines.2004', ms: 8000 });
+    expect(await toldAfter('tryClassesPayment', refusal(null))).toMatchObject({ text: 'payment:subscribe.default', ms: 5000 });
+  });
+
+  test("/addclasses-payment: any other refusal shows the server's message (5 s)", async () => {
+    expect(await toldAfter('addClassesPayment', refusal(null, null, 141, 'Account a@b.co has no active subscription.'))).toEqual({ text: 'Account a@b.co has no active subscription.', literal: true, params: {}, ms: 5000, link: undefined });
+    expect(await toldAfter('addClassesPayment', refusal('WP_AlreadyHaveSubscription'))).toMatchObject({ text: 'payment:subscribe.alreadySubscribedClasses' });
+  });
+
+  test("/my-account: the account wording, with the server's message or without", async () => {
+    expect(await toldAfter('myAccount', refusal('WP_PaymentMethodDuplicate'))).toMatchObject({ text: 'payment:account.duplicate', ms: 8000 });
+    expect(await toldAfter('myAccount', refusal('WP_CardNotValid', '2001'))).toMatchObject({ text: 'payment:declines.2001', ms: 8000 });
+    expect(await toldAfter('myAccount', refusal(null, null, 141, 'Card expired'))).toMatchObject({ text: 'payment:subscribe.updateFailed', params: { message: 'Card expired' }, ms: 8000 });
+    expect(await toldAfter('myAccount', refusal(null, null, 141, ''))).toMatchObject({ text: 'payment:subscribe.updateProblem', ms: 8000 });
+  });
+});
