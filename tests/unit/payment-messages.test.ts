@@ -123,7 +123,7 @@ describe('the wording of spec §8, exactly', () => {
 });
 
 describe('the decline-code table (WP_CardNotValid with a processor code)', () => {
-  const rows = readFileSync(path.join(root, '../shared/data/braintree-processor-responses.tsv'), 'utf8')
+  const rows = readFileSync(path.join(root, 'tests/fixtures/braintree-data/braintree-processor-responses.tsv'), 'utf8')
     .trim()
     .split('\n')
     .slice(1)

@@ -1,7 +1,7 @@
 /**
  * The sandbox adapter's card rules (src/adapters/payment/sandbox/cards.ts): what Braintree's
  * hosted fields accept, and the test nonces Braintree's sandbox gives for its test cards
- * (../shared/data/braintree-test-nonces.tsv).
+ * (tests/fixtures/braintree-data/braintree-test-nonces.tsv).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -45,7 +45,7 @@ describe('card numbers', () => {
 
   test('every nonce the sandbox gives is one of the documented test nonces', () => {
     const documented = new Set(
-      readFileSync(new URL('../../../shared/data/braintree-test-nonces.tsv', import.meta.url), 'utf8')
+      readFileSync(new URL('../fixtures/braintree-data/braintree-test-nonces.tsv', import.meta.url), 'utf8')
         .split('\n')
         .slice(1)
         .map((line) => line.split('\t')[1]),
