@@ -371,6 +371,21 @@ describe('PayPal (vault flow)', () => {
     expect(await payByClicking(page)).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'PAYPAL_INVALID_PAYMENT_OPTION' } });
   });
 
+  test('onStart says when the parent opens PayPal’s window (a click on its button), not before', async () => {
+    const page = await startedPage();
+    const paid = page.evaluate((wallet) => {
+      const w = window as unknown as { fixture: Fixture; __paypalStarts: number };
+      w.__paypalStarts = 0;
+      return w.fixture.payWithPayPal({ ...wallet, onStart: () => void w.__paypalStarts++ });
+    }, WALLET);
+    const starts = () => page.evaluate(() => (window as unknown as { __paypalStarts: number }).__paypalStarts);
+    await page.getByRole('button', { name: 'PayPal' }).waitFor();
+    expect(await starts()).toBe(0);
+    await page.getByRole('button', { name: 'PayPal' }).click();
+    expect(await paid).toMatchObject({ ok: true, value: { method: 'paypal' } });
+    expect(await starts()).toBe(1);
+  });
+
   test('without a container for PayPal’s button the call is refused', async () => {
     const page = await startedPage();
     expect(await run(page, 'payWithPayPal', WALLET, false)).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'PAYPAL_MISSING_REQUIRED_OPTION', type: 'MERCHANT' } });

@@ -200,7 +200,7 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
     expect(lastEvent(page, 'Checkout Complete')).toMatchObject({ props: { productId: 'codeling_annual_3999', productDuration: 'annual', paymentMethod: 'paypal' } });
   });
 
-  test('PayPal window closed: "Payment could not be completed since PayPal window closed." for 8 s', async () => {
+  test('PayPal window closed: "Payment could not be completed since PayPal window closed." for 8 s; PayPal is offered again', async () => {
     const { parent, page } = await openPromo('paypalclosed');
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.getByRole('dialog', { name: 'Sandbox PayPal' }).getByRole('button', { name: 'Close window' }).click();
@@ -208,6 +208,12 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
     expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'PAYPAL_POPUP_CLOSED', paymentMethod: 'paypal' } });
     expect(chargeRequests(page)).toEqual([]);
     expect(await subscriptionsOf(parent.objectId)).toEqual([]);
+    // PayPal's button is offered again, and a second try pays.
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.getByRole('dialog', { name: 'Sandbox PayPal' }).getByRole('button', { name: 'Approve' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/promo-thankyou', '/promo-thankyou');
+    expect(chargeRequests(page)).toHaveLength(1);
+    expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'promo_annual_half_price', status: 'Active' }]);
   });
 
   test('Google Pay sheet cancelled: "Unable to complete purchase because Google Pay was cancelled" for 8 s', async () => {

@@ -114,15 +114,14 @@ export async function expectMessage(page: Page, text: string, ms: number, role: 
   expect((await shown.locator('.toast__text').innerText()).trim()).toBe(text);
   const shownAt = await page.evaluate((t) => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.filter((x) => x.text.includes(t)).at(-1)?.at ?? null, text);
   expect(shownAt, `when '${text}' appeared`).not.toBeNull();
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 5);
+  const pausedAt = await pauseSoon(page);
   try {
     if (ms === 0) {
       await page.clock.runFor(120_000);
       expect(await shown.count(), `'${text}' stays until closed`).toBe(1);
       return;
     }
-    const left = shownAt! + ms - (now + 5);
+    const left = shownAt! + ms - pausedAt;
     expect(left, `'${text}' is still meant to be showing when measured`).toBeGreaterThan(100);
     await page.clock.runFor(left - 60);
     expect(await shown.count(), `'${text}' still shows ${ms - 60} ms after it appeared`).toBe(1);
@@ -130,6 +129,22 @@ export async function expectMessage(page: Page, text: string, ms: number, role: 
     await shown.waitFor({ state: 'detached', timeout: 5000 });
   } finally {
     await page.clock.resume();
+  }
+}
+
+/**
+ * Pauses the page's clock a moment from now and answers that moment. On a busy machine more than
+ * the margin may pass before the pause arrives ("Cannot fast-forward to the past"): try a longer one.
+ */
+async function pauseSoon(page: Page): Promise<number> {
+  for (let margin = 20; ; margin *= 4) {
+    const at = (await page.evaluate(() => Date.now())) + margin;
+    try {
+      await page.clock.pauseAt(at);
+      return at;
+    } catch (error) {
+      if (margin >= 2000 || !/past/i.test(String(error))) throw error;
+    }
   }
 }
 

@@ -82,6 +82,19 @@ export interface WalletOptions {
   amount: string;
   /** The line shown in the wallet's sheet (the product name). */
   label: string;
+  /**
+   * PayPal: where PayPal's own button is drawn. PayPal opens its window only from a click on
+   * that button, so `payWithPayPal` draws it here and settles on the parent's first outcome in
+   * the window; the button is then removed (call again to offer it again). Required by
+   * `payWithPayPal` (PAYPAL_MISSING_REQUIRED_OPTION without it).
+   */
+  container?: HTMLElement;
+  /**
+   * PayPal: called when the parent starts the flow from the button in `container` (PayPal's
+   * window opens). A settlement before it is no outcome of the parent's: the button could not
+   * be offered (PayPal did not load, is not enabled...).
+   */
+  onStart?: () => void;
 }
 
 export interface PaymentAdapter {
@@ -90,7 +103,11 @@ export interface PaymentAdapter {
   createCardFields(o: { fields: Partial<Record<CardFieldName, CardFieldSetup>> & Pick<Record<CardFieldName, CardFieldSetup>, 'number' | 'expirationDate' | 'cvv'>; expirationFormat: 'MM/YYYY' | 'MM/YY' }): Promise<CardFields>;
   /** Which wallets can run here (Apple Pay only in Safari with a card, say). */
   availableWallets(): Promise<{ paypal: boolean; applePay: boolean; googlePay: boolean }>;
-  /** PayPal's vault flow (a billing agreement a subscription can charge later). */
+  /**
+   * PayPal's vault flow (a billing agreement a subscription can charge later), from PayPal's
+   * button drawn in `o.container`; a new call (or teardown) abandons the previous call's button, whose
+   * promise then rejects with METHOD_CALLED_AFTER_TEARDOWN.
+   */
   payWithPayPal(o: WalletOptions): Promise<TokenizedPayment>;
   payWithApplePay(o: WalletOptions): Promise<TokenizedPayment>;
   payWithGooglePay(o: WalletOptions): Promise<TokenizedPayment>;

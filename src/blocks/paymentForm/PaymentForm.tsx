@@ -10,6 +10,7 @@ import { ScreenSignal, useCopy, useFacts, useRuntime } from '../../runtime/conte
 import { readValue } from '../../runtime/values.ts';
 import type { BlockProps } from '../types.ts';
 import { findOffer, offerAmount, offerSummaryParams, type Offer } from './offers.ts';
+import { holdsPayPalButton, paypalFailure } from './paypal.ts';
 import './payment.css';
 
 type Wallet = 'paypal' | 'applePay' | 'googlePay';
@@ -49,6 +50,11 @@ export const PAYMENT_REJECTED_EVENT = 'web_payment_method_rejected';
  * `idempotent: true`) goes out under the checkout attempt's key (src/runtime/checkout.ts): a
  * double click sends nothing more, a request without an answer goes again as it was (also
  * after a reload, when the form finds it on opening), and a refusal ends the attempt.
+ *
+ * PayPal opens its window only from its own button: once the PayPal option shows, the adapter
+ * draws that button into a container of the form (`payWithPayPal({ amount, label, container })`),
+ * and the parent's approval there runs the same pay step; after any outcome the form calls
+ * again to offer the button again (./paypal.ts).
  */
 export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
   const rt = useRuntime();
@@ -82,7 +88,17 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
   const fieldEmpty = useRef<Partial<Record<CardFieldName, boolean>>>({});
   const nameInput = useRef<HTMLInputElement | null>(null);
   const dialog = useRef<HTMLDialogElement | null>(null);
+  // PayPal's button: its container, the offer's round (a new round calls the adapter again),
+  // whether its window is open, whether it could not load, whether its tab was shown.
+  const paypalBox = useRef<HTMLDivElement | null>(null);
+  const paypalClaim = useRef(false);
+  const [paypalRound, setPaypalRound] = useState(0);
+  const [paypalOpen, setPaypalOpen] = useState(false);
+  const [paypalBroken, setPaypalBroken] = useState(false);
+  const [otherSeen, setOtherSeen] = useState(false);
+  const tabs = style === 'checkout' && wantedWallets.length > 0;
 
+  const walletLabel = t(rt.config.app.productName);
   const attempts = useMemo(() => createCheckoutAttempts(rt.browser.session, `${pathname}#${block.id ?? 'payment'}`), [rt, pathname, block.id]);
   const notify = (message: string, ms = errorMs) => rt.notifications.show({ text: `${group}.${message}`, literal: false, params: {}, level: 'error', ms });
 
@@ -103,6 +119,7 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
     };
   }, [rawKey]); // the offer changes with its value only
   const currentOffer = offer?.for === rawKey ? offer.offer : null;
+  const walletAmount = currentOffer ? offerAmount(currentOffer) : '0.00';
   const offerKnown = offer?.for === rawKey;
 
   // The adapter and its fields, once the form shows; torn down when it goes.
@@ -232,11 +249,25 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
     }
   }
 
-  /** One payment at a time: a second click while one is under way does nothing. */
-  async function start(how: 'card' | Wallet) {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
+  /**
+   * One payment at a time: a second click while one is under way does nothing. `paypal`: the
+   * payment PayPal's own button gave (the parent approved in PayPal's window, which claimed
+   * the turn when it opened).
+   */
+  async function start(how: 'card' | Wallet, paypal?: { tokenized: TokenizedPayment }) {
+    const claimed = paypal !== undefined && paypalClaim.current;
+    if (paypal) {
+      paypalClaim.current = false;
+      setPaypalOpen(false);
+    }
+    if (!claimed) {
+      if (running.current) {
+        if (paypal) setPaypalRound((r) => r + 1); // approved while another payment ran: unused, offered again
+        return;
+      }
+      running.current = true;
+      setBusy(true);
+    }
     try {
       // A request whose answer never came goes again as it was, before anything new is paid.
       const pending = attempts.pending();
@@ -246,9 +277,12 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
         notify('selectPlan', 5000);
         return;
       }
+      // Without the offer our own PayPal button stands in for PayPal's, and asks for a plan (above).
+      if (how === 'paypal' && !paypal) return;
       let tokenized: TokenizedPayment;
       try {
-        if (how === 'card') {
+        if (paypal) tokenized = paypal.tokenized;
+        else if (how === 'card') {
           if (!cardFields) return notify(loadingMessage('card'), block.loadErrorMs?.card ?? errorMs);
           const allEmpty = cardFieldNames.every((f) => fieldEmpty.current[f] !== false);
           if (fields.includes('cardholderName') && name.trim() === '' && !allEmpty) {
@@ -260,8 +294,8 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
           tokenized = await cardFields.tokenize();
         } else {
           if (!adapter) return notify(loadingMessage(walletEvent[how]), block.loadErrorMs?.[how] ?? errorMs);
-          const wallet = { amount: currentOffer ? offerAmount(currentOffer) : '0.00', label: t(rt.config.app.productName) };
-          tokenized = await (how === 'paypal' ? adapter.payWithPayPal(wallet) : how === 'applePay' ? adapter.payWithApplePay(wallet) : adapter.payWithGooglePay(wallet));
+          const wallet = { amount: walletAmount, label: walletLabel };
+          tokenized = await (how === 'applePay' ? adapter.payWithApplePay(wallet) : adapter.payWithGooglePay(wallet));
         }
       } catch (e) {
         const code = e instanceof PaymentAdapterError ? e.code : 'UNKNOWN';
@@ -276,9 +310,89 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
       await runPay(paymentValues(tokenized, currentOffer));
     } finally {
       running.current = false;
-      if (!signal?.aborted) setBusy(false);
+      if (!signal?.aborted) {
+        setBusy(false);
+        if (paypal) setPaypalRound((r) => r + 1); // PayPal's button again (the charge may have been refused)
+      }
     }
   }
+
+  /** The parent opened PayPal's window from its button: the turn is PayPal's until it settles. */
+  function paypalStarted() {
+    setPaypalOpen(true);
+    if (running.current) return; // another payment is under way (the button is inert meanwhile)
+    running.current = true;
+    paypalClaim.current = true;
+    setBusy(true);
+  }
+
+  /** PayPal's window closed without a payment (`started`) or its button could not be offered. */
+  function paypalFailed(e: unknown, started: boolean) {
+    setPaypalOpen(false);
+    if (paypalClaim.current) {
+      paypalClaim.current = false;
+      running.current = false;
+      setBusy(false);
+    }
+    const failure = paypalFailure(e, started);
+    if (failure.kind === 'loading') {
+      console.error("[payment] PayPal's button could not be offered", e);
+      setPaypalBroken(true);
+      notify(failure.message, block.loadErrorMs?.paypal ?? errorMs);
+      return;
+    }
+    if (!(e instanceof PaymentAdapterError)) console.error('[payment] PayPal failed', e);
+    rejected(failure.code, 'paypal');
+    if (failure.message) notify(failure.message);
+    setPaypalRound((r) => r + 1);
+  }
+
+  /** PayPal's call was replaced or the form went while its window was open: the turn is given back. */
+  function paypalAbandoned() {
+    setPaypalOpen(false);
+    if (!paypalClaim.current) return;
+    paypalClaim.current = false;
+    running.current = false;
+    if (!signal?.aborted) setBusy(false);
+  }
+
+  const paypalHandlers = useRef({ started: paypalStarted, failed: paypalFailed, abandoned: paypalAbandoned, approved: (tokenized: TokenizedPayment) => start('paypal', { tokenized }) });
+  paypalHandlers.current = { started: paypalStarted, failed: paypalFailed, abandoned: paypalAbandoned, approved: (tokenized) => start('paypal', { tokenized }) };
+
+  // PayPal's button, drawn by the adapter once the PayPal option shows; called again after each outcome.
+  const paypalShown = !tabs || tab === 'other' || otherSeen;
+  useEffect(() => {
+    if (tab === 'other') setOtherSeen(true);
+  }, [tab]);
+  const paypalButton = adapter !== null && !paypalBroken && holdsPayPalButton({ available: wallets.includes('paypal'), offerRequired: block.offerRequired ?? true, hasOffer: currentOffer !== null });
+  const drawPayPal = paypalButton && paypalShown;
+  useEffect(() => {
+    const container = paypalBox.current;
+    if (!drawPayPal || !adapter || !container) return;
+    let live = true;
+    let started = false;
+    let settled = false;
+    const onStart = () => {
+      if (!live || started || settled) return;
+      started = true;
+      paypalHandlers.current.started();
+    };
+    adapter.payWithPayPal({ amount: walletAmount, label: walletLabel, container, onStart }).then(
+      (tokenized) => {
+        settled = true;
+        // An adapter that never said the window opened: the approval is the parent's all the same.
+        if (live) void paypalHandlers.current.approved(tokenized);
+      },
+      (e: unknown) => {
+        settled = true;
+        if (live) paypalHandlers.current.failed(e, started);
+      },
+    );
+    return () => {
+      live = false;
+      if (started && !settled) paypalHandlers.current.abandoned();
+    };
+  }, [drawPayPal, adapter, paypalRound, walletAmount, walletLabel]);
 
   // A reload during a purchase: the request sent before is sent again (same key, same params),
   // and the server answers what it answered the first time.
@@ -294,7 +408,6 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
     void start('card');
   };
 
-  const tabs = style === 'checkout' && wantedWallets.length > 0;
   // Unfolded by its button: focus goes to the form's first control (the button is gone).
   const focusOnShow = useRef(false);
   useEffect(() => {
@@ -372,13 +485,20 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
 
   const walletButtons = wallets.length > 0 && (
     <ul className="payment__wallets">
-      {wallets.map((w) => (
-        <li key={w}>
-          <button type="button" className={`button button--secondary wallet wallet--${w}`} disabled={busy} onClick={() => void start(w)}>
-            {tx(w)}
-          </button>
-        </li>
-      ))}
+      {wallets.map((w) =>
+        w === 'paypal' && paypalBroken ? null : w === 'paypal' && paypalButton ? (
+          <li key={w}>
+            {/* PayPal's own button, drawn here by the adapter; out of reach while another payment is under way. */}
+            <div ref={paypalBox} className="payment__paypal" inert={(busy && !paypalOpen) || undefined} />
+          </li>
+        ) : (
+          <li key={w}>
+            <button type="button" className={`button button--secondary wallet wallet--${w}`} disabled={busy} onClick={() => void start(w)}>
+              {tx(w)}
+            </button>
+          </li>
+        ),
+      )}
     </ul>
   );
 

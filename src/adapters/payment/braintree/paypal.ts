@@ -43,10 +43,8 @@ interface PayPalSdk {
   FUNDING: { PAYPAL: string };
 }
 
-export type PayPalOptions = WalletOptions & {
-  /** Where PayPal's button is rendered. */
-  container?: HTMLElement;
-};
+/** WalletOptions with `container` (where PayPal's button is rendered) and `onStart`. */
+export type PayPalOptions = WalletOptions;
 
 // @types/paypal-checkout-components declares the flows as an enum of a global that is not there at run time.
 const VAULT_FLOW = 'vault' as PayPalCheckoutCreatePaymentOptions['flow'];
@@ -131,11 +129,14 @@ export class PayPalVault {
       };
       const buttons = sdk.Buttons({
         fundingSource: sdk.FUNDING.PAYPAL,
-        createBillingAgreement: () =>
-          attempt(() => checkout.createPayment({ flow: VAULT_FLOW, billingAgreementDescription: options.label, enableShippingAddress: false })).catch((error: unknown) => {
+        createBillingAgreement: () => {
+          // The parent clicked PayPal's button: its window opens.
+          if (!settled) options.onStart?.();
+          return attempt(() => checkout.createPayment({ flow: VAULT_FLOW, billingAgreementDescription: options.label, enableShippingAddress: false })).catch((error: unknown) => {
             braintreeFailure = error;
             throw error;
-          }),
+          });
+        },
         onApprove: (data) =>
           Promise.all([attempt(() => checkout.tokenizePayment(data as Parameters<PayPalCheckout['tokenizePayment']>[0])), this.deviceData().get()]).then(
             ([payload, device]) =>

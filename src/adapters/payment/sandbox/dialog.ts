@@ -12,7 +12,8 @@ export interface DialogChoice<C extends string> {
 
 let dialogs = 0;
 
-export function chooseInDialog<C extends string>(o: { title: string; body: string[]; choices: DialogChoice<C>[]; dismissed: C }): Promise<C> {
+/** `signal`: aborting it closes the dialog, as `dismissed` (the wallet's call was abandoned). */
+export function chooseInDialog<C extends string>(o: { title: string; body: string[]; choices: DialogChoice<C>[]; dismissed: C; signal?: AbortSignal }): Promise<C> {
   return new Promise<C>((resolve) => {
     const id = `sandbox-wallet-${++dialogs}`;
     const dialog = document.createElement('dialog');
@@ -53,6 +54,8 @@ export function chooseInDialog<C extends string>(o: { title: string; body: strin
       finish(o.dismissed);
     });
     dialog.addEventListener('close', () => finish(o.dismissed));
+    if (o.signal?.aborted) return finish(o.dismissed);
+    o.signal?.addEventListener('abort', () => finish(o.dismissed), { once: true });
     document.body.append(dialog);
     dialog.showModal();
   });

@@ -4,7 +4,10 @@
  * into Braintree's test nonces — Braintree's test card numbers give the nonces its sandbox
  * gives (4111 1111 1111 1111 → fake-valid-visa-nonce, 4000 1111 1111 1115 →
  * fake-processor-declined-visa-nonce...). The wallets open a small dialog in which the tester
- * chooses the outcome ("Sandbox PayPal — Approve / Close window").
+ * chooses the outcome ("Sandbox PayPal — Approve / Close window"). PayPal goes as with
+ * braintree-web: `payWithPayPal` draws a 'PayPal' button of its own into `container` (worded
+ * by the copy key `paypal`), the dialog opens from a click on it, and the call settles on the
+ * dialog's outcome; the button is then removed (call again to offer it again).
  *
  * Failures carry braintree-web's codes (HOSTED_FIELDS_FIELDS_EMPTY, HOSTED_FIELDS_FIELDS_INVALID
  * with `details.invalidFieldKeys`, HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED for the
@@ -173,7 +176,24 @@ const defaultText: TextFn = (name, params) => (params ? `${name} ${JSON.stringif
 export const createSandboxPaymentAdapter: PaymentAdapterFactory = async (o) => {
   const text = o.text ?? defaultText;
   const total = (w: WalletOptions) => text('sandbox.total', { label: w.label, amount: w.amount });
+  /** A wallet's sheet: the tester pays, makes it fail, or cancels (closing the dialog cancels too). */
+  const walletSheet = async (title: string, w: WalletOptions, outcomes: { cancel: PaymentAdapterError; fail: PaymentAdapterError }) => {
+    const choice = await chooseInDialog({
+      title: text(title),
+      body: [total(w)],
+      choices: [
+        { id: 'pay', label: text('sandbox.pay') },
+        { id: 'fail', label: text('sandbox.fail') },
+        { id: 'cancel', label: text('sandbox.cancel') },
+      ],
+      dismissed: 'cancel',
+    });
+    if (choice === 'cancel') throw outcomes.cancel;
+    if (choice === 'fail') throw outcomes.fail;
+  };
   const fields = new Set<CardFields>();
+  /** The PayPal button on offer (a new call or the teardown abandons it). */
+  let paypal: { abandon: () => void } | undefined;
   const adapter: PaymentAdapter = {
     name: 'sandbox',
     async createCardFields(options) {
@@ -185,49 +205,70 @@ export const createSandboxPaymentAdapter: PaymentAdapterFactory = async (o) => {
       return { paypal: true, applePay: true, googlePay: true };
     },
     async payWithPayPal(w) {
-      const choice = await chooseInDialog({
-        title: text('sandbox.paypalTitle'),
-        body: [text('sandbox.paypalText'), total(w)],
-        choices: [
-          { id: 'approve', label: text('sandbox.approve') },
-          { id: 'close', label: text('sandbox.closeWindow') },
-        ],
-        dismissed: 'close',
+      const container = w.container;
+      if (!container)
+        throw new PaymentAdapterError('PAYPAL_MISSING_REQUIRED_OPTION', 'MERCHANT', "payWithPayPal needs a container: PayPal opens its window only from a click on its own button.");
+      paypal?.abandon();
+      return new Promise<TokenizedPayment>((resolve, reject) => {
+        const popup = new AbortController();
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'button button--secondary wallet wallet--paypal';
+        button.textContent = text('paypal');
+        let settled = false;
+        const finish = (settle: () => void) => {
+          if (settled) return;
+          settled = true;
+          if (paypal === current) paypal = undefined;
+          popup.abort();
+          button.remove();
+          settle();
+        };
+        const current = {
+          abandon: () => finish(() => reject(new PaymentAdapterError('METHOD_CALLED_AFTER_TEARDOWN', 'MERCHANT', "PayPal's button was removed before the parent finished."))),
+        };
+        paypal = current;
+        button.addEventListener('click', () => {
+          if (settled || button.disabled) return;
+          // One window at a time, as PayPal's button does.
+          button.disabled = true;
+          w.onStart?.();
+          void chooseInDialog({
+            title: text('sandbox.paypalTitle'),
+            body: [text('sandbox.paypalText'), total(w)],
+            choices: [
+              { id: 'approve', label: text('sandbox.approve') },
+              { id: 'close', label: text('sandbox.closeWindow') },
+            ],
+            dismissed: 'close',
+            signal: popup.signal,
+          }).then((choice) =>
+            finish(() =>
+              choice === 'close'
+                ? reject(new PaymentAdapterError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.'))
+                : resolve({ nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal', details: { email: 'sandbox-payer@paypal.example' } }),
+            ),
+          );
+        });
+        container.append(button);
       });
-      if (choice === 'close') throw new PaymentAdapterError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.');
-      return { nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal', details: { email: 'sandbox-payer@paypal.example' } };
     },
     async payWithGooglePay(w) {
-      const choice = await chooseInDialog({
-        title: text('sandbox.googlePayTitle'),
-        body: [total(w)],
-        choices: [
-          { id: 'pay', label: text('sandbox.pay') },
-          { id: 'fail', label: text('sandbox.fail') },
-          { id: 'cancel', label: text('sandbox.cancel') },
-        ],
-        dismissed: 'cancel',
+      await walletSheet('sandbox.googlePayTitle', w, {
+        cancel: new PaymentAdapterError('GOOGLE_PAYMENT_CANCELED', 'CUSTOMER', 'The customer closed the Google Pay sheet.'),
+        fail: new PaymentAdapterError('GOOGLE_PAYMENT_GATEWAY_ERROR', 'UNKNOWN', 'There was an error when tokenizing the Google Pay payment method.'),
       });
-      if (choice === 'cancel') throw new PaymentAdapterError('GOOGLE_PAYMENT_CANCELED', 'CUSTOMER', 'The customer closed the Google Pay sheet.');
-      if (choice === 'fail') throw new PaymentAdapterError('GOOGLE_PAYMENT_GATEWAY_ERROR', 'UNKNOWN', 'There was an error when tokenizing the Google Pay payment method.');
       return { nonce: 'fake-android-pay-visa-nonce', method: 'googlePay', details: { cardType: 'Visa', lastFour: '1111' } };
     },
     async payWithApplePay(w) {
-      const choice = await chooseInDialog({
-        title: text('sandbox.applePayTitle'),
-        body: [total(w)],
-        choices: [
-          { id: 'pay', label: text('sandbox.pay') },
-          { id: 'fail', label: text('sandbox.fail') },
-          { id: 'cancel', label: text('sandbox.cancel') },
-        ],
-        dismissed: 'cancel',
+      await walletSheet('sandbox.applePayTitle', w, {
+        cancel: new PaymentAdapterError('APPLE_PAY_CANCELED', 'CUSTOMER', 'The customer closed the Apple Pay sheet.'),
+        fail: new PaymentAdapterError('APPLE_PAY_PAYMENT_FAILED', 'CUSTOMER', 'The Apple Pay payment was not authorized.'),
       });
-      if (choice === 'cancel') throw new PaymentAdapterError('APPLE_PAY_CANCELED', 'CUSTOMER', 'The customer closed the Apple Pay sheet.');
-      if (choice === 'fail') throw new PaymentAdapterError('APPLE_PAY_PAYMENT_FAILED', 'CUSTOMER', 'The Apple Pay payment was not authorized.');
       return { nonce: 'fake-apple-pay-visa-nonce', method: 'applePay', details: { cardType: 'Visa', lastFour: '1111' } };
     },
     async teardown() {
+      paypal?.abandon();
       await Promise.all([...fields].map((f) => f.teardown()));
       fields.clear();
     },
