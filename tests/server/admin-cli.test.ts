@@ -147,7 +147,7 @@ describe('npm run codes and npm run catalog:import on the embedded database', ()
     } finally {
       await handle.close();
     }
-  });
+  }, 120_000); // it starts four CLI processes and a server, each a cold tsx start: slow on a busy machine
 
   test('the README lists every demo code', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
