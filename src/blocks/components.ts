@@ -4,6 +4,7 @@ import type { BlockProps } from './types.ts';
 import { Heading } from './heading/Heading.tsx';
 import { Text } from './text/Text.tsx';
 import { List } from './list/List.tsx';
+import { CodeList } from './codeList/CodeList.tsx';
 import { Button } from './button/Button.tsx';
 import { Link } from './link/Link.tsx';
 import { Notice } from './notice/Notice.tsx';
@@ -31,10 +32,26 @@ export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> }
   paymentMethod: lazy(() => import('./paymentMethod/PaymentMethod.tsx')),
   plans: lazy(() => import('./plans/Plans.tsx')),
   planComparison: lazy(() => import('./planComparison/PlanComparison.tsx')),
+  // The account page only (issue 7).
+  accountSections: lazy(() => import('./accountSections/AccountSections.tsx')),
+  billingHistory: lazy(() => import('./billingHistory/BillingHistory.tsx')),
+  emailPreferences: lazy(() => import('./emailPreferences/EmailPreferences.tsx')),
+  cancelPlan: lazy(() => import('./cancelPlan/CancelPlan.tsx')),
+  // Registration and checkout (issue 5).
+  planPicker: lazy(() => import('./planPicker/PlanPicker.tsx')),
+  trialHeading: lazy(() => import('./trialHeading/TrialHeading.tsx')),
+  quiz: lazy(() => import('./quiz/Quiz.tsx')),
+  // The class funnels only (issue 6).
+  classOffers: lazy(() => import('./classOffers/ClassOffers.tsx')),
+  widget: lazy(() => import('./widget/Widget.tsx')),
+  reviewsCarousel: lazy(() => import('./reviewsCarousel/ReviewsCarousel.tsx')),
+  awards: lazy(() => import('./awards/Awards.tsx')),
+  // Gift and volume purchases (issue 5).
+  codeList: CodeList,
 };
 
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
-export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison', 'paymentForm', 'paymentMethod']);
+export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison', 'paymentForm', 'paymentMethod', 'accountSections', 'billingHistory', 'emailPreferences', 'cancelPlan', 'planPicker', 'trialHeading', 'classOffers', 'widget', 'reviewsCarousel', 'awards']);
 
 /** Start fetching the code of the on-demand blocks a screen (or its variants) uses, before it renders. */
 export function preloadBlocks(screen: unknown): void {
@@ -45,4 +62,8 @@ export function preloadBlocks(screen: unknown): void {
   if (text.includes('"type":"planComparison"')) void import('./planComparison/PlanComparison.tsx').catch(() => undefined);
   // The payment form's code loads beside its screen (the payment adapter's after it, when it shows).
   if (text.includes('"type":"paymentForm"')) void import('./paymentForm/PaymentForm.tsx').catch(() => undefined);
+  // Registration and checkout (issue 5): the register header, the plan dropdown, the quizzes.
+  if (text.includes('"type":"trialHeading"')) void import('./trialHeading/TrialHeading.tsx').catch(() => undefined);
+  if (text.includes('"type":"planPicker"')) void import('./planPicker/PlanPicker.tsx').catch(() => undefined);
+  if (text.includes('"type":"quiz"')) void import('./quiz/Quiz.tsx').catch(() => undefined);
 }

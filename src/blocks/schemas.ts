@@ -13,6 +13,18 @@ import { paymentFormBlock } from './paymentForm/schema.ts';
 import { paymentMethodBlock } from './paymentMethod/schema.ts';
 import { plansBlock } from './plans/schema.ts';
 import { planComparisonBlock } from './planComparison/schema.ts';
+import { accountSectionsBlock } from './accountSections/schema.ts';
+import { billingHistoryBlock } from './billingHistory/schema.ts';
+import { emailPreferencesBlock } from './emailPreferences/schema.ts';
+import { cancelPlanBlock } from './cancelPlan/schema.ts';
+import { classOffersBlock } from './classOffers/schema.ts';
+import { widgetBlock } from './widget/schema.ts';
+import { reviewsCarouselBlock } from './reviewsCarousel/schema.ts';
+import { awardsBlock } from './awards/schema.ts';
+import { planPickerBlock } from './planPicker/schema.ts';
+import { trialHeadingBlock } from './trialHeading/schema.ts';
+import { quizBlock } from './quiz/schema.ts';
+import { codeListBlock } from './codeList/schema.ts';
 
 /**
  * The block registry, build side: `type:` → props schema. Adding a block is one folder
@@ -32,6 +44,22 @@ export const blockSchemas = {
   paymentMethod: paymentMethodBlock,
   plans: plansBlock,
   planComparison: planComparisonBlock,
+  // The account page (issue 7): its sections, billing history, notification settings, the retention step.
+  accountSections: accountSectionsBlock,
+  billingHistory: billingHistoryBlock,
+  emailPreferences: emailPreferencesBlock,
+  cancelPlan: cancelPlanBlock,
+  // Registration and checkout (issue 5): the plan dropdown and the register header with the plan's trial.
+  planPicker: planPickerBlock,
+  trialHeading: trialHeadingBlock,
+  quiz: quizBlock,
+  // The class funnels (issue 6): class offers, scheduling / booking widgets, reviews, awards.
+  classOffers: classOffersBlock,
+  widget: widgetBlock,
+  reviewsCarousel: reviewsCarouselBlock,
+  awards: awardsBlock,
+  // Gift and volume purchases (issue 5): the codes bought.
+  codeList: codeListBlock,
 };
 
 export type BlockType = keyof typeof blockSchemas;

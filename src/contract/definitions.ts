@@ -73,6 +73,8 @@ const ok = z.object({ success: z.literal(true) });
 const status = z.object({ status: z.string().optional() });
 const paymentKeys = [MessageKey.cardNotValid, MessageKey.paymentInvalid, MessageKey.cardVerificationFailed, MessageKey.paymentMethodDuplicate] as const;
 const subscriptionCall = { auth: 'session', idempotent: true, messageKeys: [MessageKey.alreadyHaveSubscription, ...paymentKeys] } as const;
+/** A count typed into a form arrives as text ("25"): numbers and digit strings are accepted. */
+const formNumber = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]);
 const codeCall = { auth: 'session', messageKeys: [MessageKey.codeAlreadyUsed, MessageKey.codeExpired, MessageKey.codeInvalid, MessageKey.subscriptionActive] } as const;
 const session = z.object({ sessionToken: z.string(), objectId: id, id, attributes: z.object({ email, username: z.string() }) });
 
@@ -109,7 +111,7 @@ export const contract = {
   RedeemComp: define({ input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }), output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }), rateLimit: 'codeLookup', ...codeCall }),
   RedeemVolumeLicense: define({ input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }), output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }), rateLimit: 'codeLookup', ...codeCall }),
   GetBulkPurchaseCampaign: define({ input: z.object({ campaignId: id }), output: z.object({ id, name: z.string(), organization: z.string().nullable(), webOffer: webOffer.nullable(), pricePerSeat: z.number().nullable(), isActive: z.boolean() }), auth: 'none' }),
-  BulkPurchaseGirlScoutsInfo: define({ input: z.object({ councilName: z.string().min(1).max(200), contactName: z.string().min(1).max(200), email, phoneNumber: z.string().max(40).optional(), quantity: z.number().int().min(1).max(100000), message: z.string().max(2000).optional() }), output: z.object({ requestId: id }), auth: 'none' }),
+  BulkPurchaseGirlScoutsInfo: define({ input: z.object({ councilName: z.string().min(1).max(200), contactName: z.string().min(1).max(200), email, phoneNumber: z.string().max(40).optional(), quantity: formNumber.pipe(z.number().int().min(1).max(100000)), message: z.string().max(2000).optional() }), output: z.object({ requestId: id }), auth: 'none' }),
   CodingEventRequest: define({ input: z.object({ name: z.string().min(1).max(200), email, organization: z.string().max(200).optional(), eventDate: z.string().max(40).optional(), attendees: z.number().int().min(1).max(100000).optional(), message: z.string().max(2000).optional() }), output: z.object({ requestId: id }), auth: 'none' }),
 
   // Payments (issue: payments end to end)
@@ -127,7 +129,7 @@ export const contract = {
   CreateClassAddOnSubscription: define({ input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id }), output: z.object({ id }), ...subscriptionCall }),
   SubscribeToMinervaClasses: define({ input: z.object({ webOfferId: id, paymentMethodToken: z.string().min(1).max(4096), customerOptions: customerOptions.optional(), utmParamsObject: utmParams, captchaToken: z.string().max(4096).optional() }), output: z.object({ subscriptionId: id, classType: z.enum(['live', 'onDemand']) }), ...subscriptionCall }),
   CancelMinervaClasses: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500) }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' }),
-  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: z.number().int().min(1).max(10000), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, messageKeys: paymentKeys }),
+  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: formNumber.pipe(z.number().int().min(1).max(10000)), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, messageKeys: paymentKeys }),
 
   // Side effects the browser asks for (they go to the outbox)
   CrmAddCustomer: define({ input: z.object({ email, productId: z.string().max(100), productDuration: z.string().max(50), fullName: z.string().max(200).optional(), phoneNumber: z.string().max(40).optional() }), output: ok, auth: 'none' }),

@@ -81,6 +81,30 @@ export const activeSubscription = z.object({
 
 export const store = z.enum(['WebStore', 'SamsClub', 'AppleAppStore', 'GooglePlay', 'Amazon', 'Other']);
 
+/**
+ * One plan of the parent that gives access now (the account page shows one panel per app plan
+ * and per classes plan, spec §2.8): what GetCustomerDetails says of the main plan, per plan.
+ */
+export const planSubscription = z.object({
+  id,
+  product: z.enum(['app', 'classes']),
+  offer: webOffer.nullable(),
+  status: activeSubscription.shape.status,
+  price: money,
+  nextBillingDate: isoDate.nullable(),
+  firstBillingDate: isoDate.nullable(),
+  trialDuration: z.number().int().min(0),
+  store: store.nullable(),
+  termExpiresAt: isoDate.nullable(),
+  compExpiresAt: isoDate.nullable(),
+  giftExpiresAt: isoDate.nullable(),
+  isLifetime: z.boolean(),
+  isGifted: z.boolean(),
+  /** A purchase the gateway bills again (what can be cancelled or upgraded in-page on the web store). */
+  renews: z.boolean(),
+});
+export type PlanSubscription = z.infer<typeof planSubscription>;
+
 /** Spec §3 "Customer / subscription details". */
 export const customerDetails = z.object({
   id,
@@ -104,6 +128,8 @@ export const customerDetails = z.object({
   compExpiresAt: isoDate.nullable(),
   giftExpiresAt: isoDate.nullable(),
   activeSubscription: activeSubscription.nullable(),
+  /** Every plan giving access now, app plans first (additive: the account page's plan panels). */
+  planSubscriptions: z.array(planSubscription).optional(),
 });
 export type CustomerDetails = z.infer<typeof customerDetails>;
 

@@ -38,6 +38,12 @@ export interface ClientState {
   minervaSelectedClass: unknown;
   quiz: QuizState;
   locale: string;
+  /**
+   * Spec §2.8 / §4 "Cancellation": 'Yes, cancel my plan' stores the plan being cancelled for
+   * /dont-go/1 — `classes` says CancelMinervaClasses (else CancelSubscription); `email` is the
+   * account's email as the server has it (CancelSubscription's payload).
+   */
+  cancelClass: { subscriptionId: string; classes: boolean; planName: string | null; email: string } | null;
 }
 
 export const initialClientState: ClientState = {
@@ -69,6 +75,7 @@ export const initialClientState: ClientState = {
   minervaSelectedClass: null,
   quiz: { questions: [], answers: {}, externalAnsweredQuestionId: null },
   locale: 'en',
+  cancelClass: null,
 };
 
 export type ClientStateKey = keyof ClientState;

@@ -57,11 +57,26 @@ export const braintreeSources = {
   'style-src': ["'unsafe-inline'"],
 } as const;
 
+/**
+ * The class funnels' scheduling and booking widgets (the `widget` blocks' `url:` in funnels/,
+ * src/adapters/widgets): shown in a frame, and asked first whether they answer.
+ * tests/unit/class-widgets.test.ts checks every widget address of the funnels is allowed here.
+ */
+export const widgetSources = {
+  'frame-src': ['https://book.codeling.example'],
+  'connect-src': ['https://book.codeling.example'],
+} as const;
+
+const withSources = (base: Record<string, readonly string[]>, ...extra: Record<string, readonly string[]>[]) => {
+  const directives: Record<string, string[]> = Object.fromEntries(Object.entries(base).map(([name, sources]) => [name, [...sources]]));
+  for (const more of extra) for (const [name, sources] of Object.entries(more)) directives[name] = [...(directives[name] ?? []), ...sources];
+  return directives;
+};
+
 /** The headers' options for the payment gateway in use: PayPal's window needs `same-origin-allow-popups`. */
 export function helmetOptionsFor(gateway: 'sandbox' | 'braintree'): FastifyHelmetOptions {
-  if (gateway === 'sandbox') return helmetOptions;
-  const directives: Record<string, string[]> = Object.fromEntries(Object.entries(contentSecurityPolicy).map(([name, sources]) => [name, [...sources]]));
-  for (const [name, sources] of Object.entries(braintreeSources)) directives[name] = [...(directives[name] ?? []), ...sources];
+  if (gateway === 'sandbox') return { ...helmetOptions, contentSecurityPolicy: { useDefaults: false, directives: withSources(contentSecurityPolicy, widgetSources) } };
+  const directives = withSources(contentSecurityPolicy, braintreeSources, widgetSources);
   return { ...helmetOptions, contentSecurityPolicy: { useDefaults: false, directives }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } };
 }
 

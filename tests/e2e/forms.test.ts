@@ -117,12 +117,14 @@ describe('forms', () => {
     await visible(alert(page).getByText('Passwords do not match'), 'match');
     await expectHealthyScreen(page, 'promo registration errors');
     await page.getByLabel('Confirm password').fill('secret1');
+    // A real code this time: /promo checks the code before it creates the account (§5's last check).
+    await page.getByLabel('Promo code').fill('SAVE50');
     await submit.click();
     // The address already has an account: the server refuses (202) and the parent reads why.
     await visible(alert(page).getByText('User already exists'), "the server's message");
     expect(new URL(page.url()).pathname).toBe('/promo');
     const body = sent.find((s) => s.path === 'CreateWebUser')!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ username: email, promoCode: 'CS12-3456-78', captchaToken: 'local-captcha:promoRegister', confirmPromoEmails: true });
+    expect(body).toMatchObject({ username: email, promoCode: 'SAVE50', captchaToken: 'local-captcha:promoRegister', confirmPromoEmails: true });
   });
 
   test('add classes: a parent without a plan gets the no-subscription alert and is logged out', async () => {

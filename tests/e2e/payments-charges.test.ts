@@ -87,7 +87,7 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     return page;
   };
   const editCard = async (page: PaymentPage, card: typeof VISA) => {
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('.plan-field', { has: page.getByText('Payment Method', { exact: true }) }).getByRole('button', { name: 'Edit' }).click();
     await visible(page.getByRole('tab', { name: 'Enter new credit card info', selected: true }), "the 'Enter new credit card info' tab");
     await fillCard(page, card);
     await page.getByRole('button', { name: 'Update Payment' }).click();

@@ -133,7 +133,8 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
 
   test('without an offer chosen: "Please select a plan before proceeding"', async () => {
     const parent = await newParent(e2e, 'noplan');
-    const page = await openPaymentPage(e2e, '/signup-payment', parent);
+    // The plan dropdown always has a plan; a link naming an offer that does not exist leaves none.
+    const page = await openPaymentPage(e2e, '/signup-payment?offer=none', parent);
     await fillCard(page, VISA);
     await page.getByRole('button', { name: 'Join Now' }).click();
     await expectMessage(page, 'Please select a plan before proceeding', 5000);

@@ -14,6 +14,7 @@ import { formatReport } from '../../src/config/report.ts';
 import type { Action } from '../../src/config/schema/actions.ts';
 import { runActions } from '../../src/runtime/actions.ts';
 import { createFacts } from '../../src/runtime/facts.ts';
+import type { Block } from '../../src/blocks/schemas.ts';
 import { BackendError } from '../../src/adapters/backend/backend.ts';
 import { fixtureRuntimeKeys, fixturesDir } from './checker/helpers.ts';
 import { fakeServices } from './runtime/fixtures.ts';
@@ -241,9 +242,16 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
     const colon = key.indexOf(':');
     return copy[key.slice(0, colon)]?.[key.slice(colon + 1)] !== undefined;
   };
+  /** The screen's payment form, also where another block holds it (the account page's plan panel). */
+  const findPaymentForm = (node: unknown): Extract<Block, { type: 'paymentForm' }> | undefined => {
+    if (Array.isArray(node)) return node.map(findPaymentForm).find(Boolean);
+    if (!node || typeof node !== 'object') return undefined;
+    if ((node as { type?: unknown }).type === 'paymentForm') return node as Extract<Block, { type: 'paymentForm' }>;
+    return Object.values(node).map(findPaymentForm).find(Boolean);
+  };
   const onPay = (screenId: string) => {
-    const block = compiled!.screens[screenId]!.blocks.find((b) => b.type === 'paymentForm');
-    if (block?.type !== 'paymentForm') throw new Error(`${screenId} has no payment form`);
+    const block = findPaymentForm(compiled!.screens[screenId]!.blocks);
+    if (!block) throw new Error(`${screenId} has no payment form`);
     return block.onPay;
   };
   const chargeOf: Record<string, string> = {

@@ -17,7 +17,16 @@ export interface Auth {
   login(username: string, password: string): Promise<Session>;
   /** Ends the session: `Logout` best-effort, local and session storage cleared, client state reset. */
   logout(): Promise<void>;
+  /**
+   * Asks the server whether the stored session still holds (Parse's `/users/me`); a session the
+   * server no longer knows (209: logged out elsewhere, password reset) is dropped locally, so
+   * the session watch sees it gone. Answers whether a session remains; a failed request keeps it.
+   */
+  verify?(): Promise<boolean>;
 }
+
+/** Parse's code for a session token the server does not know. */
+const INVALID_SESSION_TOKEN = 209;
 
 export function readSession(storage: KeyValueStorage): Session | null {
   const v = readJson(storage, SESSION_KEY) as Partial<Session> | undefined;
@@ -72,6 +81,21 @@ export function createAuth(o: AuthOptions): Auth {
       writeJson(o.local, SESSION_KEY, s);
       session.set(s);
       return s;
+    },
+    async verify() {
+      const before = current();
+      if (!before) return false;
+      try {
+        await postJson(o.http, '/users/me', {});
+      } catch (e) {
+        // Only the server's "no such session" ends it here; a network failure says nothing.
+        if (e instanceof BackendError && e.code === INVALID_SESSION_TOKEN && current()?.sessionToken === before.sessionToken) {
+          o.local.removeItem(SESSION_KEY);
+          session.set(null);
+          return false;
+        }
+      }
+      return current() !== null;
     },
     async logout() {
       if (current()) await o.backend.callFunction('Logout', {}).catch(() => undefined);

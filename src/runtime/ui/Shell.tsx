@@ -7,7 +7,7 @@ import { readsFactFamily } from '../conditions.ts';
 import { useCopy, useRuntime } from '../context.tsx';
 import { resolveRoute, type RouteLocation, type RouteOutcome } from '../routes.ts';
 import type { Runtime } from '../runtime.ts';
-import { sessionLost } from '../sessionWatch.ts';
+import { sessionLost, underPrefix } from '../sessionWatch.ts';
 import { Footer, Header } from './Chrome.tsx';
 import { InfoPopup } from './InfoPopup.tsx';
 import { Notifications } from './Notifications.tsx';
@@ -97,6 +97,11 @@ export function Shell() {
     void (async () => {
       await rt.prepare(app.routeRules);
       let o = outcome(loc);
+      // A screen's own redirect decided before its customer facts were known: decide again with them.
+      if (o.kind === 'redirect' && !o.by.startsWith('routeRules[') && readsFactFamily(rt.screens.get(o.by)?.redirects, 'customer')) {
+        await rt.prepare(rt.screens.get(o.by)?.redirects);
+        o = outcome(loc);
+      }
       if (o.kind === 'load') {
         if (o.route.load === 'onDemand') setView({ kind: 'loading', route: o.route, visit: '' });
         try {
@@ -138,9 +143,14 @@ export function Shell() {
   // Session watch (spec §4): on a private path with no session, the popup; 'Ok' goes to `then`.
   useEffect(() => {
     const w = app.sessionWatch;
-    const timer = setInterval(() => {
+    const check = () => {
       if (sessionLost(rt.navigation.path, w.privatePaths, rt.auth.isLoggedIn(), rt.popup.isOpen()))
         rt.popup.open({ text: w.popup, params: {}, onOk: () => void runActions([{ do: 'go', to: w.then }], rt.services) });
+    };
+    const timer = setInterval(() => {
+      check();
+      // A session revoked elsewhere (Logout from another client) is asked of the server on private paths.
+      if (rt.auth.verify && rt.auth.isLoggedIn() && !rt.popup.isOpen() && w.privatePaths.some((p) => underPrefix(rt.navigation.path, p))) void rt.auth.verify().then(check, () => undefined);
     }, w.everyMs);
     return () => clearInterval(timer);
   }, [rt, app]);

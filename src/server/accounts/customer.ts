@@ -82,6 +82,8 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
   const main = app ?? classes;
   const pending = subscriptions.find((s) => s.status === 'Pending' && s.web_offer_id) ?? null;
 
+  // One panel per plan on the account page: the strongest app plan, then the strongest classes plan.
+  const perProduct = [app, classes].filter((s): s is Subscription => s !== null);
   const offers = await offersById(db, [app?.web_offer_id, classes?.web_offer_id, pending?.web_offer_id]);
   const plan = webOffer(app?.web_offer_id ? offers.get(app.web_offer_id) : undefined);
   const classesRow = classes?.web_offer_id ? offers.get(classes.web_offer_id) : undefined;
@@ -146,6 +148,27 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
           trialDuration: main.trial_duration_days,
         }
       : null,
+    planSubscriptions: perProduct.map((s) => {
+      const row = s.web_offer_id ? offers.get(s.web_offer_id) : undefined;
+      const offer = row ? (s.product === 'classes' ? { ...toWebOffer(row), classType: row.class_type ?? 'onDemand' } : toWebOffer(row)) : null;
+      return {
+        id: s.id,
+        product: s.product === 'classes' ? ('classes' as const) : ('app' as const),
+        offer,
+        status: s.status,
+        price: toDollars(s.price_cents),
+        nextBillingDate: iso(s.next_billing_date),
+        firstBillingDate: iso(s.first_billing_date),
+        trialDuration: s.trial_duration_days,
+        store: s.store,
+        termExpiresAt: iso(s.term_expires_at),
+        compExpiresAt: iso(s.comp_expires_at),
+        giftExpiresAt: iso(s.gift_expires_at),
+        isLifetime: s.is_lifetime,
+        isGifted: s.is_gifted,
+        renews: s.source === 'purchase' && s.gateway_subscription_id !== null && s.status !== 'Canceled' && !s.is_lifetime,
+      };
+    }),
   };
 }
 

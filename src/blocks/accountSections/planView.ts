@@ -1,0 +1,86 @@
+/**
+ * What a plan panel of the account page says (spec §2.8), worked out from GetCustomerDetails
+ * without React, so the rules are tested on their own (tests/unit/blocks/account-plan-view.test.ts).
+ */
+import type { CustomerDetails, PlanSubscription } from '../../contract/entities.ts';
+
+export type PlanDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
+
+/** Months of each duration (spec §9), lifetime last: what "lasts longer" means for an upgrade. */
+export const durationMonths: Record<PlanDuration, number> = { monthly: 1, quarterly: 3, '6Month': 6, annual: 12, '24Month': 24, lifetime: Number.POSITIVE_INFINITY };
+
+export interface PlanView {
+  subscriptionId: string;
+  classes: boolean;
+  /** The offer's title, else the gateway plan's name, else null (the panel then says 'App plan' / 'Classes plan'). */
+  name: string | null;
+  description: string | null;
+  duration: PlanDuration | null;
+  price: number;
+  lifetime: boolean;
+  /** 'renews': the next billing date; 'expires': the end of a cancelled, comp or gift plan (term, comp or gift expiry); 'none': lifetime. */
+  dateKind: 'renews' | 'expires' | 'none';
+  date: string | null;
+  status: PlanSubscription['status'];
+  trial: boolean;
+  store: NonNullable<PlanSubscription['store']>;
+  /** Cancel in-page: a renewing web-store plan. */
+  cancellable: boolean;
+  /** Bought in another store: Edit shows that store's instructions. */
+  otherStore: boolean;
+  renews: boolean;
+}
+
+/** The plans of the account page: app plans first, then classes plans (GetCustomerDetails' planSubscriptions). */
+export function planViews(details: CustomerDetails, now = Date.now()): PlanView[] {
+  const subs = details.planSubscriptions ?? [];
+  return [...subs]
+    .sort((a, b) => (a.product === b.product ? 0 : a.product === 'app' ? -1 : 1))
+    .map((s) => {
+      const store = s.store ?? 'WebStore';
+      // Spec §4: the expiry shown is whichever of term, comp or gift expiry exists.
+      const expiry = s.termExpiresAt ?? s.compExpiresAt ?? s.giftExpiresAt;
+      const renewing = s.renews && s.status !== 'Canceled' && s.status !== 'Expired';
+      const dateKind: PlanView['dateKind'] = s.isLifetime ? 'none' : renewing && s.nextBillingDate ? 'renews' : expiry ? 'expires' : s.nextBillingDate ? 'renews' : 'none';
+      const date = dateKind === 'renews' ? s.nextBillingDate : dateKind === 'expires' ? expiry : null;
+      const first = s.firstBillingDate ? new Date(s.firstBillingDate).getTime() : NaN;
+      return {
+        subscriptionId: s.id,
+        classes: s.product === 'classes',
+        name: s.offer ? (s.offer.offerTitle ?? s.offer.plan.name) : null,
+        description: s.offer ? (s.offer.offerSubtitle ?? s.offer.descriptionKey) : null,
+        duration: s.isLifetime ? 'lifetime' : (s.offer?.subscriptionDuration ?? null),
+        price: s.price,
+        lifetime: s.isLifetime,
+        dateKind,
+        date,
+        status: s.status,
+        trial: s.trialDuration > 0 && first > now && s.status === 'Active',
+        store,
+        cancellable: store === 'WebStore' && renewing,
+        otherStore: store !== 'WebStore',
+        renews: renewing,
+      };
+    });
+}
+
+/** Spec §4 Login / promo: an expired account, or an unexpired gift that is not lifetime, may resubscribe. */
+export function mayResubscribe(details: CustomerDetails): boolean {
+  return details.isExpired || (details.isGifted && !details.isLifetime);
+}
+
+/** The offers a renewing web-store plan may be upgraded to: those the config names that last longer. */
+export function upgradeChoices<O extends { id: string; subscriptionDuration: PlanDuration; hasClasses: boolean }>(plan: PlanView, offers: readonly O[], allowed: readonly string[]): O[] {
+  if (!plan.renews || plan.store !== 'WebStore' || plan.classes || !plan.duration) return [];
+  const months = durationMonths[plan.duration];
+  return allowed.map((id) => offers.find((o) => o.id === id)).filter((o): o is O => o !== undefined && durationMonths[o.subscriptionDuration] > months);
+}
+
+/** A date as a parent reads it: 'December 1, 2026' (UTC, so the day is the billing day). */
+export function formatDate(iso: string | null, locale = 'en-US'): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+/** Dollars with cents: 120 → '120.00'. */
+export const formatPrice = (price: number): string => price.toFixed(2);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { copyKey } from '../../config/schema/common.ts';
+import { value } from '../../config/schema/values.ts';
+import { strictObject } from '../../config/schema/strict.ts';
+import { blockBase } from '../common.ts';
+
+/**
+ * A list of codes a purchase gave (gift and volume purchases: BulkPurchase's `codes`), read from
+ * a value — a list, or a list written as JSON (`go` keeps a list in the query that way) — and
+ * shown one per line, easy to copy. Nothing is shown when the value holds no code.
+ */
+export const codeListBlock = strictObject({
+  type: z.literal('codeList'),
+  ...blockBase,
+  /** Names the list ('Your codes'). */
+  title: copyKey,
+  codes: value,
+});
+export type CodeListBlock = z.infer<typeof codeListBlock>;

@@ -1,0 +1,88 @@
+/** What the account page's plan panels say (spec §2.8, §4), from GetCustomerDetails. */
+import { describe, expect, test } from 'vitest';
+import type { CustomerDetails, PlanSubscription, WebOffer } from '../../../src/contract/entities.ts';
+import { formatDate, mayResubscribe, planViews, upgradeChoices } from '../../../src/blocks/accountSections/planView.ts';
+
+const offer = (id: string, duration: WebOffer['subscriptionDuration'], extra: Partial<WebOffer> = {}): WebOffer =>
+  ({ id, objectId: id, planId: `plan_${id}`, subscriptionDuration: duration, offerTitle: `${id} title`, offerSubtitle: null, descriptionKey: id, price: 10, hasClasses: false, plan: { planId: `plan_${id}`, name: `${id} plan` }, ...extra }) as WebOffer;
+
+const sub = (extra: Partial<PlanSubscription>): PlanSubscription => ({
+  id: 's1',
+  product: 'app',
+  offer: offer('monthly', 'monthly'),
+  status: 'Active',
+  price: 9.99,
+  nextBillingDate: '2026-12-01T00:00:00.000Z',
+  firstBillingDate: '2026-01-01T00:00:00.000Z',
+  trialDuration: 0,
+  store: 'WebStore',
+  termExpiresAt: null,
+  compExpiresAt: null,
+  giftExpiresAt: null,
+  isLifetime: false,
+  isGifted: false,
+  renews: true,
+  ...extra,
+});
+
+const details = (subs: PlanSubscription[], extra: Partial<CustomerDetails> = {}) => ({ planSubscriptions: subs, isExpired: subs.length === 0, isGifted: false, isLifetime: false, ...extra }) as CustomerDetails;
+
+describe('plan panels', () => {
+  test('one panel per app plan and per classes plan, app first', () => {
+    const views = planViews(details([sub({ id: 'c', product: 'classes', offer: offer('ondemand_monthly', 'monthly') }), sub({ id: 'a' })]));
+    expect(views.map((v) => [v.subscriptionId, v.classes])).toEqual([
+      ['a', false],
+      ['c', true],
+    ]);
+  });
+
+  test('a renewing web-store plan: renews on its next billing date, cancellable in-page', () => {
+    const [v] = planViews(details([sub({})]));
+    expect(v).toMatchObject({ name: 'monthly title', duration: 'monthly', dateKind: 'renews', date: '2026-12-01T00:00:00.000Z', cancellable: true, otherStore: false });
+  });
+
+  test('a cancelled plan shows its term expiry; a comp its comp expiry; a gift its gift expiry (spec §4)', () => {
+    const cancelled = planViews(details([sub({ status: 'Canceled', renews: false, nextBillingDate: null, termExpiresAt: '2026-02-01T00:00:00.000Z' })]))[0]!;
+    expect(cancelled).toMatchObject({ dateKind: 'expires', date: '2026-02-01T00:00:00.000Z', cancellable: false });
+    const comp = planViews(details([sub({ renews: false, nextBillingDate: null, compExpiresAt: '2027-03-01T00:00:00.000Z' })]))[0]!;
+    expect(comp).toMatchObject({ dateKind: 'expires', date: '2027-03-01T00:00:00.000Z', cancellable: false });
+    const gift = planViews(details([sub({ renews: false, nextBillingDate: null, isGifted: true, giftExpiresAt: '2027-04-01T00:00:00.000Z' })]))[0]!;
+    expect(gift).toMatchObject({ dateKind: 'expires', date: '2027-04-01T00:00:00.000Z' });
+  });
+
+  test('lifetime: no renewal date, nothing to cancel', () => {
+    const [v] = planViews(details([sub({ isLifetime: true, renews: false, nextBillingDate: null, offer: offer('lifetime', 'lifetime') })]));
+    expect(v).toMatchObject({ dateKind: 'none', duration: 'lifetime', cancellable: false });
+  });
+
+  test('another store: no in-page cancel, its instructions instead', () => {
+    const [v] = planViews(details([sub({ store: 'AppleAppStore' })]));
+    expect(v).toMatchObject({ cancellable: false, otherStore: true, store: 'AppleAppStore' });
+  });
+
+  test('a trial whose first billing is still to come is marked', () => {
+    const [v] = planViews(details([sub({ trialDuration: 7, firstBillingDate: '2026-06-08T00:00:00.000Z' })]), Date.parse('2026-06-02T00:00:00Z'));
+    expect(v!.trial).toBe(true);
+  });
+
+  test('upgrades: only offers the config names that last longer, for a renewing web-store app plan', () => {
+    const offers = [offer('monthly', 'monthly'), offer('annual', 'annual'), offer('lifetime', 'lifetime')];
+    const [monthly] = planViews(details([sub({})]));
+    expect(upgradeChoices(monthly!, offers, ['monthly', 'annual', 'lifetime']).map((o) => o.id)).toEqual(['annual', 'lifetime']);
+    const [annual] = planViews(details([sub({ offer: offer('annual', 'annual') })]));
+    expect(upgradeChoices(annual!, offers, ['annual', 'lifetime']).map((o) => o.id)).toEqual(['lifetime']);
+    const [cancelled] = planViews(details([sub({ status: 'Canceled', renews: false })]));
+    expect(upgradeChoices(cancelled!, offers, ['annual'])).toEqual([]);
+  });
+
+  test('resubscribe: expired, or gifted and not lifetime', () => {
+    expect(mayResubscribe(details([]))).toBe(true);
+    expect(mayResubscribe(details([sub({})], { isGifted: true }))).toBe(true);
+    expect(mayResubscribe(details([sub({})], { isGifted: true, isLifetime: true }))).toBe(false);
+    expect(mayResubscribe(details([sub({})]))).toBe(false);
+  });
+
+  test('dates read as the billing day in UTC', () => {
+    expect(formatDate('2026-12-01T00:00:00.000Z')).toBe('December 1, 2026');
+  });
+});
