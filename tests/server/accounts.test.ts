@@ -290,6 +290,7 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
       compExpiresAt: null,
       giftExpiresAt: null,
       activeSubscription: null,
+      planSubscriptions: [],
     });
   });
 
