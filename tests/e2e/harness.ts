@@ -233,8 +233,20 @@ export const samePage = (a: string | URL, b: string | URL) => {
   return x.origin === y.origin && x.pathname.replace(/\/$/, '') === y.pathname.replace(/\/$/, '');
 };
 
+/**
+ * Waits (2 s at most) for the page's finite CSS animations to end: axe measures the colours of an
+ * element while it fades in (a notification's 160 ms entry) as blended, lower-contrast ones.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
+
 /** Runs axe on the page; fails on serious or critical violations, listing each one readably. */
 export async function expectAccessible(page: Page, context = ''): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length === 0) return;
