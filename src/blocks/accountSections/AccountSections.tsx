@@ -1,4 +1,5 @@
 import { useContext, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
@@ -118,11 +119,7 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
   const accordionCurrent = accordionOpen === undefined ? current : accordionOpen;
 
   if (details === undefined)
-    return (
-      <p className="loading" role="status">
-        {t(rt.config.app.loadingText)}
-      </p>
-    );
+    return <LoadStatus />;
 
   const id = (key: string, part: string) => `${base}-${key}-${part}`;
 

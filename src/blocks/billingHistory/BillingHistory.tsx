@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { CallOutput } from '../../contract/index.ts';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
 import { formatDate, formatPrice } from '../accountSections/planView.ts';
@@ -31,11 +32,7 @@ export default function BillingHistory({ block }: BlockProps<'billingHistory'>) 
   }, [rt, session?.sessionToken]);
 
   if (payments === undefined)
-    return (
-      <p className="loading" role="status">
-        {t(rt.config.app.loadingText)}
-      </p>
-    );
+    return <LoadStatus />;
   if (payments === null) return <p role="alert">{tx('loadFailed')}</p>;
   if (payments.length === 0) return <p id={block.id}>{tx('empty')}</p>;
   const columns = ['date', 'description', 'amount', 'method', 'status'] as const;

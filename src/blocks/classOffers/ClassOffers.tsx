@@ -1,4 +1,5 @@
 import { useContext, useEffect, useId, useState } from 'react';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { MinervaOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useRuntime } from '../../runtime/context.tsx';
@@ -74,16 +75,7 @@ export default function ClassOffers({ block }: BlockProps<'classOffers'>) {
       <h2 id={labelId} className="block-title">
         {t(block.label)}
       </h2>
-      {list.status === 'loading' && (
-        <p className="loading" role="status">
-          {t(rt.config.app.loadingText)}
-        </p>
-      )}
-      {list.status === 'failed' && (
-        <p className="notice notice--error" role="alert">
-          {t('common:somethingWentWrong')}
-        </p>
-      )}
+      {list.status !== 'ready' && <LoadStatus failed={list.status === 'failed'} />}
       {group('live')}
       {group('onDemand')}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { CustomerDetails } from '../../contract/entities.ts';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
@@ -58,11 +59,7 @@ export default function EmailPreferences({ block }: BlockProps<'emailPreferences
   };
 
   if (lists === undefined)
-    return (
-      <p className="loading" role="status">
-        {t(rt.config.app.loadingText)}
-      </p>
-    );
+    return <LoadStatus />;
   if (lists === null) return <p role="alert">{tx('loadFailed')}</p>;
   const names = ['marketingMessageChannel', 'parentNewsletterMessages'] as const;
   return (

@@ -1,7 +1,8 @@
 import { useId } from 'react';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { WebOffer } from '../../contract/entities.ts';
 import { comparisonOffer, formatUsd, percentSaving, perMonthCents, savingsCents } from '../../domain/pricing.ts';
-import { useCopy, useRuntime } from '../../runtime/context.tsx';
+import { useCopy } from '../../runtime/context.tsx';
 import { planCards } from '../plans/cards.ts';
 import type { BlockProps } from '../types.ts';
 import { useSelectedPlan } from './selection.ts';
@@ -23,20 +24,10 @@ function bestValue(offers: readonly WebOffer[], selected: WebOffer): { offer: We
 /** The plan dropdown of /signup-payment (spec §2.6) with the savings blurb and the upsell. */
 export default function PlanPicker({ block }: BlockProps<'planPicker'>) {
   const t = useCopy();
-  const rt = useRuntime();
   const uid = useId();
   const [plan, choose] = useSelectedPlan(block.tag);
 
-  if (plan.status !== 'ready')
-    return plan.status === 'loading' ? (
-      <p className="loading" role="status">
-        {t(rt.config.app.loadingText)}
-      </p>
-    ) : (
-      <p className="notice notice--error" role="alert">
-        {t('common:somethingWentWrong')}
-      </p>
-    );
+  if (plan.status !== 'ready') return <LoadStatus failed={plan.status === 'failed'} />;
 
   // A link to an offer outside the list (a partner's, a lifetime plan): the form's summary names it.
   if (plan.outside) return null;

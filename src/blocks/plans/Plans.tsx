@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { LoadStatus } from '../LoadStatus.tsx';
 import { Link, useLocation } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
 import { DEFAULT_PLAN_TAG, displayOrder } from '../../domain/pricing.ts';
@@ -65,15 +66,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
         <h2 id={labelId} className="block-title">
           {label}
         </h2>
-        {list.status === 'loading' ? (
-          <p className="loading" role="status">
-            {t(rt.config.app.loadingText)}
-          </p>
-        ) : (
-          <p className="notice notice--error" role="alert">
-            {t('common:somethingWentWrong')}
-          </p>
-        )}
+        <LoadStatus failed={list.status === 'failed'} />
       </section>
     );
 
