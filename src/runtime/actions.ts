@@ -222,7 +222,10 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
         params: toCopyParams(await resolveValueMap(action.params, facts(), captcha)),
         level: action.level ?? 'info',
         ms: action.ms ?? s.defaultNotifyMs,
-        link: action.link && linkTarget ? { text: action.link.text, target: linkTarget, href: buildHref(linkTarget) } : undefined,
+        link:
+          action.link && linkTarget
+            ? { text: action.link.text, target: linkTarget, href: buildHref(linkTarget, { query: await resolveValueMap(action.link.query, facts(), captcha) }) }
+            : undefined,
       });
       return;
     }

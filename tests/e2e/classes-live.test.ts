@@ -170,8 +170,11 @@ describe('redirect rules and links of §2.9', () => {
     await page.getByLabel('Password').focus();
     const warning = await visible(page.locator('.toast', { hasText: 'It looks like you have an account.' }), 'the existing-account warning');
     expect((await warning.innerText()).replace(/\s+/g, ' ')).toContain('It looks like you have an account. Click here to log in.');
-    expect(await warning.getByRole('link').first().getAttribute('href')).toBe('/tryclasses-login');
+    expect(await warning.getByRole('link').first().getAttribute('href')).toBe('/tryclasses-login?reason=existing-account');
     expect(path(page)).toBe('/tryclasses-signup');
+    await warning.getByRole('link').first().click();
+    await arrivesAt(page, (u) => u.pathname === '/tryclasses-login', '/tryclasses-login');
+    await visible(page.getByText('It looks like you have an account. Log in below.'), 'the login notice');
   });
 });
 

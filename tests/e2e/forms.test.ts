@@ -93,6 +93,7 @@ describe('forms', () => {
     await expectHealthyScreen(page, 'register warnings');
     await warning.getByRole('link', { name: 'Click here' }).click();
     await arrivesAt(page, (u) => u.pathname === '/login', '/login');
+    await visible(page.getByText('It looks like you have an account. Log in below.'), 'the login notice');
   });
 
   test('promo registration: the checks in order, the captcha checkbox, the token sent', async () => {

@@ -117,7 +117,7 @@ describe('registration (spec §2.6, §5, §8)', () => {
     const warning = page.locator('.toast', { hasText: 'It looks like you have an account.' });
     await visible(warning, 'the existing-account warning');
     expect((await warning.innerText()).replace(/\s+/g, ' ')).toContain('It looks like you have an account. Click here to log in.');
-    expect(await warning.getByRole('link', { name: 'Click here' }).getAttribute('href')).toBe('/login');
+    expect(await warning.getByRole('link', { name: 'Click here' }).getAttribute('href')).toBe('/login?reason=existing-account');
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);

@@ -30,7 +30,7 @@ export type Action = { when?: Condition } & (
       params?: ValueMap;
       level?: 'error' | 'warning' | 'info' | 'success';
       ms?: number;
-      link?: { text: string; to: Target };
+      link?: { text: string; to: Target; query?: ValueMap };
     }
   | { do: 'markFieldError'; field: string }
   | { do: 'scrollTop'; delayMs?: number }
@@ -65,7 +65,7 @@ const actionBranches = {
     params: valueMap.optional(),
     level: z.enum(['error', 'warning', 'info', 'success']).optional(),
     ms: milliseconds.optional(),
-    link: strictObject({ text: copyKey, to: target }).optional(),
+    link: strictObject({ text: copyKey, to: target, query: valueMap.optional() }).optional(),
   }).superRefine((v, ctx) => {
     if ((v.text === undefined) === (v.message === undefined))
       ctx.addIssue({ code: 'custom', message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error)." });

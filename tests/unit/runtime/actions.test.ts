@@ -56,7 +56,7 @@ describe('action runner', () => {
               level: 'warning',
               ms: 10000,
               text: 'account:register.existingAccount',
-              link: { text: 'account:register.existingAccountLink', to: '/login' },
+              link: { text: 'account:register.existingAccountLink', to: '/login', query: { reason: 'existing-account' } },
             },
           ],
         },
@@ -73,7 +73,7 @@ describe('action runner', () => {
         params: {},
         level: 'warning',
         ms: 10000,
-        link: { text: 'account:register.existingAccountLink', href: '/login', target: { kind: 'internal', path: '/login' } },
+        link: { text: 'account:register.existingAccountLink', href: '/login?reason=existing-account', target: { kind: 'internal', path: '/login' } },
       },
     ]);
     expect(log.tracked).toEqual([{ event: 'checked', props: { exists: true } }]);
