@@ -168,11 +168,12 @@ export const customerOptions = z.object({ email: email.optional(), firstName: z.
 export const signupPayload = z.object({
   username: email,
   password,
-  referral: z.string().max(200).optional(),
-  age: z.string().max(50).optional(),
-  gender: z.string().max(50).optional(),
-  experience: z.string().max(100).optional(),
-  attributionSource: z.string().max(200).optional(),
+  // What the parent told us before signing up (client state `referralToSave`...); null when nothing was asked.
+  referral: z.string().max(200).nullish(),
+  age: z.string().max(50).nullish(),
+  gender: z.string().max(50).nullish(),
+  experience: z.string().max(100).nullish(),
+  attributionSource: z.string().max(200).nullish(),
   confirmPromoEmails: z.boolean().optional(),
   promoCode: z.string().max(64).optional(),
   utmParamsObject: utmParams,

@@ -103,8 +103,12 @@ export function createFacts(s: FactSources): Facts {
           return s.payment ? readPath(s.payment, rest) : undefined;
         case 'user':
           return s.user ? readPath(s.user, rest) : undefined;
-        case 'utm':
-          return s.utm(rest as 'lastTouch' | 'firstTouch');
+        case 'utm': {
+          // `utm.firstTouch` is the whole attribution; `utm.firstTouch.utm_source` one parameter of it.
+          const [touch, ...param] = rest.split('.');
+          const attribution = touch === 'lastTouch' || touch === 'firstTouch' ? s.utm(touch) : null;
+          return param.length === 0 ? attribution : readPath(attribution, param.join('.'));
+        }
         case 'path':
           return rest === 'current' ? s.path : rest === 'currentWithQuery' ? s.path + s.search : rest === 'previous' ? s.from : undefined;
         default:

@@ -127,6 +127,32 @@ describe('registration (spec §2.6, §5, §8)', () => {
     await expectHealthyScreen(page, 'register, existing account');
   });
 
+  test('the signup payload (spec §3): the answers held in client state, where the family first came from, the opt-in and the attribution', async () => {
+    const page = await e2e.openPage('/register?utm_source=newsletter&utm_campaign=spring', {
+      clientState: { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some' },
+    });
+    const signups: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/CreateWebUser')) signups.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await heading(page);
+    const email = await register(page, 'payload');
+    expect(signups).toHaveLength(1);
+    expect(signups[0]).toEqual({
+      username: email,
+      password: PASSWORD,
+      referral: 'A friend',
+      age: '8',
+      gender: null,
+      experience: 'Some',
+      attributionSource: 'newsletter',
+      confirmPromoEmails: true,
+      utmParamsObject: { utm_source: 'newsletter', utm_campaign: 'spring' },
+      minerva_lead: false,
+      captchaToken: expect.any(String),
+    });
+  });
+
   test("the shorter header variant names the plan's trial label", async () => {
     const page = await e2e.openPage('/register?selected_plan=monthly&variantOverride=updatedTrialLabels:variant1');
     await visible(page.getByRole('heading', { level: 1, name: 'Start your 7-day Free trial' }), 'the short header');

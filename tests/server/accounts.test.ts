@@ -38,6 +38,24 @@ describe('signup', () => {
     expect((await outboxOf('account.created')).some((row) => (row.payload as { userId: string }).userId === result.id)).toBe(true);
   });
 
+  test('the answers a parent gave before signing up are kept with the account; ones never asked (null) are left out', async () => {
+    const answer = await s.call('CreateWebUser', {
+      username: newEmail(),
+      password: PASSWORD,
+      captchaToken: 'local-captcha:registration',
+      referral: 'A friend',
+      age: '8',
+      gender: null,
+      experience: null,
+      attributionSource: 'news',
+      promoCode: 'SPRING',
+    });
+    expect(answer.status).toBe(200);
+    const { id } = answer.body.result as { id: string };
+    const user = await s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(user.signup).toEqual({ referral: 'A friend', age: '8', attributionSource: 'news', promoCode: 'SPRING' });
+  });
+
   test("an email that has an account answers 202 'User already exists' (USER_ALREADY_EXISTS), in any case", async () => {
     const { email } = await s.signUp();
     for (const username of [email, email.toUpperCase()]) {

@@ -19,7 +19,11 @@ const sources = {
   user: strictObject({ user: z.enum(['objectId', 'email']) }),
   flag: strictObject({ flag: z.string().min(1) }),
   captcha: strictObject({ captcha: z.string().min(1) }),
-  utm: strictObject({ utm: z.enum(['lastTouch', 'firstTouch']) }),
+  utm: strictObject({
+    utm: z
+      .string()
+      .regex(/^(lastTouch|firstTouch)(\.(utm|iterable)_[a-z]+)?$/, "Expected lastTouch or firstTouch, or one parameter of it such as firstTouch.utm_source."),
+  }),
   path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
   payment: strictObject({ payment: z.string().min(1) }),
 };

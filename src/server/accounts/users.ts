@@ -42,7 +42,7 @@ function signupAnswers(signup: Signup): Record<string, unknown> {
     utmParamsObject: signup.utmParamsObject,
     minervaLead: signup.minerva_lead,
   };
-  return Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined && v !== null));
 }
 
 /**
