@@ -93,6 +93,8 @@ describe('facts from the browser', () => {
     expect(f.get('flag.unifiedLogin')).toBe('off');
     expect(f.get('user.email')).toBe('parent@example.com');
     expect(f.get('utm.lastTouch')).toEqual({ utm_source: 'mail' });
+    expect(f.get('utm.lastTouch.utm_source')).toBe('mail');
+    expect(f.get('utm.firstTouch.utm_source')).toBeUndefined();
     expect(f.get('path.currentWithQuery')).toBe('/login?reason=existing-account');
     expect(f.get('path.previous')).toBe('/promo');
   });
