@@ -10,7 +10,7 @@ import { arrivesAt, callBackend, expectHealthyScreen, heading, newParentEmail, s
 import { fillCard, newParent } from './paymentsHelpers.ts';
 import { useServedBuild } from './signupBuild.ts';
 
-const build = useServedBuild({ serve: ['/signup-thankyou'] });
+const build = useServedBuild({ serve: ['/signup-thankyou', '/choose-plan'] });
 const e2e = useE2E({ distDir: build.distDir });
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
@@ -151,6 +151,31 @@ describe('registration (spec §2.6, §5, §8)', () => {
       minerva_lead: false,
       captchaToken: expect.any(String),
     });
+  });
+
+  test('under the redesign experiment, a parent who registers before choosing a plan chooses it on /choose-plan, then pays for it', async () => {
+    const page = await e2e.openPage('/register?variantOverride=planSelectorPageRedesign:variant1');
+    await heading(page);
+    await page.getByLabel('Email').fill(newParentEmail('choose-after'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/choose-plan' && u.searchParams.get('planSelectorPageRedesign') === 'variant1', '/choose-plan with the variant', 20_000);
+    await visible(page.getByRole('heading', { level: 1, name: 'Start your free trial today!' }), 'the choose-plan heading');
+    await (await visible(page.getByRole('radio', { name: 'Monthly Plan', exact: true }), "the 'Monthly Plan' card")).check();
+    await expectHealthyScreen(page, 'choose-plan after registering');
+    await page.getByRole('link', { name: 'Sign up for your free trial' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/signup-payment', '/signup-payment');
+    expect(await selectedPlanText(page)).toContain('Monthly Plan');
+  });
+
+  test('under the redesign experiment, a parent who chose a plan on the landing goes from registration straight to the checkout', async () => {
+    const page = await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1');
+    await (await visible(page.getByRole('radio', { name: 'Monthly Plan', exact: true }), "the 'Monthly Plan' card")).check();
+    await page.getByRole('link', { name: 'Start your free trial' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/register', '/register');
+    await register(page, 'chose-first');
+    expect(await selectedPlanText(page)).toContain('Monthly Plan');
   });
 
   test("the shorter header variant names the plan's trial label", async () => {
