@@ -12,6 +12,8 @@ export const sessionStorageKeys = [
   'gtmRegData',
   'userDetails',
   'selectedMinervaOffer',
+  // Ours: the codes a gift or volume purchase just gave, for its completion page (not the address).
+  'purchasedCodes',
 ] as const;
 export type SessionStorageKey = (typeof sessionStorageKeys)[number];
 

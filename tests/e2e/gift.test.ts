@@ -70,6 +70,9 @@ describe('/gift: buying a gift code', () => {
     const [code, ...more] = await codesShown(page, 'Your gift code');
     expect(more).toEqual([]);
     expect(code).toMatch(/^GIFT[A-Z0-9]+$/);
+    // The code is not in the address (history, referrers); the buyer is told it was emailed.
+    expect(page.url()).not.toContain(code!);
+    await visible(page.getByText(`We have also emailed the code to ${buyer.email}.`, { exact: true }), 'the emailed note');
     await expectAccessible(page, 'gift-complete');
     const payments = await db().selectFrom('payments').selectAll().where('user_id', '=', buyer.objectId).execute();
     expect(payments).toMatchObject([{ amount_cents: 2999 }]);
@@ -107,6 +110,8 @@ describe('/volume-purchase: licences for a group', () => {
     const codes = await codesShown(page, 'Your codes');
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^CV[A-Z0-9]{2}(-[A-Z0-9]{1,4})+$/);
+    expect(new URL(page.url()).search).toBe('');
+    await visible(page.getByText(`We have also emailed the codes to ${organiser.email}.`, { exact: true }), 'the emailed note');
     await expectAccessible(page, 'volume-purchase-complete');
     expect(await db().selectFrom('payments').selectAll().where('user_id', '=', organiser.objectId).execute()).toMatchObject([{ amount_cents: 3 * 5999 }]);
   });

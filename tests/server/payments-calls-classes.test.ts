@@ -109,6 +109,11 @@ describe('BulkPurchase', () => {
     expect(payment).toMatchObject({ amount_cents: 3 * 7999, status: 'settled', user_id: null, description: '3 × 1-year gift' });
     const batch = await s.db.selectFrom('code_batches').selectAll().where('payment_id', '=', answer.orderId).executeTakeFirstOrThrow();
     expect(batch).toMatchObject({ kind: 'gift', quantity: 3, purchaser_email: 'buyer@example.com', source: 'purchase' });
+    // The buyer is emailed the codes; they travel as the message's secret, never in its payload.
+    const email = await s.db.selectFrom('outbox').selectAll().where('name', '=', 'codesPurchased').where('dedupe_key', '=', `codesPurchased:${answer.orderId}`).executeTakeFirstOrThrow();
+    expect(email).toMatchObject({ kind: 'email', payload: { to: 'buyer@example.com', orderId: answer.orderId, kind: 'gift', quantity: 3, offerTitle: '1-year gift' } });
+    expect(email.secret).toBe((answer.codes as string[]).join('\n'));
+    expect(JSON.stringify(email.payload)).not.toContain(answer.codes[0]);
 
     // A code bought is a code a parent redeems.
     const parent = await s.signUp();

@@ -5,8 +5,8 @@
  * several instances share the table safely (rows are claimed with FOR UPDATE SKIP LOCKED and
  * a claim deadline, so a crashed instance's claims are picked up again).
  *
- * A message may carry one `secret` its delivery needs (the token of a password-reset link); it
- * is kept apart from the payload and erased once the message is delivered.
+ * A message may carry one `secret` its delivery needs (the token of a password-reset link, the
+ * codes a purchase gave); it is kept apart from the payload and erased once the message is delivered.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, OutboxKind } from '../db/types.ts';
@@ -24,6 +24,7 @@ export const outboxMessages = {
   conversionEvent: { kind: 'conversion', name: 'conversion.event' },
   contactRequestEmail: { kind: 'email', name: 'contactRequest' },
   codeRedeemed: { kind: 'analytics', name: 'code.redeemed' },
+  codesPurchasedEmail: { kind: 'email', name: 'codesPurchased' },
 } as const satisfies Record<string, { kind: OutboxKind; name: string }>;
 export type OutboxMessageType = keyof typeof outboxMessages;
 

@@ -2,7 +2,8 @@
  * BulkPurchase: codes bought in numbers (volume licences, gifts, a campaign's education seats).
  * One sale of quantity × the seat price (the campaign's, else the offer's); then, in the
  * transaction that records the payment, that many single-use codes of the offer: EDU… for a
- * campaign, GIFT… for a gift offer, CV… for a volume licence (src/server/codes/).
+ * campaign, GIFT… for a gift offer, CV… for a volume licence (src/server/codes/), and the email
+ * that gives them to the buyer (the outbox's `codesPurchased`, the codes as its secret).
  *
  * The buyer need not have an account: without one the gateway customer is the purchaser's email
  * alone (no `customers` row; the payment row has no user).
@@ -18,6 +19,7 @@ import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
 import { offerUnavailable } from './offers.ts';
 import { insertPayment } from './records.ts';
+import { enqueue } from '../../outbox/outbox.ts';
 import type { PaymentServices } from './services.ts';
 
 const invalid = (message: string) => new CallError(ErrorCode.VALIDATION_ERROR, message);
@@ -62,7 +64,16 @@ export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'Bulk
       description: `${input.quantity} × ${offer.offer_title ?? offer.plan_name}`,
       transaction,
     });
-    return createCodes(trx, { kind, count: input.quantity, webOfferId: offer.id, campaignId: campaign?.id ?? null, source: 'purchase', purchaserEmail: email, paymentId: orderId }, now);
+    const created = await createCodes(trx, { kind, count: input.quantity, webOfferId: offer.id, campaignId: campaign?.id ?? null, source: 'purchase', purchaserEmail: email, paymentId: orderId }, now);
+    const codes = created.codes.map(displayCode);
+    // The buyer gets the codes by email too: the page that shows them may be closed or lost.
+    await enqueue(trx, {
+      type: 'codesPurchasedEmail',
+      payload: { to: email, orderId, kind, quantity: input.quantity, offerTitle: offer.offer_title ?? offer.plan_name },
+      secret: codes.join('\n'),
+      dedupeKey: `codesPurchased:${orderId}`,
+    });
+    return codes;
   });
-  return { orderId, codes: created.codes.map(displayCode) };
+  return { orderId, codes: created };
 }
