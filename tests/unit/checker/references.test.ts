@@ -115,7 +115,7 @@ describe('npm run check: references between files', () => {
            |                  ^^^^^^^^^^^^
         15 |       - do: set
 
-      funnels/case.yaml:16:18: error: Unknown session-storage key 'somethingElse'. The session-storage keys are: paymentMethod, fourClass, utmParamsObject, current_page, last_page, justRegistered, gtmRegData, userDetails, selectedMinervaOffer.
+      funnels/case.yaml:16:18: error: Unknown session-storage key 'somethingElse'. The session-storage keys are: paymentMethod, fourClass, utmParamsObject, current_page, last_page, justRegistered, gtmRegData, userDetails, selectedMinervaOffer, purchasedCodes.
         15 |       - do: set
       > 16 |         storage: somethingElse
            |                  ^^^^^^^^^^^^^
