@@ -151,7 +151,12 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     links: config.app.links,
     defaultNotifyMs: config.app.notifications.defaultMs,
     currentSearch: () => nav.search,
-    call: (fn, input, idempotencyKey) => o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {}),
+    call: async (fn, input, idempotencyKey) => {
+      const answer = await o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {});
+      // 'Signed in as' and every `user.email` fact follow an email change at once.
+      if (fn === 'UpdateUserEmail') o.auth.rememberEmail((answer as { email: string }).email);
+      return answer;
+    },
     login: (u, p) => o.auth.login(u, p),
     logout: () => o.auth.logout(),
     setState: (k, v) => o.state.setKey(k, v),

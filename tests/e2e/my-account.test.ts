@@ -345,6 +345,7 @@ describe('Manage Account', () => {
     await page.getByRole('button', { name: 'Update email' }).click();
     await visible(page.getByText(`Your email has been changed. Use ${newEmail} to log in from now on.`));
     expect((await db().selectFrom('users').select('email').where('id', '=', parent.objectId).executeTakeFirstOrThrow()).email).toBe(newEmail);
+    await visible(page.getByText(`Signed in as ${newEmail}`), "'Signed in as' with the new email");
 
     await logOutAndIn(page, newEmail, 'secret12');
     await page.getByRole('tab', { name: 'Notification Settings' }).click();

@@ -17,6 +17,8 @@ export interface Auth {
   login(username: string, password: string): Promise<Session>;
   /** Ends the session: `Logout` best-effort, local and session storage cleared, client state reset. */
   logout(): Promise<void>;
+  /** The parent's email changed (UpdateUserEmail): the stored session names the new one. */
+  rememberEmail(email: string): void;
   /**
    * Asks the server whether the stored session still holds (Parse's `/users/me`); a session the
    * server no longer knows (209: logged out elsewhere, password reset) is dropped locally, so
@@ -81,6 +83,13 @@ export function createAuth(o: AuthOptions): Auth {
       writeJson(o.local, SESSION_KEY, s);
       session.set(s);
       return s;
+    },
+    rememberEmail(email) {
+      const s = current();
+      if (!s || s.email === email) return;
+      const renamed = { ...s, email };
+      writeJson(o.local, SESSION_KEY, renamed);
+      session.set(renamed);
     },
     async verify() {
       const before = current();

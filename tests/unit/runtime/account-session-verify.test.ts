@@ -61,3 +61,17 @@ describe('auth.verify (a session revoked elsewhere)', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('auth.rememberEmail (an email change)', () => {
+  test('the stored session names the new email, with the same token; logged out, nothing is stored', () => {
+    const { auth, local } = setup(() => json(200, {}));
+    auth.rememberEmail('new@example.com');
+    expect(auth.session.get()).toEqual({ ...stored, email: 'new@example.com' });
+    expect(JSON.parse(local.getItem(SESSION_KEY)!)).toEqual({ ...stored, email: 'new@example.com' });
+
+    local.removeItem(SESSION_KEY);
+    auth.rememberEmail('other@example.com');
+    expect(local.getItem(SESSION_KEY)).toBeNull();
+    expect(auth.session.get()).toBeNull();
+  });
+});
