@@ -6,9 +6,8 @@ import { blockBase } from '../common.ts';
 
 /**
  * A list of codes a purchase gave (gift and volume purchases: BulkPurchase's `codes`), read from
- * a value — a list (as session storage keeps it, `{ storage: purchasedCodes }`), or a list
- * written as JSON — and
- * shown one per line, easy to copy. Nothing is shown when the value holds no code.
+ * a value — a list (as session storage keeps it, `{ storage: purchasedCodes }`) or a list written
+ * as JSON — and shown one per line, easy to copy. Nothing is shown when the value holds no code.
  */
 export const codeListBlock = strictObject({
   type: z.literal('codeList'),
