@@ -90,6 +90,11 @@ export function toErrorInfo(e: unknown): ErrorInfo {
   return { message: String(e), code: null, messageKey: null };
 }
 
+/** The app's own words for a failure nobody described (spec §8's generic message). */
+export const GENERIC_MESSAGE = 'common:somethingWentWrong';
+
+const literalText = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+
 /** A stable key for a charge-creating call: the same request (same payment token) maps to the same key. */
 export function idempotencyKey(fn: string, input: unknown): string {
   const text = fn + JSON.stringify(input);
@@ -214,10 +219,12 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
         const candidate = key === null || key === undefined || key === '' || typeof key === 'object' ? null : `${action.textFrom.group}.${String(key)}`;
         if (candidate && s.copyHas?.(candidate)) text = candidate;
       }
-      const message = text ?? (await resolveValue(action.message ?? null, facts(), captcha));
+      const message = text === undefined ? literalText(await resolveValue(action.message ?? null, facts(), captcha)) : '';
+      // A message that is empty or not a text is never shown as such: the fallback copy instead.
+      if (text === undefined && message === '') text = action.fallback ?? GENERIC_MESSAGE;
       const linkTarget = action.link ? await target(action.link.to, s, scope) : null;
       s.notify({
-        text: message === null || message === undefined ? '' : typeof message === 'object' ? JSON.stringify(message) : String(message),
+        text: text ?? message,
         literal: text === undefined,
         params: toCopyParams(await resolveValueMap(action.params, facts(), captcha)),
         level: action.level ?? 'info',

@@ -4,7 +4,7 @@ import type { Auth, Session } from '../adapters/auth/auth.ts';
 import type { Backend } from '../adapters/backend/backend.ts';
 import type { Captcha } from '../adapters/captcha/captcha.ts';
 import type { FlagValues } from '../adapters/flags/flags.ts';
-import type { ActionScope, ActionServices } from './actions.ts';
+import { GENERIC_MESSAGE, type ActionScope, type ActionServices } from './actions.ts';
 import { readAttribution } from './attribution.ts';
 import { readJson, writeJson, type CookieJar, type KeyValueStorage } from './browserStorage.ts';
 import { recordQuizAnswer, type ClientStateStore } from './clientState.ts';
@@ -183,7 +183,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     reload: () => browser.reload?.(),
     unhandled(error) {
       console.error('[funnel] an action failed and no catch: handled it', error);
-      notifications.show({ text: 'common:somethingWentWrong', literal: false, params: {}, level: 'error', ms: config.app.notifications.defaultMs });
+      notifications.show({ text: GENERIC_MESSAGE, literal: false, params: {}, level: 'error', ms: config.app.notifications.defaultMs });
     },
   };
 

@@ -55,7 +55,8 @@ export async function readAnswer(response: Response): Promise<unknown> {
   if (response.ok && b.error === undefined) return body;
   throw new BackendError(
     typeof b.code === 'number' ? b.code : response.status,
-    typeof b.error === 'string' ? b.error : response.statusText,
+    // Not a text (spec §8 "Registration error"): no message, so the screen says its own.
+    typeof b.error === 'string' ? b.error : '',
     typeof b.messageKey === 'string' ? b.messageKey : null,
     typeof b.processorCode === 'string' || typeof b.processorCode === 'number' ? String(b.processorCode) : null,
   );

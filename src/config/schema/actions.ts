@@ -31,6 +31,7 @@ export type Action = { when?: Condition } & (
       level?: 'error' | 'warning' | 'info' | 'success';
       ms?: number;
       link?: { text: string; to: Target; query?: ValueMap };
+      fallback?: string;
     }
   | { do: 'markFieldError'; field: string }
   | { do: 'scrollTop'; delayMs?: number }
@@ -66,7 +67,11 @@ const actionBranches = {
     level: z.enum(['error', 'warning', 'info', 'success']).optional(),
     ms: milliseconds.optional(),
     link: strictObject({ text: copyKey, to: target, query: valueMap.optional() }).optional(),
+    /** With `message:`: the text shown when the message is empty (the server gave no text). */
+    fallback: copyKey.optional(),
   }).superRefine((v, ctx) => {
+    if (v.fallback !== undefined && v.message === undefined)
+      ctx.addIssue({ code: 'custom', path: ['fallback'], message: "'fallback:' goes with 'message:': it is shown when the message is empty." });
     if ((v.text === undefined) === (v.message === undefined))
       ctx.addIssue({ code: 'custom', message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error)." });
     if (v.textFrom !== undefined && v.text === undefined)
