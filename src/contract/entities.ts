@@ -175,7 +175,7 @@ export const signupPayload = z.object({
   experience: z.string().max(100).nullish(),
   attributionSource: z.string().max(200).nullish(),
   confirmPromoEmails: z.boolean().optional(),
-  promoCode: z.string().max(64).optional(),
+  promoCode: z.string().max(64).nullish(),
   utmParamsObject: utmParams,
   partner: z.string().max(64).optional(),
   minerva_lead: z.boolean().optional(),

@@ -1,7 +1,7 @@
 import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
 import type { Analytics } from '../adapters/analytics/analytics.ts';
 import type { Auth, Session } from '../adapters/auth/auth.ts';
-import type { Backend } from '../adapters/backend/backend.ts';
+import { BackendError, CONNECTION_FAILED, type Backend } from '../adapters/backend/backend.ts';
 import type { Captcha } from '../adapters/captcha/captcha.ts';
 import type { FlagValues } from '../adapters/flags/flags.ts';
 import { GENERIC_MESSAGE, type ActionScope, type ActionServices } from './actions.ts';
@@ -85,18 +85,25 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   // Customer details: fetched once per session, when a condition needs them.
   const customer = createStore<CustomerFacts | null>(null);
   let customerFor: string | null = null;
-  let customerLoad: Promise<void> | null = null;
-  const ensureCustomer = (session: Session): Promise<void> => {
+  let customerLoad: Promise<boolean> | null = null;
+  /** Answers whether the details could be had; a failed lookup is asked again next time. */
+  const ensureCustomer = (session: Session): Promise<boolean> => {
     if (customerFor === session.sessionToken && customerLoad) return customerLoad;
     customerFor = session.sessionToken;
     customer.set(null);
-    customerLoad = o.backend
-      .callFunction('GetCustomerDetails', { customerId: session.objectId })
-      .then(
-        (d) => customer.set(customerFacts(d)),
-        () => customer.set(null),
-      );
-    return customerLoad;
+    const load = o.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
+      (d) => {
+        customer.set(customerFacts(d));
+        return true;
+      },
+      () => {
+        if (customerLoad === load) customerLoad = null;
+        customer.set(null);
+        return false;
+      },
+    );
+    customerLoad = load;
+    return load;
   };
 
   const screenCache = new Map<string, CompiledScreen>();
@@ -140,6 +147,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     });
   };
 
+  /** Screens and redirects read customer facts as false when the lookup fails... */
   const prepare = async (subject: unknown) => {
     const session = o.auth.session.get();
     if (session && subject !== undefined && readsFactFamily(subject, 'customer')) await ensureCustomer(session);
@@ -147,7 +155,13 @@ export function createRuntime(o: RuntimeOptions): Runtime {
 
   const services: ActionServices = {
     facts,
-    prepare,
+    // ...but actions must not decide on facts nobody could read (spec §8 "Login": a failed
+    // subscription lookup gives the generic message): the list stops, as after an unhandled error.
+    prepare: async (subject) => {
+      const session = o.auth.session.get();
+      if (session && subject !== undefined && readsFactFamily(subject, 'customer') && !(await ensureCustomer(session)))
+        throw new BackendError(CONNECTION_FAILED, '', 'CustomerLookupFailed');
+    },
     links: config.app.links,
     defaultNotifyMs: config.app.notifications.defaultMs,
     currentSearch: () => nav.search,

@@ -63,6 +63,31 @@ describe('forms', () => {
     expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, session!.sessionToken)).toEqual({ code: 209, error: 'Invalid session token' });
   });
 
+  test("login whose subscription lookup fails: the generic message, and the parent is not sent on as if without a plan (spec §8 'Login')", async () => {
+    const email = newParentEmail('lookup');
+    await createParent(e2e.url, email, 'secret1');
+    let failing = true;
+    const page = await e2e.openPage('/login', {
+      before: async (p) => {
+        await p.route('**/api/functions/GetCustomerDetails', (route) =>
+          failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"error":"Internal server error."}' }) : route.fallback(),
+        );
+      },
+    });
+    await heading(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await visible(alert(page).getByText('Sorry, something went wrong. Please try again or contact us if this persists.'), 'the generic message');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await storedClientState(page)).isResubscribe ?? false).toBe(false);
+
+    // The lookup works again: the same login goes on (a parent without a plan: to /my-account).
+    failing = false;
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account once the lookup works');
+  });
+
   test('legacy login when unifiedLogin is off', async () => {
     const email = newParentEmail('legacy');
     await createParent(e2e.url, email, 'secret1');

@@ -129,7 +129,7 @@ describe('registration (spec §2.6, §5, §8)', () => {
 
   test('the signup payload (spec §3): the answers held in client state, where the family first came from, the opt-in and the attribution', async () => {
     const page = await e2e.openPage('/register?utm_source=newsletter&utm_campaign=spring', {
-      clientState: { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some' },
+      clientState: { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some', promoCouponCode: null },
     });
     const signups: Record<string, unknown>[] = [];
     page.on('request', (request) => {
@@ -146,6 +146,7 @@ describe('registration (spec §2.6, §5, §8)', () => {
       gender: null,
       experience: 'Some',
       attributionSource: 'newsletter',
+      promoCode: null,
       confirmPromoEmails: true,
       utmParamsObject: { utm_source: 'newsletter', utm_campaign: 'spring' },
       minerva_lead: false,
