@@ -1,8 +1,8 @@
 /**
  * Plan pricing and selection rules (spec §2.4, §4 "Plan selection" / "Plan tag", §9): the
- * numbers a plan card shows, which plan starts selected, which plan list is asked for, and the
- * order cards are shown in. Pure functions over web offers; the words are copy (the plan
- * blocks pick the key, these give the figures). Money is integer cents, USD.
+ * numbers a plan card shows, which plan starts selected (annual by default), which plan list
+ * is asked for, and the order cards are shown in. Pure functions over web offers; the words are
+ * copy (the plan blocks pick the key, these give the figures). Money is integer cents, USD.
  */
 
 export type SubscriptionDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
@@ -114,17 +114,21 @@ export function trialLabelParams(offer: PricedOffer): { n: number; interval: 'da
 }
 
 /**
- * The plan selected when the selector opens (§4): the `selected_plan` URL parameter, then the
- * selected-plan cookie, each only if it names an offer of the list; otherwise the cheapest
- * plan by price per month — which is the annual plan in every catalog of §9, as §9's "default
- * selection: annual" says. Lifetime plans are not "cheapest". Null for an empty list.
+ * The plan selected when the selector opens (§4, §9): the `selected_plan` URL parameter, then
+ * the selected-plan cookie, each only if it names an offer of the list; otherwise the list's
+ * annual plan (§9 "Default plan selection: annual") — the cheapest per month of them when the
+ * list has several (premium and basic) — and in a list without an annual plan the cheapest by
+ * price per month (§4). The annual plan is not always the cheapest per month: monthly $9.99
+ * beats a premium annual $120 ($10.00) by a cent. Lifetime plans are not "cheapest". Null for
+ * an empty list.
  */
 export function initialSelectedOfferId(offers: readonly PricedOffer[], from: { selectedPlanParam?: string | null; selectedPlanCookie?: string | null }): string | null {
   for (const wanted of [from.selectedPlanParam, from.selectedPlanCookie]) {
     if (wanted && offers.some((o) => o.id === wanted)) return wanted;
   }
+  const annual = offers.filter((o) => o.subscriptionDuration === 'annual');
   const recurring = offers.filter((o) => perMonthCents(o) !== null);
-  const pool = recurring.length > 0 ? recurring : offers;
+  const pool = annual.length > 0 ? annual : recurring.length > 0 ? recurring : offers;
   let cheapest: PricedOffer | null = null;
   for (const offer of pool) {
     if (!cheapest || (perMonthCents(offer) ?? centsOf(offer.price)) < (perMonthCents(cheapest) ?? centsOf(cheapest.price))) cheapest = offer;

@@ -52,7 +52,7 @@ export function keepPlanTag(cookies: CookieJar, now: ReturnType<typeof currentPl
   } else if (now.fromParam) cookies.set(PLAN_TAG_COOKIE, now.tag, age);
 }
 
-/** The plan selected when the list shows: `selected_plan`, then the cookie, then the cheapest (annual). */
+/** The plan selected when the list shows: `selected_plan`, then the cookie, then the list's annual plan. */
 export function initialSelection(offers: readonly PricedOffer[], search: string, cookies: Pick<CookieJar, 'get'>): string | null {
   return initialSelectedOfferId(offers, {
     selectedPlanParam: new URLSearchParams(search).get(SELECTED_PLAN_PARAM),

@@ -177,6 +177,23 @@ describe('plan selection on the landing page', () => {
     expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual([undefined, undefined]);
   });
 
+  test('the thirdPlan list (monthly plus premium annual) starts with the annual plan selected, though monthly $9.99 is a cent cheaper per month than $120 a year', async () => {
+    const page = await e2e.openPage('/?variantOverride=thirdPlan:variant1');
+    expect(await planNames(page)).toEqual(['Monthly Plan', 'Premium Annual']);
+    expect(await card(page, 'Premium Annual')).toContain('$10.00/month billed annually');
+    expect(await card(page, 'Monthly Plan')).toContain('$9.99/month');
+    expect(await radio(page, 'Premium Annual').isChecked()).toBe(true);
+    expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Sign up for your free trial' }).getAttribute('href')).toBe('/register?variantOverride=thirdPlan%3Avariant1&selected_plan=premium_annual');
+    expect(await cookie(page, 'activePlanTag')).toBe('thirdPlan');
+    await expectHealthyScreen(page, 'the thirdPlan list');
+
+    // The selected_plan parameter still comes first.
+    await page.goto(e2e.at('/?variantOverride=thirdPlan:variant1&selected_plan=monthly'));
+    await visible(radio(page, 'Monthly Plan'), 'the monthly card');
+    expect(await radio(page, 'Monthly Plan').isChecked()).toBe(true);
+  });
+
   test('on a phone (375 px): annual first, then monthly, one card per row', async () => {
     const page = await e2e.openPage('/', { viewport: PHONE });
     expect(await planNames(page)).toEqual(['Annual Plan', 'Monthly Plan']);
@@ -254,6 +271,35 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
     expect(await card(page, 'App Only')).toContain('App Only\nBASIC');
     await expectHealthyScreen(page, 'premium variant on a phone');
   });
+
+  // The premium experiments whose lists hold only plans with on-demand classes (annual $100,
+  // 6-month $65, quarterly $41), each on its own plan tag, show the premium landing by themselves.
+  for (const { flag, tag } of [
+    { flag: 'premiumOndemandClassesTrials', tag: 'premiumTrials' },
+    { flag: 'redesignOndemandClasses', tag: 'redesignOndemand' },
+    { flag: 'threeOndemandClasses', tag: 'threeOndemand' },
+  ]) {
+    test(`${flag} alone: 'All Plans Include:', 'Select a plan below and start your 7-day free trial', its on-demand list (tag ${tag}) annual first and selected`, async () => {
+      const page = await e2e.openPage(`/?variantOverride=${flag}:variant1`);
+      expect(await (await heading(page)).innerText()).toBe('Coding for kids, with classes taught by experts');
+      const include = page.getByRole('region', { name: 'All Plans Include:' });
+      await visible(include, "the 'All Plans Include:' list");
+      expect(await include.getByRole('listitem').allInnerTexts()).toEqual(['12 video lessons', 'Digital workbook', 'Parent portal', 'Unlimited app access', 'Up to 3 child profiles', 'Progress reports']);
+      await visible(page.getByText('Select a plan below and start your 7-day free trial', { exact: true }), 'the prompt');
+      expect(await page.getByText('Start your free trial today!').count()).toBe(0);
+
+      expect(await planNames(page)).toEqual(['Annual', 'Half-Yearly', 'Quarterly']);
+      expect(await radio(page, 'Annual').isChecked()).toBe(true);
+      expect(await card(page, 'Annual')).toContain('$8.33/month billed annually');
+      expect(await card(page, 'Annual')).toContain('$100 charged after 7-day free trial. Cancel anytime.');
+      expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual([tag, '1']);
+      await radio(page, 'Quarterly').check();
+      expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props)).toEqual([
+        { app: 'web-site', webOfferId: 'premium_quarterly_41', productId: 'minerva_quarterly_ondemand_41', productDuration: 'quarterly', price: 41, planTag: tag },
+      ]);
+      await expectHealthyScreen(page, `${flag} alone`);
+    });
+  }
 
   test('premium vs standard: a comparison table marks what each of the two plans includes', async () => {
     const page = await e2e.openPage('/?variantOverride=premiumVsStandardDesign:variant1');

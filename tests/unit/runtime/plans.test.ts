@@ -135,7 +135,7 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
 describe('plan selection state (spec §3 cookies and client state, §4)', () => {
   const offers = [offer('monthly', 'monthly', 'monthly', 9.99), offer('annual', 'annual', 'annual', 79.99), offer('quarterly', 'quarterly', 'quarterly', 24.99)];
 
-  test('initial selection: selected_plan, then the cookie, then the cheapest per month (annual)', () => {
+  test('initial selection: selected_plan, then the cookie, then the annual plan', () => {
     expect(initialSelection(offers, '?selected_plan=monthly', memoryCookies({ [SELECTED_PLAN_COOKIE]: 'quarterly' }))).toBe('monthly');
     expect(initialSelection(offers, '?selected_plan=gone', memoryCookies({ [SELECTED_PLAN_COOKIE]: 'quarterly' }))).toBe('quarterly');
     expect(initialSelection(offers, '', memoryCookies())).toBe('annual');

@@ -87,11 +87,31 @@ describe('selection rules of §4', () => {
     expect(initialSelectedOfferId(offers, { selectedPlanParam: null, selectedPlanCookie: 'lifetime' })).toBe('lifetime');
   });
 
-  test('otherwise the cheapest per month, which is the annual plan (§9 default), never lifetime', () => {
+  test('otherwise the annual plan (§9 default); without one, the cheapest per month (§4), never lifetime', () => {
     expect(initialSelectedOfferId(offers, {})).toBe('annual');
     expect(initialSelectedOfferId([monthly, quarterly], { selectedPlanCookie: 'annual' })).toBe('quarterly');
+    expect(initialSelectedOfferId([lifetime, offer('yearly', 79.99, 'annual')], {})).toBe('yearly');
+    expect(initialSelectedOfferId([offer('twoYear', 199.99, '24Month'), offer('appOnly1Year', 79.99, 'annual')], {})).toBe('appOnly1Year');
+    // The catalog's low-term list has no annual plan: 6-month $39.99 ($6.67) beats quarterly $24.99 ($8.33).
+    expect(initialSelectedOfferId([offer('quarterly', 24.99, 'quarterly'), offer('biannual', 39.99, '6Month')], {})).toBe('biannual');
     expect(initialSelectedOfferId([lifetime], {})).toBe('lifetime');
     expect(initialSelectedOfferId([], {})).toBeNull();
+  });
+
+  test("the thirdPlan list: premium annual $120 ($10.00/month) starts selected though monthly $9.99 is a cent cheaper per month", () => {
+    const thirdPlan = [offer('monthly', 9.99, 'monthly'), offer('premium_annual', 120, 'annual')];
+    expect(perMonthCents(thirdPlan[0]!)).toBeLessThan(perMonthCents(thirdPlan[1]!)!);
+    expect(initialSelectedOfferId(thirdPlan, {})).toBe('premium_annual');
+    expect(initialSelectedOfferId([...thirdPlan].reverse(), {})).toBe('premium_annual');
+    // The parameter and the cookie still come first.
+    expect(initialSelectedOfferId(thirdPlan, { selectedPlanParam: 'monthly' })).toBe('monthly');
+    expect(initialSelectedOfferId(thirdPlan, { selectedPlanCookie: 'monthly' })).toBe('monthly');
+  });
+
+  test('a list with several annual plans starts with the cheapest of them per month (the premium list: App Only $59.99 before App + On-Demand $99.99)', () => {
+    expect(initialSelectedOfferId([offer('premium', 99.99, 'annual'), offer('basic', 59.99, 'annual')], {})).toBe('basic');
+    // Premium $100 against App Only quarterly $24.99 are both $8.33 a month: the annual plan.
+    expect(initialSelectedOfferId([offer('standard_quarterly', 24.99, 'quarterly'), offer('premium_vs_standard', 100, 'annual')], {})).toBe('premium_vs_standard');
   });
 
   test('plan tag: a flag variant wins and marks itself; then activePlanTag, the cookie, default (asked for as no tag)', () => {
