@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
 import { fillCard, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
-import { BOOKING_ORIGIN, CLASS_SUPPORT, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
+import { BOOKING_ORIGIN, CLASS_SUPPORT, expectAlertFor, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
 
 /** The add-classes form names the postal code 'Postal code' (spec §2.11). */
 const ADD_CLASS_LABELS = { name: 'Cardholder name' };
@@ -121,7 +121,7 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     await arrivesAt(page, (u) => u.pathname === '/addclasses-payment', '/addclasses-payment');
   });
 
-  test("the alerts: 'Please enter your email and password.', 'No account found for {email}.' and 'Account {email} has no active subscription.' with Signup links; the session of an account without a plan is cleared", async () => {
+  test("the alerts: 'Please enter your email and password.', 'No account found for {email}.' and 'Account {email} has no active subscription.' with Signup links, 10 s each (§9: class-funnel notifications 3-10 s); the session of an account without a plan is cleared", async () => {
     const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_four_classes', null);
     await visible(page.getByText('STEP 1 OF 3', { exact: true }), 'STEP 1 OF 3');
     expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/addclasses');
@@ -136,6 +136,7 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     const noAccount = await visible(page.locator('.toast', { hasText: `No account found for ${nobody}.` }), "the 'no-account' alert");
     expect(await noAccount.getByRole('link', { name: 'Signup' }).count()).toBe(1);
+    await expectAlertFor(page, `No account found for ${nobody}.`, 10_000);
 
     const planless = await newParent(e2e, 'planless');
     await page.getByLabel('Email').fill(planless.email);
@@ -144,6 +145,37 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     expect(await noPlan.getByRole('link', { name: 'Signup' }).count()).toBe(1);
     await expect.poll(() => storedSession(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/addclasses-login');
+    await expectAlertFor(page, `Account ${planless.email} has no active subscription.`, 10_000);
+  });
+
+  test('a first login with an account without a plan (the alert, the session cleared), then the subscribed account pays for the same class: the class chosen survives the logout', async () => {
+    const planless = await newParent(e2e, 'add-planless-first');
+    const parent = await subscriber('add-second-login');
+    const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_one_class', null, { before: async (p) => void (await fakeBookingProvider(p)) });
+    await (await visible(page.getByLabel('Email'), 'the email field')).fill(planless.email);
+    await page.getByLabel('Password').fill('secret12');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await visible(page.locator('.toast', { hasText: `Account ${planless.email} has no active subscription.` }), "the 'no-subscription' alert");
+    await expect.poll(() => storedSession(page), { message: 'the session of the account without a plan is cleared' }).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/addclasses-login');
+    await expect.poll(async () => (await storedClientState(page)).minervaAddedClassId, { message: 'the class chosen is still kept after the logout' }).toBe('addon_one_class');
+
+    await page.getByLabel('Email').fill(parent.email);
+    await page.getByLabel('Password').fill('secret12');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/addclasses-payment', '/addclasses-payment');
+    expect(new URL(page.url()).search, 'the payment page reads the kept class, not the address').toBe('');
+    expect((await storedClientState(page)).minervaAddedClassId).toBe('addon_one_class');
+    await visible(page.getByText('1 class a month: $1.00 today, then $14.99 a month.', { exact: true }), 'the drop-in chosen, with its price');
+    await visible(page.getByText('You pay $1.00 today for your first class. After the 30-day promo, 1 class a month is $14.99/month.', { exact: true }), 'the drop-in text');
+    await fillCard(page, VISA_CLASSES, ADD_CLASS_LABELS);
+    await page.getByRole('button', { name: 'Save Payment' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/addclasses-thankyou-dropin', 'the drop-in thank-you');
+    await visible(page.getByText('Use the promo code FIRST when you book.', { exact: true }), 'the code FIRST');
+    expect(await page.getByText('Please select a plan before proceeding').count(), 'no missing-plan message').toBe(0);
+    expect(bodyOf(page, 'CreateClassAddOnSubscription')).toMatchObject([{ classAddOnId: 'addon_one_class' }]);
+    expect((await subscriptionsOf(parent.objectId)).filter((s) => s.product === 'addOn')).toMatchObject([{ class_add_on_id: 'addon_one_class' }]);
+    expect((await subscriptionsOf(planless.objectId)).filter((s) => s.product === 'addOn'), 'nothing bought for the account without a plan').toEqual([]);
   });
 });
 

@@ -146,8 +146,11 @@ describe('forms', () => {
     // A real code this time: /promo checks the code before it creates the account (§5's last check).
     await page.getByLabel('Promo code').fill('SAVE50');
     await submit.click();
-    // The address already has an account: the server refuses (202) and the parent reads why.
-    await visible(alert(page).getByText('User already exists'), "the server's message");
+    // The address already has an account: the server refuses (202) and the parent reads why (§8's replacement).
+    await visible(
+      alert(page).getByText('An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here.'),
+      'the shared-login message',
+    );
     expect(new URL(page.url()).pathname).toBe('/promo');
     const body = sent.find((s) => s.path === 'CreateWebUser')!.body as Record<string, unknown>;
     expect(body).toMatchObject({ username: email, promoCode: 'SAVE50', captchaToken: 'local-captcha:promoRegister', confirmPromoEmails: true });

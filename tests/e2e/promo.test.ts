@@ -6,13 +6,18 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { arrivesAt, expectAccessible, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
-import { fillCard, newParent, openPaymentPage, type PaymentPage } from './paymentsHelpers.ts';
+import { expectMessage, fillCard, newParent, openPaymentPage, type PaymentPage } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
 const subscriptionsOf = (userId: string) => db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
 const userByEmail = (email: string) => db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 const sentBodies = (page: PaymentPage, fn: string) => page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${fn}`)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+/** The paths of the POSTs to /api, in order (`functions/CreateWebUser`, `login`...). */
+const sentPaths = (page: PaymentPage) => page.sentToServer.filter((r) => r.method === 'POST' && new URL(r.url).pathname.startsWith('/api/')).map((r) => new URL(r.url).pathname.replace(/^\/api\//, ''));
+
+/** What the family told us before signing up (spec §3 client state), seeded before /promo opens. */
+const ANSWERS = { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some' };
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '739', name: 'Ada Lovelace' };
 
@@ -131,6 +136,89 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
     expect(new URL(page.url()).pathname).toBe('/promo');
     expect(await userByEmail(email)).toBeUndefined();
   });
+
+  test("an address that has an account: the warning on leaving the email field links to log in; registering anyway gets the shared-login message, not the server's words", async () => {
+    const existing = await newParent(e2e, 'promo-existing');
+    const page = await openPaymentPage(e2e, '/promo?utm_source=newsletter', null, { clientState: ANSWERS });
+    await heading(page);
+    await page.getByLabel('I am not a robot').check();
+    await codeField(page).fill('SAVE50');
+    await page.getByLabel('Email').fill(existing.email);
+    await page.getByLabel('Password', { exact: true }).focus();
+    // §8: the warning and its link to /login?reason=existing-account (its 10 s: tests/unit/promo-codes.test.ts).
+    const warningText = 'It looks like you have an account. Click here to log in.';
+    const warning = await expectNote(page, warningText);
+    expect(await warning.getByRole('link', { name: 'Click here' }).getAttribute('href')).toBe('/login?reason=existing-account');
+    expect(sentBodies(page, 'GetUserExistsByUsername')).toEqual([{ username: existing.email }]);
+    await expectHealthyScreen(page, 'promo existing-account warning');
+
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('Confirm password').fill('secret12');
+    await page.getByRole('button', { name: 'Create account and redeem' }).click();
+    // The copy has no <link> part of its own: the link follows the text.
+    const shared = await expectNote(page, 'An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here. Log in');
+    expect(await shared.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?reason=existing-account');
+    expect(await page.getByText('User already exists').count(), "the server's words are not shown").toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/promo');
+    await expectHealthyScreen(page, 'promo shared-login message');
+    // The signup payload of §3, as /register sends it, with the code.
+    const [signup, ...more] = sentBodies(page, 'CreateWebUser');
+    expect(more).toEqual([]);
+    expect(signup).toEqual({
+      username: existing.email,
+      password: 'secret12',
+      confirmPromoEmails: true,
+      referral: 'A friend',
+      age: '8',
+      gender: null,
+      experience: 'Some',
+      attributionSource: 'newsletter',
+      promoCode: 'SAVE50',
+      utmParamsObject: { utm_source: 'newsletter' },
+      minerva_lead: false,
+      captchaToken: 'local-captcha:promoRegister',
+    });
+    expect(sentBodies(page, 'CreateNewWebUser')).toEqual([]);
+  });
+
+  test('with the unified login off (?variantOverride=unifiedLogin:off): the legacy CreateNewWebUser and login, then a mixed-case EDU code is redeemed', async () => {
+    const email = newParentEmail('promo-legacy');
+    const page = await openPaymentPage(e2e, '/promo?variantOverride=unifiedLogin:off&utm_source=flyer', null, { clientState: ANSWERS });
+    await heading(page);
+    await page.getByLabel('I am not a robot').check();
+    await codeField(page).pressSequentially('eduDemo0001');
+    expect(await codeField(page).inputValue(), 'EDU codes are upper-cased as typed').toBe('EDUDEMO0001');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('Confirm password').fill('secret12');
+    await page.getByRole('button', { name: 'Create account and redeem' }).click();
+    await expectThankYou(page);
+    expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
+
+    // Look-up, legacy account, legacy login (not UserLogin), look-up again, redemption.
+    const steps = ['functions/FindWebOfferByCouponCode', 'functions/CreateWebUser', 'functions/CreateNewWebUser', 'functions/UserLogin', 'login', 'functions/RedeemVolumeLicense'];
+    expect(sentPaths(page).filter((p) => steps.includes(p))).toEqual(['functions/FindWebOfferByCouponCode', 'functions/CreateNewWebUser', 'login', 'functions/FindWebOfferByCouponCode', 'functions/RedeemVolumeLicense']);
+    expect(sentBodies(page, 'CreateNewWebUser')).toEqual([
+      {
+        username: email,
+        password: 'secret12',
+        confirmPromoEmails: true,
+        referral: 'A friend',
+        age: '8',
+        gender: null,
+        experience: 'Some',
+        attributionSource: 'flyer',
+        promoCode: 'EDUDEMO0001',
+        utmParamsObject: { utm_source: 'flyer' },
+        minerva_lead: false,
+        captchaToken: 'local-captcha:promoRegister',
+      },
+    ]);
+    const user = await userByEmail(email);
+    expect(user).toBeDefined();
+    expect(sentBodies(page, 'RedeemVolumeLicense')).toEqual([{ userId: user!.id, couponCode: 'EDUDEMO0001' }]);
+    expect(await subscriptionsOf(user!.id)).toMatchObject([{ status: 'Active', price_cents: 0, code: 'EDUDEMO0001' }]);
+  });
 });
 
 describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
@@ -191,17 +279,34 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     await redeem(first, 'CSCP-DEMO-3MOS-0001');
     await expectThankYou(first);
 
-    const page = await e2e.openPage('/promo', { session: parent });
+    const page = await openPaymentPage(e2e, '/promo', parent);
     await redeem(page, 'CSCP-DEMO-3MOS-0002');
-    const info = await expectNote(page, "It seems your subscription hasn't expired yet. Please click here to view your account.", 'status');
+    const notExpired = "It seems your subscription hasn't expired yet. Please click here to view your account.";
+    const info = await expectNote(page, notExpired, 'status');
     expect(await info.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/my-account');
     expect(new URL(page.url()).pathname).toBe('/promo');
     await expectHealthyScreen(page, 'promo not-expired info');
+    // §8: it stays (until the parent closes it).
+    await expectMessage(page, notExpired, 0, 'status');
 
     await redeem(page, 'SAVE50');
     await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
     await visible(page.getByRole('dialog').getByText("It seems your subscription hasn't expired yet, so there is nothing to upgrade to with this offer.", { exact: false }), 'the no-upgrade popup');
     expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
+  });
+
+  test("a GIFT code typed in mixed case ('GiftDemo0002') is upper-cased, looked up as a coupon and redeemed", async () => {
+    const parent = await newParent(e2e, 'promo-gift-mixed');
+    const page = await openPaymentPage(e2e, '/promo', parent);
+    await heading(page);
+    await (await visible(codeField(page), 'the code field')).pressSequentially('GiftDemo0002');
+    expect(await codeField(page).inputValue()).toBe('GIFTDEMO0002');
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await expectThankYou(page);
+    expect(sentBodies(page, 'FindWebOfferByCouponCode')).toEqual([{ code: 'GIFTDEMO0002' }]);
+    expect(sentBodies(page, 'GetWebOfferByPromoCode'), 'not looked up as a web offer').toEqual([]);
+    expect(sentBodies(page, 'RedeemComp')).toEqual([{ userId: parent.objectId, couponCode: 'GIFTDEMO0002' }]);
+    expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ status: 'Active', price_cents: 0, source: 'gift', code: 'GIFTDEMO0002' }]);
   });
 
   test('a gifted parent (not lifetime) buying a promo offer is marked as resubscribing', async () => {

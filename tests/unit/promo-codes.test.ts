@@ -1,7 +1,8 @@
 /**
  * Promo code formatting and sending (spec §5 "Promo code field", §4 "Promo code", §9 "Codes"):
- * CS and CV codes regrouped in blocks of 4, CS/CV/EDU sent as couponCode and the rest as
- * promoCode — in the functions and in funnels/promo.yaml as compiled, run with fake services.
+ * CS and CV codes regrouped in blocks of 4, CS/CV/GIFT/EDU upper-cased, CS/CV/EDU sent as
+ * couponCode and the rest as promoCode; the /promo registration (§3, §7, §8) — in the functions
+ * and in funnels/promo.yaml as compiled, run with fake services.
  */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -33,10 +34,28 @@ describe('code formatting (spec §5)', () => {
     expect(displayCode('csde-mo00-0001')).toBe('CSDE-MO00-0001');
   });
 
-  test('other codes are left as typed (GIFT, EDU, web-offer promo codes)', () => {
+  test('GIFT and EDU codes (any case) are upper-cased but not regrouped (§4, §5: coupon lookups are upper case)', () => {
     expect(formatPromoCode('GIFTDEMO0001')).toBe('GIFTDEMO0001');
-    expect(formatPromoCode('edu-demo-0001')).toBe('edu-demo-0001');
+    expect(formatPromoCode('GiftDemo0002')).toBe('GIFTDEMO0002');
+    expect(formatPromoCode('giftdemo0001')).toBe('GIFTDEMO0001');
+    expect(formatPromoCode('edu-demo-0001')).toBe('EDU-DEMO-0001');
+    expect(formatPromoCode(' eDuDemo0001 ')).toBe('EDUDEMO0001');
+  });
+
+  test('while typed: a prefix is upper-cased as soon as it is complete', () => {
+    const typed = (code: string) => [...code].reduce((value, c) => formatPromoCode(value + c), '');
+    expect(typed('gi')).toBe('gi');
+    expect(typed('gift')).toBe('GIFT');
+    expect(typed('giftdemo0001')).toBe('GIFTDEMO0001');
+    expect(typed('Edudemo0001')).toBe('EDUDEMO0001');
+    expect(typed('cvdemo000001')).toBe('CVDE-MO00-0001');
+  });
+
+  test('other codes are left as typed (web-offer promo codes, even ones with a coupon prefix inside)', () => {
     expect(formatPromoCode('save50')).toBe('save50');
+    expect(formatPromoCode('Spring50')).toBe('Spring50');
+    expect(formatPromoCode('sedu1')).toBe('sedu1');
+    expect(formatPromoCode('gif7')).toBe('gif7');
     expect(displayCode('giftdemo0001')).toBe('GIFTDEMO0001');
     expect(canonicalCode('CSDE-MO00 0001')).toBe('CSDEMO000001');
   });
@@ -59,14 +78,17 @@ describe('/promo-payment sends CS, CV and EDU as couponCode, others as promoCode
     return { input: purchases[0]!.input, log };
   };
 
-  test.each(['CSDE-MO00-0001', 'cvde-mo00-0001', 'EDUDEMO0001', 'edudemo0001'])('%s → couponCode', async (code) => {
+  // webOfferCode is the code as the /promo field wrote it (formatPromoCode).
+  test.each(['CSDE-MO00-0001', 'cvde-mo00-0001', 'EDUDEMO0001', 'edudemo0001', 'EduDemo0001'])('%s → couponCode', async (typed) => {
+    const code = formatPromoCode(typed);
     const { input, log } = await pay(code);
     expect(input).toMatchObject({ couponCode: code, paymentMethodToken: 'fake-valid-nonce', webOfferId: 'annual' });
     expect(input).not.toHaveProperty('promoCode');
     expect(log.navigations).toEqual([{ href: '/promo-thankyou', replace: false }]);
   });
 
-  test.each(['SAVE50', 'save50', 'GIFTDEMO0001'])('%s → promoCode', async (code) => {
+  test.each(['SAVE50', 'save50', 'GIFTDEMO0001', 'giftDemo0001'])('%s → promoCode', async (typed) => {
+    const code = formatPromoCode(typed);
     const { input } = await pay(code);
     expect(input).toMatchObject({ promoCode: code });
     expect(input).not.toHaveProperty('couponCode');
@@ -75,9 +97,10 @@ describe('/promo-payment sends CS, CV and EDU as couponCode, others as promoCode
 
 describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Promo")', () => {
   const lookup = (extra: Record<string, unknown>) => ({ isCouponValid: true, isCouponCodeUsed: false, isCouponExpired: false, webOffer: null, ...extra });
-  const submit = async (code: string, answers: Record<string, unknown>, facts: Record<string, unknown> = {}) => {
+  // The form hands the actions the code as its field wrote it (formatPromoCode).
+  const submit = async (typed: string, answers: Record<string, unknown>, facts: Record<string, unknown> = {}) => {
     const { services, log } = fakeServices({ answers, facts: { 'session.loggedIn': true, 'user.objectId': 'u1', ...facts } });
-    await runActions(form('promoCode'), services, { form: { code }, markField: (f) => void log.marked.push(f) });
+    await runActions(form('promoCode'), services, { form: { code: formatPromoCode(typed) }, markField: (f) => void log.marked.push(f) });
     return log;
   };
 
@@ -95,9 +118,13 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
       ['CVDE-MO00-0001', 'volume', 'RedeemVolumeLicense'],
       ['EDUDEMO0001', 'bulk', 'RedeemVolumeLicense'],
       ['giftdemo0001', 'gift', 'RedeemComp'],
+      ['GiftDemo0002', 'gift', 'RedeemComp'],
+      ['eduDemo0002', 'bulk', 'RedeemVolumeLicense'],
     ] as const) {
       const log = await submit(code, { FindWebOfferByCouponCode: lookup({ kind }), [fn]: { redeemed: true } });
       expect(log.calls.map((c) => c.fn), code).toEqual(['FindWebOfferByCouponCode', fn]);
+      // Looked up and redeemed upper-cased (§5).
+      expect(log.calls.map((c) => (c.input as { code?: string; couponCode?: string }).code ?? (c.input as { couponCode?: string }).couponCode), code).toEqual([code.toUpperCase(), code.toUpperCase()]);
       expect(log.navigations, code).toEqual([{ href: '/promo-thankyou', replace: false }]);
     }
   });
@@ -143,7 +170,8 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
     const redeem = (error: Error) => submit('CSCP-DEMO-LIFE-0001', { FindWebOfferByCouponCode: lookup({ kind: 'comp' }), RedeemComp: error });
     expect((await redeem(new BackendError(141, 'This code was already used.'))).notes.map((n) => n.text)).toEqual(['promo:errors.alreadyUsed']);
     const active = (await redeem(new BackendError(141, "It seems your subscription hasn't expired yet.", 'SUBSCRIPTION_ACTIVE'))).notes;
-    expect(active).toMatchObject([{ text: 'promo:errors.notExpired', level: 'info', link: { href: '/my-account' } }]);
+    // It stays until closed (ms 0).
+    expect(active).toMatchObject([{ text: 'promo:errors.notExpired', level: 'info', ms: 0, link: { href: '/my-account' } }]);
     expect((await redeem(new BackendError(141, 'boom'))).notes.map((n) => n.text)).toEqual(['promo:errors.redeem']);
   });
 
@@ -152,6 +180,67 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
     expect(log.calls).toEqual([]);
     expect(log.notes).toMatchObject([{ text: 'promo:errors.codeRequired', level: 'error', ms: 5000, link: { href: '/' } }]);
     expect(log.marked).toEqual(['code']);
+  });
+});
+
+describe('/promo logged out: the registration (spec §3 "Signup payload", §7, §8 "Sign-up / login")', () => {
+  const fields = { code: 'GIFTDEMO0002', email: 'new@example.com', password: 'secret12', confirmPassword: 'secret12', terms: true, offers: true, captcha: 'local-captcha:promoRegister' };
+  const lookup = { isCouponValid: true, isCouponCodeUsed: false, isCouponExpired: false, kind: 'gift', webOffer: null };
+  const register = async (unifiedLogin: 'on' | 'off', answers: Record<string, unknown>, code = fields.code) => {
+    const { services, log } = fakeServices({ answers: { FindWebOfferByCouponCode: lookup, GetWebOfferByPromoCode: { id: 'promo_annual_half_price' }, login: { objectId: 'u1' }, RedeemComp: { redeemed: true }, ...answers }, facts: { 'flag.unifiedLogin': unifiedLogin, 'user.objectId': 'u1' } });
+    log.state.referralToSave = 'A friend';
+    log.state.ageToSave = '8';
+    log.state.experienceToSave = 'Some';
+    await runActions(form('promoRegister'), services, { form: { ...fields, code }, markField: (f) => void log.marked.push(f) });
+    return log;
+  };
+  const signup = { username: 'new@example.com', password: 'secret12', confirmPromoEmails: true, referral: 'A friend', age: '8', experience: 'Some', promoCode: 'GIFTDEMO0002', minerva_lead: false, captchaToken: 'local-captcha:promoRegister' };
+
+  test('leaving the email field: an address that has an account gets the 10 s warning with its link to log in', async () => {
+    type Field = { name: string; onBlur?: Action[] };
+    const registerForm = blocksOf('promo').find((b) => b.type === 'form' && b.name === 'promoRegister') as unknown as { fields: Field[] };
+    const onBlur = registerForm.fields.find((f) => f.name === 'email')!.onBlur!;
+    const blur = async (exists: boolean) => {
+      const { services, log } = fakeServices({ answers: { GetUserExistsByUsername: { exists } } });
+      await runActions(onBlur, services, { form: { email: 'parent@example.com' } });
+      return log;
+    };
+    const known = await blur(true);
+    expect(known.calls).toMatchObject([{ fn: 'GetUserExistsByUsername', input: { username: 'parent@example.com' } }]);
+    expect(known.notes).toMatchObject([{ text: 'account:register.existingAccount', level: 'warning', ms: 10000, link: { href: '/login?reason=existing-account' } }]);
+    expect((await blur(false)).notes).toEqual([]);
+  });
+
+  test('unified login on: CreateWebUser with the signup payload, the login, then the code is redeemed', async () => {
+    const log = await register('on', { CreateWebUser: { success: true, sessionToken: 't', id: 'u1' } });
+    expect(log.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateWebUser', 'login', 'FindWebOfferByCouponCode', 'RedeemComp']);
+    expect(log.calls[1]!.input).toMatchObject(signup);
+    expect(log.calls[1]!.input).toHaveProperty('attributionSource');
+    expect(log.navigations).toEqual([{ href: '/promo-thankyou', replace: false }]);
+  });
+
+  test('unified login off: the legacy CreateNewWebUser with the same payload, the login, the same redemption', async () => {
+    const log = await register('off', { CreateNewWebUser: { id: 'u1' } });
+    expect(log.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateNewWebUser', 'login', 'FindWebOfferByCouponCode', 'RedeemComp']);
+    expect(log.calls[1]!.input).toMatchObject(signup);
+    expect(log.navigations).toEqual([{ href: '/promo-thankyou', replace: false }]);
+    // A web offer's promo code: registered the legacy way too, then on to /promo-payment.
+    const paid = await register('off', { CreateNewWebUser: { id: 'u1' } }, 'SAVE50');
+    expect(paid.calls.map((c) => c.fn)).toEqual(['GetWebOfferByPromoCode', 'CreateNewWebUser', 'login', 'GetWebOfferByPromoCode']);
+    expect(paid.navigations).toEqual([{ href: '/promo-payment', replace: false }]);
+  });
+
+  test("'User already exists' is the shared-login message with its link to log in; other refusals are the server's text, or 'Invalid email/password'", async () => {
+    const exists = await register('on', { CreateWebUser: new BackendError(202, 'User already exists', 'USER_ALREADY_EXISTS') });
+    expect(exists.notes).toMatchObject([{ text: 'account:register.sharedAccountExists', level: 'error', link: { href: '/login?reason=existing-account' } }]);
+    expect(exists.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateWebUser']);
+    expect(exists.navigations).toEqual([]);
+    const refused = await register('on', { CreateWebUser: new BackendError(141, 'Please complete the captcha.', 'CAPTCHA_FAILED') });
+    expect(refused.notes).toMatchObject([{ text: 'Please complete the captcha.', literal: true }]);
+    const wordless = await register('on', { CreateWebUser: new BackendError(141, '') });
+    expect(wordless.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
+    const legacy = await register('off', { CreateNewWebUser: new BackendError(141, '') });
+    expect(legacy.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
   });
 });
 

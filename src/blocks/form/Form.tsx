@@ -77,6 +77,12 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
     if (running.current) return;
     running.current = true;
     try {
+      // A code edited in the middle is formatted as typing at its end would have (§5), so the
+      // actions see one form of it.
+      for (const f of visible.filter((f) => f.type === 'promoCode')) {
+        const typed = String(form.getValues(f.name) ?? '');
+        if (formatPromoCode(typed) !== typed) form.setValue(f.name, formatPromoCode(typed));
+      }
       // An invisible bot check (reCAPTCHA v3) has nothing to tick: its token is fetched now.
       if (rt.captcha.kind !== 'local')
         for (const f of visible.filter((f) => f.type === 'captcha')) form.setValue(f.name, await rt.captcha.getToken(block.name).catch(() => ''));

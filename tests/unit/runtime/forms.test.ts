@@ -92,8 +92,10 @@ describe('promo code field', () => {
     expect(formatPromoCode('CS1')).toBe('CS1');
   });
 
-  test('other codes are left as typed', () => {
+  test('GIFT and EDU codes are upper-cased, not regrouped; other codes are left as typed', () => {
     expect(formatPromoCode('SUMMER-2020')).toBe('SUMMER-2020');
-    expect(formatPromoCode('gift123')).toBe('gift123');
+    expect(formatPromoCode('summer')).toBe('summer');
+    expect(formatPromoCode('gift123')).toBe('GIFT123');
+    expect(formatPromoCode('EduDemo0001')).toBe('EDUDEMO0001');
   });
 });
