@@ -19,6 +19,7 @@ import type { Db } from './db/transaction.ts';
 import type { CodeKind } from './db/types.ts';
 import type { Handlers, HandlerInput, SessionCallContext } from './functions.ts';
 import { enqueue } from './outbox/outbox.ts';
+import { trackAccountStatus } from './accounts/accountStatus.ts';
 
 export const codesCallNames = ['FindWebOfferByCouponCode', 'RedeemComp', 'RedeemVolumeLicense'] as const;
 type CodesCallName = (typeof codesCallNames)[number];
@@ -95,6 +96,7 @@ export function codesHandlers(db: Db, now: () => Date = () => new Date()): Pick<
         })
         .execute();
       await enqueue(trx, { type: 'codeRedeemed', payload: { userId, email: context.user.email, kind: code.kind, webOfferId: code.web_offer_id, months } });
+      await trackAccountStatus(trx, { userId, email: context.user.email, status: 'Active Gifted', about: code.code });
       return { redeemed: true as const, expiresAt: expiresAt ? expiresAt.toISOString() : null, isLifetime };
     });
   };

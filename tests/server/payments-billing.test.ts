@@ -22,6 +22,7 @@ import { applyGatewayEvent } from '../../src/server/payments/events.ts';
 import type { GatewayResult, PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';
+import { accountStatusesOf } from './accountStatuses.ts';
 import { useTestDatabase } from './db.ts';
 
 const run = promisify(execFile);
@@ -120,6 +121,8 @@ describe('runSandboxBilling', () => {
     const again = await runSandboxBilling({ db: t.db, at });
     expect(again.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
     expect(await paymentsOf(t.db, bought.subscriptionId)).toHaveLength(1);
+    // The trialist is now a subscriber (spec §4 account status), told once.
+    expect(await accountStatusesOf(t.db, bought.userId)).toEqual(['Active Subscriber']);
   });
 
   test('billing catches up period after period, each charge dated on its billing date', async () => {

@@ -9,6 +9,7 @@ import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { useBackendServer, type Answer } from './backendServer.ts';
+import { accountStatusesOf } from './accountStatuses.ts';
 
 const s = useBackendServer();
 const DAY = 86_400_000;
@@ -115,9 +116,10 @@ describe('BulkPurchase', () => {
     expect(email.secret).toBe((answer.codes as string[]).join('\n'));
     expect(JSON.stringify(email.payload)).not.toContain(answer.codes[0]);
 
-    // A code bought is a code a parent redeems.
+    // A code bought is a code a parent redeems, who is then gifted (spec §4 account status).
     const parent = await s.signUp();
     expect(ok(await s.call('RedeemComp', { userId: parent.id, couponCode: answer.codes[0] }, { token: parent.token }))).toMatchObject({ redeemed: true });
+    expect(await accountStatusesOf(s.db, parent.id)).toEqual(['Pretrial', 'Active Gifted']);
   });
 
   test('a campaign’s seats are EDU codes at its seat price; a logged-in buyer’s payment is in their history', async () => {

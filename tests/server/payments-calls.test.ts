@@ -12,6 +12,7 @@ import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { createCodes, findCode } from '../../src/server/codes/repository.ts';
 import { displayCode } from '../../src/domain/codes.ts';
 import { useBackendServer, type Answer } from './backendServer.ts';
+import { accountStatusesOf } from './accountStatuses.ts';
 
 const s = useBackendServer();
 const DAY = 86_400_000;
@@ -96,6 +97,8 @@ describe('PurchaseSubscription', () => {
     ]);
     const event = outbox[0]!.payload as { timestamp: number };
     expect(Math.abs(event.timestamp - Date.now() / 1000)).toBeLessThan(60);
+    // Spec §4 account status: registered, then a trialist.
+    expect(await accountStatusesOf(s.db, parent.id)).toEqual(['Pretrial', 'Active Trialist']);
   });
 
   test('an offer without a trial charges its first period now: one settled payment, paid through the next billing date', async () => {
@@ -105,8 +108,9 @@ describe('PurchaseSubscription', () => {
     const payments = await history(parent.token);
     expect(payments).toEqual([{ id: expect.any(String), date: expect.any(String), amount: 12.34, status: 'settled', description: 'Monthly, no trial', paymentMethod: 'MasterCard ending in 4444' }]);
     expect(await details(parent.token)).toMatchObject({ isTrialActive: false, isExpired: false, activeSubscription: { price: 12.34, trialDuration: 0 } });
-    // No trial, no StartTrial.
+    // No trial, no StartTrial; a subscriber at once.
     expect(await s.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `StartTrial:${answer.subscriptionData.id}`).execute()).toEqual([]);
+    expect(await accountStatusesOf(s.db, parent.id)).toEqual(['Pretrial', 'Active Subscriber']);
   });
 
   test('lifetime: one sale and no renewing subscription', async () => {

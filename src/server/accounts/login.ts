@@ -8,6 +8,7 @@ import { enqueue } from '../outbox/outbox.ts';
 import type { AccountServices } from './services.ts';
 import type { UserRow } from '../db/types.ts';
 import { findUserByEmail, insertUser, invalidCredentials } from './users.ts';
+import { trackAccountStatus } from './accountStatus.ts';
 
 export interface LoggedIn {
   user: UserRow;
@@ -59,6 +60,7 @@ export async function signUp(s: AccountServices, input: HandlerInput<'CreateWebU
         utm: input.utmParamsObject ?? null,
       },
     });
+    await trackAccountStatus(trx, { userId: user.id, email: user.email, status: 'Pretrial', about: user.id });
     return user;
   });
 }

@@ -5,12 +5,13 @@
  * - A charge (successful or not) becomes a `payments` row, keyed by the gateway's transaction
  *   id: a notification delivered twice records one payment and changes nothing the second time.
  * - A successful charge makes the subscription Active and paid through its next billing date
- *   (`term_expires_at`); an unsuccessful one makes it PastDue, its access ending where the paid
+ *   (`term_expires_at`), and its parent an Active Subscriber (told once per subscription); an unsuccessful one makes it PastDue, its access ending where the paid
  *   period ends (customer.ts: a PastDue plan gives access until `term_expires_at`).
  * - Status notifications set the status; a Canceled or Expired subscription is never revived
  *   by a late charge notification, only its payment is recorded.
  */
 import type { Selectable } from 'kysely';
+import { trackAccountStatus } from '../accounts/accountStatus.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction, type Db } from '../db/transaction.ts';
 import type { SubscriptionsTable } from '../db/types.ts';
@@ -61,6 +62,7 @@ export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date):
               .set({ status: 'Active', next_billing_date: next, term_expires_at: next ?? subscription.term_expires_at, updated_at: now })
               .where('id', '=', subscription.id)
               .execute();
+            await paidFor(tx, subscription);
           } else {
             await tx
               .updateTable('subscriptions')
@@ -84,6 +86,12 @@ export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date):
         return unchanged; // The first charge's own notification follows.
     }
   });
+}
+
+/** A trialist's first charge makes an Active Subscriber (§4); told once per subscription. */
+async function paidFor(db: Db, subscription: Subscription): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', subscription.user_id).executeTakeFirst();
+  if (user) await trackAccountStatus(db, { userId: user.id, email: user.email, status: 'Active Subscriber', about: subscription.id });
 }
 
 /** The payments row of a gateway transaction: inserted once, found afterwards. */

@@ -1,12 +1,14 @@
 /**
  * What a new subscription tells others, through the outbox in the transaction that records it:
- * the CRM's new customer (spec §7 "CRM customer add") and, when a trial starts, the StartTrial
+ * the account status (Active Trialist or Active Subscriber, §4), the CRM's new customer (spec §7
+ * "CRM customer add") and, when a trial starts, the StartTrial
  * conversion event (subscriptionID, timestamp in seconds, source, campaign). The analytics event
  * 'Checkout Complete' is the browser's.
  */
 import type { Transaction } from 'kysely';
 import type { Database, WebOfferRow } from '../../db/types.ts';
 import { enqueue } from '../../outbox/outbox.ts';
+import { trackAccountStatus } from '../../accounts/accountStatus.ts';
 
 export interface NewSubscriptionFacts {
   userId: string;
@@ -21,6 +23,7 @@ export interface NewSubscriptionFacts {
 }
 
 export async function announceSubscription(trx: Transaction<Database>, f: NewSubscriptionFacts): Promise<void> {
+  await trackAccountStatus(trx, { userId: f.userId, email: f.email, status: f.trialDays > 0 ? 'Active Trialist' : 'Active Subscriber', about: f.subscriptionId });
   await enqueue(trx, {
     type: 'crmAddCustomer',
     payload: {
