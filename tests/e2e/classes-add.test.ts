@@ -8,8 +8,8 @@
 import { describe, expect, test } from 'vitest';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
-import { fillCard, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
-import { BOOKING_ORIGIN, CLASS_SUPPORT, expectAlertFor, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
+import { expectMessage, fillCard, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
+import { BOOKING_ORIGIN, CLASS_SUPPORT, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
 
 /** The add-classes form names the postal code 'Postal code' (spec §2.11). */
 const ADD_CLASS_LABELS = { name: 'Cardholder name' };
@@ -136,7 +136,7 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     const noAccount = await visible(page.locator('.toast', { hasText: `No account found for ${nobody}.` }), "the 'no-account' alert");
     expect(await noAccount.getByRole('link', { name: 'Signup' }).count()).toBe(1);
-    await expectAlertFor(page, `No account found for ${nobody}.`, 10_000);
+    await expectMessage(page, `No account found for ${nobody}.`, 10_000, { leewayMs: 500, link: 'Signup' });
 
     const planless = await newParent(e2e, 'planless');
     await page.getByLabel('Email').fill(planless.email);
@@ -145,7 +145,7 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     expect(await noPlan.getByRole('link', { name: 'Signup' }).count()).toBe(1);
     await expect.poll(() => storedSession(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/addclasses-login');
-    await expectAlertFor(page, `Account ${planless.email} has no active subscription.`, 10_000);
+    await expectMessage(page, `Account ${planless.email} has no active subscription.`, 10_000, { leewayMs: 500, link: 'Signup' });
   });
 
   test('a first login with an account without a plan (the alert, the session cleared), then the subscribed account pays for the same class: the class chosen survives the logout', async () => {

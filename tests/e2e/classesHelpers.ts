@@ -3,8 +3,7 @@
  * `widget` blocks' pages on book.codeling.example), and the class funnels' wording.
  */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { callBackend, visible } from './harness.ts';
+import { callBackend } from './harness.ts';
 
 export const BOOKING_ORIGIN = 'https://book.codeling.example';
 
@@ -44,37 +43,3 @@ export const CLASS_SUPPORT = 'classes@codeling.example';
 export const VISA_CLASSES = { number: '4111 1111 1111 1111', expiration: '12/30', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
 export const CLASS_CARD_LABELS = { name: 'Cardholder name', postalCode: 'ZIP code' };
 
-/**
- * A class-funnel alert showing `text` leaves about `ms` after it appeared (spec §9: class-funnel
- * notifications 3-10 s), not sooner and not never. Read on the page's clock like
- * `expectMessage` (a page opened with `openPaymentPage`, whose probe notes when each toast
- * appeared), with `leewayMs` either side: on a busy machine the toast reaches the page a moment
- * after its timer started.
- */
-export async function expectAlertFor(page: Page, text: string, ms: number, leewayMs = 500): Promise<void> {
-  const shown = page.getByRole('alert').locator('.toast', { hasText: text });
-  await visible(shown, `the alert '${text}'`);
-  const shownAt = await page.evaluate((t) => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.filter((x) => x.text.includes(t)).at(-1)?.at ?? null, text);
-  expect(shownAt, `when '${text}' appeared`).not.toBeNull();
-  // The clock stands still from a moment from now (a longer moment if that one passed meanwhile).
-  let pausedAt = 0;
-  for (let margin = 50; ; margin *= 4) {
-    pausedAt = (await page.evaluate(() => Date.now())) + margin;
-    try {
-      await page.clock.pauseAt(pausedAt);
-      break;
-    } catch (error) {
-      if (margin >= 3200 || !/past/i.test(String(error))) throw error;
-    }
-  }
-  try {
-    const left = shownAt! + ms - leewayMs - pausedAt;
-    expect(left, `'${text}' is still meant to be showing when measured`).toBeGreaterThan(0);
-    await page.clock.runFor(left);
-    expect(await shown.count(), `'${text}' still shows ${ms - leewayMs} ms after it appeared`).toBe(1);
-    await page.clock.runFor(2 * leewayMs);
-    await shown.waitFor({ state: 'detached', timeout: 5000 });
-  } finally {
-    await page.clock.resume();
-  }
-}

@@ -104,14 +104,16 @@ export async function fillCard(page: Page, card: Card, labels: { name?: string; 
 export const toast = (page: Page, text: string): Locator => page.locator('.toast', { hasText: text });
 
 /**
- * A message shows with exactly `text` and stays `ms` (0: until the parent closes it). Read on the
- * page's clock: when it appeared, the clock is paused and run to just before and just after its
- * time — no waiting, and no leeway beyond 60 ms either side.
+ * A message shows with exactly `text` (then its `link`, when it has one) and stays `ms` (0: until
+ * the parent closes it). Read on the page's clock: when it appeared, the clock is paused and run
+ * to just before and just after its time — no waiting, and a leeway of 60 ms either side unless
+ * `leewayMs` says more.
  */
-export async function expectMessage(page: Page, text: string, ms: number, role: 'alert' | 'status' = 'alert'): Promise<void> {
-  const shown = page.getByRole(role).locator('.toast', { hasText: text });
+export async function expectMessage(page: Page, text: string, ms: number, o: { role?: 'alert' | 'status'; leewayMs?: number; link?: string } = {}): Promise<void> {
+  const leeway = o.leewayMs ?? 60;
+  const shown = page.getByRole(o.role ?? 'alert').locator('.toast', { hasText: text });
   await visible(shown, `the message '${text}'`);
-  expect((await shown.locator('.toast__text').innerText()).trim()).toBe(text);
+  expect((await shown.locator('.toast__text').innerText()).trim()).toBe(o.link ? `${text} ${o.link}` : text);
   const shownAt = await page.evaluate((t) => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.filter((x) => x.text.includes(t)).at(-1)?.at ?? null, text);
   expect(shownAt, `when '${text}' appeared`).not.toBeNull();
   const pausedAt = await pauseSoon(page);
@@ -122,10 +124,10 @@ export async function expectMessage(page: Page, text: string, ms: number, role: 
       return;
     }
     const left = shownAt! + ms - pausedAt;
-    expect(left, `'${text}' is still meant to be showing when measured`).toBeGreaterThan(100);
-    await page.clock.runFor(left - 60);
-    expect(await shown.count(), `'${text}' still shows ${ms - 60} ms after it appeared`).toBe(1);
-    await page.clock.runFor(120);
+    expect(left, `'${text}' is still meant to be showing when measured`).toBeGreaterThan(leeway + 40);
+    await page.clock.runFor(left - leeway);
+    expect(await shown.count(), `'${text}' still shows ${ms - leeway} ms after it appeared`).toBe(1);
+    await page.clock.runFor(2 * leeway);
     await shown.waitFor({ state: 'detached', timeout: 5000 });
   } finally {
     await page.clock.resume();

@@ -287,7 +287,7 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     expect(new URL(page.url()).pathname).toBe('/promo');
     await expectHealthyScreen(page, 'promo not-expired info');
     // §8: it stays (until the parent closes it).
-    await expectMessage(page, notExpired, 0, 'status');
+    await expectMessage(page, notExpired, 0, { role: 'status' });
 
     await redeem(page, 'SAVE50');
     await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
