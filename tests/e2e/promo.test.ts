@@ -19,6 +19,22 @@ const sentPaths = (page: PaymentPage) => page.sentToServer.filter((r) => r.metho
 /** What the family told us before signing up (spec §3 client state), seeded before /promo opens. */
 const ANSWERS = { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some' };
 
+/** The signup payload of §3 that /promo sends, with ANSWERS held and `source` as the first touch. */
+const promoSignup = (username: string, source: string, promoCode: string) => ({
+  username,
+  password: 'secret12',
+  confirmPromoEmails: true,
+  referral: 'A friend',
+  age: '8',
+  gender: null,
+  experience: 'Some',
+  attributionSource: source,
+  promoCode,
+  utmParamsObject: { utm_source: source },
+  minerva_lead: false,
+  captchaToken: 'local-captcha:promoRegister',
+});
+
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '739', name: 'Ada Lovelace' };
 
 /** The error or info notification whose whole text is `text` (the copy of §5/§8 exactly). */
@@ -164,20 +180,7 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
     // The signup payload of §3, as /register sends it, with the code.
     const [signup, ...more] = sentBodies(page, 'CreateWebUser');
     expect(more).toEqual([]);
-    expect(signup).toEqual({
-      username: existing.email,
-      password: 'secret12',
-      confirmPromoEmails: true,
-      referral: 'A friend',
-      age: '8',
-      gender: null,
-      experience: 'Some',
-      attributionSource: 'newsletter',
-      promoCode: 'SAVE50',
-      utmParamsObject: { utm_source: 'newsletter' },
-      minerva_lead: false,
-      captchaToken: 'local-captcha:promoRegister',
-    });
+    expect(signup).toEqual(promoSignup(existing.email, 'newsletter', 'SAVE50'));
     expect(sentBodies(page, 'CreateNewWebUser')).toEqual([]);
   });
 
@@ -199,20 +202,7 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
     const steps = ['functions/FindWebOfferByCouponCode', 'functions/CreateWebUser', 'functions/CreateNewWebUser', 'functions/UserLogin', 'login', 'functions/RedeemVolumeLicense'];
     expect(sentPaths(page).filter((p) => steps.includes(p))).toEqual(['functions/FindWebOfferByCouponCode', 'functions/CreateNewWebUser', 'login', 'functions/FindWebOfferByCouponCode', 'functions/RedeemVolumeLicense']);
     expect(sentBodies(page, 'CreateNewWebUser')).toEqual([
-      {
-        username: email,
-        password: 'secret12',
-        confirmPromoEmails: true,
-        referral: 'A friend',
-        age: '8',
-        gender: null,
-        experience: 'Some',
-        attributionSource: 'flyer',
-        promoCode: 'EDUDEMO0001',
-        utmParamsObject: { utm_source: 'flyer' },
-        minerva_lead: false,
-        captchaToken: 'local-captcha:promoRegister',
-      },
+      promoSignup(email, 'flyer', 'EDUDEMO0001'),
     ]);
     const user = await userByEmail(email);
     expect(user).toBeDefined();
