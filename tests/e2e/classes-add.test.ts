@@ -180,6 +180,14 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
 });
 
 describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class payment")', () => {
+  test("a link's ?offer= wins over ?class= for the form and the bottom text alike: the text names what is charged", async () => {
+    const parent = await subscriber('offer-wins');
+    const page = await openPaymentPage(e2e, '/addclasses-payment?class=addon_one_class&offer=addon_four_classes', parent);
+    await visible(page.getByText('4 classes a month: $10.00 today, then $54.99 a month.', { exact: true }), 'what is bought');
+    await visible(page.getByText('You pay $10.00 today for your first 4 classes. After the 30-day promo, 4 classes a month are $54.99/month.', { exact: true }), 'the semester text');
+    expect(await page.getByText(/your first class\./).count(), 'no drop-in text').toBe(0);
+  });
+
   test('semester, end to end: /addclasses-login?class=addon_four_classes → STEP 2 OF 3 with plan info, awards, semester text → the semester thank-you (COURSE) with its booking widget; fourClass kept; the CRM learns it', async () => {
     const parent = await subscriber('semester');
     const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_four_classes', null, { before: async (p) => void (await fakeBookingProvider(p)) });
