@@ -78,9 +78,14 @@ describe('free class (spec §2.10)', () => {
     await expectHealthyScreen(page, 'tryclassesfree-signup');
     await page.getByLabel('Email').fill(newParentEmail('free'));
     await page.getByLabel('Password').fill('secret12');
+    // Spec §5: terms and offers checked by default; the parent may decline the offers.
+    const checkboxes = page.getByRole('checkbox');
+    expect(await checkboxes.count()).toBe(2);
+    for (const box of await checkboxes.all()) expect(await box.isChecked()).toBe(true);
+    await checkboxes.nth(1).uncheck();
     await page.getByRole('button', { name: 'NEXT' }).click();
     await arrivesAt(page, (u) => u.pathname === '/tryclassesfree-schedule', '/tryclassesfree-schedule');
-    expect(bodyOf(page, 'CreateNewWebUser')[0]).toMatchObject({ minerva_lead: true, captchaToken: 'local-captcha:tryClassesRegistration' });
+    expect(bodyOf(page, 'CreateNewWebUser')[0]).toMatchObject({ minerva_lead: true, confirmPromoEmails: false, captchaToken: 'local-captcha:tryClassesRegistration' });
     await visible(page.getByText('STEP 2 OF 2', { exact: true }), 'STEP 2 OF 2');
     expect(await (await visible(page.getByTitle('Class booking calendar'), 'the widget')).getAttribute('src')).toBe(`${BOOKING_ORIGIN}/free-class`);
     const calendar = page.frameLocator('iframe[title="Class booking calendar"]');
