@@ -42,7 +42,7 @@ describe('accounts on the real backend', () => {
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await arrivesAt(page, (u) => u.pathname === '/signup-payment', '/signup-payment after registering');
-    expect(await (await heading(page)).innerText()).toBe('Start your free trial');
+    await heading(page, 'Start your free trial');
     await visible(page.getByRole('banner').getByRole('button', { name: 'Logout' }), "the header's Logout");
     await expectHealthyScreen(page, 'signup-payment after registering');
     const registered = await storedSession(page);

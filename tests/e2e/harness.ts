@@ -209,7 +209,12 @@ export async function visible(locator: Locator, what = String(locator), timeout 
 }
 
 /** The screen's level-1 heading, once visible. */
-export const heading = (page: Page) => visible(page.getByRole('heading', { level: 1 }), 'a level-1 heading');
+/**
+ * The screen's level-1 heading; with `name`, that heading — which also waits out the moment after
+ * the address changed and before the new screen replaced the old one.
+ */
+export const heading = (page: Page, name?: string) =>
+  visible(page.getByRole('heading', { level: 1, ...(name !== undefined ? { name, exact: true } : {}) }), name !== undefined ? `the heading '${name}'` : 'a level-1 heading');
 
 /** Waits until the browser shows a URL for which `test` holds. */
 export async function arrivesAt(page: Page, test: (url: URL) => boolean, what: string, timeout = UI_TIMEOUT): Promise<URL> {

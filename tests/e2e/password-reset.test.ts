@@ -38,7 +38,7 @@ describe('password reset on the real backend', () => {
     await heading(page);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await arrivesAt(page, (u) => u.pathname === '/request-password-reset', '/request-password-reset from the login screen');
-    expect(await (await heading(page)).innerText()).toBe('Reset your password');
+    await heading(page, 'Reset your password');
     await expectHealthyScreen(page, 'request-password-reset');
 
     await page.getByLabel('Email').fill(email);
@@ -79,7 +79,7 @@ describe('password reset on the real backend', () => {
     const email = newParentEmail('legacy-reset');
     await createParent(e2e.url, email, 'old-secret');
     const page = await e2e.openPage('/reset-password');
-    expect(await (await heading(page)).innerText()).toBe('Reset your password');
+    await heading(page, 'Reset your password');
     await expectHealthyScreen(page, 'reset-password without a token');
 
     await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -40,7 +40,7 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
   test('a trial purchase by card reaches /signup-thankyou; no card number or security code reaches our server', async () => {
     const parent = await newParent(e2e, 'trial');
     const page = await openPaymentPage(e2e, '/signup-payment?offer=annual', parent);
-    expect(await (await heading(page)).innerText()).toBe('Start your free trial');
+    await heading(page, 'Start your free trial');
     // The form of §2.7: tabs, the fields, the button, the provider line.
     await visible(page.getByRole('tab', { name: 'Pay by Credit Card', selected: true }), "the 'Pay by Credit Card' tab");
     await visible(page.getByRole('tab', { name: 'Other Payment Options', selected: false }), "the 'Other Payment Options' tab");

@@ -62,7 +62,7 @@ function recordPlanRequests(page: Page): (string | null)[] {
 describe('plan selection on the landing page', () => {
   test('the old page (§2.2): one card per plan with price and billing text, SAVE 33% on the annual card, annual selected, monthly then annual on a computer', async () => {
     const page = await e2e.openPage('/');
-    expect(await (await heading(page)).innerText()).toBe('Start your free trial today!');
+    await heading(page, 'Start your free trial today!');
     await visible(page.getByText('Choose a plan to get your kids coding. Try Codeling completely free for 7 days. Cancel anytime.'), 'the lead');
     expect(await planNames(page)).toEqual(['Monthly Plan', 'Annual Plan']);
 
@@ -281,7 +281,7 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
   ]) {
     test(`${flag} alone: 'All Plans Include:', 'Select a plan below and start your 7-day free trial', its on-demand list (tag ${tag}) annual first and selected`, async () => {
       const page = await e2e.openPage(`/?variantOverride=${flag}:variant1`);
-      expect(await (await heading(page)).innerText()).toBe('Coding for kids, with classes taught by experts');
+      await heading(page, 'Coding for kids, with classes taught by experts');
       const include = page.getByRole('region', { name: 'All Plans Include:' });
       await visible(include, "the 'All Plans Include:' list");
       expect(await include.getByRole('listitem').allInnerTexts()).toEqual(['12 video lessons', 'Digital workbook', 'Parent portal', 'Unlimited app access', 'Up to 3 child profiles', 'Progress reports']);

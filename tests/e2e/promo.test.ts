@@ -67,7 +67,7 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
   test('every registration message of §5 in its order, then a comp code creates the account and is redeemed with no payment screen', async () => {
     const email = newParentEmail('promo-comp');
     const page = await e2e.openPage('/promo', { viewport: { width: 390, height: 844 } });
-    expect(await (await heading(page)).innerText()).toBe('Redeem your code');
+    await heading(page, 'Redeem your code');
     // The register form of §2.7: terms and offers checked by default, a captcha, and a login.
     expect(await page.getByLabel('I accept the Terms and Privacy Policy').isChecked()).toBe(true);
     expect(await page.getByLabel('Send me offers and news about Codeling').isChecked()).toBe(true);
