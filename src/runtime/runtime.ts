@@ -147,20 +147,21 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     });
   };
 
-  /** Screens and redirects read customer facts as false when the lookup fails... */
-  const prepare = async (subject: unknown) => {
+  /** Fetches the customer details `subject` reads, if any; false when they could not be had. */
+  const customerFactsReady = async (subject: unknown): Promise<boolean> => {
     const session = o.auth.session.get();
-    if (session && subject !== undefined && readsFactFamily(subject, 'customer')) await ensureCustomer(session);
+    return !session || subject === undefined || !readsFactFamily(subject, 'customer') || ensureCustomer(session);
   };
+
+  /** Screens and redirects read customer facts as false when the lookup fails... */
+  const prepare = async (subject: unknown) => void (await customerFactsReady(subject));
 
   const services: ActionServices = {
     facts,
     // ...but actions must not decide on facts nobody could read (spec §8 "Login": a failed
     // subscription lookup gives the generic message): the list stops, as after an unhandled error.
     prepare: async (subject) => {
-      const session = o.auth.session.get();
-      if (session && subject !== undefined && readsFactFamily(subject, 'customer') && !(await ensureCustomer(session)))
-        throw new BackendError(CONNECTION_FAILED, '', 'CustomerLookupFailed');
+      if (!(await customerFactsReady(subject))) throw new BackendError(CONNECTION_FAILED, '', 'CustomerLookupFailed');
     },
     links: config.app.links,
     defaultNotifyMs: config.app.notifications.defaultMs,

@@ -81,7 +81,8 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
       // actions see one form of it.
       for (const f of visible.filter((f) => f.type === 'promoCode')) {
         const typed = String(form.getValues(f.name) ?? '');
-        if (formatPromoCode(typed) !== typed) form.setValue(f.name, formatPromoCode(typed));
+        const formatted = formatPromoCode(typed);
+        if (formatted !== typed) form.setValue(f.name, formatted);
       }
       // An invisible bot check (reCAPTCHA v3) has nothing to tick: its token is fetched now.
       if (rt.captcha.kind !== 'local')

@@ -5,8 +5,9 @@
  * - A charge (successful or not) becomes a `payments` row, keyed by the gateway's transaction
  *   id: a notification delivered twice records one payment and changes nothing the second time.
  * - A successful charge makes the subscription Active and paid through its next billing date
- *   (`term_expires_at`), and its parent an Active Subscriber (told once per subscription); an unsuccessful one makes it PastDue, its access ending where the paid
- *   period ends (customer.ts: a PastDue plan gives access until `term_expires_at`).
+ *   (`term_expires_at`), and a trialist an Active Subscriber (told once per subscription); an
+ *   unsuccessful one makes it PastDue, its access ending where the paid period ends
+ *   (customer.ts: a PastDue plan gives access until `term_expires_at`).
  * - Status notifications set the status; a Canceled or Expired subscription is never revived
  *   by a late charge notification, only its payment is recorded.
  */
@@ -62,7 +63,8 @@ export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date):
               .set({ status: 'Active', next_billing_date: next, term_expires_at: next ?? subscription.term_expires_at, updated_at: now })
               .where('id', '=', subscription.id)
               .execute();
-            await paidFor(tx, subscription);
+            // Without a trial the parent was an Active Subscriber from the purchase on.
+            if (subscription.trial_duration_days > 0) await paidFor(tx, subscription);
           } else {
             await tx
               .updateTable('subscriptions')
