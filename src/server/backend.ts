@@ -19,6 +19,8 @@ import { paymentHandlers } from './payments/calls/index.ts';
 import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency.ts';
+import { paymentIntentKinds } from './payments/intentKinds.ts';
+import { reconcilePayments, RECONCILE_EVERY_MS, type ReconcileSummary } from './payments/intents/reconcile.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
 import { catalogHandlers } from './catalogHandlers.ts';
@@ -75,6 +77,8 @@ export interface BackendOverrides {
   handlers?: Partial<Handlers>;
   /** A payment gateway of the test's making instead of the settings' one. */
   paymentGateway?: PaymentGateway;
+  /** Shorter waits for the crash tests: intent leases, dead idempotency keys and locks, reconciliation runs. */
+  paymentTimings?: { intentLeaseMs?: number; pendingTakeoverMs?: number; reconcileEveryMs?: number };
 }
 
 export interface Backend {
@@ -86,6 +90,8 @@ export interface Backend {
   idempotency: IdempotencyStore;
   outbox: OutboxDispatcher;
   settings: BackendSettings;
+  /** Settles the payment intents left open (payments/intents/reconcile.ts). */
+  reconcile(): Promise<ReconcileSummary>;
   start(): void;
   close(): Promise<void>;
 }
@@ -112,17 +118,22 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
   });
 
   const gateway = o.paymentGateway ?? gatewayFromSettings(settings.paymentGateway, db, now);
-  const idempotency = createIdempotencyStore(db, { now, ...(o.sleep ? { sleep: o.sleep } : {}) });
+  const timings = o.paymentTimings ?? {};
+  const idempotency = createIdempotencyStore(db, { now, ...(o.sleep ? { sleep: o.sleep } : {}), ...(timings.pendingTakeoverMs ? { pendingTakeoverMs: timings.pendingTakeoverMs } : {}) });
+  const payments = { db, gateway, captcha, locks: idempotency, now, intentKinds: paymentIntentKinds, ...(timings.intentLeaseMs ? { intentLeaseMs: timings.intentLeaseMs } : {}) };
 
   const handlers: Handlers = {
     ...accountHandlers(accounts),
     ...catalogHandlers(db, now),
     ...codesHandlers(db, now),
-    ...paymentHandlers({ db, gateway, captcha, locks: idempotency, now }),
+    ...paymentHandlers(payments),
     ...o.handlers,
   } as Handlers;
 
+  let reconciling: Promise<ReconcileSummary> | null = null;
+  const reconcile = () => (reconciling ??= reconcilePayments(payments, log).finally(() => (reconciling = null)));
   let maintenance: NodeJS.Timeout | null = null;
+  let reconciliation: NodeJS.Timeout | null = null;
   return {
     handlers,
     accounts,
@@ -132,7 +143,13 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
     idempotency,
     outbox,
     settings,
+    reconcile,
     start() {
+      // Payments left open by a crash are settled at start, then at every interval.
+      const settle = () => void reconcile().catch((error: unknown) => log.warn({ err: error }, 'payment reconciliation failed'));
+      settle();
+      reconciliation = setInterval(settle, timings.reconcileEveryMs ?? RECONCILE_EVERY_MS);
+      reconciliation.unref();
       if (!settings.dispatchOutbox) return;
       outbox.start();
       // Ended sessions and expired idempotency keys are deleted hourly (on each instance: the deletes are idempotent).
@@ -143,6 +160,8 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
       maintenance.unref();
     },
     async close() {
+      if (reconciliation) clearInterval(reconciliation);
+      await reconciling?.catch(() => {});
       if (maintenance) clearInterval(maintenance);
       await outbox.stop();
       await store.close?.();

@@ -38,6 +38,8 @@ export interface CallContext {
   ip: string;
   log: FastifyBaseLogger;
   request: FastifyRequest;
+  /** An `idempotent` call's Idempotency-Key and its scope (the call and the caller); null for other calls. */
+  idempotency: { scope: string; key: string } | null;
 }
 
 /** What a handler of an `auth: 'session'` call gets: the session is known to be valid. */
@@ -152,9 +154,12 @@ export function readParseBody(request: FastifyRequest): { params: Record<string,
 /** Who an idempotency key belongs to: the call and the parent, else the client address. */
 const idempotencyScope = (name: CallName, user: AuthUser | null, ip: string) => `${name}:${user ? `user:${user.id}` : `ip:${ip}`}`;
 
-/** What a failure looks like once sent, for storing with its idempotency key. */
+/**
+ * What a failure looks like once sent, for storing with its idempotency key. "Still in progress"
+ * is not an answer to keep: the same key, sent again, must get the outcome once it is known.
+ */
 function failureAnswer(error: unknown, log: FastifyBaseLogger): CallAnswer {
-  if (error instanceof CallError) return { status: statusOf(error.code), body: error.toWire() };
+  if (error instanceof CallError) return { status: statusOf(error.code), body: error.toWire(), keep: error.messageKey !== MessageKey.requestInProgress };
   log.error({ err: error }, 'backend call failed');
   return { status: 500, body: new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire() };
 }
@@ -192,7 +197,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
     try {
       const user = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
       if (definition.auth === 'session' && !user) throw invalidSession();
-      const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request };
+      const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request, idempotency: null };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
       const execute = async () => {
         const result = definition.rateLimit ? await opts.rateLimiter.guard(definition.rateLimit, { ip: request.ip, account: rateLimitAccount(parsed.data, user) }, run, isInvalidCredentials) : await run();
@@ -213,7 +218,9 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
         if (key === null) throw idempotencyKeyInvalid();
         const store = opts.idempotency ?? (app as FastifyInstance & { backend?: { idempotency?: IdempotencyStore } }).backend?.idempotency;
         if (!store) throw new Error(`${name} is idempotent but the server has no idempotency store.`);
-        const { answer, replayed } = await store.run({ scope: idempotencyScope(name, user, request.ip), key, requestHash: requestHash(parsed.data) }, async () => {
+        context.idempotency = { scope: idempotencyScope(name, user, request.ip), key };
+        const attempt = { ...context.idempotency, requestHash: requestHash(parsed.data), keepAnswer: !definition.answerHoldsSecrets };
+        const { answer, replayed } = await store.run(attempt, async () => {
           try {
             return { status: 200, body: { result: await execute() } };
           } catch (error) {

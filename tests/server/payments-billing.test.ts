@@ -47,7 +47,7 @@ async function purchase(db: Kysely<Database>, o: { offerId: string; priceCents: 
   const { customerId: gatewayCustomerId } = await gateway.createCustomer({ email, firstName: 'Pat', lastName: 'Doe' });
   const method = value(await gateway.vaultPaymentMethod({ customerId: gatewayCustomerId, nonce: o.nonce ?? 'fake-valid-visa-nonce', makeDefault: true, failOnDuplicate: false }));
   const sub = value(
-    await gateway.createSubscription({ paymentMethodToken: method.token, planId: 'plan', priceCents: o.priceCents, trialDurationDays: o.trialDays, billingFrequencyMonths: o.months, now: o.now }),
+    await gateway.createSubscription({ id: newId(), paymentMethodToken: method.token, planId: 'plan', priceCents: o.priceCents, trialDurationDays: o.trialDays, billingFrequencyMonths: o.months, now: o.now }),
   );
   const customerId = newId();
   const paymentMethodId = newId();

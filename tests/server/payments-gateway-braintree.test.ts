@@ -110,10 +110,10 @@ describe('calls through the SDK', () => {
 
   test('createSubscription sends the plan, our price and our trial; with a trial no transaction, without one the first charge', async () => {
     fake.answer('POST', `${base}/subscriptions`, { status: 201, xml: xml.subscription({ id: 'sub_trial', status: 'Active', price: '79.99', trialDays: 7, first: '2025-03-17', next: '2025-03-17' }) });
-    const trial = await gateway.createSubscription({ paymentMethodToken: 'tok_visa', planId: 'codeling_annual_7999', priceCents: 7999, trialDurationDays: 7, billingFrequencyMonths: 12, now: NOW });
+    const trial = await gateway.createSubscription({ id: 'sub_trial', paymentMethodToken: 'tok_visa', planId: 'codeling_annual_7999', priceCents: 7999, trialDurationDays: 7, billingFrequencyMonths: 12, now: NOW });
     expect(lastRequest()).toMatchObject({
       path: `${base}/subscriptions`,
-      body: { subscription: { payment_method_token: 'tok_visa', plan_id: 'codeling_annual_7999', price: '79.99', trial_period: true, trial_duration: 7, trial_duration_unit: 'day' } },
+      body: { subscription: { id: 'sub_trial', payment_method_token: 'tok_visa', plan_id: 'codeling_annual_7999', price: '79.99', trial_period: true, trial_duration: 7, trial_duration_unit: 'day' } },
     });
     expect(trial).toEqual({
       ok: true,
@@ -124,8 +124,8 @@ describe('calls through the SDK', () => {
       status: 201,
       xml: xml.subscription({ id: 'sub_now', status: 'Active', price: '9.99', first: '2025-03-10', next: '2025-04-10', transactions: [xml.transaction({ id: 'txn_first', status: 'submitted_for_settlement', amount: '9.99' })] }),
     });
-    const charged = await gateway.createSubscription({ paymentMethodToken: 'tok_visa', planId: 'codeling_monthly_999', priceCents: 999, trialDurationDays: 0, billingFrequencyMonths: 1, now: NOW });
-    expect(lastRequest().body?.subscription).toEqual({ payment_method_token: 'tok_visa', plan_id: 'codeling_monthly_999', price: '9.99', trial_period: false });
+    const charged = await gateway.createSubscription({ id: 'sub_now', paymentMethodToken: 'tok_visa', planId: 'codeling_monthly_999', priceCents: 999, trialDurationDays: 0, billingFrequencyMonths: 1, now: NOW });
+    expect(lastRequest().body?.subscription).toEqual({ id: 'sub_now', payment_method_token: 'tok_visa', plan_id: 'codeling_monthly_999', price: '9.99', trial_period: false });
     expect(charged).toMatchObject({
       ok: true,
       value: { id: 'sub_now', nextBillingDate: new Date('2025-04-10T00:00:00Z'), transaction: { id: 'txn_first', amountCents: 999, status: 'settled', processorResponseCode: '1000', createdAt: NOW } },
@@ -137,7 +137,7 @@ describe('calls through the SDK', () => {
       status: 422,
       xml: xml.error({ message: 'Insufficient Funds', transaction: xml.transaction({ id: 'txn_declined', status: 'processor_declined', amount: '2001.00', code: '2001', text: 'Insufficient Funds' }) }),
     });
-    expect(await gateway.createSubscription({ paymentMethodToken: 'tok_visa', planId: 'codeling_annual_7999', priceCents: 200_100, trialDurationDays: 0, billingFrequencyMonths: 12, now: NOW })).toEqual({
+    expect(await gateway.createSubscription({ id: 'sub_declined', paymentMethodToken: 'tok_visa', planId: 'codeling_annual_7999', priceCents: 200_100, trialDurationDays: 0, billingFrequencyMonths: 12, now: NOW })).toEqual({
       ok: false,
       failure: { kind: 'processorDeclined', code: '2001', text: 'Insufficient Funds' },
     });

@@ -3,6 +3,7 @@
  * test nonces, its amount rules, subscriptions with and without trials, and its client token.
  */
 import { describe, expect, test } from 'vitest';
+import { newId } from '../../src/server/db/ids.ts';
 import { createPaymentGateway } from '../../src/server/payments/createGateway.ts';
 import type { GatewayResult, PaymentGateway, VaultedPaymentMethod } from '../../src/server/payments/gateway.ts';
 import { decodeSandboxClientToken } from '../../src/server/payments/sandbox/clientToken.ts';
@@ -84,11 +85,12 @@ describe('vaulting test nonces', () => {
 });
 
 describe('subscriptions and charges', () => {
-  const plan = { planId: 'codeling_annual_7999', billingFrequencyMonths: 12, now: NOW };
+  // Each subscription is made under its own id, as a payment intent's.
+  const plan = () => ({ id: newId(), planId: 'codeling_annual_7999', billingFrequencyMonths: 12, now: NOW });
 
   test('with a trial nothing is charged today; the first billing date is after the trial', async () => {
     const { token } = value(await vault('fake-valid-visa-nonce'));
-    const subscription = value(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 7999, trialDurationDays: 7 }));
+    const subscription = value(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 7999, trialDurationDays: 7 }));
     expect(subscription).toMatchObject({
       status: 'Active',
       priceCents: 7999,
@@ -101,18 +103,18 @@ describe('subscriptions and charges', () => {
 
   test('without a trial the first period is charged at once and the next date is a period later', async () => {
     const { token } = value(await vault('fake-valid-visa-nonce'));
-    const subscription = value(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 7999, trialDurationDays: 0 }));
+    const subscription = value(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 7999, trialDurationDays: 0 }));
     expect(subscription).toMatchObject({ status: 'Active', firstBillingDate: NOW, nextBillingDate: new Date('2026-03-10T15:00:00Z') });
     expect(subscription.transaction).toMatchObject({ amountCents: 7999, status: 'settled', processorResponseCode: '1000', processorResponseText: 'Approved', createdAt: NOW });
   });
 
   test('a first charge of 2001.00 is declined with 2001 Insufficient Funds and no subscription is made; 3000.xx fails', async () => {
     const { token } = value(await vault('fake-valid-visa-nonce'));
-    expect(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 200_100, trialDurationDays: 0 })).toEqual({
+    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 200_100, trialDurationDays: 0 })).toEqual({
       ok: false,
       failure: { kind: 'processorDeclined', code: '2001', text: 'Insufficient Funds' },
     });
-    expect(await sandbox().createSubscription({ ...plan, paymentMethodToken: token, priceCents: 300_050, trialDurationDays: 0 })).toEqual({
+    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 300_050, trialDurationDays: 0 })).toEqual({
       ok: false,
       failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' },
     });
@@ -137,7 +139,7 @@ describe('subscriptions and charges', () => {
     const visa = value(await vault('fake-valid-visa-nonce', id));
     const paypal = value(await vault('fake-paypal-billing-agreement-nonce', id));
     const stranger = value(await vault('fake-valid-visa-nonce'));
-    const created = value(await sandbox().createSubscription({ ...plan, paymentMethodToken: visa.token, priceCents: 7999, trialDurationDays: 7 }));
+    const created = value(await sandbox().createSubscription({ ...plan(), paymentMethodToken: visa.token, priceCents: 7999, trialDurationDays: 7 }));
 
     const updated = value(await sandbox().updateSubscription({ subscriptionId: created.id, planId: 'codeling_premium', priceCents: 11_999, paymentMethodToken: paypal.token, now: NOW }));
     expect(updated).toMatchObject({ id: created.id, status: 'Active', priceCents: 11_999, nextBillingDate: created.nextBillingDate });
@@ -153,7 +155,7 @@ describe('subscriptions and charges', () => {
   });
 
   test('an unknown payment method token cannot subscribe', async () => {
-    expect(await sandbox().createSubscription({ ...plan, paymentMethodToken: 'nope', priceCents: 999, trialDurationDays: 7 })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
+    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: 'nope', priceCents: 999, trialDurationDays: 7 })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
   });
 });
 

@@ -306,6 +306,48 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+export const INTENT_KINDS = ['purchase', 'addOn', 'upgrade', 'pastDue', 'bulk'] as const;
+export type IntentKind = (typeof INTENT_KINDS)[number];
+export const INTENT_STATUSES = ['open', 'completed', 'failed', 'reversed'] as const;
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+
+/**
+ * A charge-creating call's intent, written before the gateway is called (migration 009,
+ * src/server/payments/intents/). Its id is the gateway's reference: the order id of its sale,
+ * the id of its subscription.
+ */
+export interface PaymentIntentsTable {
+  id: string;
+  kind: IntentKind;
+  /** The contract call that asked (PurchaseSubscription...), for operators. */
+  call: string;
+  user_id: string | null;
+  idempotency_scope: string | null;
+  idempotency_key: string | null;
+  /** What of the call this intent pays for, when one call pays for several ('' otherwise). */
+  part: Defaulted<string>;
+  gateway: string;
+  /** What is charged today (0 for a trial). */
+  amount_cents: number;
+  status: IntentStatus;
+  /** The charges to make and how to record them (intents/plan.ts). */
+  plan: Json<unknown>;
+  /** What the gateway did: the subscription and transaction ids. */
+  outcome: Json<unknown> | null;
+  /** The call's answer once completed. */
+  answer: Json<unknown> | null;
+  /** The refusal a failed or reversed intent answers (code, error, messageKey...). */
+  failure: Json<unknown> | null;
+  /** Until then the request that made it may still finish it; after, reconciliation does. */
+  lease_until: Timestamp;
+  /** Reconciliation runs that could not resolve it (the gateway did not answer). */
+  attempts: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  resolved_at: Timestamp | null;
+  resolved_by: 'request' | 'reconciliation' | null;
+}
+
 /** Fixed-window counters, shared by every server instance. */
 export interface RateLimitsTable {
   key: string;
@@ -380,7 +422,7 @@ export interface SandboxTransactionsTable {
   subscription_id: string | null;
   payment_method_token: string;
   amount_cents: number;
-  status: 'settled' | 'declined' | 'failed';
+  status: 'settled' | 'declined' | 'failed' | 'voided' | 'refunded';
   processor_response_code: string | null;
   processor_response_text: string | null;
   order_id: string | null;
@@ -404,6 +446,7 @@ export interface Database {
   payments: PaymentsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
+  payment_intents: PaymentIntentsTable;
   rate_limits: RateLimitsTable;
   contact_requests: ContactRequestsTable;
   // The sandbox payment gateway (migration 008)

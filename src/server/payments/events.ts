@@ -17,6 +17,7 @@ import { newId } from '../db/ids.ts';
 import { inTransaction, type Db } from '../db/transaction.ts';
 import type { SubscriptionsTable } from '../db/types.ts';
 import type { GatewayEvent, GatewayTransaction } from './gateway.ts';
+import { paymentStatusOf } from './calls/records.ts';
 
 export interface AppliedEvent {
   /** Whether our tables changed. */
@@ -107,7 +108,7 @@ async function recordPayment(db: Db, subscription: Subscription, transaction: Ga
       subscription_id: subscription.id,
       payment_method_id: subscription.payment_method_id,
       amount_cents: transaction.amountCents,
-      status: transaction.status,
+      status: paymentStatusOf(transaction),
       description: await describe(db, subscription),
       gateway_transaction_id: transaction.id,
       processor_response_code: transaction.processorResponseCode,

@@ -65,7 +65,8 @@ export interface GatewaySubscription {
 export interface GatewayTransaction {
   id: string;
   amountCents: number;
-  status: 'settled' | 'declined' | 'failed';
+  /** settled: the money moved (or is authorised to); voided or refunded: given back since. */
+  status: 'settled' | 'declined' | 'failed' | 'voided' | 'refunded';
   processorResponseCode: string | null;
   processorResponseText: string | null;
   createdAt: Date;
@@ -102,13 +103,30 @@ export interface PaymentGateway {
    * Creates a subscription on a vaulted method. With a trial nothing is charged today; without
    * one the first period is charged at once (and a decline fails the call).
    */
-  createSubscription(o: { paymentMethodToken: string; planId: string; priceCents: number; trialDurationDays: number; billingFrequencyMonths: number; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
+  createSubscription(o: {
+    /** Ours (the payment intent's id): reconciliation finds the subscription by it, and a second create with it is refused (81902). */
+    id: string;
+    paymentMethodToken: string;
+    planId: string;
+    priceCents: number;
+    trialDurationDays: number;
+    billingFrequencyMonths: number;
+    now: Date;
+  }): Promise<GatewayResult<GatewaySubscription>>;
   /** Moves a subscription to another plan and price (upgrade), or another payment method. */
   updateSubscription(o: { subscriptionId: string; planId?: string; priceCents?: number; paymentMethodToken?: string; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
   /** Stops future billing; access lasts to the end of the paid period. */
   cancelSubscription(o: { subscriptionId: string; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
-  /** A one-off charge (bulk purchases, lifetime plans), settled at once. */
+  /** A one-off charge (bulk purchases, lifetime plans), settled at once. `orderId` is ours (the payment intent's id). */
   sale(o: { paymentMethodToken: string; amountCents: number; orderId: string; now: Date }): Promise<GatewayResult<GatewayTransaction>>;
+
+  // Reconciliation: what became of a charge whose answer we never recorded.
+  /** The sale made with this order id (the latest, when several were tried), or null. */
+  findSale(orderId: string): Promise<GatewayTransaction | null>;
+  /** The subscription with this id, with the charge made at its creation; null when there is none. */
+  findSubscription(id: string, now: Date): Promise<GatewaySubscription | null>;
+  /** Gives a charge back: voids it while it can be voided, else refunds it in full. A charge already given back answers as it is. */
+  reverseSale(o: { transactionId: string; now: Date }): Promise<GatewayResult<GatewayTransaction>>;
   /** Checks and reads a webhook notification; null when the signature does not verify. */
   parseWebhook(o: { signature: string; payload: string }): Promise<GatewayEvent | null>;
 }

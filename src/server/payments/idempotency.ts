@@ -14,7 +14,13 @@
  *   IDEMPOTENCY_TTL_MS (24 h); `purgeExpired` deletes older ones.
  * - A pending row older than PENDING_TAKEOVER_MS belongs to a request that died (a crash
  *   between its start and its answer: no request runs that long). The next request with that
- *   key takes it over and runs again; docs/decisions.md says why that is safe enough.
+ *   key takes it over and runs the call again — which charges nothing twice: a charge-creating
+ *   call first looks for the payment intent made under its key (payments/intents/) and answers
+ *   from it, reconciled with the gateway when its request died.
+ * - An answer that says the outcome is not known yet (REQUEST_IN_PROGRESS) is not kept: the key
+ *   is released, so the same request sent again gets the outcome once it is known.
+ * - A call whose answer holds secrets (the codes of a bulk purchase) keeps no answer: a replay
+ *   runs the call again, and the call answers from its payment intent and our tables.
  *
  * The same table also holds short account locks (`lockAccount`): a parent's payment calls with
  * different keys (two tabs, two cards) run one after the other, so "already subscribed" is
@@ -27,7 +33,7 @@ import type { Database } from '../db/types.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A pending key older than this is taken to belong to a request that died. */
-export const PENDING_TAKEOVER_MS = 5 * 60 * 1000;
+export const PENDING_TAKEOVER_MS = 2 * 60 * 1000;
 /** How long a duplicate waits for the first request's answer. */
 export const WAIT_FOR_PENDING_MS = 10_000;
 /** How long a parent's second payment call waits for the first to finish. */
@@ -38,6 +44,8 @@ export const MAX_KEY_LENGTH = 255;
 export interface CallAnswer {
   status: number;
   body: unknown;
+  /** false: the outcome is not known yet; the key is released instead of keeping this answer. */
+  keep?: boolean;
 }
 
 /** An answer as it goes out, the first time and on every replay: the body's JSON text, byte for byte. */
@@ -51,13 +59,15 @@ export interface IdempotentRequest {
   scope: string;
   key: string;
   requestHash: string;
+  /** false: the answer holds secrets and is not stored; a replay runs the call again. */
+  keepAnswer?: boolean;
 }
 
 export interface IdempotencyStore {
   /** Runs `execute` once per scope and key; a repeat gets the stored answer (`replayed`). */
   run(request: IdempotentRequest, execute: () => Promise<CallAnswer>): Promise<{ answer: StoredAnswer; replayed: boolean }>;
-  /** Holds the account's payment lock while `fn` runs (waiting for another holder first). */
-  lockAccount<T>(userId: string, fn: () => Promise<T>): Promise<T>;
+  /** Holds the account's payment lock while `fn` runs (waiting for another holder first, up to `waitMs`). */
+  lockAccount<T>(userId: string, fn: () => Promise<T>, o?: { waitMs?: number }): Promise<T>;
   /** Deletes expired keys (and dead locks); answers how many. */
   purgeExpired(): Promise<number>;
 }
@@ -155,7 +165,7 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
   return {
     async run(request, execute) {
       const { scope, key, requestHash: hash } = request;
-      type Decision = { kind: 'run' } | { kind: 'replay'; answer: StoredAnswer };
+      type Decision = { kind: 'run' } | { kind: 'rerun' } | { kind: 'replay'; answer: StoredAnswer };
       const decision = await poll<Decision>(
         o.waitForPendingMs ?? WAIT_FOR_PENDING_MS,
         async () => {
@@ -167,7 +177,7 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
             return undefined;
           }
           if (row.request_hash !== hash) throw idempotencyKeyReused();
-          if (row.status === 'completed') return { kind: 'replay', answer: row.response as StoredAnswer };
+          if (row.status === 'completed') return row.response === null ? { kind: 'rerun' } : { kind: 'replay', answer: row.response as StoredAnswer };
           if (await takeOver(scope, key, {})) return { kind: 'run' };
           return undefined;
         },
@@ -178,22 +188,27 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
       if (decision.kind === 'replay') return { answer: decision.answer, replayed: true };
 
       const result = await execute();
-      // Kept as text: jsonb would reorder the keys, and a replay is the same bytes.
       const answer: StoredAnswer = { status: result.status, json: JSON.stringify(result.body) };
+      if (decision.kind === 'rerun') return { answer, replayed: true };
+      if (result.keep === false) {
+        await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('status', '=', 'pending').execute();
+        return { answer, replayed: false };
+      }
       await db
         .updateTable('idempotency_keys')
-        .set({ status: 'completed', response: JSON.stringify(answer), completed_at: now() })
+        // Kept as text: jsonb would reorder the keys, and a replay is the same bytes.
+        .set({ status: 'completed', response: request.keepAnswer === false ? null : JSON.stringify(answer), completed_at: now() })
         .where('scope', '=', scope)
         .where('key', '=', key)
         .execute();
       return { answer, replayed: false };
     },
 
-    async lockAccount(userId, fn) {
+    async lockAccount(userId, fn, options) {
       // The holder's random token sits in request_hash: only its holder releases a lock.
       const token = randomBytes(12).toString('base64url');
       await poll<true>(
-        o.waitForLockMs ?? WAIT_FOR_LOCK_MS,
+        options?.waitMs ?? o.waitForLockMs ?? WAIT_FOR_LOCK_MS,
         async () => {
           if (await insertPending(LOCK_SCOPE, userId, token, takeoverMs)) return true;
           if (await takeOver(LOCK_SCOPE, userId, { request_hash: token, expires_at: new Date(now().getTime() + takeoverMs) })) return true;

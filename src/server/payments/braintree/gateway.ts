@@ -13,8 +13,8 @@
  * credentials, Braintree down) is thrown, except "not found", which is a refusal.
  */
 import type { GatewayFailure, GatewayResult, GatewaySubscription, GatewayTransaction, PaymentGateway, VaultedPaymentMethod } from '../gateway.ts';
-import { dollars, toFailure, toSubscription, toTransaction, toVaultedPaymentMethod } from './results.ts';
-import { createSdk, isNotFound, type BraintreeCredentials, type BraintreeSdk, type SdkResult } from './sdk.ts';
+import { dollars, toFailure, toSubscription, toTransaction, toVaultedPaymentMethod, VOIDABLE } from './results.ts';
+import { createSdk, isNotFound, type BraintreeCredentials, type BraintreeSdk, type SdkResult, type SdkSubscription, type SdkTransaction } from './sdk.ts';
 import { toGatewayEvent } from './webhookEvents.ts';
 
 export type { BraintreeCredentials } from './sdk.ts';
@@ -73,8 +73,9 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
       return { ok: true, value: method };
     },
 
-    async createSubscription({ paymentMethodToken, planId, priceCents, trialDurationDays, now }) {
+    async createSubscription({ id, paymentMethodToken, planId, priceCents, trialDurationDays, now }) {
       const result = await sdk.subscription.create({
+        id,
         paymentMethodToken,
         planId,
         price: dollars(priceCents),
@@ -103,6 +104,48 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
       const result = await sdk.transaction.sale({ amount: dollars(amountCents), paymentMethodToken, orderId, options: { submitForSettlement: true } });
       if (!result.success || !result.transaction) return fail<GatewayTransaction>(toFailure(result));
       return { ok: true, value: toTransaction(result.transaction, now) };
+    },
+
+    async findSale(orderId) {
+      let latest: SdkTransaction | null = null;
+      for await (const transaction of sdk.transaction.search((search) => search.orderId().is(orderId))) {
+        if (!latest || (transaction.createdAt ?? '') >= (latest.createdAt ?? '')) latest = transaction;
+      }
+      return latest ? toTransaction(latest, clock()) : null;
+    },
+
+    async findSubscription(id, now) {
+      let subscription: SdkSubscription;
+      try {
+        subscription = await sdk.subscription.find(id);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      // Braintree lists a subscription's charges newest first: the one made at creation is the last.
+      const charges = subscription.transactions ?? [];
+      const first = subscription.trialPeriod ? undefined : charges[charges.length - 1];
+      return toSubscription(subscription, now, first ? toTransaction(first, now) : null);
+    },
+
+    async reverseSale({ transactionId, now }) {
+      let transaction: SdkTransaction;
+      try {
+        transaction = await sdk.transaction.find(transactionId);
+      } catch (error) {
+        if (isNotFound(error)) return fail(notFound(`Transaction ${transactionId}`));
+        throw error;
+      }
+      const current = toTransaction(transaction, now);
+      if (current.status === 'voided' || current.status === 'refunded') return { ok: true, value: current };
+      if (VOIDABLE.has(transaction.status)) {
+        const voided = await sdk.transaction.void(transactionId);
+        if (!voided.success || !voided.transaction) return fail(toFailure(voided));
+        return { ok: true, value: toTransaction(voided.transaction, now) };
+      }
+      const refunded = await sdk.transaction.refund(transactionId);
+      if (!refunded.success) return fail(toFailure(refunded));
+      return { ok: true, value: { ...current, status: 'refunded' } };
     },
 
     async parseWebhook({ signature, payload }) {

@@ -27,8 +27,17 @@ export function gatewayDate(value: string | null | undefined): Date | null {
 
 const SETTLED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settlement_pending', 'settlement_confirmed', 'settled']);
 
+function transactionStatus(t: SdkTransaction): GatewayTransaction['status'] {
+  if (t.status === 'voided') return 'voided';
+  if (SETTLED.has(t.status)) return (t.refundIds ?? []).length > 0 ? 'refunded' : 'settled';
+  return t.status === 'processor_declined' ? 'declined' : 'failed';
+}
+
+/** Statuses of a charge that can still be voided (not yet settling). */
+export const VOIDABLE = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending']);
+
 export function toTransaction(t: SdkTransaction, fallbackTime: Date): GatewayTransaction {
-  const status = SETTLED.has(t.status) ? 'settled' : t.status === 'processor_declined' ? 'declined' : 'failed';
+  const status = transactionStatus(t);
   return {
     id: t.id,
     amountCents: cents(t.amount),

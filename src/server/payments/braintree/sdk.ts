@@ -19,6 +19,9 @@ export interface SdkTransaction {
   processorResponseCode?: string | null;
   processorResponseText?: string | null;
   gatewayRejectionReason?: string | null;
+  orderId?: string | null;
+  /** The refunds made of this charge. */
+  refundIds?: string[] | null;
 }
 
 export interface SdkVerification {
@@ -90,9 +93,17 @@ export interface BraintreeSdk {
     create(request: Record<string, unknown>): Promise<SdkResult>;
     update(id: string, request: Record<string, unknown>): Promise<SdkResult>;
     cancel(id: string): Promise<SdkResult>;
+    /** Rejects with a `notFoundError` when there is no such subscription. */
+    find(id: string): Promise<SdkSubscription>;
   };
   transaction: {
     sale(request: { amount: string; paymentMethodToken: string; orderId: string; options: { submitForSettlement: boolean } }): Promise<SdkResult>;
+    /** Rejects with a `notFoundError` when there is no such transaction. */
+    find(id: string): Promise<SdkTransaction>;
+    void(id: string): Promise<SdkResult>;
+    refund(id: string): Promise<SdkResult>;
+    /** Without a callback: a stream of the matching transactions (objects mode). */
+    search(build: (search: { orderId(): { is(value: string): void } }) => void): AsyncIterable<SdkTransaction>;
   };
   webhookNotification: { parse(signature: string, payload: string): Promise<SdkWebhookNotification> };
   webhookTesting: { sampleNotification(kind: string, id: string): Promise<{ bt_signature: string; bt_payload: string }> };

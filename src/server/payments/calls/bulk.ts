@@ -7,25 +7,51 @@
  *
  * The buyer need not have an account: without one the gateway customer is the purchaser's email
  * alone (no `customers` row; the payment row has no user).
+ *
+ * The sale goes through a payment intent (intents/run.ts) whose id is the order id. The codes
+ * are never kept with the intent or the Idempotency-Key's answer: a repeated request reads them
+ * again from the order's batch.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { CallError, ErrorCode } from '../../../contract/index.ts';
 import { displayCode } from '../../../domain/codes.ts';
 import { findBulkCampaign, findWebOffer } from '../../catalog/repository.ts';
 import { createCodes } from '../../codes/repository.ts';
-import { newId } from '../../db/ids.ts';
+import type { Db } from '../../db/transaction.ts';
 import type { CodeKind } from '../../db/types.ts';
 import type { AuthUser, HandlerInput } from '../../functions.ts';
+import { enqueue } from '../../outbox/outbox.ts';
+import type { IntentKey } from '../intents/repository.ts';
+import { answerOfEarlier, payWithIntent, type IntentKindDefinition } from '../intents/run.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
 import { offerUnavailable } from './offers.ts';
 import { insertPayment } from './records.ts';
-import { enqueue } from '../../outbox/outbox.ts';
 import type { PaymentServices } from './services.ts';
+
+interface BulkRecord {
+  userId: string | null;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  email: string;
+  kind: CodeKind;
+  quantity: number;
+  offerId: string;
+  campaignId: string | null;
+  description: string;
+}
+
+interface BulkAnswer {
+  orderId: string;
+  codes: string[];
+}
 
 const invalid = (message: string) => new CallError(ErrorCode.VALIDATION_ERROR, message);
 
-export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'BulkPurchase'>, user: AuthUser | null): Promise<{ orderId: string; codes: string[] }> {
-  const now = s.now();
+export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'BulkPurchase'>, user: AuthUser | null, o: { key: IntentKey | null; log: FastifyBaseLogger }): Promise<unknown> {
+  const earlier = await answerOfEarlier(s, bulkIntent, o.key, o.log);
+  if (earlier.found) return earlier.answer;
+
   const offer = await findWebOffer(s.db, input.webOfferId);
   if (!offer || !offer.is_active) throw offerUnavailable();
   if (offer.subscription_type !== 'volumeLicense' && offer.subscription_type !== 'gift') throw invalid('This plan is not sold as codes.');
@@ -37,7 +63,6 @@ export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'Bulk
   if (!email) throw invalid('Invalid parameters for BulkPurchase: customerOptions.email: the purchaser’s email is required.');
 
   const seatCents = campaign?.price_per_seat_cents ?? offer.price_cents;
-  const kind: CodeKind = campaign ? 'bulk' : offer.subscription_type === 'gift' ? 'gift' : 'volume';
   const names = { firstName: input.customerOptions.firstName, lastName: input.customerOptions.lastName };
 
   let customerId: string | null = null;
@@ -52,28 +77,45 @@ export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'Bulk
     token = unwrap(await s.gateway.vaultPaymentMethod({ customerId: guest.customerId, nonce: input.paymentMethodToken, makeDefault: true, failOnDuplicate: false }), 'vault').token;
   }
 
-  const orderId = newId();
-  const transaction = unwrap(await s.gateway.sale({ paymentMethodToken: token, amountCents: input.quantity * seatCents, orderId, now }), 'charge');
-  const created = await s.db.transaction().execute(async (trx) => {
-    await insertPayment(trx, {
-      id: orderId,
-      userId: user?.id ?? null,
-      customerId,
-      subscriptionId: null,
-      paymentMethodId: methodId,
-      description: `${input.quantity} × ${offer.offer_title ?? offer.plan_name}`,
-      transaction,
-    });
-    const created = await createCodes(trx, { kind, count: input.quantity, webOfferId: offer.id, campaignId: campaign?.id ?? null, source: 'purchase', purchaserEmail: email, paymentId: orderId }, now);
-    const codes = created.codes.map(displayCode);
+  const amountCents = input.quantity * seatCents;
+  const record: BulkRecord = {
+    userId: user?.id ?? null,
+    customerId,
+    paymentMethodId: methodId,
+    email,
+    kind: campaign ? 'bulk' : offer.subscription_type === 'gift' ? 'gift' : 'volume',
+    quantity: input.quantity,
+    offerId: offer.id,
+    campaignId: campaign?.id ?? null,
+    description: `${input.quantity} × ${offer.offer_title ?? offer.plan_name}`,
+  };
+  return payWithIntent(s, bulkIntent, { call: 'BulkPurchase', userId: user?.id ?? null, key: o.key, amountCents, plan: { charges: [{ kind: 'sale', paymentMethodToken: token, amountCents }], replaces: null, record } }, o.log);
+}
+
+/** The order's codes, as parents type them, in a stable order. */
+async function orderAnswer(db: Db, orderId: string): Promise<BulkAnswer> {
+  const rows = await db.selectFrom('codes').innerJoin('code_batches', 'code_batches.id', 'codes.batch_id').select('codes.code').where('code_batches.payment_id', '=', orderId).orderBy('codes.code').execute();
+  return { orderId, codes: rows.map((row) => displayCode(row.code)) };
+}
+
+export const bulkIntent: IntentKindDefinition<BulkRecord> = {
+  kind: 'bulk',
+
+  async complete(trx, intent, charged, now) {
+    const r = intent.plan.record;
+    await insertPayment(trx, { id: intent.id, userId: r.userId, customerId: r.customerId, subscriptionId: null, paymentMethodId: r.paymentMethodId, description: r.description, transaction: charged.sale! });
+    await createCodes(trx, { kind: r.kind, count: r.quantity, webOfferId: r.offerId, campaignId: r.campaignId, source: 'purchase', purchaserEmail: r.email, paymentId: intent.id }, now);
+    const answer = await orderAnswer(trx, intent.id);
+    const offer = (await findWebOffer(trx, r.offerId))!;
     // The buyer gets the codes by email too: the page that shows them may be closed or lost.
     await enqueue(trx, {
       type: 'codesPurchasedEmail',
-      payload: { to: email, orderId, kind, quantity: input.quantity, offerTitle: offer.offer_title ?? offer.plan_name },
-      secret: codes.join('\n'),
-      dedupeKey: `codesPurchased:${orderId}`,
+      payload: { to: r.email, orderId: intent.id, kind: r.kind, quantity: r.quantity, offerTitle: offer.offer_title ?? offer.plan_name },
+      secret: answer.codes.join('\n'),
+      dedupeKey: `codesPurchased:${intent.id}`,
     });
-    return codes;
-  });
-  return { orderId, codes: created };
-}
+    return answer;
+  },
+
+  answerAgain: (db, intent) => orderAnswer(db, intent.id),
+};

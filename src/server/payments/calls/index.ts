@@ -9,7 +9,9 @@
  * so two tabs cannot buy two plans.
  */
 import { findWebOffer } from '../../catalog/repository.ts';
-import type { Handlers, PaymentCallName, SessionCallContext } from '../../functions.ts';
+import type { CallOutput } from '../../../contract/index.ts';
+import type { CallContext, Handlers, PaymentCallName, SessionCallContext } from '../../functions.ts';
+import type { IntentKey } from '../intents/repository.ts';
 import { forbidden } from '../../accounts/users.ts';
 import { createClassAddOn } from './addOn.ts';
 import { bulkPurchase } from './bulk.ts';
@@ -17,11 +19,14 @@ import { cancelSubscription } from './cancel.ts';
 import { clientToken } from './clientToken.ts';
 import { offerForPurchase, offerUnavailable } from './offers.ts';
 import type { PaymentServices } from './services.ts';
-import { subscribe, subscriptionAnswer } from './subscribe.ts';
+import { subscribe } from './subscribe.ts';
 import { upgradeSubscription } from './upgrade.ts';
 import { updateCreditCard } from './updateCard.ts';
 
 export type { PaymentServices } from './services.ts';
+
+/** The intent of a call made with an Idempotency-Key answers to that key. */
+const intentKey = (context: CallContext): IntentKey | null => (context.idempotency ? { ...context.idempotency, part: '' } : null);
 
 /** A session call naming a parent: only the caller. */
 function own(context: SessionCallContext, id: string | undefined, what: string) {
@@ -37,7 +42,8 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
     async PurchaseSubscription(input, context) {
       own(context, input.userId, 'buy a plan for');
       const { offer, coupon } = await offerForPurchase(s.db, input, s.now());
-      const subscribed = await subscribe(s, {
+      return subscribe(s, {
+        call: 'PurchaseSubscription',
         user: context.user,
         offer,
         paymentMethodToken: input.paymentMethodToken,
@@ -46,15 +52,16 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
         isResubscribe: input.isResubscribe ?? false,
         partner: input.partner,
         utm: input.utmParamsObject,
+        key: intentKey(context),
         log: context.log,
-      });
-      return subscriptionAnswer(subscribed, offer);
+      }) as Promise<CallOutput<'PurchaseSubscription'>>;
     },
 
     async SubscribeToMinervaClasses(input, context) {
       const offer = await findWebOffer(s.db, input.webOfferId);
       if (!offer || !offer.is_active || offer.class_type === null) throw offerUnavailable();
-      const subscribed = await subscribe(s, {
+      return subscribe(s, {
+        call: 'SubscribeToMinervaClasses',
         user: context.user,
         offer,
         paymentMethodToken: input.paymentMethodToken,
@@ -63,14 +70,14 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
         isResubscribe: false,
         partner: undefined,
         utm: input.utmParamsObject,
+        key: intentKey(context),
         log: context.log,
-      });
-      return { subscriptionId: subscribed.subscription.id, classType: offer.class_type };
+      }) as Promise<CallOutput<'SubscribeToMinervaClasses'>>;
     },
 
     UpgradeSubscription(input, context) {
       own(context, input.parseUserId, 'change the plan of');
-      return upgradeSubscription(s, context.user.id, input.oldSubscriptionId, input.newPlanId, context.log);
+      return upgradeSubscription(s, context.user.id, input.oldSubscriptionId, input.newPlanId, { key: intentKey(context), log: context.log }) as Promise<CallOutput<'UpgradeSubscription'>>;
     },
 
     CancelSubscription(input, context) {
@@ -85,15 +92,15 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
     UpdateCreditCard(input, context) {
       own(context, input.customerId, 'update the card of');
       own(context, input.userId, 'update the card of');
-      return updateCreditCard(s, context.user, input.paymentNonce, context.log);
+      return updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log });
     },
 
     CreateClassAddOnSubscription(input, context) {
-      return createClassAddOn(s, context.user, input.classAddOnId, input.paymentMethodToken);
+      return createClassAddOn(s, context.user, input.classAddOnId, input.paymentMethodToken, { key: intentKey(context), log: context.log }) as Promise<CallOutput<'CreateClassAddOnSubscription'>>;
     },
 
     BulkPurchase(input, context) {
-      return bulkPurchase(s, input, context.user);
+      return bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }) as Promise<CallOutput<'BulkPurchase'>>;
     },
   };
 }

@@ -31,6 +31,9 @@ export interface PaymentRecord {
   id?: string;
 }
 
+/** A transaction's status as the parent's billing history says it: a voided charge was given back, as a refund is. */
+export const paymentStatusOf = (transaction: Pick<GatewayTransaction, 'status'>) => (transaction.status === 'voided' ? 'refunded' : transaction.status);
+
 /** Records a gateway transaction (settled, declined or failed) once. */
 export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
   await db
@@ -42,7 +45,7 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
       subscription_id: p.subscriptionId,
       payment_method_id: p.paymentMethodId,
       amount_cents: p.transaction.amountCents,
-      status: p.transaction.status,
+      status: paymentStatusOf(p.transaction),
       description: p.description,
       gateway_transaction_id: p.transaction.id,
       processor_response_code: p.transaction.processorResponseCode,

@@ -4,6 +4,7 @@ import type { CaptchaVerifier } from '../../auth/captcha.ts';
 import type { Database } from '../../db/types.ts';
 import type { PaymentGateway } from '../gateway.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
+import type { IntentKinds } from '../intents/run.ts';
 
 export interface PaymentServices {
   db: Kysely<Database>;
@@ -12,6 +13,10 @@ export interface PaymentServices {
   /** The account locks (idempotency.ts `lockAccount`): one payment call per parent at a time. */
   locks: Pick<IdempotencyStore, 'lockAccount'>;
   now: () => Date;
+  /** Every kind of payment intent, for intents met whatever the call (paymentIntentKinds.ts). */
+  intentKinds: IntentKinds;
+  /** How long a request has to finish its intent before reconciliation may (default INTENT_LEASE_MS). */
+  intentLeaseMs?: number;
 }
 
 /** The captcha action of the payment forms (spec §7 "Bot-check tokens"). */

@@ -10,19 +10,39 @@
  *
  * The gateway interface has no "retry this subscription's charge", so a paid past-due plan gets
  * a new gateway subscription (first billing at the end of the period just paid) and the
- * past-due one is cancelled — it can then never charge the missed period a second time.
+ * past-due one is cancelled — it can then never charge the missed period a second time. The
+ * charge and the new subscription go through one payment intent per past-due plan
+ * (intents/run.ts): a renewal that cannot be set up gives the charge back.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { CallError, MessageKey } from '../../../contract/index.ts';
 import { findClassAddOn, findWebOffer } from '../../catalog/repository.ts';
-import { newId } from '../../db/ids.ts';
+import { intentsForKey, type IntentKey } from '../intents/repository.ts';
+import { answerOf, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
 import { ensureCustomer, paymentMethodFor, type CustomerRow, type PaymentMethodRow } from './customers.ts';
-import { gatewayFailure, unwrap } from './failures.ts';
+import { unwrap } from './failures.ts';
 import { billingMonths } from './offers.ts';
 import { addMonths, daysUntil, insertPayment, type SubscriptionRow } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
-export async function updateCreditCard(s: PaymentServices, user: { id: string; email: string }, nonce: string, log: FastifyBaseLogger): Promise<{ success: true }> {
+interface PastDueRecord {
+  userId: string;
+  subscriptionId: string;
+  customerId: string;
+  paymentMethodId: string;
+  description: string;
+}
+
+export async function updateCreditCard(s: PaymentServices, user: { id: string; email: string }, nonce: string, o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger }): Promise<{ success: true }> {
   return s.locks.lockAccount(user.id, async () => {
+    // The same request again: its nonce is spent; what it paid answers for it.
+    const earlier = o.key ? await intentsForKey(s.db, o.key) : [];
+    if (earlier.length > 0) {
+      for (const intent of earlier) await answerOf(s, pastDueIntent, intent, o.log);
+      return { success: true as const };
+    }
+    await settleOpenIntentsOf(s, user.id, o.log);
+
     const customer = await ensureCustomer(s, user);
     const method = await paymentMethodFor(s, customer, nonce, { makeDefault: true, failOnDuplicate: true });
     const renewing = await s.db
@@ -34,7 +54,7 @@ export async function updateCreditCard(s: PaymentServices, user: { id: string; e
       .orderBy('created_at')
       .execute();
     for (const subscription of renewing) {
-      if (subscription.status === 'PastDue') await payPastDue(s, customer, subscription, method, log);
+      if (subscription.status === 'PastDue') await payPastDue(s, customer, subscription, method, o);
       else if (subscription.payment_method_id !== method.id) await moveTo(s, subscription, method);
     }
     return { success: true as const };
@@ -58,49 +78,71 @@ async function billingOf(s: PaymentServices, subscription: SubscriptionRow): Pro
   return offer && months !== null ? { planId: offer.plan_id, months, description: offer.offer_title ?? offer.plan_name } : null;
 }
 
-async function payPastDue(s: PaymentServices, customer: CustomerRow, subscription: SubscriptionRow, method: PaymentMethodRow, log: FastifyBaseLogger) {
+async function payPastDue(s: PaymentServices, customer: CustomerRow, subscription: SubscriptionRow, method: PaymentMethodRow, o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger }) {
   const billing = await billingOf(s, subscription);
   if (!billing) {
     await moveTo(s, subscription, method);
     return;
   }
   const now = s.now();
-  const orderId = newId();
-  const charge = await s.gateway.sale({ paymentMethodToken: method.gateway_token, amountCents: subscription.price_cents, orderId, now });
-  const payment = { userId: subscription.user_id, customerId: customer.id, subscriptionId: subscription.id, paymentMethodId: method.id, description: billing.description };
-  if (!charge.ok) {
-    const failure = charge.failure;
-    if (failure.kind === 'processorDeclined' || failure.kind === 'failed') {
-      // The gateway answers a refusal without its transaction: the payment is recorded without its id.
-      const declined = { id: null, amountCents: subscription.price_cents, status: failure.kind === 'failed' ? ('failed' as const) : ('declined' as const), processorResponseCode: failure.code, processorResponseText: failure.text, createdAt: now };
-      await insertPayment(s.db, { ...payment, id: orderId, transaction: declined });
-    }
-    await moveTo(s, subscription, method);
-    throw gatewayFailure(failure, 'charge');
-  }
-
   // Paid: a period from the missed billing date (or from now, when more than a period was missed).
   const missed = subscription.next_billing_date && subscription.next_billing_date.getTime() <= now.getTime() ? subscription.next_billing_date : now;
   const periodEnd = addMonths(missed, billing.months).getTime() > now.getTime() ? addMonths(missed, billing.months) : addMonths(now, billing.months);
-  await insertPayment(s.db, { ...payment, id: orderId, transaction: charge.value });
-  const replacement = await s.gateway.createSubscription({
-    paymentMethodToken: method.gateway_token,
-    planId: billing.planId,
-    priceCents: subscription.price_cents,
-    trialDurationDays: daysUntil(periodEnd, now),
-    billingFrequencyMonths: billing.months,
-    now,
-  });
-  if (!replacement.ok) {
-    // Paid, but the plan could not be set up again: it stays past due (access kept) for an operator to fix.
-    log.error({ userId: subscription.user_id, subscriptionId: subscription.id, failure: replacement.failure.kind }, 'a past-due plan was paid but its renewal could not be set up');
-    return;
+  const record: PastDueRecord = { userId: subscription.user_id, subscriptionId: subscription.id, customerId: customer.id, paymentMethodId: method.id, description: billing.description };
+  try {
+    await payWithIntent(
+      s,
+      pastDueIntent,
+      {
+        call: 'UpdateCreditCard',
+        userId: subscription.user_id,
+        key: o.key ? { ...o.key, part: subscription.id } : null,
+        amountCents: subscription.price_cents,
+        plan: {
+          charges: [
+            { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: subscription.price_cents },
+            { kind: 'subscription', paymentMethodToken: method.gateway_token, planId: billing.planId, priceCents: subscription.price_cents, trialDays: daysUntil(periodEnd, now), months: billing.months },
+          ],
+          replaces: subscription.gateway_subscription_id,
+          record,
+        },
+      },
+      o.log,
+    );
+  } catch (error) {
+    // Not paid: the plan stays past due, on the new card, for the gateway's own retries.
+    if (error instanceof CallError && error.messageKey !== MessageKey.requestInProgress) await moveTo(s, subscription, method);
+    throw error;
   }
-  const old = await s.gateway.cancelSubscription({ subscriptionId: subscription.gateway_subscription_id!, now });
-  if (!old.ok) log.error({ userId: subscription.user_id, gatewaySubscriptionId: subscription.gateway_subscription_id }, 'a paid past-due subscription was not cancelled at the gateway');
-  await s.db
-    .updateTable('subscriptions')
-    .set({ status: 'Active', gateway_subscription_id: replacement.value.id, payment_method_id: method.id, next_billing_date: replacement.value.firstBillingDate, term_expires_at: replacement.value.firstBillingDate, updated_at: now })
-    .where('id', '=', subscription.id)
-    .execute();
 }
+
+export const pastDueIntent: IntentKindDefinition<PastDueRecord> = {
+  kind: 'pastDue',
+
+  async complete(trx, intent, charged, now) {
+    const r = intent.plan.record;
+    const replacement = charged.subscription!;
+    await insertPayment(trx, { id: intent.id, userId: r.userId, customerId: r.customerId, subscriptionId: r.subscriptionId, paymentMethodId: r.paymentMethodId, description: r.description, transaction: charged.sale! });
+    await trx
+      .updateTable('subscriptions')
+      .set({ status: 'Active', gateway_subscription_id: replacement.id, payment_method_id: r.paymentMethodId, next_billing_date: replacement.firstBillingDate, term_expires_at: replacement.firstBillingDate, updated_at: now })
+      .where('id', '=', r.subscriptionId)
+      .execute();
+    return { success: true };
+  },
+
+  async refused(trx, intent, refusal, now) {
+    if (refusal.kind !== 'processorDeclined' && refusal.kind !== 'failed') return;
+    const r = intent.plan.record;
+    // The gateway answers a refusal without its transaction: the payment is recorded without its id.
+    await insertPayment(trx, {
+      id: intent.id,
+      userId: r.userId,
+      customerId: r.customerId,
+      subscriptionId: r.subscriptionId,
+      paymentMethodId: r.paymentMethodId,
+      description: r.description,
+      transaction: { id: null, amountCents: intent.amount_cents, status: refusal.kind === 'failed' ? 'failed' : 'declined', processorResponseCode: refusal.code, processorResponseText: refusal.text, createdAt: now },
+    });
+  },
+};

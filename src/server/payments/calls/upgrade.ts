@@ -8,22 +8,51 @@
  *   plan paid for (or its trial) ends — nothing is charged twice for the same days;
  * - to lifetime: the lifetime price is charged now.
  * The old row keeps its paid period (term_expires_at) with cancel_reason 'upgrade'.
+ * The new charge goes through a payment intent (intents/run.ts) that names the old gateway
+ * subscription as the one it replaces: it is cancelled once the new one is made, and when it
+ * cannot be, the new one is given back.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { CallError, ErrorCode } from '../../../contract/index.ts';
-import { newId } from '../../db/ids.ts';
-import type { GatewaySubscription, GatewayTransaction } from '../gateway.ts';
+import { findWebOffer } from '../../catalog/repository.ts';
+import type { Charge } from '../intents/plan.ts';
+import type { IntentKey } from '../intents/repository.ts';
+import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
 import { noSuchSubscription } from './cancel.ts';
 import { defaultPaymentMethod, type PaymentMethodRow } from './customers.ts';
-import { gatewayFailure, unwrap } from './failures.ts';
-import { billingMonths, offerForUpgrade, productOf } from './offers.ts';
+import { billingMonths, offerForUpgrade, productOf, type Product } from './offers.ts';
 import { daysUntil, findOwnSubscription, inTrial, insertPayment, insertSubscription, paidThrough } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
+interface UpgradeRecord {
+  userId: string;
+  /** Our row of the plan replaced. */
+  oldSubscriptionId: string;
+  /** Until when the old plan is paid for (ISO): its row keeps it. */
+  paidUntil: string;
+  customerId: string;
+  paymentMethodId: string;
+  offerId: string;
+  product: Product;
+  lifetime: boolean;
+  trialDays: number;
+  partner: string | null;
+}
+
 const cannotChange = (why: string) => new CallError(ErrorCode.SCRIPT_FAILED, why);
 
-export async function upgradeSubscription(s: PaymentServices, userId: string, oldSubscriptionId: string, newPlanId: string, log: FastifyBaseLogger): Promise<{ subscriptionId: string }> {
+export async function upgradeSubscription(
+  s: PaymentServices,
+  userId: string,
+  oldSubscriptionId: string,
+  newPlanId: string,
+  o: { key: IntentKey | null; log: FastifyBaseLogger },
+): Promise<unknown> {
   return s.locks.lockAccount(userId, async () => {
+    const earlier = await answerOfEarlier(s, upgradeIntent, o.key, o.log);
+    if (earlier.found) return earlier.answer;
+    await settleOpenIntentsOf(s, userId, o.log);
+
     const now = s.now();
     const old = await findOwnSubscription(s.db, userId, oldSubscriptionId);
     if (!old) throw noSuchSubscription();
@@ -41,66 +70,84 @@ export async function upgradeSubscription(s: PaymentServices, userId: string, ol
 
     const months = billingMonths(offer);
     const paidUntil = paidThrough(old, now);
-    const orderId = newId();
-    let created: GatewaySubscription | null = null;
-    let transaction: GatewayTransaction | null;
-    if (months === null) {
-      transaction = unwrap(await s.gateway.sale({ paymentMethodToken: method.gateway_token, amountCents: offer.price_cents, orderId, now }), 'charge');
-    } else {
-      created = unwrap(
-        await s.gateway.createSubscription({ paymentMethodToken: method.gateway_token, planId: offer.plan_id, priceCents: offer.price_cents, trialDurationDays: daysUntil(paidUntil, now), billingFrequencyMonths: months, now }),
-        'charge',
-      );
-      transaction = created.transaction;
-    }
-    const cancelled = await s.gateway.cancelSubscription({ subscriptionId: old.gateway_subscription_id, now });
-    if (!cancelled.ok && created) {
-      // Never two renewing plans: the new one goes, the parent keeps the old.
-      await s.gateway.cancelSubscription({ subscriptionId: created.id, now });
-      throw gatewayFailure(cancelled.failure, 'charge');
-    }
-    if (!cancelled.ok) log.error({ userId, gatewaySubscriptionId: old.gateway_subscription_id }, 'the old plan of a lifetime upgrade was not cancelled at the gateway');
-
-    const row = await s.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'Canceled', canceled_at: now, cancel_reason: 'upgrade', term_expires_at: paidUntil, next_billing_date: null, updated_at: now })
-        .where('id', '=', old.id)
-        .execute();
-      const row = await insertSubscription(trx, {
-        user_id: userId,
-        customer_id: old.customer_id,
-        web_offer_id: offer.id,
-        class_add_on_id: null,
-        product: old.product,
-        status: created?.status ?? 'Active',
-        store: 'WebStore',
-        price_cents: offer.price_cents,
-        // A trial still running carries over; the wait until the old plan's paid end is not a trial.
-        trial_duration_days: inTrial(old, now) ? old.trial_duration_days : 0,
-        first_billing_date: created?.firstBillingDate ?? null,
-        next_billing_date: created?.nextBillingDate ?? null,
-        term_expires_at: created?.transaction ? created.nextBillingDate : null,
-        is_lifetime: months === null,
-        source: 'purchase',
-        gateway_subscription_id: created?.id ?? null,
-        payment_method_id: method.id,
-        partner: old.partner,
-        created_at: now,
-        updated_at: now,
-      });
-      if (transaction)
-        await insertPayment(trx, {
-          ...(months === null ? { id: orderId } : {}),
-          userId,
-          customerId: old.customer_id,
-          subscriptionId: row.id,
-          paymentMethodId: method.id,
-          description: offer.offer_title ?? offer.plan_name,
-          transaction,
-        });
-      return row;
-    });
-    return { subscriptionId: row.id };
+    const waitDays = daysUntil(paidUntil, now);
+    const charge: Charge =
+      months === null
+        ? { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: offer.price_cents }
+        : { kind: 'subscription', paymentMethodToken: method.gateway_token, planId: offer.plan_id, priceCents: offer.price_cents, trialDays: waitDays, months };
+    const record: UpgradeRecord = {
+      userId,
+      oldSubscriptionId: old.id,
+      paidUntil: paidUntil.toISOString(),
+      customerId: old.customer_id,
+      paymentMethodId: method.id,
+      offerId: offer.id,
+      product: old.product as Product,
+      lifetime: months === null,
+      // A trial still running carries over; the wait until the old plan's paid end is not a trial.
+      trialDays: inTrial(old, now) ? old.trial_duration_days : 0,
+      partner: old.partner,
+    };
+    return payWithIntent(
+      s,
+      upgradeIntent,
+      {
+        call: 'UpgradeSubscription',
+        userId,
+        key: o.key,
+        amountCents: charge.kind === 'sale' || waitDays === 0 ? offer.price_cents : 0,
+        plan: { charges: [charge], replaces: old.gateway_subscription_id, record },
+      },
+      o.log,
+    );
   });
 }
+
+export const upgradeIntent: IntentKindDefinition<UpgradeRecord> = {
+  kind: 'upgrade',
+
+  async complete(trx, intent, charged, now) {
+    const r = intent.plan.record;
+    const offer = (await findWebOffer(trx, r.offerId))!;
+    const paidUntil = new Date(r.paidUntil);
+    await trx
+      .updateTable('subscriptions')
+      .set({ status: 'Canceled', canceled_at: now, cancel_reason: 'upgrade', term_expires_at: paidUntil, next_billing_date: null, updated_at: now })
+      .where('id', '=', r.oldSubscriptionId)
+      .execute();
+    const created = charged.subscription;
+    const row = await insertSubscription(trx, {
+      user_id: r.userId,
+      customer_id: r.customerId,
+      web_offer_id: offer.id,
+      class_add_on_id: null,
+      product: r.product,
+      status: created?.status ?? 'Active',
+      store: 'WebStore',
+      price_cents: offer.price_cents,
+      trial_duration_days: r.trialDays,
+      first_billing_date: created?.firstBillingDate ?? null,
+      next_billing_date: created?.nextBillingDate ?? null,
+      term_expires_at: created?.transaction ? created.nextBillingDate : null,
+      is_lifetime: r.lifetime,
+      source: 'purchase',
+      gateway_subscription_id: created?.id ?? null,
+      payment_method_id: r.paymentMethodId,
+      partner: r.partner,
+      created_at: intent.created_at,
+      updated_at: now,
+    });
+    const transaction = charged.sale ?? created?.transaction;
+    if (transaction)
+      await insertPayment(trx, {
+        ...(charged.sale ? { id: intent.id } : {}),
+        userId: r.userId,
+        customerId: r.customerId,
+        subscriptionId: row.id,
+        paymentMethodId: r.paymentMethodId,
+        description: offer.offer_title ?? offer.plan_name,
+        transaction,
+      });
+    return { subscriptionId: row.id };
+  },
+};

@@ -14,7 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { applyGatewayEvent } from '../events.ts';
-import type { GatewayEvent, GatewayName, PaymentGateway } from '../gateway.ts';
+import type { GatewayEvent, GatewayName, GatewayTransaction, PaymentGateway } from '../gateway.ts';
 import { chargeOutcome } from './amounts.ts';
 import { addDays, billingDate } from './billingDates.ts';
 import { recordTransaction } from './gateway.ts';
@@ -34,7 +34,7 @@ export interface BillingCharge {
   subscriptionId: string | null;
   transactionId: string;
   amountCents: number;
-  status: 'settled' | 'declined' | 'failed';
+  status: GatewayTransaction['status'];
   processorResponseCode: string;
   processorResponseText: string;
   /** When the charge was made: its billing (or retry) date. */

@@ -105,14 +105,16 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
       });
     },
 
-    async createSubscription({ paymentMethodToken, planId, priceCents, trialDurationDays, billingFrequencyMonths, now }) {
+    async createSubscription({ id, paymentMethodToken, planId, priceCents, trialDurationDays, billingFrequencyMonths, now }) {
       checkCents(priceCents);
       if (!Number.isInteger(trialDurationDays) || trialDurationDays < 0) throw new RangeError(`trialDurationDays must be a whole number ≥ 0; it is ${trialDurationDays}.`);
       if (!Number.isInteger(billingFrequencyMonths) || billingFrequencyMonths < 1) throw new RangeError(`billingFrequencyMonths must be a whole number ≥ 1; it is ${billingFrequencyMonths}.`);
       return inTransaction(db, async (tx) => {
         const method = await findMethod(tx, paymentMethodToken);
         if (!method) return fail<GatewaySubscription>(invalidToken('91903'));
-        const id = sandboxId('sub');
+        // Braintree's 81902: a subscription id names one subscription, ever (a retried create cannot make a second).
+        const taken = await tx.selectFrom('sandbox_subscriptions').select('id').where('id', '=', id).executeTakeFirst();
+        if (taken) return fail<GatewaySubscription>({ kind: 'validation', code: '81902', message: 'ID has already been taken.' });
         const subscription = {
           id,
           payment_method_token: paymentMethodToken,
@@ -200,6 +202,34 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         const transaction = await recordTransaction(tx, { subscriptionId: null, token: paymentMethodToken, amountCents, outcome, orderId, at: now });
         if (outcome.status !== 'settled') return fail<GatewayTransaction>({ kind: outcome.status === 'declined' ? 'processorDeclined' : 'failed', code: outcome.code, text: outcome.text });
         return ok(toGatewayTransaction(transaction));
+      });
+    },
+
+    async findSale(orderId) {
+      const row = await db.selectFrom('sandbox_transactions').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      return row ? toGatewayTransaction(row) : null;
+    },
+
+    async findSubscription(id) {
+      const row = await db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return null;
+      // Without a trial the first period was charged when the subscription was made: its earliest charge.
+      const first =
+        row.trial_duration_days === 0
+          ? await db.selectFrom('sandbox_transactions').selectAll().where('subscription_id', '=', id).orderBy('created_at').orderBy('id').executeTakeFirst()
+          : undefined;
+      return toGatewaySubscription(row, first ?? null);
+    },
+
+    async reverseSale({ transactionId }) {
+      return inTransaction(db, async (tx) => {
+        const row = await tx.selectFrom('sandbox_transactions').selectAll().where('id', '=', transactionId).forUpdate().executeTakeFirst();
+        if (!row) return fail<GatewayTransaction>({ kind: 'validation', code: 'notFound', message: 'Transaction not found.' });
+        if (row.status === 'voided' || row.status === 'refunded') return ok(toGatewayTransaction(row));
+        if (row.status !== 'settled') return fail<GatewayTransaction>({ kind: 'validation', code: '91506', message: 'Cannot refund a transaction unless it is settled.' });
+        // The sandbox settles at once: what Braintree would void before settlement is refunded here.
+        const reversed = await tx.updateTable('sandbox_transactions').set({ status: 'refunded' }).where('id', '=', transactionId).returningAll().executeTakeFirstOrThrow();
+        return ok(toGatewayTransaction(reversed));
       });
     },
 
