@@ -63,6 +63,8 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   rateLimit?: RateLimitName;
   /** Charge-creating calls take an Idempotency-Key header. */
   idempotent?: boolean;
+  /** The answer holds secrets (codes bought): the server keeps no copy with the Idempotency-Key. */
+  answerHoldsSecrets?: boolean;
   messageKeys?: readonly MessageKeyValue[];
 }
 
@@ -129,7 +131,7 @@ export const contract = {
   CreateClassAddOnSubscription: define({ input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id }), output: z.object({ id }), ...subscriptionCall }),
   SubscribeToMinervaClasses: define({ input: z.object({ webOfferId: id, paymentMethodToken: z.string().min(1).max(4096), customerOptions: customerOptions.optional(), utmParamsObject: utmParams, captchaToken: z.string().max(4096).optional() }), output: z.object({ subscriptionId: id, classType: z.enum(['live', 'onDemand']) }), ...subscriptionCall }),
   CancelMinervaClasses: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500) }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' }),
-  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: formNumber.pipe(z.number().int().min(1).max(10000)), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, messageKeys: paymentKeys }),
+  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: formNumber.pipe(z.number().int().min(1).max(10000)), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, answerHoldsSecrets: true, messageKeys: paymentKeys }),
 
   // Side effects the browser asks for (they go to the outbox)
   CrmAddCustomer: define({ input: z.object({ email, productId: z.string().max(100), productDuration: z.string().max(50), fullName: z.string().max(200).optional(), phoneNumber: z.string().max(40).optional() }), output: ok, auth: 'none' }),
