@@ -42,7 +42,8 @@ export async function assembleServer(env: ServerEnv, options: AssembleOptions): 
       ...(options.overrides ? { overrides: options.overrides } : {}),
     });
     app.addHook('onClose', async () => database.close());
-    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir), paymentGateway: env.paymentGateway.kind });
+    const backend = app.backend;
+    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir), paymentGateway: env.paymentGateway.kind, reconcile: () => backend.reconcile() });
     return { app, database };
   } catch (error) {
     if (app) await app.close();

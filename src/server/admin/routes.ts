@@ -5,6 +5,7 @@
  *   POST /api/admin/codes     body: createCodesRequest      → CreateCodesResponse
  *   POST /api/admin/catalog   body: { catalog: {...} }       → { summary, description }
  *   POST /api/admin/billing   body: { at?: ISO time }        → BillingSummary (the sandbox's billing run)
+ *   POST /api/admin/reconcile body: {}                       → ReconcileSummary (open payment intents settled)
  *
  * Only from loopback (127.0.0.1, ::1; anything else gets 404), and only with
  * `Authorization: Bearer <the token in $DATA_DIR/admin-token>`, compared in constant time.
@@ -16,6 +17,7 @@ import { CodeRequestError } from '../codes/repository.ts';
 import type { Database } from '../db/types.ts';
 import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';
+import type { ReconcileSummary } from '../payments/intents/reconcile.ts';
 import { BillingError } from '../payments/sandbox/billing.ts';
 import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
 import { tokensMatch } from './token.ts';
@@ -25,6 +27,8 @@ export const ADMIN_PREFIX = '/api/admin';
 export interface AdminRoutesOptions {
   db: Kysely<Database>;
   token: string;
+  /** Settles the open payment intents (the server's backend.reconcile). */
+  reconcile?: () => Promise<ReconcileSummary>;
   /** The gateway the server charges through (the billing run is the sandbox's only). */
   paymentGateway?: GatewayName;
 }
@@ -72,6 +76,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
     const result = await runBillingRequest(options.db, parsed.data, options.paymentGateway ?? 'sandbox');
     request.log.info({ at: result.at, settled: result.settled.count, declined: result.declined.count, failed: result.failed.count }, 'sandbox billing run');
+    return result;
+  });
+
+  app.post('/reconcile', async (request, reply) => {
+    if (!options.reconcile) return reply.code(404).send({ error: 'This server does not reconcile payments.' });
+    const result = await options.reconcile();
+    request.log.info({ completed: result.completed, failed: result.failed, reversed: result.reversed, open: result.open }, 'payment reconciliation');
     return result;
   });
 }
