@@ -1,0 +1,160 @@
+/**
+ * Purchases under fire: parents buy plans concurrently from a server process (crashServer.ts)
+ * that is SIGKILLed after a random moment; a new process is started on the same PostgreSQL
+ * schema, every request whose answer was lost (or was "not confirmed yet") is sent again with
+ * its Idempotency-Key until it gets a definitive answer, and reconciliation settles the rest.
+ * What happened is counted for the test to check against the gateway's own records.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import { createSessionStore } from '../../src/server/auth/sessions.ts';
+import { newId } from '../../src/server/db/ids.ts';
+import type { Database } from '../../src/server/db/types.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface Parent {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export interface Purchase {
+  parent: Parent;
+  input: Record<string, unknown>;
+  key: string;
+  /** Every answer received (status and body), in order; `lost` when the connection died. */
+  answers: ({ status: number; body: Record<string, any> } | 'lost')[];
+}
+
+export interface CrashReport {
+  purchases: number;
+  kills: number;
+  /** Requests whose answer never came (the process was killed under them). */
+  lost: number;
+  /** Requests sent again with their key. */
+  retried: number;
+  /** Warn lines of repairs made by reconciliation, over every process. */
+  repairsLogged: number;
+}
+
+export async function createParents(db: Kysely<Database>, count: number): Promise<Parent[]> {
+  const sessions = createSessionStore(db, { idleDays: 30, maxDays: 365, now: () => new Date() });
+  const parents: Parent[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = newId();
+    const email = `crash-${id.toLowerCase()}@example.com`;
+    await db.insertInto('users').values({ id, email, password_hash: 'x', signup: '{}' }).execute();
+    parents.push({ id, email, token: await sessions.create(id) });
+  }
+  return parents;
+}
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  log: string[];
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  // Node itself with tsx's loader: the tsx command would run the server in a child process that a SIGKILL of it leaves alive.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/server/crashServer.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => log.push(...String(chunk).split('\n').filter(Boolean)));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the crash server did not start:\n${log.join('\n')}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += String(chunk);
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { port: number }).port);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the crash server exited (${code}):\n${log.join('\n')}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child, log };
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+async function post(url: string, purchase: Purchase): Promise<void> {
+  try {
+    const response = await fetch(`${url}/api/functions/PurchaseSubscription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-parse-session-token': purchase.parent.token, 'idempotency-key': purchase.key },
+      body: JSON.stringify(purchase.input),
+    });
+    purchase.answers.push({ status: response.status, body: (await response.json()) as Record<string, any> });
+  } catch {
+    purchase.answers.push('lost');
+  }
+}
+
+/** Lost, "not confirmed yet" (409) and server errors leave the outcome unknown: the browser sends those again. */
+export const isDefinitive = (answer: Purchase['answers'][number] | undefined) => answer !== undefined && answer !== 'lost' && answer.status !== 409 && answer.status < 500;
+
+/** A small seeded generator (mulberry32): the kill moments are the same from run to run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface CrashRun {
+  env: NodeJS.ProcessEnv;
+  /** One batch of purchases per round; each round ends with a SIGKILL. */
+  rounds: Purchase[][];
+  /** When to kill, after the batch is sent: a random moment in this range (ms). */
+  killAfterMs: [number, number];
+  seed: number;
+}
+
+export async function runCrashRounds(run: CrashRun): Promise<CrashReport> {
+  const next = random(run.seed);
+  const report: CrashReport = { purchases: 0, kills: 0, lost: 0, retried: 0, repairsLogged: 0 };
+  const logs: string[][] = [];
+  let server = await startServer(run.env);
+  logs.push(server.log);
+  try {
+    for (const batch of run.rounds) {
+      report.purchases += batch.length;
+      const sent = batch.map((purchase) => post(server.url, purchase));
+      await sleep(run.killAfterMs[0] + next() * (run.killAfterMs[1] - run.killAfterMs[0]));
+      server.child.kill('SIGKILL');
+      report.kills++;
+      await Promise.all(sent);
+      await exited(server.child);
+      report.lost += batch.filter((p) => p.answers.at(-1) === 'lost').length;
+
+      server = await startServer(run.env);
+      logs.push(server.log);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const unknown = batch.filter((p) => !isDefinitive(p.answers.at(-1)));
+        if (unknown.length === 0) break;
+        if (Date.now() > deadline) throw new Error(`${unknown.length} purchases never got a definitive answer: ${JSON.stringify(unknown.map((p) => p.answers))}`);
+        report.retried += unknown.length;
+        await Promise.all(unknown.map((p) => post(server.url, p)));
+        await sleep(300);
+      }
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  }
+  report.repairsLogged = logs.flat().filter((line) => line.includes('by reconciliation')).length;
+  return report;
+}
+
+/** Waits until reconciliation has settled every open intent (the last server runs it every 500 ms). */
+export async function openIntents(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('payment_intents').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
