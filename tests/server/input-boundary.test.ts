@@ -121,11 +121,11 @@ describe('the legacy login routes', () => {
     expect((await get(`username=${encodeURIComponent(email)}&password=${PASSWORD}`)).status).toBe(200);
   });
 
-  test('a username or password sent twice in the query is not a string: answered as missing', async () => {
+  test('a username or password sent twice in the query, or an object in the body, is no string: 404 code 101, as Parse answers', async () => {
     const { email } = await s.signUp();
-    const twice = await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&username=x&password=${PASSWORD}` });
-    expect(injected(twice)).toEqual({ status: 400, body: { code: 200, error: 'username/email is required.' } });
-    const passwords = await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&password=${PASSWORD}&password=${PASSWORD}` });
-    expect(injected(passwords)).toEqual({ status: 400, body: { code: 201, error: 'password is required.' } });
+    const invalid = { status: 404, body: { code: 101, error: 'Invalid username/password.' } };
+    expect(injected(await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&username=x&password=${PASSWORD}` }))).toEqual(invalid);
+    expect(injected(await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&password=${PASSWORD}&password=${PASSWORD}` }))).toEqual(invalid);
+    expect(injected(await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: { $ne: null }, password: PASSWORD } }))).toEqual(invalid);
   });
 });

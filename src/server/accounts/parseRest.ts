@@ -28,9 +28,6 @@ export interface ParseRestOptions {
 /** A query parameter sent twice arrives as a list. */
 type Query = Record<string, string | string[] | undefined>;
 
-/** A string, or nothing: a list or an object is not a username or a password. */
-const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
 /** The contract's rule for text (src/contract/safeText.ts), for these routes outside the contract. */
 function refuseUnsafeText(fields: Record<string, string>) {
   for (const [field, value] of Object.entries(fields)) {
@@ -61,12 +58,13 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
   const login = handle(async (request) => {
     const { params } = readRequest(request);
     const query = (request.query ?? {}) as Query;
-    const username = textOf(params.username) ?? textOf(query.username);
-    const password = textOf(params.password) ?? textOf(query.password);
+    const username: unknown = params.username || query.username;
+    const password: unknown = params.password || query.password;
     if (!username) throw new CallError(200, 'username/email is required.');
     if (!password) throw new CallError(201, 'password is required.');
+    // As Parse answers: a list (a query parameter sent twice) or an object is no username or password.
+    if (typeof username !== 'string' || typeof password !== 'string' || username.length > 254 || password.length > 128) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
     refuseUnsafeText({ username, password });
-    if (username.length > 254 || password.length > 128) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
     const { user, sessionToken } = await opts.rateLimiter.guard('login', { ip: request.ip, account: username }, () => logIn(s, username, password), isInvalidCredentials);
     return parseUserJson(user, sessionToken);
   });
