@@ -14,7 +14,7 @@ export const FREE_FORM_LIMITS = {
 } as const;
 
 /** What breaks the bounds, or null. Iterative: a deep value costs no stack. */
-export function freeFormProblem(value: unknown): string | null {
+function freeFormProblem(value: unknown): string | null {
   const { depth, keysPerObject, itemsPerList, size } = FREE_FORM_LIMITS;
   const queue: { value: unknown; level: number }[] = [{ value, level: 1 }];
   for (let next = 0; next < queue.length; next++) {
