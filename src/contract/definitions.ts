@@ -22,6 +22,8 @@ import {
   utmParams,
   webOffer,
 } from './entities.ts';
+import { freeFormObject } from './freeForm.ts';
+import { withSafeText } from './safeText.ts';
 
 /** Message keys of spec §8 that the runtime maps to copy. */
 export const MessageKey = {
@@ -68,8 +70,11 @@ export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   messageKeys?: readonly MessageKeyValue[];
 }
 
-/** Keeps each call's `auth` literal, so the server's handler types know which calls have a session. */
-const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefinition['auth']>(definition: CallDefinition<I, O> & { auth: A }) => definition;
+/**
+ * Keeps each call's `auth` literal, so the server's handler types know which calls have a
+ * session; every input refuses control characters and lone surrogates in any string (./safeText.ts).
+ */
+const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefinition['auth']>(definition: CallDefinition<I, O> & { auth: A }) => ({ ...definition, input: withSafeText(definition.input) });
 const nothing = z.object({}).strict();
 const ok = z.object({ success: z.literal(true) });
 const status = z.object({ status: z.string().optional() });
@@ -98,7 +103,7 @@ export const contract = {
   GetPaymentHistory: define({ input: z.object({ customerId: id.optional() }), output: z.object({ paymentHistory: z.array(paymentRecord) }), auth: 'session' }),
   GetSubscribedEmailLists: define({ input: z.object({ email }), output: emailPreferences, auth: 'session' }),
   IterableSetEmailPreferences: define({ input: emailPreferences.extend({ email }), output: emailPreferences, auth: 'session' }),
-  TrackUserEvent: define({ input: z.object({ email, eventName: z.string().min(1).max(100), dataFields: z.record(z.string(), z.unknown()).optional() }), output: ok, auth: 'none' }),
+  TrackUserEvent: define({ input: z.object({ email, eventName: z.string().min(1).max(100), dataFields: freeFormObject.optional() }), output: ok, auth: 'none' }),
   GetGeoIp: define({ input: nothing, output: z.object({ country: z.string().length(2).nullable(), requiresMarketingOptIn: z.boolean() }), auth: 'none' }),
 
   // Catalog
@@ -136,7 +141,7 @@ export const contract = {
   // Side effects the browser asks for (they go to the outbox)
   CrmAddCustomer: define({ input: z.object({ email, productId: z.string().max(100), productDuration: z.string().max(50), fullName: z.string().max(200).optional(), phoneNumber: z.string().max(40).optional() }), output: ok, auth: 'none' }),
   CrmUpdateAfterAddClass: define({ input: z.object({ email, productId: z.string().max(100), hs_lead_status: z.literal('Subscribed') }), output: ok, auth: 'session' }),
-  SendConversionEvent: define({ input: z.object({ event_name: z.string().min(1).max(100), event_source_url: z.string().url().max(2000), fbp: z.string().max(200).optional(), fbc: z.string().max(200).optional(), custom_data: z.record(z.string(), z.unknown()).optional() }), output: status, auth: 'none' }),
+  SendConversionEvent: define({ input: z.object({ event_name: z.string().min(1).max(100), event_source_url: z.string().url().max(2000), fbp: z.string().max(200).optional(), fbc: z.string().max(200).optional(), custom_data: freeFormObject.optional() }), output: status, auth: 'none' }),
 } satisfies Record<CallName, CallDefinition>;
 
 export type Contract = typeof contract;

@@ -15,6 +15,8 @@ import type { Contract } from './definitions.ts';
 
 export { callNames, type CallName } from './calls.ts';
 
+export { textProblem } from './safeText.ts';
+
 export { contract, MessageKey, type CallDefinition, type Contract, type MessageKeyValue, type RateLimitName } from './definitions.ts';
 
 /** What a caller sends (before the server's parsing) and what it gets back. */

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { z } from 'zod';
 import { callNames, CallError, contract, ErrorCode, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract } from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
+import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
 import { idempotencyKeyInvalid, idempotencyKeyRequired, requestHash, validIdempotencyKey, type CallAnswer, type IdempotencyStore } from './payments/idempotency.ts';
 import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
 
@@ -110,22 +111,24 @@ export function sendCallError(reply: FastifyReply, error: CallError) {
 /**
  * The body parser and error handler of Parse's wire format, for every route under /api that
  * speaks it (functions and the legacy REST routes): JSON, also when sent as text/plain (Parse
- * SDK); an empty body means no parameters. Call it in the plugin that holds those routes.
+ * SDK); an empty body means no parameters; a body nested deeper than MAX_JSON_NESTING is
+ * refused before it is parsed. Call it in the plugin that holds those routes.
  */
 export function useParseWireFormat(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (request, body, done) => {
     if (typeof body !== 'string' || body.trim() === '') return done(null, {});
+    if (nestsDeeperThan(body, MAX_JSON_NESTING)) return done(nestedTooDeeply(), undefined);
     json(request, body, done);
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: unknown }, request, reply) => {
+    if (error instanceof CallError) return sendCallError(reply, error);
+    if (error instanceof SyntaxError || (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP'))) {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(new CallError(ErrorCode.INVALID_JSON, 'Request body is too large.').toWire());
       return reply.code(400).send(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON').toWire());
     }
-    if (error instanceof CallError) return sendCallError(reply, error);
     request.log.error({ err: error }, 'backend call failed');
     return reply.code(500).send(new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire());
   });

@@ -13,7 +13,7 @@
  * Login is rate-limited like UserLogin.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CallError, ErrorCode } from '../../contract/index.ts';
+import { CallError, ErrorCode, textProblem } from '../../contract/index.ts';
 import type { RateLimiter } from '../auth/rateLimits.ts';
 import { invalidSession, isInvalidCredentials, readParseBody, sendCallError } from '../functions.ts';
 import { logIn, parseUserJson } from './login.ts';
@@ -25,7 +25,16 @@ export interface ParseRestOptions {
   rateLimiter: RateLimiter;
 }
 
-type Query = Record<string, string | undefined>;
+/** A query parameter sent twice arrives as a list. */
+type Query = Record<string, string | string[] | undefined>;
+
+/** The contract's rule for text (src/contract/safeText.ts), for these routes outside the contract. */
+function refuseUnsafeText(fields: Record<string, string>) {
+  for (const [field, value] of Object.entries(fields)) {
+    const problem = textProblem(value);
+    if (problem) throw new CallError(ErrorCode.VALIDATION_ERROR, `Invalid parameters for login: ${field}: ${problem}`);
+  }
+}
 
 function readRequest(request: FastifyRequest) {
   const body = readParseBody(request);
@@ -49,11 +58,13 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
   const login = handle(async (request) => {
     const { params } = readRequest(request);
     const query = (request.query ?? {}) as Query;
-    const username = typeof params.username === 'string' ? params.username : query.username;
-    const password = typeof params.password === 'string' ? params.password : query.password;
+    const username: unknown = params.username || query.username;
+    const password: unknown = params.password || query.password;
     if (!username) throw new CallError(200, 'username/email is required.');
     if (!password) throw new CallError(201, 'password is required.');
-    if (username.length > 254 || password.length > 128) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
+    // As Parse answers: a list (a query parameter sent twice) or an object is no username or password.
+    if (typeof username !== 'string' || typeof password !== 'string' || username.length > 254 || password.length > 128) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
+    refuseUnsafeText({ username, password });
     const { user, sessionToken } = await opts.rateLimiter.guard('login', { ip: request.ip, account: username }, () => logIn(s, username, password), isInvalidCredentials);
     return parseUserJson(user, sessionToken);
   });
