@@ -153,8 +153,45 @@ export async function runCrashRounds(run: CrashRun): Promise<CrashReport> {
   return report;
 }
 
-/** Waits until reconciliation has settled every open intent (the last server runs it every 500 ms). */
-export async function openIntents(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('payment_intents').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
-  return Number(row.n);
+/** What the gateway holds that takes money: renewing subscriptions and charges not given back. */
+export interface GatewayRecords {
+  billingSubscriptionIds: string[];
+  chargedTransactionIds: string[];
+}
+
+export interface CrashOutcome extends CrashReport {
+  succeeded: number;
+  /** Gateway subscriptions and charges without our record of them. */
+  orphans: number;
+  /** Parents with more than one plan or more than one charge (each bought one thing). */
+  chargedTwice: number;
+  /** Purchases answered with success whose plan is not in our tables. */
+  successesLost: number;
+  openIntents: number;
+  /** Parents whose last answer and our tables disagree: success without a plan, or a refusal with one. */
+  mismatched: number;
+}
+
+/** Compares what the parents were told, our tables and the gateway's records. */
+export async function checkOutcome(db: Kysely<Database>, purchases: Purchase[], report: CrashReport, gateway: GatewayRecords): Promise<CrashOutcome> {
+  const subscriptions = await db.selectFrom('subscriptions').select(['id', 'user_id', 'gateway_subscription_id']).execute();
+  const payments = await db.selectFrom('payments').select(['user_id', 'gateway_transaction_id']).where('status', '=', 'settled').execute();
+  const ourSubscriptions = new Set(subscriptions.map((row) => row.gateway_subscription_id));
+  const ourCharges = new Set(payments.map((row) => row.gateway_transaction_id));
+  const count = (userIds: (string | null)[]) => userIds.reduce((counts, id) => counts.set(id, (counts.get(id) ?? 0) + 1), new Map<string | null, number>());
+  const plansBy = count(subscriptions.map((row) => row.user_id));
+  const chargesBy = count(payments.map((row) => row.user_id));
+
+  const successes = (p: Purchase) => p.answers.filter((a): a is { status: number; body: Record<string, any> } => a !== 'lost' && a.status === 200);
+  const open = await db.selectFrom('payment_intents').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+  const recorded = new Set(subscriptions.map((row) => row.id));
+  return {
+    ...report,
+    succeeded: purchases.filter((p) => successes(p).length > 0).length,
+    orphans: gateway.billingSubscriptionIds.filter((id) => !ourSubscriptions.has(id)).length + gateway.chargedTransactionIds.filter((id) => !ourCharges.has(id)).length,
+    chargedTwice: purchases.filter((p) => (plansBy.get(p.parent.id) ?? 0) > 1 || (chargesBy.get(p.parent.id) ?? 0) > 1).length,
+    successesLost: purchases.flatMap(successes).filter((a) => !recorded.has(a.body.result.subscriptionData.id)).length,
+    openIntents: Number(open.n),
+    mismatched: purchases.filter((p) => (successes(p).length > 0 ? 1 : 0) !== (plansBy.get(p.parent.id) ?? 0)).length,
+  };
 }
