@@ -94,6 +94,31 @@ describe('login rate limits: slow attackers down, never lock a parent out', () =
   });
 });
 
+describe('the current password asked before a change: a stolen session cannot guess it', () => {
+  test('10 wrong passwords an hour, from any addresses and through any of the three calls, stop the account’s changes (429); the login still works', async () => {
+    await withServer({}, async (s) => {
+      const a = await s.signUp();
+      const wrong = [
+        ['ChangePassword', { userId: a.id, newPassword: 'hijacked', currentPassword: 'guess' }],
+        ['UpdateUserEmail', { newUsername: newEmail('thief'), password: 'guess' }],
+        ['ChangeUsername', { oldEmail: a.email, newEmail: newEmail('thief'), password: 'guess' }],
+      ] as const;
+      for (let i = 0; i < 10; i++) {
+        const [name, input] = wrong[i % wrong.length]!;
+        expect((await s.call(name, input, { token: a.token, ip: `198.51.109.${i + 1}` })).body, name).toMatchObject({ code: 101, messageKey: 'INVALID_CREDENTIALS' });
+      }
+      const refused = await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD }, { token: a.token, ip: '198.51.109.200' });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ code: 155, error: 'Too many attempts. Please wait a few minutes and try again.', messageKey: 'RATE_LIMITED' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await s.logIn(a.email, PASSWORD)).status).toBe(200);
+      // Another parent's changes are not limited.
+      const b = await s.signUp();
+      expect((await s.call('ChangePassword', { userId: b.id, newPassword: 'new-secret', currentPassword: PASSWORD }, { token: b.token, ip: '198.51.109.200' })).status).toBe(200);
+    });
+  });
+});
+
 describe('other rate limits', () => {
   test('existence checks: 60 per address in 10 minutes', async () => {
     await withServer({}, async (s) => {

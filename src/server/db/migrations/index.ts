@@ -11,6 +11,7 @@ import * as m005 from './005_side_effects.ts';
 import * as m006 from './006_outbox_secret.ts';
 import * as m007 from './007_rate_limits_unlogged.ts';
 import * as m008 from './008_sandbox_gateway.ts';
+import * as m010 from './010_email_changes.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006_outbox_secret': m006,
   '007_rate_limits_unlogged': m007,
   '008_sandbox_gateway': m008,
+  '010_email_changes': m010,
 };
