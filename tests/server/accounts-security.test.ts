@@ -307,6 +307,39 @@ describe('logs hold no secrets', () => {
     });
   });
 
+  test('a failing statement logged through the app shows no email and no query string: the database error is there, its details redacted', async () => {
+    const { lines, logger } = captureLogs();
+    const email = newEmail('taken');
+    const failing = {
+      // A second account with a taken address: the unique index refuses it (`Key (email)=(…) already exists.`).
+      TrackUserEvent: async () => {
+        await sql`insert into users (id, email, password_hash) values (${'duplicate'}, ${email}, ${'x'})`.execute(t.db);
+        return { success: true as const };
+      },
+      // A value in the message itself: `invalid input syntax for type integer: "…"`.
+      GetWebOffers: async () => {
+        await sql`select ${email}::integer`.execute(t.db);
+        return [];
+      },
+    };
+    await withServer({ logger, overrides: { handlers: failing } }, async (s) => {
+      await s.signUp(email);
+      const query = `?email=${encodeURIComponent(email)}&utm_source=newsletter`;
+      for (const [name, params] of [['TrackUserEvent', { email, eventName: 'x' }], ['GetWebOffers', {}]] as const) {
+        const response = await s.app.inject({ method: 'POST', url: `/api/functions/${name}${query}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(params) });
+        expect(response.statusCode, name).toBe(500);
+        expect(response.json()).toEqual({ code: 1, error: 'Internal server error.' });
+      }
+    });
+    const log = lines.join('');
+    expect(log).toContain('backend call failed');
+    expect(log).toContain('"code":"23505"');
+    expect(log).toContain('"detail":"[redacted]"');
+    expect(log).toContain('invalid input syntax for type integer');
+    expect(log).toContain('"url":"/api/functions/TrackUserEvent"');
+    for (const leak of [email, email.split('@')[0]!, encodeURIComponent(email), 'utm_source', '?email=']) expect(log, leak).not.toContain(leak);
+  });
+
   test('headers and bodies that do get logged are redacted', async () => {
     const { lines, logger } = captureLogs();
     await withServer({ logger }, async (s) => {
