@@ -55,7 +55,7 @@ export const MessageKey = {
 export type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
 /** Which shared counter limits a call (per account and per IP). */
-export type RateLimitName = 'login' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup';
+export type RateLimitName = 'login' | 'reauthentication' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup';
 
 export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -92,9 +92,9 @@ export const contract = {
   CreateNewWebUser: define({ input: signupPayload, output: z.object({ id }), auth: 'none', rateLimit: 'signup', messageKeys: [MessageKey.userAlreadyExists, MessageKey.captchaFailed] }),
   Logout: define({ input: nothing, output: nothing, auth: 'none' }),
   GetUserExistsByUsername: define({ input: z.object({ username: z.string().min(1).max(254) }), output: z.object({ exists: z.boolean() }), auth: 'none', rateLimit: 'existence' }),
-  ChangePassword: define({ input: z.object({ userId: id, newPassword: password, currentPassword: z.string().max(128).optional() }), output: ok, auth: 'session' }),
-  UpdateUserEmail: define({ input: z.object({ newUsername: email, password: z.string().max(128).optional() }), output: z.object({ email }), auth: 'session', messageKeys: [MessageKey.userAlreadyExists] }),
-  ChangeUsername: define({ input: z.object({ oldEmail: email, newEmail: email }), output: z.object({ email }), auth: 'session', messageKeys: [MessageKey.userAlreadyExists] }),
+  ChangePassword: define({ input: z.object({ userId: id, newPassword: password, currentPassword: z.string().min(1).max(128) }), output: ok, auth: 'session', rateLimit: 'reauthentication', messageKeys: [MessageKey.invalidCredentials, MessageKey.rateLimited] }),
+  UpdateUserEmail: define({ input: z.object({ newUsername: email, password: z.string().min(1).max(128) }), output: z.object({ email }), auth: 'session', rateLimit: 'reauthentication', messageKeys: [MessageKey.userAlreadyExists, MessageKey.invalidCredentials, MessageKey.rateLimited] }),
+  ChangeUsername: define({ input: z.object({ oldEmail: email, newEmail: email, password: z.string().min(1).max(128) }), output: z.object({ email }), auth: 'session', rateLimit: 'reauthentication', messageKeys: [MessageKey.userAlreadyExists, MessageKey.invalidCredentials, MessageKey.rateLimited] }),
   IterableUpdateEmail: define({ input: z.object({ oldEmail: email, newEmail: email }), output: ok, auth: 'session' }),
   RequestBeginPasswordReset: define({ input: z.object({ email }), output: ok, auth: 'none', rateLimit: 'passwordReset' }),
   RequestPasswordResetLegacy: define({ input: z.object({ email }), output: ok, auth: 'none', rateLimit: 'passwordReset' }),

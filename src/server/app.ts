@@ -91,7 +91,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (options.db) db = options.db;
     else {
       ownDatabase = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl ?? null });
-      await prepareDatabase(ownDatabase.db, { funnelsDir: readDatabaseEnv().funnelsDir, demoCodes: false });
+      const { funnelsDir, demoCodes } = readDatabaseEnv();
+      await prepareDatabase(ownDatabase.db, { funnelsDir, demoCodes });
       db = ownDatabase.db;
     }
     backend = await createBackend(db, settings, app.log, options.overrides);

@@ -16,7 +16,11 @@ export interface ServerEnv {
   databaseUrl: string | null;
   /** Where the funnels and the plan catalog (catalog.yaml) are (FUNNELS_DIR). */
   funnelsDir: string;
-  /** Seed the demo codes into a new database (DEMO_CODES; on for the embedded database, off for PostgreSQL). */
+  /**
+   * Demo codes (DEMO_CODES): on → seeded into a new database; off → never seeded, and unredeemed
+   * ones left by an earlier run removed at start. Unset: on for the embedded database outside
+   * production, off on PostgreSQL or with NODE_ENV=production.
+   */
   demoCodes: boolean;
   /** Variants the remote flag provider answers: `{"unifiedLogin":"on"}`. */
   flagOverrides: Record<string, string>;
@@ -73,7 +77,8 @@ export function readDatabaseEnv(env: Env = process.env, cwd = process.cwd()): Pi
     dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
     databaseUrl,
     funnelsDir: path.resolve(cwd, env.FUNNELS_DIR || 'funnels'),
-    demoCodes: demo === '' ? databaseUrl === null : ['on', '1', 'true'].includes(demo),
+    // Their values are public (README): only an explicit DEMO_CODES=on puts them in production.
+    demoCodes: demo === '' ? databaseUrl === null && env.NODE_ENV !== 'production' : ['on', '1', 'true'].includes(demo),
   };
 }
 

@@ -2,8 +2,9 @@
  * /my-account (spec §2.8, §4 "Cancellation" and "Session watch", §8 "Account"; issue 7), in the
  * browser against the real backend and the sandbox gateway: every section at desktop width
  * (tabs) and at 375 px (accordions), a cancellation through /dont-go/1, a card update, the
- * billing history after a renewal, an email and a password change each followed by a login,
- * and the session-lost popup when the session is revoked from another client.
+ * billing history after a renewal, an email and a password change (each asking for the current
+ * password) each followed by a login, and the session-lost popup when the session is revoked from
+ * another client.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -330,18 +331,22 @@ describe('Manage Account', () => {
     await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account after the login');
   };
 
+  /** The form whose submit button is `submit` (both account forms ask for the current password). */
+  const formOf = (page: TestPage, submit: string) => page.locator('form', { has: page.getByRole('button', { name: submit }) });
+
   test('an email change (the password asked again), then a login with the new email', async () => {
     const parent = await newParent(e2e, 'email');
     const page = await openAccount(parent);
     await page.getByRole('tab', { name: 'Manage Account' }).click();
     const newEmail = `new-${parent.email}`;
-    await page.getByLabel('New email').fill(newEmail);
-    await page.getByLabel('Current password').fill('wrong-password');
+    const form = formOf(page, 'Update email');
+    await form.getByLabel('New email').fill(newEmail);
+    await form.getByLabel('Current password').fill('wrong-password');
     await page.getByRole('button', { name: 'Update email' }).click();
-    await visible(page.getByRole('alert').locator('.toast'), 'the refusal of a wrong password');
+    await visible(page.getByRole('alert').getByText('The current password is not correct.'), 'the refusal of a wrong password');
     expect((await db().selectFrom('users').select('email').where('id', '=', parent.objectId).executeTakeFirstOrThrow()).email).toBe(parent.email);
 
-    await page.getByLabel('Current password').fill('secret12');
+    await form.getByLabel('Current password').fill('secret12');
     await page.getByRole('button', { name: 'Update email' }).click();
     await visible(page.getByText(`Your email has been changed. Use ${newEmail} to log in from now on.`));
     expect((await db().selectFrom('users').select('email').where('id', '=', parent.objectId).executeTakeFirstOrThrow()).email).toBe(newEmail);
@@ -352,10 +357,12 @@ describe('Manage Account', () => {
     await visible(page.getByText(`Account email: ${newEmail}`));
   });
 
-  test("a password change with the spec's validation, then a login with the new password", async () => {
+  test("a password change asks for the current password, with the spec's validation; then a login with the new password", async () => {
     const parent = await newParent(e2e, 'password');
     const page = await openAccount(parent, PHONE);
     await page.getByRole('button', { name: 'Manage Account', exact: true }).click();
+    const currentPassword = formOf(page, 'Update password').getByLabel('Current password');
+    await currentPassword.fill('wrong-password');
     await page.getByLabel('New password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm new password').fill('abc');
     await page.getByRole('button', { name: 'Update password' }).click();
@@ -365,6 +372,11 @@ describe('Manage Account', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await visible(page.getByText('Passwords do not match'));
     await page.getByLabel('Confirm new password').fill('brandnew99');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await visible(page.getByRole('alert').getByText('The current password is not correct.'), 'the refusal of a wrong current password');
+    expect(await callBackend(e2e.url, 'UserLogin', { username: parent.email, password: 'brandnew99' })).toMatchObject({ code: 101 });
+
+    await currentPassword.fill('secret12');
     await page.getByRole('button', { name: 'Update password' }).click();
     await visible(page.getByText('Your password has been changed.'));
     await expectHealthyScreen(page, 'password changed');

@@ -94,6 +94,31 @@ describe('login rate limits: slow attackers down, never lock a parent out', () =
   });
 });
 
+describe('the current password asked before a change: a stolen session cannot guess it', () => {
+  test('10 wrong passwords an hour, from any addresses and through any of the three calls, stop the account’s changes (429); the login still works', async () => {
+    await withServer({}, async (s) => {
+      const a = await s.signUp();
+      const wrong = [
+        ['ChangePassword', { userId: a.id, newPassword: 'hijacked', currentPassword: 'guess' }],
+        ['UpdateUserEmail', { newUsername: newEmail('thief'), password: 'guess' }],
+        ['ChangeUsername', { oldEmail: a.email, newEmail: newEmail('thief'), password: 'guess' }],
+      ] as const;
+      for (let i = 0; i < 10; i++) {
+        const [name, input] = wrong[i % wrong.length]!;
+        expect((await s.call(name, input, { token: a.token, ip: `198.51.109.${i + 1}` })).body, name).toMatchObject({ code: 101, messageKey: 'INVALID_CREDENTIALS' });
+      }
+      const refused = await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD }, { token: a.token, ip: '198.51.109.200' });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ code: 155, error: 'Too many attempts. Please wait a few minutes and try again.', messageKey: 'RATE_LIMITED' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await s.logIn(a.email, PASSWORD)).status).toBe(200);
+      // Another parent's changes are not limited.
+      const b = await s.signUp();
+      expect((await s.call('ChangePassword', { userId: b.id, newPassword: 'new-secret', currentPassword: PASSWORD }, { token: b.token, ip: '198.51.109.200' })).status).toBe(200);
+    });
+  });
+});
+
 describe('other rate limits', () => {
   test('existence checks: 60 per address in 10 minutes', async () => {
     await withServer({}, async (s) => {
@@ -280,6 +305,39 @@ describe('logs hold no secrets', () => {
       await s.app.backend.outbox.runOnce();
       expect(lines.join('')).toContain(`http://localhost:3000/reset-password?token=${message!.secret!}`);
     });
+  });
+
+  test('a failing statement logged through the app shows no email and no query string: the database error is there, its details redacted', async () => {
+    const { lines, logger } = captureLogs();
+    const email = newEmail('taken');
+    const failing = {
+      // A second account with a taken address: the unique index refuses it (`Key (email)=(…) already exists.`).
+      TrackUserEvent: async () => {
+        await sql`insert into users (id, email, password_hash) values (${'duplicate'}, ${email}, ${'x'})`.execute(t.db);
+        return { success: true as const };
+      },
+      // A value in the message itself: `invalid input syntax for type integer: "…"`.
+      GetWebOffers: async () => {
+        await sql`select ${email}::integer`.execute(t.db);
+        return [];
+      },
+    };
+    await withServer({ logger, overrides: { handlers: failing } }, async (s) => {
+      await s.signUp(email);
+      const query = `?email=${encodeURIComponent(email)}&utm_source=newsletter`;
+      for (const [name, params] of [['TrackUserEvent', { email, eventName: 'x' }], ['GetWebOffers', {}]] as const) {
+        const response = await s.app.inject({ method: 'POST', url: `/api/functions/${name}${query}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(params) });
+        expect(response.statusCode, name).toBe(500);
+        expect(response.json()).toEqual({ code: 1, error: 'Internal server error.' });
+      }
+    });
+    const log = lines.join('');
+    expect(log).toContain('backend call failed');
+    expect(log).toContain('"code":"23505"');
+    expect(log).toContain('"detail":"[redacted]"');
+    expect(log).toContain('invalid input syntax for type integer');
+    expect(log).toContain('"url":"/api/functions/TrackUserEvent"');
+    for (const leak of [email, email.split('@')[0]!, encodeURIComponent(email), 'utm_source', '?email=']) expect(log, leak).not.toContain(leak);
   });
 
   test('headers and bodies that do get logged are redacted', async () => {

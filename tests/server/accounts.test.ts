@@ -160,10 +160,14 @@ describe('login and logout', () => {
 });
 
 describe('password and email changes', () => {
+  const renamesOf = async (userId: string) => (await outboxOf('iterable.updateEmail')).filter((m) => (m.payload as { userId: string }).userId === userId).map((m) => m.payload);
+  const emailOf = async (id: string) => (await s.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+  const wrongCredentials = { code: 101, error: 'Invalid username/password.', messageKey: 'INVALID_CREDENTIALS' };
+
   test('ChangePassword: the new password works, the old does not; other sessions end, this one stays', async () => {
     const { email, id, token } = await s.signUp();
     const other = ((await s.logIn(email)).body.result as { sessionToken: string }).sessionToken;
-    const answer = await s.call('ChangePassword', { userId: id, newPassword: 'new-secret' }, { token });
+    const answer = await s.call('ChangePassword', { userId: id, newPassword: 'new-secret', currentPassword: PASSWORD }, { token });
     expect(answer.body).toEqual({ result: { success: true } });
     expect((await s.logIn(email)).status).toBe(404);
     expect((await s.logIn(email, 'new-secret')).status).toBe(200);
@@ -174,42 +178,91 @@ describe('password and email changes', () => {
   test("ChangePassword for another parent answers 119; with a wrong currentPassword 101; without a session 209", async () => {
     const a = await s.signUp();
     const b = await s.signUp();
-    const other = await s.call('ChangePassword', { userId: b.id, newPassword: 'hijacked' }, { token: a.token });
+    const other = await s.call('ChangePassword', { userId: b.id, newPassword: 'hijacked', currentPassword: PASSWORD }, { token: a.token });
     expect(other.status).toBe(400);
     expect(other.body).toEqual({ code: 119, error: 'You can only change the password of your own account.' });
     expect((await s.logIn(b.email)).status).toBe(200);
     const wrong = await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: 'not-it' }, { token: a.token });
     expect(wrong.body).toMatchObject({ code: 101, messageKey: 'INVALID_CREDENTIALS' });
-    expect((await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret' })).body).toEqual(invalidSession);
+    expect((await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD })).body).toEqual(invalidSession);
+  });
+
+  test('a session alone changes nothing: without the current password each change answers 142 naming the field; a wrong one 101', async () => {
+    const a = await s.signUp();
+    const attempts = [
+      ['ChangePassword', { userId: a.id, newPassword: 'hijacked' }, 'currentPassword'],
+      ['UpdateUserEmail', { newUsername: newEmail('thief') }, 'password'],
+      ['ChangeUsername', { oldEmail: a.email, newEmail: newEmail('thief') }, 'password'],
+    ] as const;
+    for (const [name, input, field] of attempts) {
+      const missing = await s.call(name, input, { token: a.token });
+      expect(missing.status, name).toBe(400);
+      expect(missing.body.code, name).toBe(142);
+      expect(missing.body.error, name).toMatch(new RegExp(`^Invalid parameters for ${name}: ${field}:`));
+      const wrong = await s.call(name, { ...input, [field]: 'not-it' }, { token: a.token });
+      expect(wrong.status, name).toBe(404);
+      expect(wrong.body, name).toEqual(wrongCredentials);
+    }
+    expect(await emailOf(a.id)).toBe(a.email);
+    expect((await s.logIn(a.email)).status).toBe(200);
+    expect(await renamesOf(a.id)).toEqual([]);
   });
 
   test('UpdateUserEmail changes the login, tells Iterable through the outbox, and refuses a taken address (202)', async () => {
     const a = await s.signUp();
     const b = await s.signUp();
     const newAddress = newEmail('renamed');
-    const answer = await s.call('UpdateUserEmail', { newUsername: newAddress.toUpperCase() }, { token: a.token });
+    const answer = await s.call('UpdateUserEmail', { newUsername: newAddress.toUpperCase(), password: PASSWORD }, { token: a.token });
     expect(answer.body).toEqual({ result: { email: newAddress } });
     expect((await s.logIn(newAddress)).status).toBe(200);
     expect((await s.logIn(a.email)).status).toBe(404);
     const messages = await outboxOf('iterable.updateEmail');
     expect(messages.map((m) => m.payload)).toContainEqual({ userId: a.id, oldEmail: a.email, newEmail: newAddress });
 
-    const taken = await s.call('UpdateUserEmail', { newUsername: b.email }, { token: a.token });
+    const taken = await s.call('UpdateUserEmail', { newUsername: b.email, password: PASSWORD }, { token: a.token });
     expect(taken.body).toEqual({ code: 202, error: 'User already exists', messageKey: 'USER_ALREADY_EXISTS' });
     const wrongPassword = await s.call('UpdateUserEmail', { newUsername: newEmail(), password: 'not-it' }, { token: a.token });
     expect(wrongPassword.body).toMatchObject({ code: 101 });
   });
 
-  test('ChangeUsername (legacy) needs the parent’s own old email; then IterableUpdateEmail queues the update', async () => {
+  test.each(['UpdateUserEmail', 'ChangeUsername'] as const)("%s ends the parent's other sessions; the one that changed the email stays", async (name) => {
+    const a = await s.signUp();
+    const other = ((await s.logIn(a.email)).body.result as { sessionToken: string }).sessionToken;
+    const newAddress = newEmail('moved');
+    const input = name === 'UpdateUserEmail' ? { newUsername: newAddress, password: PASSWORD } : { oldEmail: a.email, newEmail: newAddress, password: PASSWORD };
+    expect((await s.call(name, input, { token: a.token })).body).toEqual({ result: { email: newAddress } });
+    expect((await s.call('GetCustomerDetails', {}, { token: a.token })).body.result).toMatchObject({ customerData: { email: newAddress } });
+    expect((await s.call('GetCustomerDetails', {}, { token: other })).body).toEqual(invalidSession);
+  });
+
+  test('ChangeUsername (legacy) needs the parent’s own old email and password; then IterableUpdateEmail is acknowledged without a second rename', async () => {
     const a = await s.signUp();
     const b = await s.signUp();
-    const refused = await s.call('ChangeUsername', { oldEmail: b.email, newEmail: newEmail() }, { token: a.token });
+    const refused = await s.call('ChangeUsername', { oldEmail: b.email, newEmail: newEmail(), password: PASSWORD }, { token: a.token });
     expect(refused.body).toMatchObject({ code: 119 });
     const newAddress = newEmail('legacy');
-    expect((await s.call('ChangeUsername', { oldEmail: a.email, newEmail: newAddress }, { token: a.token })).body).toEqual({ result: { email: newAddress } });
+    expect((await s.call('ChangeUsername', { oldEmail: a.email, newEmail: newAddress, password: PASSWORD }, { token: a.token })).body).toEqual({ result: { email: newAddress } });
     expect((await s.call('IterableUpdateEmail', { oldEmail: a.email, newEmail: newAddress }, { token: a.token })).body).toEqual({ result: { success: true } });
-    expect((await s.call('IterableUpdateEmail', { oldEmail: b.email, newEmail: newEmail() }, { token: a.token })).body).toMatchObject({ code: 119 });
+    expect(await renamesOf(a.id)).toEqual([{ userId: a.id, oldEmail: a.email, newEmail: newAddress }]);
     expect((await s.logIn(newAddress)).status).toBe(200);
+  });
+
+  test("IterableUpdateEmail with another parent's email as oldEmail answers 119 and queues nothing", async () => {
+    const a = await s.signUp();
+    const b = await s.signUp();
+    const before = (await outboxOf('iterable.updateEmail')).length;
+    for (const newAddress of [newEmail('thief'), a.email]) {
+      const answer = await s.call('IterableUpdateEmail', { oldEmail: b.email, newEmail: newAddress }, { token: a.token });
+      expect(answer.body).toEqual({ code: 119, error: 'You can only change the email of your own account.' });
+    }
+    expect((await outboxOf('iterable.updateEmail')).length).toBe(before);
+  });
+
+  test('IterableUpdateEmail naming the parent’s own email queues the rename of that profile', async () => {
+    const a = await s.signUp();
+    const newAddress = newEmail('crm');
+    expect((await s.call('IterableUpdateEmail', { oldEmail: a.email.toUpperCase(), newEmail: newAddress }, { token: a.token })).body).toEqual({ result: { success: true } });
+    expect(await renamesOf(a.id)).toEqual([{ userId: a.id, oldEmail: a.email, newEmail: newAddress }]);
   });
 });
 
@@ -267,7 +320,9 @@ describe('password reset by email', () => {
     await s.call('RequestBeginPasswordReset', { email });
     const delivered: OutboxDelivery[] = [];
     const { createOutboxDispatcher } = await import('../../src/server/outbox/outbox.ts');
-    await createOutboxDispatcher({ db: s.db, adapter: { deliver: async (m) => void delivered.push(m) } }).runOnce();
+    const dispatcher = createOutboxDispatcher({ db: s.db, adapter: { deliver: async (m) => void delivered.push(m) } });
+    // The file's earlier tests left messages too: deliver them all, a batch at a time.
+    while ((await dispatcher.runOnce()) > 0);
     const mine = delivered.find((m) => m.name === 'passwordReset' && m.payload.to === email);
     expect(mine?.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await resetMessages(email);

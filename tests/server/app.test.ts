@@ -192,7 +192,7 @@ describe('backend calls over the Parse wire format', () => {
   });
 
   test("a session call without a valid session answers 209; an unexpected error 500 without details", async () => {
-    const known = await app.inject({ method: 'POST', url: '/api/functions/ChangePassword', payload: { userId: 'someone', newPassword: 'secret-2' } });
+    const known = await app.inject({ method: 'POST', url: '/api/functions/ChangePassword', payload: { userId: 'someone', newPassword: 'secret-2', currentPassword: 'secret-1' } });
     expect(known.statusCode).toBe(400);
     expect(known.json()).toEqual({ code: 209, error: 'Invalid session token' });
 

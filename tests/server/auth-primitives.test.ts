@@ -9,7 +9,7 @@ import { hashToken, newSecretToken } from '../../src/server/auth/tokens.ts';
 import { createCaptchaVerifier, createLocalCaptchaVerifier, createRecaptchaVerifier, RECAPTCHA_VERIFY_URL } from '../../src/server/auth/captcha.ts';
 import { clientKey } from '../../src/server/auth/rateLimits.ts';
 import { geoIp } from '../../src/server/accounts/geo.ts';
-import { serializeRequest } from '../../src/server/auth/redaction.ts';
+import { scrubLogText, serializeRequest } from '../../src/server/auth/redaction.ts';
 import { readBackendEnv, readTrustProxy } from '../../src/server/config.ts';
 
 describe('passwords (scrypt)', () => {
@@ -142,6 +142,14 @@ describe('log redaction', () => {
       hostname: undefined,
       remoteAddress: '127.0.0.1',
     });
+  });
+
+  test('logged texts: emails masked (also URL-encoded), query strings of URLs and paths dropped, a plain question mark kept', () => {
+    expect(scrubLogText('Route GET:/api/x?email=a%40b.co&token=t not found')).toBe('Route GET:/api/x not found');
+    expect(scrubLogText('see https://example.com/reset-password?token=abc')).toBe('see https://example.com/reset-password');
+    expect(scrubLogText('invalid input syntax for type integer: "parent.one@example.com"')).toBe('invalid input syntax for type integer: "p***@example.com"');
+    expect(scrubLogText('ask parent%40example.com')).toBe('ask p***%40example.com');
+    expect(scrubLogText('Is the database up? It was.')).toBe('Is the database up? It was.');
   });
 });
 

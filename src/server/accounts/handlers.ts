@@ -6,14 +6,15 @@
  * Sessions and rate limits are enforced before these run (src/server/functions.ts): a handler
  * of an `auth: 'session'` call gets the parent as `context.user`.
  */
-import type { Handlers, SessionCallContext } from '../functions.ts';
+import type { Handlers } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { credentialCallNames, credentialHandlers } from './credentialChanges.ts';
 import { customerDetails, paymentHistory } from './customer.ts';
 import { geoIp } from './geo.ts';
 import { logIn, sessionAnswer, signUp } from './login.ts';
 import { requestPasswordReset, resetPassword } from './passwordReset.ts';
 import type { AccountServices } from './services.ts';
-import { findUserByEmail, findUserById, forbidden, invalidCredentials, normalizeLogin, userAlreadyExists } from './users.ts';
+import { findUserById, normalizeLogin, ownEmail, ownId } from './users.ts';
 
 export const accountCallNames = [
   'UserLogin',
@@ -21,10 +22,7 @@ export const accountCallNames = [
   'CreateNewWebUser',
   'Logout',
   'GetUserExistsByUsername',
-  'ChangePassword',
-  'UpdateUserEmail',
-  'ChangeUsername',
-  'IterableUpdateEmail',
+  ...credentialCallNames,
   'RequestBeginPasswordReset',
   'RequestPasswordResetLegacy',
   'VerifyBeginPasswordReset',
@@ -42,42 +40,12 @@ export type AccountCallName = (typeof accountCallNames)[number];
 
 const success = { success: true } as const;
 
-/** A session call acting on an email: only the parent's own. */
-function ownEmail(context: SessionCallContext, email: string, what: string) {
-  if (normalizeLogin(email) !== context.user.email) throw forbidden(`You can only ${what} your own account.`);
-}
-
-/** A session call naming a parent: only the caller. */
-function ownId(context: SessionCallContext, id: string | undefined, what: string) {
-  if (id !== undefined && id !== context.user.id) throw forbidden(`You can only ${what} your own account.`);
-}
-
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
 
 export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallName> {
-  /** Changes the parent's email (and legacy username with it) and tells Iterable through the outbox. */
-  const changeEmail = async (context: SessionCallContext, newEmail: string) => {
-    const email = normalizeLogin(newEmail);
-    const oldEmail = context.user.email;
-    if (email === oldEmail) return { email };
-    await s.db.transaction().execute(async (trx) => {
-      if (await findUserByEmail(trx, email)) throw userAlreadyExists();
-      const changed = await trx
-        .updateTable('users')
-        .set({ email, updated_at: s.now() })
-        .where('id', '=', context.user.id)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('users as other').select('other.id').where('other.email', '=', email))))
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw userAlreadyExists();
-      // The parent's email preferences follow the address.
-      await trx.deleteFrom('email_preferences').where('email', '=', email).where('user_id', 'is', null).execute();
-      await trx.updateTable('email_preferences').set({ email, updated_at: s.now() }).where('user_id', '=', context.user.id).execute();
-      await enqueue(trx, { type: 'iterableUpdateEmail', payload: { userId: context.user.id, oldEmail, newEmail: email } });
-    });
-    return { email };
-  };
-
   return {
+    ...credentialHandlers(s),
+
     async UserLogin(input) {
       return sessionAnswer(await logIn(s, input.username, input.password));
     },
@@ -101,39 +69,6 @@ export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallN
       const name = normalizeLogin(input.username);
       const row = await s.db.selectFrom('users').select('id').where('email', '=', name).executeTakeFirst();
       return { exists: row !== undefined };
-    },
-
-    async ChangePassword(input, context) {
-      ownId(context, input.userId, 'change the password of');
-      const user = await findUserById(s.db, context.user.id);
-      if (!user) throw forbidden('You can only change the password of your own account.');
-      if (input.currentPassword !== undefined && !(await s.passwords.verify(input.currentPassword, user.password_hash))) throw invalidCredentials();
-      const hash = await s.passwords.hash(input.newPassword);
-      await s.db.updateTable('users').set({ password_hash: hash, updated_at: s.now() }).where('id', '=', user.id).execute();
-      // Other devices must log in again with the new password; this one stays logged in.
-      await s.sessions.revokeAllFor(user.id, context.sessionToken);
-      return success;
-    },
-
-    async UpdateUserEmail(input, context) {
-      if (input.password !== undefined) {
-        const user = await findUserById(s.db, context.user.id);
-        if (!(await s.passwords.verify(input.password, user?.password_hash ?? null))) throw invalidCredentials();
-      }
-      return changeEmail(context, input.newUsername);
-    },
-
-    async ChangeUsername(input, context) {
-      ownEmail(context, input.oldEmail, 'change the email of');
-      return changeEmail(context, input.newEmail);
-    },
-
-    async IterableUpdateEmail(input, context) {
-      // Legacy: sent after ChangeUsername, so the session's email is already the new one.
-      const mine = [normalizeLogin(input.oldEmail), normalizeLogin(input.newEmail)].includes(context.user.email);
-      if (!mine) throw forbidden('You can only change the email of your own account.');
-      await enqueue(s.db, { type: 'iterableUpdateEmail', payload: { userId: context.user.id, oldEmail: normalizeLogin(input.oldEmail), newEmail: normalizeLogin(input.newEmail) } });
-      return success;
     },
 
     async RequestBeginPasswordReset(input) {

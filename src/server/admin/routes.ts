@@ -7,8 +7,10 @@
  *   POST /api/admin/billing   body: { at?: ISO time }        → BillingSummary (the sandbox's billing run)
  *   POST /api/admin/reconcile body: {}                       → ReconcileSummary (open payment intents settled)
  *
- * Only from loopback (127.0.0.1, ::1; anything else gets 404), and only with
- * `Authorization: Bearer <the token in $DATA_DIR/admin-token>`, compared in constant time.
+ * Only from loopback (127.0.0.1, ::1) and never through a proxy (a request carrying a
+ * forwarding header came from elsewhere, relayed by a proxy on this machine): anything else gets
+ * 404. Then only with `Authorization: Bearer <the token in $DATA_DIR/admin-token>`, compared in
+ * constant time (missing or wrong: 401).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -35,8 +37,11 @@ export interface AdminRoutesOptions {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** The socket's peer, not X-Forwarded-For: a request relayed by a proxy is not "local". */
-const fromLoopback = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '');
+/** Headers a proxy adds when it relays a request. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
+
+/** The socket's peer, not X-Forwarded-For, and no proxy's relay: a request relayed by a proxy is not "local". */
+const fromLoopback = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '') && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
 
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   app.addHook('onRequest', async (request, reply) => {

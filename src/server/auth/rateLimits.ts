@@ -21,6 +21,10 @@
  * guessing campaign spread over many addresses slow, while the parent, from an address that is
  * not limited, still logs in with the right password — a little slower at worst.
  *
+ * Re-authentication (the current password asked before a password or email change) is the
+ * other way round: only a holder of the parent's session can try, so failures per account are
+ * refused, not slowed — a stolen session token cannot guess the password at any speed.
+ *
  * Account names are hashed (SHA-256) before they become counter keys, so the counters hold no
  * email addresses.
  */
@@ -64,6 +68,11 @@ export const defaultRateLimitPolicies: Record<RateLimitName, RateLimitPolicy> = 
     perIp: { limit: 30, windowSeconds: 10 * 60 },
     perAccountAndIpFailures: { limit: 10, windowSeconds: 15 * 60 },
     perAccount: { limit: 20, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'slowDown' },
+  },
+  // Ten wrong passwords an hour per account, from any address (see above).
+  reauthentication: {
+    perIp: { limit: 30, windowSeconds: 10 * 60 },
+    perAccount: { limit: 10, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'refuse' },
   },
   existence: { perIp: { limit: 60, windowSeconds: 10 * 60 }, perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' } },
   codeLookup: { perIp: { limit: 30, windowSeconds: 10 * 60 }, perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' } },

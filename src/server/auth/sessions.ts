@@ -6,11 +6,11 @@
  * - Sliding expiry: a session ends after SESSION_IDLE_DAYS (default 30) without use, and in
  *   any case SESSION_MAX_DAYS (default 365) after login. Using it pushes the idle deadline
  *   out again, written at most once a day per session so that reads stay reads.
- * - Logout deletes the session (revoked at once, on every instance); a password change or
- *   reset deletes the parent's other sessions.
+ * - Logout deletes the session (revoked at once, on every instance); a password or email change
+ *   deletes the parent's other sessions (in the change's transaction), a reset all of them.
  */
 import type { AuthUser } from '../functions.ts';
-import type { Db } from '../accounts/users.ts';
+import type { Db, DbOrTrx } from '../accounts/users.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +37,13 @@ export interface SessionStore {
   revokeAllFor(userId: string, keepToken?: string | null): Promise<void>;
   /** Deletes ended sessions (run now and then by the maintenance loop). */
   purgeExpired(): Promise<void>;
+}
+
+/** Ends every session of a parent but `keepToken`'s; inside a transaction, together with the change that calls for it. */
+export async function endOtherSessions(db: DbOrTrx, userId: string, keepToken?: string | null): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepToken) query = query.where('token_hash', '<>', hashToken(keepToken));
+  await query.execute();
 }
 
 export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
@@ -77,11 +84,7 @@ export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
       await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
     },
 
-    async revokeAllFor(userId, keepToken) {
-      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-      if (keepToken) query = query.where('token_hash', '<>', hashToken(keepToken));
-      await query.execute();
-    },
+    revokeAllFor: (userId, keepToken) => endOtherSessions(db, userId, keepToken),
 
     async purgeExpired() {
       await db.deleteFrom('sessions').where('expires_at', '<', now()).execute();

@@ -1,11 +1,13 @@
 /**
  * Demo codes with fixed values, listed in the README, so anyone trying the app can redeem
- * each kind of code. Seeded when a new embedded database gets its catalog (`DEMO_CODES=on`
- * forces it on PostgreSQL, `off` skips it). Each code is single-use like any other: there are
- * three of most, and `npm run codes` makes more.
+ * each kind of code. Seeded when a new embedded database gets its catalog outside production
+ * (`DEMO_CODES=on` forces it on PostgreSQL and in production, `off` skips it). Each code is
+ * single-use like any other: there are three of most, and `npm run codes` makes more.
  *
  * Seeding is idempotent (fixed batch ids and codes, ON CONFLICT DO NOTHING); codes whose offer
- * is not in the catalog are skipped.
+ * is not in the catalog are skipped. With demo codes off, the unredeemed ones are removed at
+ * start: anyone can read their values, so a database seeded in development and then run in
+ * production must not honour them.
  */
 import type { Db } from '../db/transaction.ts';
 import type { CodeKind } from '../db/types.ts';
@@ -80,4 +82,20 @@ export async function seedDemoCodes(db: Db, log?: (message: string) => void): Pr
   }
   if (added > 0) log?.(`Database: seeded ${added} demo codes (see README, "Demo codes").`);
   return added;
+}
+
+/**
+ * Deletes the demo codes nobody redeemed (their batches stay, as do redeemed codes and the
+ * subscriptions they gave); answers how many went.
+ */
+export async function removeUnredeemedDemoCodes(db: Db, log?: (message: string) => void): Promise<number> {
+  const removed = await db
+    .deleteFrom('codes')
+    .where('batch_id', 'in', (eb) => eb.selectFrom('code_batches').select('code_batches.id').where('code_batches.source', '=', 'demo'))
+    .where('redeemed_at', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions').select('subscriptions.id').whereRef('subscriptions.code', '=', 'codes.code'))))
+    .executeTakeFirst();
+  const count = Number(removed.numDeletedRows);
+  if (count > 0) log?.(`Database: removed ${count} unredeemed demo codes: demo codes are off (DEMO_CODES; see README, "Demo codes").`);
+  return count;
 }

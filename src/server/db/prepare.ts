@@ -1,10 +1,11 @@
 /**
  * What every start does to the database before serving (the server, the dev server, and the
  * codes / catalog CLIs when they open it themselves): apply the migrations, import the catalog
- * when the database has none, and on such a new database seed the demo codes when asked.
+ * when the database has none, and on such a new database seed the demo codes when they are on.
+ * With demo codes off, unredeemed ones that an earlier run seeded are removed.
  */
 import type { Kysely } from 'kysely';
-import { seedDemoCodes } from '../catalog/demo.ts';
+import { removeUnredeemedDemoCodes, seedDemoCodes } from '../catalog/demo.ts';
 import { describeImport, importCatalogIfEmpty, type ImportSummary } from '../catalog/import.ts';
 import { findCatalogFile, readCatalogFile } from '../catalog/read.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -13,7 +14,7 @@ import type { Database } from './types.ts';
 export interface PrepareOptions {
   /** Where the catalog YAML is (FUNNELS_DIR). */
   funnelsDir: string;
-  /** Seed the demo codes when the catalog is imported into a new database. */
+  /** Demo codes on: seeded when the catalog is imported into a new database. Off: unredeemed ones removed. */
   demoCodes: boolean;
   log?: (message: string) => void;
 }
@@ -23,6 +24,8 @@ export interface PrepareResult {
   /** The import done because the database had no catalog; null when it had one. */
   catalog: ImportSummary | null;
   demoCodes: number;
+  /** Unredeemed demo codes removed because demo codes are off. */
+  demoCodesRemoved: number;
 }
 
 export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<PrepareResult> {
@@ -30,5 +33,6 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
   const catalog = await importCatalogIfEmpty(db, () => readCatalogFile(findCatalogFile(options.funnelsDir)));
   if (catalog) options.log?.(`Database: imported the catalog (${describeImport(catalog)}).`);
   const demoCodes = catalog && options.demoCodes ? await seedDemoCodes(db, options.log) : 0;
-  return { migrations: applied, catalog, demoCodes };
+  const demoCodesRemoved = options.demoCodes ? 0 : await removeUnredeemedDemoCodes(db, options.log);
+  return { migrations: applied, catalog, demoCodes, demoCodesRemoved };
 }

@@ -78,6 +78,15 @@ export interface EmailPreferencesTable {
   updated_at: CreatedAt;
 }
 
+/** A change of a parent's email (migration 010), written with the change. Addresses lower-case. */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  changed_at: CreatedAt;
+}
+
 // ---------------------------------------------------------------------------------------
 // Catalog (imported from funnels/catalog.yaml)
 
@@ -434,6 +443,7 @@ export interface Database {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_preferences: EmailPreferencesTable;
+  email_changes: EmailChangesTable;
   partners: PartnersTable;
   web_offers: WebOffersTable;
   class_add_ons: ClassAddOnsTable;

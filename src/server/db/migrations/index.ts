@@ -12,6 +12,7 @@ import * as m006 from './006_outbox_secret.ts';
 import * as m007 from './007_rate_limits_unlogged.ts';
 import * as m008 from './008_sandbox_gateway.ts';
 import * as m009 from './009_payment_intents.ts';
+import * as m010 from './010_email_changes.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007_rate_limits_unlogged': m007,
   '008_sandbox_gateway': m008,
   '009_payment_intents': m009,
+  '010_email_changes': m010,
 };
