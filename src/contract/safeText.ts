@@ -21,6 +21,12 @@ export function textProblem(text: string): string | null {
   return null;
 }
 
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'gu');
+
+/** The text without what the rule refuses: for text the browser did not get from a parent (an address's parameters). */
+export const safeTextOf = (text: string) => text.replace(CONTROL_CHARACTERS, '').replace(LONE_SURROGATES, '');
+
 export interface UnsafeText {
   /** Where: the string's path, or for a key the path of the object holding it (a path never holds the bad text). */
   path: (string | number)[];

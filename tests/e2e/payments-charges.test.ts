@@ -80,6 +80,37 @@ describe('one attempt, one charge', () => {
   });
 });
 
+describe('an address the backend would refuse', () => {
+  test('arriving with utm_source=%00x: the purchase goes through with the attribution cleaned; every charge at the gateway is ours', async () => {
+    const parent = await newParent(e2e, 'nul-utm');
+    const page = await openPaymentPage(e2e, '/signup-payment?offer=lifetime&utm_source=%00x&utm_campaign=spring', parent);
+    await visible(page.getByText('Lifetime: $149.99', { exact: true }), 'the lifetime offer');
+    await fillCard(page, VISA);
+    await page.getByRole('button', { name: 'Join Now' }).click();
+    await arrivesAt(page, partnerPage, 'the partner page after /signup-thankyou', 30_000);
+    expect(page.visited.some((u) => new URL(u).pathname === '/signup-thankyou')).toBe(true);
+
+    const sent = requestsTo(page, 'PurchaseSubscription').map((r) => JSON.parse(r.body) as { utmParamsObject?: unknown });
+    expect(sent.map((body) => body.utmParamsObject)).toEqual([{ utm_source: 'x', utm_campaign: 'spring' }]);
+    expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'lifetime', status: 'Active' }]);
+    expect(await db().selectFrom('payment_intents').select(['status', 'call']).where('user_id', '=', parent.objectId).execute()).toEqual([{ status: 'completed', call: 'PurchaseSubscription' }]);
+    // No orphan: every charge and every renewing subscription at the sandbox gateway has our record.
+    const unrecordedCharges = await db()
+      .selectFrom('sandbox_transactions')
+      .select('id')
+      .where('status', '=', 'settled')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('payments.id').whereRef('payments.gateway_transaction_id', '=', 'sandbox_transactions.id'))))
+      .execute();
+    const unrecordedSubscriptions = await db()
+      .selectFrom('sandbox_subscriptions')
+      .select('id')
+      .where('status', 'in', ['Active', 'PastDue'])
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('subscriptions').select('subscriptions.id').whereRef('subscriptions.gateway_subscription_id', '=', 'sandbox_subscriptions.id'))))
+      .execute();
+    expect({ unrecordedCharges, unrecordedSubscriptions }).toEqual({ unrecordedCharges: [], unrecordedSubscriptions: [] });
+  });
+});
+
 describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
   const openAccount = async (parent: Session) => {
     const page = await openPaymentPage(e2e, '/my-account', parent);

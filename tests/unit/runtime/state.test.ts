@@ -68,6 +68,16 @@ describe('UTM attribution: last touch per tab, first touch kept', () => {
     expect(session.getItem('utmParamsObject')).toBe('{"utm_source":"ads","iterable_campaign":"42"}');
   });
 
+  test('values the backend would refuse are cleaned: control characters go, length is cut to the contract’s 500', () => {
+    const session = memoryStorage();
+    const local = memoryStorage();
+    captureAttribution(`?utm_source=%00spring&utm_campaign=%01%7F&utm_term=${'x'.repeat(600)}`, session, local);
+    expect(readAttribution('lastTouch', session, local)).toEqual({ utm_source: 'spring', utm_term: 'x'.repeat(500) });
+    // Stored by an earlier version with a NUL in it.
+    const old = memoryStorage({ utmParamsObject: '{"utm_source":"\\u0000x","utm_medium":"\\u0000"}' });
+    expect(readAttribution('lastTouch', old, local)).toEqual({ utm_source: 'x' });
+  });
+
   test('a visit without attribution parameters changes nothing', () => {
     const session = memoryStorage({ utmParamsObject: '{"utm_source":"a"}' });
     const local = memoryStorage();
