@@ -108,12 +108,23 @@ function random(seed: number) {
 }
 
 export interface CrashRun {
+  db: Kysely<Database>;
   env: NodeJS.ProcessEnv;
   /** One batch of purchases per round; each round ends with a SIGKILL. */
   rounds: Purchase[][];
-  /** When to kill, after the batch is sent: a random moment in this range (ms). */
-  killAfterMs: [number, number];
+  /** When to kill: a random moment in this range (ms) after the first payment intent of the batch is recorded. */
+  killAfterIntentMs: [number, number];
   seed: number;
+}
+
+/** Resolves once a payment intent is open (a purchase is between its record and its end), or after `ms`. */
+async function intentOpened(db: Kysely<Database>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const open = await db.selectFrom('payment_intents').select('id').where('status', '=', 'open').limit(1).execute();
+    if (open.length > 0) return;
+    await sleep(2);
+  }
 }
 
 export async function runCrashRounds(run: CrashRun): Promise<CrashReport> {
@@ -126,7 +137,9 @@ export async function runCrashRounds(run: CrashRun): Promise<CrashReport> {
     for (const batch of run.rounds) {
       report.purchases += batch.length;
       const sent = batch.map((purchase) => post(server.url, purchase));
-      await sleep(run.killAfterMs[0] + next() * (run.killAfterMs[1] - run.killAfterMs[0]));
+      // Some kills land before the charge, most between the charge and its record.
+      await intentOpened(run.db, 10_000);
+      await sleep(run.killAfterIntentMs[0] + next() * (run.killAfterIntentMs[1] - run.killAfterIntentMs[0]));
       server.child.kill('SIGKILL');
       report.kills++;
       await Promise.all(sent);
