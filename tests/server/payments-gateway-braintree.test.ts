@@ -19,6 +19,7 @@ import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { braintreeWebhookRoutes } from '../../src/server/payments/webhook.ts';
 import { useTestDatabase } from './db.ts';
 import { CREDENTIALS, MERCHANT_ID, startFakeBraintree, xml, type FakeBraintree } from './fakeBraintree.ts';
+import { startFakeBraintreeGateway } from './fakeBraintreeGateway.ts';
 
 const NOW = new Date('2025-03-10T15:00:00Z');
 const base = `/merchants/${MERCHANT_ID}`;
@@ -32,6 +33,46 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 
 const lastRequest = () => fake.requests.at(-1)!;
+
+describe('reconciliation through the SDK (a fake Braintree that remembers)', () => {
+  test('a subscription made under our id is found by it, and a second one with it is refused (81902); a sale is found by its order id and voided once', async () => {
+    const remembering = await startFakeBraintreeGateway({ delayMs: 0 });
+    try {
+      const bt = createBraintreeGateway({ credentials: CREDENTIALS, endpoint: { host: '127.0.0.1', port: remembering.port } });
+      const request = { id: 'intent_abc', paymentMethodToken: 'tok_visa', planId: 'codeling_monthly_999', priceCents: 999, trialDurationDays: 0, billingFrequencyMonths: 1, now: NOW };
+      const created = await bt.createSubscription(request);
+      expect(created).toMatchObject({ ok: true, value: { id: 'intent_abc', status: 'Active', transaction: { amountCents: 999, status: 'settled' } } });
+      expect(await bt.createSubscription(request)).toMatchObject({ ok: false, failure: { kind: 'validation', code: '81902' } });
+      expect(await bt.findSubscription('intent_abc', NOW)).toMatchObject({ id: 'intent_abc', status: 'Active', transaction: { amountCents: 999, status: 'settled' } });
+      expect(await bt.findSubscription('intent_none', NOW)).toBeNull();
+
+      const sale = await bt.sale({ paymentMethodToken: 'tok_visa', amountCents: 14_999, orderId: 'intent_sale', now: NOW });
+      expect(sale.ok).toBe(true);
+      expect(await bt.findSale('intent_sale')).toMatchObject({ amountCents: 14_999, status: 'settled' });
+      expect(await bt.findSale('intent_never')).toBeNull();
+      const saleId = (await bt.findSale('intent_sale'))!.id;
+      expect(await bt.reverseSale({ transactionId: saleId, now: NOW })).toMatchObject({ ok: true, value: { id: saleId, status: 'voided' } });
+      expect(await bt.reverseSale({ transactionId: saleId, now: NOW })).toMatchObject({ ok: true, value: { status: 'voided' } });
+      expect(await bt.findSale('intent_sale')).toMatchObject({ status: 'voided' });
+      expect(await bt.reverseSale({ transactionId: 'txn_missing', now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: 'notFound' } });
+    } finally {
+      await remembering.close();
+    }
+  });
+
+  test('a charge already settling is refunded, and a refunded one is answered as it is', async () => {
+    fake.answer('GET', `${base}/transactions/txn_settled`, { status: 200, xml: xml.transaction({ id: 'txn_settled', status: 'settled', amount: '79.99' }) });
+    fake.answer('POST', `${base}/transactions/txn_settled/refund`, { status: 201, xml: xml.transaction({ id: 'txn_refund', status: 'submitted_for_settlement', amount: '79.99' }) });
+    expect(await gateway.reverseSale({ transactionId: 'txn_settled', now: NOW })).toMatchObject({ ok: true, value: { id: 'txn_settled', status: 'refunded' } });
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: `${base}/transactions/txn_settled/refund` });
+    fake.answer('GET', `${base}/transactions/txn_refunded`, {
+      status: 200,
+      xml: xml.transaction({ id: 'txn_refunded', status: 'settled', amount: '79.99' }).replace('</transaction>', '<refund-ids type="array"><item>txn_r</item></refund-ids></transaction>'),
+    });
+    expect(await gateway.reverseSale({ transactionId: 'txn_refunded', now: NOW })).toMatchObject({ ok: true, value: { status: 'refunded' } });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: `${base}/transactions/txn_refunded` });
+  });
+});
 
 describe('calls through the SDK', () => {
   test('createCustomer and clientToken: paths, the merchant credentials, the answers', async () => {

@@ -154,6 +154,27 @@ describe('subscriptions and charges', () => {
     expect(await sandbox().cancelSubscription({ subscriptionId: 'sbx_sub_missing', now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: 'notFound' } });
   });
 
+  test('reconciliation’s questions: a subscription found by our id (a second one with it is refused, 81902), a sale by its order id; a charge reversed once', async () => {
+    const { token } = value(await vault('fake-valid-visa-nonce'));
+    const request = { ...plan(), paymentMethodToken: token, priceCents: 1999, trialDurationDays: 0 };
+    const created = value(await sandbox().createSubscription(request));
+    expect(created.id).toBe(request.id);
+    expect(await sandbox().createSubscription(request)).toEqual({ ok: false, failure: { kind: 'validation', code: '81902', message: 'ID has already been taken.' } });
+    expect(await sandbox().findSubscription(request.id, NOW)).toMatchObject({ id: request.id, status: 'Active', transaction: { id: created.transaction!.id, amountCents: 1999, status: 'settled' } });
+    expect(await sandbox().findSubscription('sbx_sub_missing', NOW)).toBeNull();
+
+    const sale = value(await sandbox().sale({ paymentMethodToken: token, amountCents: 500, orderId: 'order-found', now: NOW }));
+    expect(await sandbox().findSale('order-found')).toEqual(sale);
+    expect(await sandbox().findSale('order-never')).toBeNull();
+    expect(value(await sandbox().reverseSale({ transactionId: sale.id, now: NOW }))).toMatchObject({ id: sale.id, status: 'refunded' });
+    expect(value(await sandbox().reverseSale({ transactionId: sale.id, now: NOW }))).toMatchObject({ status: 'refunded' });
+    expect(await sandbox().findSale('order-found')).toMatchObject({ status: 'refunded' });
+
+    expect(await sandbox().sale({ paymentMethodToken: token, amountCents: 200_100, orderId: 'order-declined', now: NOW })).toMatchObject({ ok: false });
+    expect(await sandbox().findSale('order-declined')).toMatchObject({ status: 'declined', processorResponseCode: '2001' });
+    expect(await sandbox().reverseSale({ transactionId: (await sandbox().findSale('order-declined'))!.id, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91506' } });
+  });
+
   test('an unknown payment method token cannot subscribe', async () => {
     expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: 'nope', priceCents: 999, trialDurationDays: 7 })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
   });
