@@ -30,7 +30,7 @@ export async function createClassAddOn(
   classAddOnId: string,
   paymentMethodToken: string,
   o: { key: IntentKey | null; log: FastifyBaseLogger },
-): Promise<unknown> {
+): Promise<{ id: string }> {
   return s.locks.lockAccount(user.id, async () => {
     const earlier = await answerOfEarlier(s, addOnIntent, o.key, o.log);
     if (earlier.found) return earlier.answer;
@@ -64,7 +64,7 @@ export async function createClassAddOn(
   });
 }
 
-export const addOnIntent: IntentKindDefinition<AddOnRecord> = {
+export const addOnIntent: IntentKindDefinition<AddOnRecord, { id: string }> = {
   kind: 'addOn',
 
   async complete(trx, intent, charged, now) {

@@ -48,7 +48,7 @@ interface BulkAnswer {
 
 const invalid = (message: string) => new CallError(ErrorCode.VALIDATION_ERROR, message);
 
-export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'BulkPurchase'>, user: AuthUser | null, o: { key: IntentKey | null; log: FastifyBaseLogger }): Promise<unknown> {
+export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'BulkPurchase'>, user: AuthUser | null, o: { key: IntentKey | null; log: FastifyBaseLogger }): Promise<BulkAnswer> {
   const earlier = await answerOfEarlier(s, bulkIntent, o.key, o.log);
   if (earlier.found) return earlier.answer;
 
@@ -98,7 +98,7 @@ async function orderAnswer(db: Db, orderId: string): Promise<BulkAnswer> {
   return { orderId, codes: rows.map((row) => displayCode(row.code)) };
 }
 
-export const bulkIntent: IntentKindDefinition<BulkRecord> = {
+export const bulkIntent: IntentKindDefinition<BulkRecord, BulkAnswer> = {
   kind: 'bulk',
 
   async complete(trx, intent, charged, now) {

@@ -9,7 +9,6 @@
  * so two tabs cannot buy two plans.
  */
 import { findWebOffer } from '../../catalog/repository.ts';
-import type { CallOutput } from '../../../contract/index.ts';
 import type { CallContext, Handlers, PaymentCallName, SessionCallContext } from '../../functions.ts';
 import type { IntentKey } from '../intents/repository.ts';
 import { forbidden } from '../../accounts/users.ts';
@@ -54,7 +53,7 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
         utm: input.utmParamsObject,
         key: intentKey(context),
         log: context.log,
-      }) as Promise<CallOutput<'PurchaseSubscription'>>;
+      });
     },
 
     async SubscribeToMinervaClasses(input, context) {
@@ -72,12 +71,12 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
         utm: input.utmParamsObject,
         key: intentKey(context),
         log: context.log,
-      }) as Promise<CallOutput<'SubscribeToMinervaClasses'>>;
+      });
     },
 
     UpgradeSubscription(input, context) {
       own(context, input.parseUserId, 'change the plan of');
-      return upgradeSubscription(s, context.user.id, input.oldSubscriptionId, input.newPlanId, { key: intentKey(context), log: context.log }) as Promise<CallOutput<'UpgradeSubscription'>>;
+      return upgradeSubscription(s, context.user.id, input.oldSubscriptionId, input.newPlanId, { key: intentKey(context), log: context.log });
     },
 
     CancelSubscription(input, context) {
@@ -96,11 +95,11 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
     },
 
     CreateClassAddOnSubscription(input, context) {
-      return createClassAddOn(s, context.user, input.classAddOnId, input.paymentMethodToken, { key: intentKey(context), log: context.log }) as Promise<CallOutput<'CreateClassAddOnSubscription'>>;
+      return createClassAddOn(s, context.user, input.classAddOnId, input.paymentMethodToken, { key: intentKey(context), log: context.log });
     },
 
     BulkPurchase(input, context) {
-      return bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }) as Promise<CallOutput<'BulkPurchase'>>;
+      return bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log });
     },
   };
 }

@@ -10,6 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
+import type { CallOutput } from '../../../contract/index.ts';
 import { findWebOffer, toWebOffer } from '../../catalog/repository.ts';
 import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codesHandlers.ts';
 import { redeemCodeOnce } from '../../codes/repository.ts';
@@ -23,8 +24,11 @@ import { insertPayment, insertSubscription, type SubscriptionRow } from './recor
 import type { PaymentServices } from './services.ts';
 import { announceSubscription, fullNameOf } from './sideEffects.ts';
 
-export interface SubscribeRequest {
-  call: 'PurchaseSubscription' | 'SubscribeToMinervaClasses';
+type SubscribeCall = 'PurchaseSubscription' | 'SubscribeToMinervaClasses';
+type SubscribeAnswer = CallOutput<SubscribeCall>;
+
+export interface SubscribeRequest<C extends SubscribeCall = SubscribeCall> {
+  call: C;
   user: { id: string; email: string };
   offer: WebOfferRow;
   /** A nonce from the browser, or one of the parent's vaulted tokens. */
@@ -40,7 +44,8 @@ export interface SubscribeRequest {
 
 /** What a purchase intent records once charged. */
 interface PurchaseRecord {
-  answer: SubscribeRequest['call'];
+  /** Which call's answer completing the intent gives. */
+  answer: SubscribeCall;
   userId: string;
   email: string;
   customerId: string;
@@ -56,57 +61,60 @@ interface PurchaseRecord {
   utm: Record<string, string> | null;
 }
 
-export async function subscribe(s: PaymentServices, r: SubscribeRequest): Promise<unknown> {
-  return s.locks.lockAccount(r.user.id, async () => {
-    const earlier = await answerOfEarlier(s, subscriptionIntent, r.key, r.log);
-    if (earlier.found) return earlier.answer;
-    await settleOpenIntentsOf(s, r.user.id, r.log);
+export async function subscribe<C extends SubscribeCall>(s: PaymentServices, r: SubscribeRequest<C>): Promise<CallOutput<C>> {
+  // The intent answers the call that made it (its record's `answer`).
+  return s.locks.lockAccount(r.user.id, async () => (await purchase(s, r)) as CallOutput<C>);
+}
 
-    const now = s.now();
-    const product = productOf(r.offer);
-    const subscriptions = await s.db.selectFrom('subscriptions').selectAll().where('user_id', '=', r.user.id).execute();
-    const terms = purchaseTerms(r.offer, product, subscriptions, { isResubscribe: r.isResubscribe, now });
-    const months = billingMonths(r.offer);
-    const customer = await ensureCustomer(s, r.user, r.customerOptions);
-    const method = await paymentMethodFor(s, customer, r.paymentMethodToken, { makeDefault: true });
+async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<SubscribeAnswer> {
+  const earlier = await answerOfEarlier(s, subscriptionIntent, r.key, r.log);
+  if (earlier.found) return earlier.answer;
+  await settleOpenIntentsOf(s, r.user.id, r.log);
 
-    const trialDays = gatewayTrialDays(terms, now);
-    const charge: Charge =
-      months === null
-        ? { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: r.offer.price_cents }
-        : { kind: 'subscription', paymentMethodToken: method.gateway_token, planId: r.offer.plan_id, priceCents: r.offer.price_cents, trialDays, months };
-    const record: PurchaseRecord = {
-      answer: r.call,
+  const now = s.now();
+  const product = productOf(r.offer);
+  const subscriptions = await s.db.selectFrom('subscriptions').selectAll().where('user_id', '=', r.user.id).execute();
+  const terms = purchaseTerms(r.offer, product, subscriptions, { isResubscribe: r.isResubscribe, now });
+  const months = billingMonths(r.offer);
+  const customer = await ensureCustomer(s, r.user, r.customerOptions);
+  const method = await paymentMethodFor(s, customer, r.paymentMethodToken, { makeDefault: true });
+
+  const trialDays = gatewayTrialDays(terms, now);
+  const charge: Charge =
+    months === null
+      ? { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: r.offer.price_cents }
+      : { kind: 'subscription', paymentMethodToken: method.gateway_token, planId: r.offer.plan_id, priceCents: r.offer.price_cents, trialDays, months };
+  const record: PurchaseRecord = {
+    answer: r.call,
+    userId: r.user.id,
+    email: r.user.email,
+    customerId: customer.id,
+    customerEmail: customer.email,
+    fullName: fullNameOf(customer.first_name, customer.last_name),
+    paymentMethodId: method.id,
+    offerId: r.offer.id,
+    product,
+    trialDays: terms.trialDays,
+    lifetime: months === null,
+    coupon: r.coupon,
+    partner: r.offer.partner ?? r.partner ?? null,
+    utm: r.utm ?? null,
+  };
+  const coupon = r.coupon;
+  return payWithIntent(
+    s,
+    subscriptionIntent,
+    {
+      call: r.call,
       userId: r.user.id,
-      email: r.user.email,
-      customerId: customer.id,
-      customerEmail: customer.email,
-      fullName: fullNameOf(customer.first_name, customer.last_name),
-      paymentMethodId: method.id,
-      offerId: r.offer.id,
-      product,
-      trialDays: terms.trialDays,
-      lifetime: months === null,
-      coupon: r.coupon,
-      partner: r.offer.partner ?? r.partner ?? null,
-      utm: r.utm ?? null,
-    };
-    const coupon = r.coupon;
-    return payWithIntent(
-      s,
-      subscriptionIntent,
-      {
-        call: r.call,
-        userId: r.user.id,
-        key: r.key,
-        amountCents: charge.kind === 'sale' || trialDays === 0 ? r.offer.price_cents : 0,
-        plan: { charges: [charge], replaces: null, record },
-        // Of two parents with one coupon, only one pays.
-        ...(coupon ? { reserve: (trx: Transaction<Database>) => spendCoupon(trx, coupon, r.user.id, now) } : {}),
-      },
-      r.log,
-    );
-  });
+      key: r.key,
+      amountCents: charge.kind === 'sale' || trialDays === 0 ? r.offer.price_cents : 0,
+      plan: { charges: [charge], replaces: null, record },
+      // Of two parents with one coupon, only one pays.
+      ...(coupon ? { reserve: (trx: Transaction<Database>) => spendCoupon(trx, coupon, r.user.id, now) } : {}),
+    },
+    r.log,
+  );
 }
 
 async function spendCoupon(trx: Transaction<Database>, code: string, userId: string, now: Date) {
@@ -114,7 +122,7 @@ async function spendCoupon(trx: Transaction<Database>, code: string, userId: str
   if (!spent.ok) throw spent.reason === 'used' ? codeAlreadyUsed() : spent.reason === 'expired' ? codeExpired() : codeInvalid();
 }
 
-export const subscriptionIntent: IntentKindDefinition<PurchaseRecord> = {
+export const subscriptionIntent: IntentKindDefinition<PurchaseRecord, SubscribeAnswer> = {
   kind: 'purchase',
 
   async complete(trx, intent, charged, now) {
@@ -158,7 +166,7 @@ export const subscriptionIntent: IntentKindDefinition<PurchaseRecord> = {
       });
     }
     await announceSubscription(trx, { userId: r.userId, email: r.email, subscriptionId: row.id, offer, fullName: r.fullName, trialDays: r.trialDays, utm: r.utm, partner: r.partner, at: boughtAt });
-    return r.answer === 'SubscribeToMinervaClasses' ? { subscriptionId: row.id, classType: offer.class_type } : subscriptionAnswer(row, r, offer);
+    return r.answer === 'SubscribeToMinervaClasses' ? { subscriptionId: row.id, classType: offer.class_type! } : subscriptionAnswer(row, r, offer);
   },
 
   async release(trx, intent) {

@@ -116,7 +116,7 @@ async function payPastDue(s: PaymentServices, customer: CustomerRow, subscriptio
   }
 }
 
-export const pastDueIntent: IntentKindDefinition<PastDueRecord> = {
+export const pastDueIntent: IntentKindDefinition<PastDueRecord, { success: true }> = {
   kind: 'pastDue',
 
   async complete(trx, intent, charged, now) {
@@ -128,7 +128,7 @@ export const pastDueIntent: IntentKindDefinition<PastDueRecord> = {
       .set({ status: 'Active', gateway_subscription_id: replacement.id, payment_method_id: r.paymentMethodId, next_billing_date: replacement.firstBillingDate, term_expires_at: replacement.firstBillingDate, updated_at: now })
       .where('id', '=', r.subscriptionId)
       .execute();
-    return { success: true };
+    return { success: true as const };
   },
 
   async refused(trx, intent, refusal, now) {

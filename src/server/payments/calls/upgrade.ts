@@ -47,7 +47,7 @@ export async function upgradeSubscription(
   oldSubscriptionId: string,
   newPlanId: string,
   o: { key: IntentKey | null; log: FastifyBaseLogger },
-): Promise<unknown> {
+): Promise<{ subscriptionId: string }> {
   return s.locks.lockAccount(userId, async () => {
     const earlier = await answerOfEarlier(s, upgradeIntent, o.key, o.log);
     if (earlier.found) return earlier.answer;
@@ -103,7 +103,7 @@ export async function upgradeSubscription(
   });
 }
 
-export const upgradeIntent: IntentKindDefinition<UpgradeRecord> = {
+export const upgradeIntent: IntentKindDefinition<UpgradeRecord, { subscriptionId: string }> = {
   kind: 'upgrade',
 
   async complete(trx, intent, charged, now) {
