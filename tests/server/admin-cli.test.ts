@@ -2,27 +2,20 @@
  * The operators' tools: the admin endpoints (loopback + token) and `npm run codes` /
  * `npm run catalog:import` against a running server on the embedded database, then without it.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminRoutes, ADMIN_PREFIX } from '../../src/server/admin/routes.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { DEMO_BATCHES } from '../../src/server/catalog/demo.ts';
-import { readServerEnv } from '../../src/server/config.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { openDatabase, readLiveLock } from '../../src/server/db/database.ts';
-import { startServer } from '../../src/server/main.ts';
 import { canonicalCode } from '../../src/domain/codes.ts';
+import { cliEnv, root, runScript, startQuietServer, useCliFolder } from './cliHarness.ts';
 import { useTestDatabase } from './db.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const TOKEN = 'test-admin-token';
 
 describe('admin endpoints', () => {
@@ -80,7 +73,7 @@ describe('admin endpoints', () => {
     // server holding the database) is the next describe block.
     if (t.kind !== 'postgres') return expect(t.url).toBeNull();
     const env = { ...process.env, DATABASE_URL: t.url!, TEST_DATABASE_URL: undefined, FUNNELS_DIR: path.join(root, 'funnels') } as NodeJS.ProcessEnv;
-    const { stdout, stderr } = await run(tsx, [path.join(root, 'scripts/codes.ts'), 'create', '--kind', 'bulk', '--campaign', 'girl-scouts', '--offer', 'edu_12_months', '--count', '3'], { cwd: root, env, timeout: 90_000 });
+    const { stdout, stderr } = await runScript('codes.ts', ['create', '--kind', 'bulk', '--campaign', 'girl-scouts', '--offer', 'edu_12_months', '--count', '3'], env);
     const codes = stdout.trim().split('\n');
     expect(codes).toHaveLength(3);
     expect(stderr).toMatch(/Created 3 bulk codes, 12 months, offer edu_12_months .* in PostgreSQL\./);
@@ -97,31 +90,12 @@ describe('admin endpoints', () => {
 });
 
 describe('npm run codes and npm run catalog:import on the embedded database', () => {
-  let dir: string;
-  const dataDir = () => path.join(dir, 'data');
-  const cliEnv = () => {
-    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir(), FUNNELS_DIR: path.join(root, 'funnels'), NO_COLOR: '1' };
-    delete env.DATABASE_URL;
-    delete env.TEST_DATABASE_URL;
-    return env as NodeJS.ProcessEnv;
-  };
-  const cli = (script: string, args: string[]) => run(tsx, [path.join(root, 'scripts', script), ...args], { cwd: root, env: cliEnv(), timeout: 90_000 });
-
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'codes-cli-'));
-    mkdirSync(path.join(dir, 'dist'));
-    writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>app</title>');
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const folder = useCliFolder('codes-cli-');
+  const dataDir = folder.dataDir;
+  const cli = (script: string, args: string[]) => runScript(script, args, cliEnv(dataDir()));
 
   test('while the server runs, the CLIs go through it; once it stops, they open the database themselves', async () => {
-    const env = readServerEnv({ DATA_DIR: dataDir(), DIST_DIR: path.join(dir, 'dist'), PORT: '0', HOST: '127.0.0.1', FUNNELS_DIR: path.join(root, 'funnels'), LOG_LEVEL: 'silent' }, root);
-    const logLevel = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = 'silent';
-    const { app } = await startServer(env).finally(() => {
-      if (logLevel === undefined) delete process.env.LOG_LEVEL;
-      else process.env.LOG_LEVEL = logLevel;
-    });
+    const app = await startQuietServer(folder);
     let viaServer: string[];
     try {
       const lock = readLiveLock(dataDir());

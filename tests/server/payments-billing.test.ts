@@ -5,29 +5,21 @@
  * `npm run billing` against a running server on the embedded database (and on PostgreSQL
  * directly when that is the database of this run).
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalog } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
-import { readServerEnv } from '../../src/server/config.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import type { Database } from '../../src/server/db/types.ts';
-import { startServer } from '../../src/server/main.ts';
 import { applyGatewayEvent } from '../../src/server/payments/events.ts';
 import type { GatewayResult, PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';
 import { accountStatusesOf } from './accountStatuses.ts';
+import { cliEnv, root, runScript, startQuietServer, useCliFolder } from './cliHarness.ts';
 import { useTestDatabase } from './db.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const DAY = 86_400_000;
 
 function value<T>(result: GatewayResult<T>): T {
@@ -282,30 +274,12 @@ describe('applyGatewayEvent', () => {
 
 describe('npm run billing', () => {
   const t = useTestDatabase();
-  let dir: string;
-  const dataDir = () => path.join(dir, 'data');
-  const cliEnv = (extra: Record<string, string> = {}) => {
-    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir(), FUNNELS_DIR: path.join(root, 'funnels'), NO_COLOR: '1' };
-    for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PAYMENT_GATEWAY', 'PAYMENT_ADAPTER']) delete env[name];
-    return { ...env, ...extra } as NodeJS.ProcessEnv;
-  };
-  const cli = (args: string[], env = cliEnv()) => run(tsx, [path.join(root, 'scripts/billing.ts'), ...args], { cwd: root, env, timeout: 90_000 });
-
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'billing-cli-'));
-    mkdirSync(path.join(dir, 'dist'));
-    writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>app</title>');
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const folder = useCliFolder('billing-cli-');
+  const dataDir = folder.dataDir;
+  const cli = (args: string[], env = cliEnv(dataDir())) => runScript('billing.ts', args, env);
 
   test('against a running server on the embedded database it bills through the server and prints the summary', async () => {
-    const env = readServerEnv({ DATA_DIR: dataDir(), DIST_DIR: path.join(dir, 'dist'), PORT: '0', HOST: '127.0.0.1', FUNNELS_DIR: path.join(root, 'funnels'), LOG_LEVEL: 'silent' }, root);
-    const logLevel = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = 'silent';
-    const { app } = await startServer(env).finally(() => {
-      if (logLevel === undefined) delete process.env.LOG_LEVEL;
-      else process.env.LOG_LEVEL = logLevel;
-    });
+    const app = await startQuietServer(folder);
     try {
       const db = app.backend.accounts.db as Kysely<Database>;
       const now = new Date('2025-06-01T00:00:00Z');
@@ -331,7 +305,7 @@ describe('npm run billing', () => {
     expect(stdout).toContain(`Billing at 2025-06-10T00:00:00.000Z: charged 0 ($0.00), declined 0, failed 0. (in the embedded database in ${dataDir()})`);
     const wrong = await cli(['run', '--at', 'tomorrow']).catch((error: { code: number; stderr: string }) => error);
     expect(wrong).toMatchObject({ code: 1, stderr: expect.stringContaining("'tomorrow' is not a time") });
-    const refused = await cli(['run'], cliEnv({ PAYMENT_GATEWAY: 'braintree', BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k' })).catch((error: { code: number; stderr: string }) => error);
+    const refused = await cli(['run'], cliEnv(dataDir(), { PAYMENT_GATEWAY: 'braintree', BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k' })).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('Braintree bills subscriptions itself') });
     const usage = await cli(['bill']).catch((error: { code: number; stderr: string }) => error);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run billing -- run') });
@@ -341,7 +315,7 @@ describe('npm run billing', () => {
     if (t.kind !== 'postgres') return expect(t.url).toBeNull();
     await importCatalog(t.db, readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
     const bought = await purchase(t.db, { offerId: 'monthly', priceCents: 999, trialDays: 7, months: 1, now: new Date('2025-07-01T00:00:00Z') });
-    const { stdout } = await cli(['run', '--at', '2025-07-08T00:00:00Z'], cliEnv({ DATABASE_URL: t.url! }));
+    const { stdout } = await cli(['run', '--at', '2025-07-08T00:00:00Z'], cliEnv(dataDir(), { DATABASE_URL: t.url! }));
     expect(stdout).toContain(`settled\t9.99\t1000\tApproved\t${bought.gatewaySubscriptionId}`);
     expect(stdout).toMatch(/Billing at 2025-07-08T00:00:00\.000Z: charged 1 \(\$9\.99\), declined 0, failed 0\. \(in PostgreSQL\)/);
   }, 120_000);

@@ -14,7 +14,7 @@ import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { alreadyHaveSubscription } from './offers.ts';
-import { insertPayment, insertSubscription } from './records.ts';
+import { insertIntentPayment, insertSubscription } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface AddOnRecord {
@@ -93,8 +93,7 @@ export const addOnIntent: IntentKindDefinition<AddOnRecord, { id: string }> = {
       created_at: intent.created_at,
       updated_at: now,
     });
-    if (today)
-      await insertPayment(trx, { id: intent.id, userId: r.userId, customerId: r.customerId, subscriptionId: row.id, paymentMethodId: r.paymentMethodId, description: `${addOn.name}, first ${addOn.promo_days} days`, transaction: today });
+    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: row.id, paymentMethodId: r.paymentMethodId, description: `${addOn.name}, first ${addOn.promo_days} days` });
     return { id: row.id };
   },
 };

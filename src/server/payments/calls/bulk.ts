@@ -26,7 +26,7 @@ import { answerOfEarlier, payWithIntent, type IntentKindDefinition } from '../in
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
 import { offerUnavailable } from './offers.ts';
-import { insertPayment } from './records.ts';
+import { insertIntentPayment } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface BulkRecord {
@@ -103,7 +103,7 @@ export const bulkIntent: IntentKindDefinition<BulkRecord, BulkAnswer> = {
 
   async complete(trx, intent, charged, now) {
     const r = intent.plan.record;
-    await insertPayment(trx, { id: intent.id, userId: r.userId, customerId: r.customerId, subscriptionId: null, paymentMethodId: r.paymentMethodId, description: r.description, transaction: charged.sale! });
+    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: null, paymentMethodId: r.paymentMethodId, description: r.description });
     await createCodes(trx, { kind: r.kind, count: r.quantity, webOfferId: r.offerId, campaignId: r.campaignId, source: 'purchase', purchaserEmail: r.email, paymentId: intent.id }, now);
     const answer = await orderAnswer(trx, intent.id);
     const offer = (await findWebOffer(trx, r.offerId))!;

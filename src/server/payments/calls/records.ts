@@ -9,6 +9,7 @@ import { newId } from '../../db/ids.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { SubscriptionsTable } from '../../db/types.ts';
 import type { GatewayTransaction } from '../gateway.ts';
+import type { Charged } from '../intents/plan.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
@@ -54,6 +55,16 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
     })
     .onConflict((oc) => oc.column('gateway_transaction_id').doNothing())
     .execute();
+}
+
+/**
+ * The payment of what a payment intent charged today: its sale, whose payment is the intent's
+ * order (the payment's id is the intent's), else the first charge of its subscription; nothing
+ * when it charged nothing today (a trial).
+ */
+export async function insertIntentPayment(db: Db, intentId: string, charged: Charged, p: Omit<PaymentRecord, 'transaction' | 'id'>): Promise<void> {
+  if (charged.sale) await insertPayment(db, { ...p, id: intentId, transaction: charged.sale });
+  else if (charged.subscription?.transaction) await insertPayment(db, { ...p, transaction: charged.subscription.transaction });
 }
 
 /** One of the parent's subscriptions, named by our id or the gateway's. */

@@ -20,7 +20,7 @@ import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
 import { ensureCustomer, paymentMethodFor, type CustomerOptions } from './customers.ts';
 import { billingMonths, gatewayTrialDays, productOf, purchaseTerms, type Product } from './offers.ts';
-import { insertPayment, insertSubscription, type SubscriptionRow } from './records.ts';
+import { insertIntentPayment, insertSubscription, type SubscriptionRow } from './records.ts';
 import type { PaymentServices } from './services.ts';
 import { announceSubscription, fullNameOf } from './sideEffects.ts';
 
@@ -152,19 +152,7 @@ export const subscriptionIntent: IntentKindDefinition<PurchaseRecord, SubscribeA
       created_at: boughtAt,
       updated_at: now,
     });
-    const transaction = charged.sale ?? charged.subscription?.transaction;
-    if (transaction) {
-      await insertPayment(trx, {
-        // A one-off charge's payment is its order: the intent.
-        ...(charged.sale ? { id: intent.id } : {}),
-        userId: r.userId,
-        customerId: r.customerId,
-        subscriptionId: row.id,
-        paymentMethodId: r.paymentMethodId,
-        description: offer.offer_title ?? offer.plan_name,
-        transaction,
-      });
-    }
+    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: row.id, paymentMethodId: r.paymentMethodId, description: offer.offer_title ?? offer.plan_name });
     await announceSubscription(trx, { userId: r.userId, email: r.email, subscriptionId: row.id, offer, fullName: r.fullName, trialDays: r.trialDays, utm: r.utm, partner: r.partner, at: boughtAt });
     return r.answer === 'SubscribeToMinervaClasses' ? { subscriptionId: row.id, classType: offer.class_type! } : subscriptionAnswer(row, r, offer);
   },

@@ -22,7 +22,7 @@ import { answerOf, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition
 import { ensureCustomer, paymentMethodFor, type CustomerRow, type PaymentMethodRow } from './customers.ts';
 import { unwrap } from './failures.ts';
 import { billingMonths } from './offers.ts';
-import { addMonths, daysUntil, insertPayment, type SubscriptionRow } from './records.ts';
+import { addMonths, daysUntil, insertIntentPayment, insertPayment, type SubscriptionRow } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface PastDueRecord {
@@ -122,7 +122,7 @@ export const pastDueIntent: IntentKindDefinition<PastDueRecord, { success: true 
   async complete(trx, intent, charged, now) {
     const r = intent.plan.record;
     const replacement = charged.subscription!;
-    await insertPayment(trx, { id: intent.id, userId: r.userId, customerId: r.customerId, subscriptionId: r.subscriptionId, paymentMethodId: r.paymentMethodId, description: r.description, transaction: charged.sale! });
+    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: r.subscriptionId, paymentMethodId: r.paymentMethodId, description: r.description });
     await trx
       .updateTable('subscriptions')
       .set({ status: 'Active', gateway_subscription_id: replacement.id, payment_method_id: r.paymentMethodId, next_billing_date: replacement.firstBillingDate, term_expires_at: replacement.firstBillingDate, updated_at: now })

@@ -21,7 +21,7 @@ import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDef
 import { noSuchSubscription } from './cancel.ts';
 import { defaultPaymentMethod, type PaymentMethodRow } from './customers.ts';
 import { billingMonths, offerForUpgrade, productOf, type Product } from './offers.ts';
-import { daysUntil, findOwnSubscription, inTrial, insertPayment, insertSubscription, paidThrough } from './records.ts';
+import { daysUntil, findOwnSubscription, inTrial, insertIntentPayment, insertSubscription, paidThrough } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface UpgradeRecord {
@@ -137,17 +137,7 @@ export const upgradeIntent: IntentKindDefinition<UpgradeRecord, { subscriptionId
       created_at: intent.created_at,
       updated_at: now,
     });
-    const transaction = charged.sale ?? created?.transaction;
-    if (transaction)
-      await insertPayment(trx, {
-        ...(charged.sale ? { id: intent.id } : {}),
-        userId: r.userId,
-        customerId: r.customerId,
-        subscriptionId: row.id,
-        paymentMethodId: r.paymentMethodId,
-        description: offer.offer_title ?? offer.plan_name,
-        transaction,
-      });
+    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: row.id, paymentMethodId: r.paymentMethodId, description: offer.offer_title ?? offer.plan_name });
     return { subscriptionId: row.id };
   },
 };
