@@ -159,12 +159,16 @@ const idempotencyScope = (name: CallName, user: AuthUser | null, ip: string) => 
 
 /**
  * What a failure looks like once sent, for storing with its idempotency key. "Still in progress"
- * is not an answer to keep: the same key, sent again, must get the outcome once it is known.
+ * and server errors are not answers to keep: they say nothing of the payment, and the same key
+ * sent again runs the call again, which answers from its payment intent when it made one.
  */
 function failureAnswer(error: unknown, log: FastifyBaseLogger): CallAnswer {
-  if (error instanceof CallError) return { status: statusOf(error.code), body: error.toWire(), keep: error.messageKey !== MessageKey.requestInProgress };
+  if (error instanceof CallError) {
+    const status = statusOf(error.code);
+    return { status, body: error.toWire(), keep: status < 500 && error.messageKey !== MessageKey.requestInProgress };
+  }
   log.error({ err: error }, 'backend call failed');
-  return { status: 500, body: new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire() };
+  return { status: 500, body: new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire(), keep: false };
 }
 
 export const invalidSession = () => new CallError(ErrorCode.INVALID_SESSION_TOKEN, 'Invalid session token');

@@ -6,7 +6,7 @@
  */
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 
-type Faulty = 'sale' | 'createSubscription' | 'cancelSubscription' | 'reverseSale';
+type Faulty = 'vaultPaymentMethod' | 'sale' | 'createSubscription' | 'cancelSubscription' | 'reverseSale';
 
 export interface FaultyGateway {
   gateway: PaymentGateway;
@@ -21,7 +21,7 @@ export interface FaultyGateway {
 export function faultyGateway(inner: PaymentGateway): FaultyGateway {
   const armed = new Map<Faulty, 'before' | 'after'>();
   const watched = new Map<Faulty, () => Promise<void>>();
-  const calls: Record<Faulty, number> = { sale: 0, createSubscription: 0, cancelSubscription: 0, reverseSale: 0 };
+  const calls: Record<Faulty, number> = { vaultPaymentMethod: 0, sale: 0, createSubscription: 0, cancelSubscription: 0, reverseSale: 0 };
   const wrap =
     <A, R>(name: Faulty, real: (args: A) => Promise<R>) =>
     async (args: A): Promise<R> => {
@@ -39,6 +39,7 @@ export function faultyGateway(inner: PaymentGateway): FaultyGateway {
   return {
     gateway: {
       ...inner,
+      vaultPaymentMethod: wrap('vaultPaymentMethod', inner.vaultPaymentMethod),
       sale: wrap('sale', inner.sale),
       createSubscription: wrap('createSubscription', inner.createSubscription),
       cancelSubscription: wrap('cancelSubscription', inner.cancelSubscription),

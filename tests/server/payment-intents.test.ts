@@ -180,6 +180,18 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     expect((await subscriptionsOf(parent.id)).map((row) => row.product)).toEqual(['app']);
   });
 
+  test('a server error before anything is charged is not kept with the key: the same request, sent again, buys', async () => {
+    const parent = await s.signUp();
+    const key = newKey();
+    const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' };
+    faults.arm('vaultPaymentMethod', 'before');
+    const failed = await pay('PurchaseSubscription', input, parent.token, key);
+    expect([failed.status, failed.body]).toEqual([500, { code: 1, error: 'Internal server error.' }]);
+    expect(await intentsOf(parent.id)).toEqual([]);
+    ok(await pay('PurchaseSubscription', input, parent.token, key));
+    expect(await subscriptionsOf(parent.id)).toHaveLength(1);
+  });
+
   test('a parent paying again with a new key first settles their lost payment: they already have the plan, and pay once', async () => {
     const parent = await s.signUp();
     faults.arm('createSubscription', 'after');

@@ -13,7 +13,7 @@ export interface PaymentServices {
   /** The account locks (idempotency.ts `lockAccount`): one payment call per parent at a time. */
   locks: Pick<IdempotencyStore, 'lockAccount'>;
   now: () => Date;
-  /** Every kind of payment intent, for intents met whatever the call (paymentIntentKinds.ts). */
+  /** Every kind of payment intent, for intents met whatever the call (payments/intentKinds.ts). */
   intentKinds: IntentKinds;
   /** How long a request has to finish its intent before reconciliation may (default INTENT_LEASE_MS). */
   intentLeaseMs?: number;
