@@ -13,6 +13,8 @@ export interface NotificationRequest {
   text: string;
   literal: boolean;
   params: Record<string, string>;
+  /** Parameters whose values are copy keys, shown as their text (a decline's reason inside a sentence). */
+  copyParams?: Record<string, string> | undefined;
   level: 'error' | 'warning' | 'info' | 'success';
   /** 0 = until dismissed. */
   ms: number;
@@ -213,11 +215,17 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
     }
     case 'notify': {
       let text = action.text;
+      let copyParams: Record<string, string> | undefined;
       if (action.textFrom) {
-        // A decline code's own message when the group has one (`payment:declines.2001`), else `text`.
+        // A decline code's own message when the group has one (`payment:declines.2001`), else `text`
+        // (or, with `into:`, that message inside `text`, else `fallback`).
         const key = await resolveValue(action.textFrom.key, facts(), captcha);
         const candidate = key === null || key === undefined || key === '' || typeof key === 'object' ? null : `${action.textFrom.group}.${String(key)}`;
-        if (candidate && s.copyHas?.(candidate)) text = candidate;
+        const found = candidate !== null && (s.copyHas?.(candidate) ?? false);
+        if (action.textFrom.into === undefined) {
+          if (found) text = candidate;
+        } else if (found) copyParams = { [action.textFrom.into]: candidate };
+        else text = action.fallback ?? text;
       }
       const message = text === undefined ? literalText(await resolveValue(action.message ?? null, facts(), captcha)) : '';
       // A message that is empty or not a text is never shown as such: the fallback copy instead.
@@ -227,6 +235,7 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
         text: text ?? message,
         literal: text === undefined,
         params: toCopyParams(await resolveValueMap(action.params, facts(), captcha)),
+        copyParams,
         level: action.level ?? 'info',
         ms: action.ms ?? s.defaultNotifyMs,
         link:

@@ -174,7 +174,7 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     // The parent updates the card: the balance is charged on it again, and declined again.
     const page = await openAccount(parent);
     await editCard(page, MASTERCARD);
-    await expectMessage(page, 'Your card was declined (insufficient funds).', 8000);
+    await expectMessage(page, 'There was an error updating your payment: Your card was declined (insufficient funds).', 8000);
     expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'WP_CardNotValid:2001', paymentMethod: 'card' } });
     const declined = (await paymentsOf(parent.objectId)).filter((p) => p.status === 'declined');
     expect(declined.map((p) => [p.amount_cents, p.processor_response_code])).toEqual([
@@ -182,6 +182,19 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
       [200100, '2001'],
     ]);
     expect(new URL(page.url()).pathname).toBe('/my-account');
+  });
+
+  test("a card the bank declines: 'There was an error updating your payment:' and the reason, for 8 s; the card on file stays", async () => {
+    const parent = await newParent(e2e, 'declined-card');
+    await purchase(parent, 'annual', 'fake-valid-mastercard-nonce');
+    const page = await openAccount(parent);
+    await visible(page.getByText('MasterCard ending in 4444', { exact: true }), 'the card on file');
+    await editCard(page, { ...VISA, number: '4000 1111 1111 1115' }); // Braintree's test card declined at verification (2000)
+    await expectMessage(page, 'There was an error updating your payment: Your card was declined. Please try another card or contact your bank.', 8000);
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' } });
+    expect(new URL(page.url()).pathname).toBe('/my-account');
+    const methods = await db().selectFrom('payment_methods').innerJoin('customers', 'customers.id', 'payment_methods.customer_id').select(['payment_methods.last4']).where('customers.user_id', '=', parent.objectId).where('payment_methods.deleted_at', 'is', null).execute();
+    expect(methods).toEqual([{ last4: '4444' }]);
   });
 });
 

@@ -13,6 +13,7 @@ import { checkAndCompile } from '../../src/config/compile.ts';
 import { formatReport } from '../../src/config/report.ts';
 import type { Action } from '../../src/config/schema/actions.ts';
 import { runActions } from '../../src/runtime/actions.ts';
+import { createCopy } from '../../src/runtime/copy.ts';
 import { createFacts } from '../../src/runtime/facts.ts';
 import type { Block } from '../../src/blocks/schemas.ts';
 import { BackendError } from '../../src/adapters/backend/backend.ts';
@@ -274,6 +275,17 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
     const { text, literal, params, ms, link } = log.notes[0]!;
     return { text, literal, params, ms, link: link?.href };
   }
+  const t = createCopy('en', copy, async () => ({})).t.get();
+  /** The message as the parent reads it, and for how long. */
+  async function readAfter(screenId: string, error: BackendError) {
+    const { services, log } = fakeServices({ answers: { [chargeOf[screenId]!]: error } });
+    services.copyHas = has;
+    await runActions(onPay(screenId), services, { payment: { nonce: 'fake-valid-visa-nonce', method: 'card', offerId: 'annual', offer: { id: 'annual' } } });
+    expect(log.notes, `${screenId}: one message`).toHaveLength(1);
+    const n = log.notes[0]!;
+    const copyTexts = Object.fromEntries(Object.entries(n.copyParams ?? {}).map(([name, key]) => [name, t(key)]));
+    return { read: n.literal ? n.text : t(n.text, { ...n.params, ...copyTexts }), ms: n.ms };
+  }
   const refusal = (messageKey: string | null, processorCode: string | null = null, code = 141, message = 'Refused') => new BackendError(code, message, messageKey, processorCode);
 
   test.each(['signupPayment', 'promoPayment'])('%s: the app checkout wording', async (screen) => {
@@ -301,7 +313,15 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
 
   test("/my-account: the account wording, with the server's message or without", async () => {
     expect(await toldAfter('myAccount', refusal('WP_PaymentMethodDuplicate'))).toMatchObject({ text: 'payment:account.duplicate', ms: 8000 });
-    expect(await toldAfter('myAccount', refusal('WP_CardNotValid', '2001'))).toMatchObject({ text: 'payment:declines.2001', ms: 8000 });
+    // Spec §8 "Account": a decline's reason inside the account's sentence, or the general one.
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '2001'))).toEqual({ read: 'There was an error updating your payment: Your card was declined (insufficient funds).', ms: 8000 });
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '2004'))).toEqual({ read: 'There was an error updating your payment: This card has expired or been replaced.', ms: 8000 });
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid'))).toEqual({ read: 'Sorry, there has been a problem updating your payment', ms: 8000 });
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '1999'))).toEqual({ read: 'Sorry, there has been a problem updating your payment', ms: 8000 });
+    expect(await readAfter('myAccount', refusal('WP_PaymentInvalid'))).toEqual({
+      read: 'There was an error updating your payment: Unfortunately, this type of card is not accepted at this time. Please try another card.',
+      ms: 8000,
+    });
     expect(await toldAfter('myAccount', refusal(null, null, 141, 'Card expired'))).toMatchObject({ text: 'payment:subscribe.updateFailed', params: { message: 'Card expired' }, ms: 8000 });
     expect(await toldAfter('myAccount', refusal(null, null, 141, ''))).toMatchObject({ text: 'payment:subscribe.updateProblem', ms: 8000 });
   });

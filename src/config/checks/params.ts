@@ -8,8 +8,11 @@ import { joinAnd } from './copyKeys.ts';
 /**
  * Where a block or action has both a copy `text:` and `params:` (heading, text, notice,
  * popup, notify...), `params:` gives a value for each `{placeholder}` of the text and
- * nothing else. Found by schema shape, so a new block with `text` + `params` is covered.
+ * nothing else; a notification's `textFrom.into` gives one too. Found by schema shape, so a new
+ * block with `text` + `params` is covered.
  */
+const hasText = (needed: string[]) => (needed.length === 0 ? 'has no placeholders' : `has ${joinAnd(needed.map((n) => `{${n}}`))}`);
+
 export const checkParams: Check = (ctx) => {
   const out: Diagnostic[] = [];
   for (const { file, node } of ctx.nodes) {
@@ -20,14 +23,19 @@ export const checkParams: Check = (ctx) => {
     if (!entry?.text) continue;
     const needed = placeholders(entry.text);
     const params = isRecord(node.data.params) ? node.data.params : undefined;
-    const given = params ? Object.keys(params) : [];
+    const into = isRecord(node.data.textFrom) && typeof node.data.textFrom.into === 'string' ? node.data.textFrom.into : undefined;
+    const given = [...(params ? Object.keys(params) : []), ...(into !== undefined ? [into] : [])];
     const suggested = new Set<string>();
-    for (const name of given) {
+    if (into !== undefined && !needed.includes(into)) {
+      const suggestion = closest(into, needed.filter((n) => !given.includes(n)));
+      if (suggestion) suggested.add(suggestion);
+      out.push(error(file.relPath, [...node.path, 'textFrom', 'into'], `Unknown param '${into}': the text of '${key}' ${hasText(needed)}.`, { suggestion }));
+    }
+    for (const name of params ? Object.keys(params) : []) {
       if (needed.includes(name)) continue;
       const suggestion = closest(name, needed.filter((n) => !given.includes(n)));
       if (suggestion) suggested.add(suggestion);
-      const has = needed.length === 0 ? 'has no placeholders' : `has ${joinAnd(needed.map((n) => `{${n}}`))}`;
-      out.push(error(file.relPath, [...node.path, 'params', name], `Unknown param '${name}': the text of '${key}' ${has}.`, { at: 'key', suggestion }));
+      out.push(error(file.relPath, [...node.path, 'params', name], `Unknown param '${name}': the text of '${key}' ${hasText(needed)}.`, { at: 'key', suggestion }));
     }
     const missing = needed.filter((n) => !given.includes(n) && !suggested.has(n));
     if (missing.length === 0) continue;

@@ -24,8 +24,12 @@ export type Action = { when?: Condition } & (
   | {
       do: 'notify';
       text?: string;
-      /** The text of `group.<key>` when the group has that key, else `text` (a decline code's own message). */
-      textFrom?: { group: string; key: Value };
+      /**
+       * The text of `group.<key>` when the group has that key, else `text` (a decline code's own
+       * message). With `into:`, that text becomes parameter `into` of `text` instead, and
+       * `fallback` is shown when the group has no text for the key.
+       */
+      textFrom?: { group: string; key: Value; into?: string };
       message?: Value;
       params?: ValueMap;
       level?: 'error' | 'warning' | 'info' | 'success';
@@ -61,17 +65,21 @@ const actionBranches = {
     do: z.literal('notify'),
     when,
     text: copyKey.optional(),
-    textFrom: strictObject({ group: copyGroup(), key: value }).optional(),
+    textFrom: strictObject({ group: copyGroup(), key: value, into: identifier.optional() }).optional(),
     message: value.optional(),
     params: valueMap.optional(),
     level: z.enum(['error', 'warning', 'info', 'success']).optional(),
     ms: milliseconds.optional(),
     link: strictObject({ text: copyKey, to: target, query: valueMap.optional() }).optional(),
-    /** With `message:`: the text shown when the message is empty (the server gave no text). */
+    /** With `message:`: the text shown when the message is empty (the server gave no text); with `textFrom.into`: when the group has no text for the key. */
     fallback: copyKey.optional(),
   }).superRefine((v, ctx) => {
-    if (v.fallback !== undefined && v.message === undefined)
-      ctx.addIssue({ code: 'custom', path: ['fallback'], message: "'fallback:' goes with 'message:': it is shown when the message is empty." });
+    if (v.fallback !== undefined && v.message === undefined && v.textFrom?.into === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fallback'],
+        message: "'fallback:' goes with 'message:' (shown when the message is empty) or with 'textFrom:' and 'into:' (shown when the group has no text for the key).",
+      });
     if ((v.text === undefined) === (v.message === undefined))
       ctx.addIssue({ code: 'custom', message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error)." });
     if (v.textFrom !== undefined && v.text === undefined)

@@ -3,10 +3,13 @@ import type { Notification } from '../notifications.ts';
 import { RichText } from './RichText.tsx';
 import { ResolvedLink } from './TargetLink.tsx';
 
+const copyTexts = (t: (key: string) => string, keys: Record<string, string> | undefined) =>
+  Object.fromEntries(Object.entries(keys ?? {}).map(([name, key]) => [name, t(key)]));
+
 function Item({ n }: { n: Notification }) {
   const rt = useRuntime();
   const t = useCopy();
-  const text = n.literal ? n.text : t(n.text, n.params);
+  const text = n.literal ? n.text : t(n.text, { ...n.params, ...copyTexts(t, n.copyParams) });
   const link = n.link;
   const dismiss = () => rt.notifications.dismiss(n.id);
   const linked = (label: string) =>

@@ -90,7 +90,13 @@ describe('npm run check: copy in every locale', () => {
            |               ^^^^^^^^^^
         18 |       - type: form
 
-      4 errors in 8 files.
+      funnels/case.yaml:31:74: error: Unknown param 'emial': the text of 'case:noAccount' has {email}. Did you mean 'email'?
+        30 |             text: case:noAccount
+      > 31 |             textFrom: { group: case:reasons, key: { form: email }, into: emial }
+           |                                                                          ^^^^^
+        32 |             fallback: case:submit
+
+      5 errors in 8 files.
     `);
   });
 
