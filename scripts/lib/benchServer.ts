@@ -11,10 +11,18 @@
  *   - BENCH_RATE_LIMIT: the `existence` policy (GetUserExistsByUsername) with limits raised to
  *     that many attempts per window, so that the bench measures the limiter's real work (both
  *     counters are still written on every request) without being refused after 60 requests.
+ *
+ * What it adds for the bench, and tells its parent with the port:
+ *   - the floor, `GET /bench/floor`: a bare route doing one indexed SELECT (a parent by id) on the
+ *     same database, answering JSON; each call's figures are read as a ratio to it;
+ *   - a logged-in parent with an annual plan bought on the sandbox (so GetCustomerDetails and
+ *     GetPaymentHistory read a subscription, a payment method and a payment), and its session token.
  */
+import { randomUUID } from 'node:crypto';
 import type { RateLimitPolicy } from '../../src/server/auth/rateLimits.ts';
 import { defaultRateLimitPolicies } from '../../src/server/auth/rateLimits.ts';
 import { assembleServer } from '../../src/server/assemble.ts';
+import { newId } from '../../src/server/db/ids.ts';
 import { readServerEnv } from '../../src/server/config.ts';
 
 const env = readServerEnv();
@@ -26,7 +34,29 @@ const benchExistence: RateLimitPolicy = {
   ...(existence.perAccount ? { perAccount: { ...existence.perAccount, limit } } : {}),
 };
 
-const { app } = await assembleServer(env, { distDir: null, defaultLogLevel: 'warn', overrides: { rateLimitPolicies: { existence: benchExistence } } });
+const { app, database } = await assembleServer(env, { distDir: null, defaultLogLevel: 'warn', overrides: { rateLimitPolicies: { existence: benchExistence } } });
+
+const parentId = newId();
+const at = new Date();
+await database.db
+  .insertInto('users')
+  .values({ id: parentId, email: `bench-${parentId.toLowerCase()}@example.com`, password_hash: 'not a password: the bench never logs in', partner: null, signup: '{}', confirm_promo_emails: false, country: null, created_at: at, updated_at: at })
+  .execute();
+const sessionToken = await app.backend.accounts.sessions.create(parentId);
+
+app.get('/bench/floor', async () => {
+  const row = await database.db.selectFrom('users').select('id').where('id', '=', parentId).executeTakeFirst();
+  return { result: row ?? null };
+});
+
+const purchase = await app.inject({
+  method: 'POST',
+  url: '/api/functions/PurchaseSubscription',
+  headers: { 'content-type': 'application/json', 'x-parse-session-token': sessionToken, 'idempotency-key': randomUUID() },
+  payload: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+});
+if (purchase.statusCode !== 200) throw new Error(`The bench parent's purchase failed: ${purchase.statusCode} ${purchase.body}`);
+
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('The bench server has no port.');
@@ -34,4 +64,4 @@ if (!address || typeof address === 'string') throw new Error('The bench server h
 process.on('message', (message) => {
   if (message === 'stop') void app.close().then(() => process.exit(0), () => process.exit(1));
 });
-process.send?.({ port: address.port });
+process.send?.({ port: address.port, sessionToken });
