@@ -70,6 +70,10 @@ export const paymentInfo = z.object({
   subscriptions: z.array(z.object({ id, nextBillingDate: isoDate.nullable() })),
 });
 
+/** A payment method as a plan's panel names it (spec §2.8: PayPal, or card type and last four, with its expiry). */
+export const planPaymentMethod = paymentInfo.omit({ subscriptions: true });
+export type PlanPaymentMethod = z.infer<typeof planPaymentMethod>;
+
 export const activeSubscription = z.object({
   id,
   price: money,
@@ -84,11 +88,14 @@ export const store = z.enum(['WebStore', 'SamsClub', 'AppleAppStore', 'GooglePla
 /**
  * One plan of the parent that gives access now (the account page shows one panel per app plan
  * and per classes plan, spec §2.8): what GetCustomerDetails says of the main plan, per plan.
+ * A class add-on bought on /addclasses-payment is a classes plan with its `classAddOn`.
  */
 export const planSubscription = z.object({
   id,
   product: z.enum(['app', 'classes']),
   offer: webOffer.nullable(),
+  /** The add-on this classes plan is (spec §2.11); null or absent for a plan of a web offer. */
+  classAddOn: classAddOn.nullable().optional(),
   status: activeSubscription.shape.status,
   price: money,
   nextBillingDate: isoDate.nullable(),
@@ -102,6 +109,11 @@ export const planSubscription = z.object({
   isGifted: z.boolean(),
   /** A purchase the gateway bills again (what can be cancelled or upgraded in-page on the web store). */
   renews: z.boolean(),
+  /**
+   * The payment method that bills this plan, when it has one (an add-on may be paid with another
+   * card than the app plan); null or absent: the card on file (`paymentInfo`) is shown.
+   */
+  paymentMethod: planPaymentMethod.nullable().optional(),
 });
 export type PlanSubscription = z.infer<typeof planSubscription>;
 

@@ -27,7 +27,8 @@ export function PlanPanel(props: { block: BlockProps<'accountSections'>['block']
   const id = (part: string) => `${idBase}-${part}`;
   const focusLater = (elementId: string) => setTimeout(() => document.getElementById(elementId)?.focus(), 0);
 
-  const info = details.paymentInfo;
+  // The plan's own payment method (an add-on may be paid with another card), else the card on file.
+  const info = plan.paymentMethod;
   const method = !info
     ? pm('none')
     : info.paymentType === 'PayPal'
@@ -109,10 +110,10 @@ export function PlanPanel(props: { block: BlockProps<'accountSections'>['block']
           <dt>{tx('field.planName')}</dt>
           <dd>{plan.name ?? tx(plan.classes ? 'classesPlan' : 'appPlan')}</dd>
         </div>
-        {plan.description && (
+        {(plan.description || plan.addOn) && (
           <div className="plan-field">
             <dt>{tx('field.description')}</dt>
-            <dd>{plan.description}</dd>
+            <dd>{plan.description ?? tx('addOnDescription')}</dd>
           </div>
         )}
         {plan.duration && (

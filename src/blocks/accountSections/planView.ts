@@ -2,7 +2,7 @@
  * What a plan panel of the account page says (spec §2.8), worked out from GetCustomerDetails
  * without React, so the rules are tested on their own (tests/unit/blocks/account-plan-view.test.ts).
  */
-import type { CustomerDetails, PlanSubscription } from '../../contract/entities.ts';
+import type { ClassAddOn, CustomerDetails, PlanPaymentMethod, PlanSubscription } from '../../contract/entities.ts';
 
 export type PlanDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
 
@@ -12,9 +12,12 @@ export const durationMonths: Record<PlanDuration, number> = { monthly: 1, quarte
 export interface PlanView {
   subscriptionId: string;
   classes: boolean;
-  /** The offer's title, else the gateway plan's name, else null (the panel then says 'App plan' / 'Classes plan'). */
+  /** The offer's title (or the add-on's name), else the gateway plan's name, else null (the panel then says 'App plan' / 'Classes plan'). */
   name: string | null;
+  /** The offer's subtitle or description; null for an add-on (the panel says the add-on description of the copy). */
   description: string | null;
+  /** The class add-on this classes plan is (bought on /addclasses-payment), else null. */
+  addOn: ClassAddOn | null;
   duration: PlanDuration | null;
   price: number;
   lifetime: boolean;
@@ -29,11 +32,15 @@ export interface PlanView {
   /** Bought in another store: Edit shows that store's instructions. */
   otherStore: boolean;
   renews: boolean;
+  /** What pays for it: the plan's own payment method, else the card on file; null: none on file. */
+  paymentMethod: PlanPaymentMethod | null;
 }
 
 /** The plans of the account page: app plans first, then classes plans (GetCustomerDetails' planSubscriptions). */
 export function planViews(details: CustomerDetails, now = Date.now()): PlanView[] {
   const subs = details.planSubscriptions ?? [];
+  const info = details.paymentInfo;
+  const cardOnFile: PlanPaymentMethod | null = info ? { paymentType: info.paymentType, cardType: info.cardType, last4: info.last4, expirationDate: info.expirationDate } : null;
   return [...subs]
     .sort((a, b) => (a.product === b.product ? 0 : a.product === 'app' ? -1 : 1))
     .map((s) => {
@@ -47,9 +54,11 @@ export function planViews(details: CustomerDetails, now = Date.now()): PlanView[
       return {
         subscriptionId: s.id,
         classes: s.product === 'classes',
-        name: s.offer ? (s.offer.offerTitle ?? s.offer.plan.name) : null,
+        name: s.offer ? (s.offer.offerTitle ?? s.offer.plan.name) : (s.classAddOn?.name ?? null),
         description: s.offer ? (s.offer.offerSubtitle ?? s.offer.descriptionKey) : null,
-        duration: s.isLifetime ? 'lifetime' : (s.offer?.subscriptionDuration ?? null),
+        addOn: s.classAddOn ?? null,
+        // An add-on bills every month after its promo (spec §9: $54.99/month, $14.99/month).
+        duration: s.isLifetime ? 'lifetime' : (s.offer?.subscriptionDuration ?? (s.classAddOn ? 'monthly' : null)),
         price: s.price,
         lifetime: s.isLifetime,
         dateKind,
@@ -60,6 +69,7 @@ export function planViews(details: CustomerDetails, now = Date.now()): PlanView[
         cancellable: store === 'WebStore' && renewing,
         otherStore: store !== 'WebStore',
         renews: renewing,
+        paymentMethod: s.paymentMethod ?? cardOnFile,
       };
     });
 }

@@ -17,6 +17,7 @@ export const accountSectionsCopyKeys: readonly string[] = [
   'plans',
   'appPlan',
   'classesPlan',
+  'addOnDescription',
   'noPlan',
   'loadFailed',
   'field.planName',

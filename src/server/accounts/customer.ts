@@ -21,6 +21,7 @@ import type { CallOutput } from '../../contract/index.ts';
 import type { SubscriptionsTable, WebOfferRow } from '../db/types.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toWebOffer } from '../catalog/repository.ts';
+import { expirationOf, planSubscriptions } from './planSubscriptions.ts';
 import type { Db } from './users.ts';
 
 type Subscription = Selectable<SubscriptionsTable>;
@@ -82,7 +83,8 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
   const main = app ?? classes;
   const pending = subscriptions.find((s) => s.status === 'Pending' && s.web_offer_id) ?? null;
 
-  // One panel per plan on the account page: the strongest app plan, then the strongest classes plan.
+  // One panel per plan on the account page: the strongest app plan, then the strongest classes
+  // plan, then each add-on (planSubscriptions.ts).
   const perProduct = [app, classes].filter((s): s is Subscription => s !== null);
   const offers = await offersById(db, [app?.web_offer_id, classes?.web_offer_id, pending?.web_offer_id]);
   const plan = webOffer(app?.web_offer_id ? offers.get(app.web_offer_id) : undefined);
@@ -117,8 +119,7 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
           paymentType: paymentMethod.payment_type,
           cardType: paymentMethod.card_type,
           last4: paymentMethod.last4,
-          expirationDate:
-            paymentMethod.expiration_month && paymentMethod.expiration_year ? `${String(paymentMethod.expiration_month).padStart(2, '0')}/${paymentMethod.expiration_year}` : null,
+          expirationDate: expirationOf(paymentMethod),
           // The plans this method pays: renewing purchases, not cancelled, billed to it.
           subscriptions: granting
             .filter((s) => s.source === 'purchase' && !s.is_lifetime && s.status !== 'Canceled' && (s.payment_method_id === null || s.payment_method_id === paymentMethod.id))
@@ -148,27 +149,7 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
           trialDuration: main.trial_duration_days,
         }
       : null,
-    planSubscriptions: perProduct.map((s) => {
-      const row = s.web_offer_id ? offers.get(s.web_offer_id) : undefined;
-      const offer = row ? (s.product === 'classes' ? { ...toWebOffer(row), classType: row.class_type ?? 'onDemand' } : toWebOffer(row)) : null;
-      return {
-        id: s.id,
-        product: s.product === 'classes' ? ('classes' as const) : ('app' as const),
-        offer,
-        status: s.status,
-        price: toDollars(s.price_cents),
-        nextBillingDate: iso(s.next_billing_date),
-        firstBillingDate: iso(s.first_billing_date),
-        trialDuration: s.trial_duration_days,
-        store: s.store,
-        termExpiresAt: iso(s.term_expires_at),
-        compExpiresAt: iso(s.comp_expires_at),
-        giftExpiresAt: iso(s.gift_expires_at),
-        isLifetime: s.is_lifetime,
-        isGifted: s.is_gifted,
-        renews: s.source === 'purchase' && s.gateway_subscription_id !== null && s.status !== 'Canceled' && !s.is_lifetime,
-      };
-    }),
+    planSubscriptions: await planSubscriptions(db, perProduct, granting, offers),
   };
 }
 
