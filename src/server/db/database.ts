@@ -3,7 +3,8 @@
  * PostgreSQL when `DATABASE_URL` is set. Both go through Kysely's PostgresDialect and the same
  * `pg` driver (PGlite through its node-postgres adapter and a one-connection pool, which
  * queues queries and holds the connection for a whole transaction), so rows come back with
- * the same JavaScript types on both.
+ * the same JavaScript types on both. Queries go as named prepared statements
+ * (preparedStatements.ts): planned once per connection.
  *
  * PGlite admits one process. Whoever opens it writes `$DATA_DIR/pglite.lock` ({pid, role,
  * port}) atomically; a second process finds the lock and is told who holds it (`npm run codes`
@@ -16,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { withPreparedStatements } from './preparedStatements.ts';
 import type { Database } from './types.ts';
 
 export interface OpenDatabaseOptions {
@@ -87,7 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 export function databaseOnPGlite(pglite: PGlite): DatabaseHandle {
   // The adapter's config carries a `connection` that talks to PGlite in-process; one
   // connection, so the pool queues every query and transaction behind the current one.
-  const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1, idleTimeoutMillis: 0 });
+  const pool = withPreparedStatements(new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1, idleTimeoutMillis: 0 }));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'pglite', setServerPort: () => {}, close: () => db.destroy() };
 }
@@ -95,7 +97,7 @@ export function databaseOnPGlite(pglite: PGlite): DatabaseHandle {
 /** A Kysely over PostgreSQL: a pool of `poolSize` connections, time zone UTC. */
 export function openPostgres(databaseUrl: string, options: { poolSize?: number | undefined; log?: ((message: string) => void) | undefined } = {}): DatabaseHandle {
   const poolSize = options.poolSize ?? (Number(process.env.DATABASE_POOL_SIZE) || 10);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const pool = withPreparedStatements(new pg.Pool({ connectionString: databaseUrl, max: poolSize }));
   // Every connection works in UTC (date arithmetic and casts to text); queued before any query.
   pool.on('connect', (client) => {
     client.query("set time zone 'UTC'").catch(() => {});
