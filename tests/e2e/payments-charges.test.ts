@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalogChanged } from '../../src/server/catalog/cache.ts';
+import { nonceForCard, parseExpiration } from '../../src/adapters/payment/sandbox/cards.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { arrivesAt, expectHealthyScreen, heading, useE2E, visible } from './harness.ts';
 import { expectMessage, fillCard, lastEvent, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
@@ -18,6 +19,8 @@ const requestsTo = (page: PaymentPage, name: string) => page.sentToServer.filter
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
 const MASTERCARD = { number: '5555 5555 5555 4444', expiration: '11/2031', postalCode: '94107', cvv: '456', name: 'Ada Lovelace' };
+/** The nonce the sandbox card fields give for a card typed with its expiry as MM/YYYY. */
+const nonceOf = (card: { number: string; expiration: string }) => nonceForCard(card.number, parseExpiration(card.expiration, 'MM/YYYY')!);
 
 /** A purchase made without the browser (to give a parent a plan), as the browser sends it. */
 async function purchase(parent: Session, webOfferId: string, nonce: string): Promise<void> {
@@ -126,9 +129,10 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
 
   test('the same card again: "This payment method already exists." for 8 s; another card replaces it and the page reloads', async () => {
     const parent = await newParent(e2e, 'duplicate');
-    await purchase(parent, 'annual', 'fake-valid-visa-nonce');
+    await purchase(parent, 'annual', nonceOf(VISA)); // paid with the Visa the parent types again below
     const page = await openAccount(parent);
-    await visible(page.getByText('Visa ending in 1881', { exact: true }), 'the card on file') // Braintree's fake-valid-visa-nonce is the Visa ending 1881;
+    await visible(page.getByText('Visa ending in 1111', { exact: true }), 'the card on file');
+    await visible(page.getByText('Expires 12/2030', { exact: true }), 'its expiry');
     await expectHealthyScreen(page, 'my-account');
     await editCard(page, VISA);
     await expectMessage(page, 'This payment method already exists.', 8000);
@@ -142,8 +146,9 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     await page.getByRole('button', { name: 'Update Payment' }).click();
     await expect.poll(() => page.visited.length, { timeout: 10_000 }).toBeGreaterThan(loads); // success reloads the page
     await visible(page.getByText('MasterCard ending in 4444', { exact: true }), 'the new card on file');
+    await visible(page.getByText('Expires 11/2031', { exact: true }), 'its expiry');
     const [update] = requestsTo(page, 'UpdateCreditCard').slice(-1);
-    expect(JSON.parse(update!.body)).toEqual({ userId: parent.objectId, paymentNonce: 'fake-valid-mastercard-nonce' });
+    expect(JSON.parse(update!.body)).toEqual({ userId: parent.objectId, paymentNonce: expect.stringMatching(/^sandbox-card-mastercard-4444-11-2031-approved-[0-9a-f]{32}$/) });
     expect(update!.headers['idempotency-key']).toMatch(/^checkout-/);
   });
 
@@ -226,7 +231,8 @@ describe('the class funnels (spec §2.9, §2.11; class wording of §8)', () => {
     release();
     await arrivesAt(page, (u) => u.pathname === '/tryclasses-thankyouapp', 'the on-demand thank-you');
     const [subscribe] = requestsTo(page, 'SubscribeToMinervaClasses');
-    expect(JSON.parse(subscribe!.body)).toMatchObject({ webOfferId: 'ondemand_monthly', paymentMethodToken: 'fake-valid-visa-nonce', customerOptions: { firstName: 'Ada', lastName: 'Lovelace' } });
+    // MM/YY typed: the nonce carries the full year.
+    expect(JSON.parse(subscribe!.body)).toMatchObject({ webOfferId: 'ondemand_monthly', paymentMethodToken: nonceOf(VISA), customerOptions: { firstName: 'Ada', lastName: 'Lovelace' } });
     expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'ondemand_monthly', product: 'classes' }]);
   });
 

@@ -7,6 +7,7 @@
  * Also what must never happen: a card number or security code reaching our server — in any
  * request, in the server's log, or in any table.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { arrivesAt, expectHealthyScreen, heading, useE2E, visible } from './harness.ts';
 import { everyTableAsText, expectMessage, fillCard, holdsToken, lastEvent, newParent, openPaymentPage, toast, type PaymentPage } from './paymentsHelpers.ts';
@@ -79,11 +80,13 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     expect(await paymentsOf(parent.objectId)).toEqual([]); // a trial charges nothing today
     expect(lastEvent(page, 'Checkout Complete')).toMatchObject({ props: { productId: 'codeling_annual_7999', productDuration: 'annual', paymentMethod: 'card' } });
 
-    // The purchase request: the nonce, the offer, the payer's name split at the space, an Idempotency-Key.
+    // The purchase request: the nonce of the card typed (brand, last four, expiry, outcome, and a
+    // fingerprint of the number), the offer, the payer's name split at the space, an Idempotency-Key.
     const [purchase, ...again] = chargeRequests(page);
     expect(again).toEqual([]);
+    const fingerprint = createHash('sha256').update('4111111111111111').digest('hex').slice(0, 32);
     expect(JSON.parse(purchase!.body)).toMatchObject({
-      paymentMethodToken: 'fake-valid-visa-nonce',
+      paymentMethodToken: `sandbox-card-visa-1111-12-2030-approved-${fingerprint}`,
       webOfferId: 'annual',
       userId: parent.objectId,
       customerOptions: { email: parent.email, firstName: 'Ada', lastName: 'Lovelace' },
@@ -151,7 +154,7 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     expect(await subscriptionsOf(parent.objectId)).toEqual([]);
     expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' } });
     const [declined] = chargeRequests(page);
-    expect(JSON.parse(declined!.body)).toMatchObject({ paymentMethodToken: 'fake-processor-declined-visa-nonce' });
+    expect(JSON.parse(declined!.body)).toMatchObject({ paymentMethodToken: expect.stringMatching(/^sandbox-card-visa-1115-12-2030-declined-[0-9a-f]{32}$/) });
 
     // The decline ended the attempt: the next one goes under a new key.
     await page.getByLabel('Card number').fill(VISA.number);

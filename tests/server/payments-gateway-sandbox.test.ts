@@ -1,8 +1,10 @@
 /**
- * The sandbox payment gateway, as the call handlers see it through `PaymentGateway`: Braintree's
- * test nonces, its amount rules, subscriptions with and without trials, and its client token.
+ * The sandbox payment gateway, as the call handlers see it through `PaymentGateway`: the cards
+ * typed in the sandbox card fields, Braintree's test nonces, its amount rules, subscriptions with
+ * and without trials, and its client token.
  */
 import { describe, expect, test } from 'vitest';
+import { nonceForCard } from '../../src/adapters/payment/sandbox/cards.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import { createPaymentGateway } from '../../src/server/payments/createGateway.ts';
 import type { GatewayResult, PaymentGateway, VaultedPaymentMethod } from '../../src/server/payments/gateway.ts';
@@ -81,6 +83,59 @@ describe('vaulting test nonces', () => {
 
   test('an unknown customer cannot vault', async () => {
     expect(await sandbox().vaultPaymentMethod({ customerId: 'nobody', nonce: 'fake-valid-nonce', makeDefault: true, failOnDuplicate: true })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '93105' } });
+  });
+});
+
+describe('vaulting the cards typed in the sandbox card fields (their nonces)', () => {
+  /** The nonce the sandbox card fields give for this card. */
+  const typed = (number: string, expiry = '11/2031') => {
+    const [month, year] = expiry.split('/').map(Number);
+    return nonceForCard(number, { month: month!, year: year! });
+  };
+
+  test('a typed card is vaulted as that card: its brand, last four digits and expiry', async () => {
+    expect(value(await vault(typed('4111 1111 1111 1111', '11/2031')))).toMatchObject({ paymentType: 'card', cardType: 'Visa', last4: '1111', expirationMonth: 11, expirationYear: 2031, paypalEmail: null });
+    expect(value(await vault(typed('5555 5555 5555 4444', '03/2032')))).toMatchObject({ cardType: 'MasterCard', last4: '4444', expirationMonth: 3, expirationYear: 2032 });
+    expect(value(await vault(typed('3782 822463 10005')))).toMatchObject({ cardType: 'American Express', last4: '0005' });
+    expect(value(await vault(typed('6011 1111 1111 1117')))).toMatchObject({ cardType: 'Discover', last4: '1117' });
+    expect(value(await vault(typed('3530 1113 3330 0000')))).toMatchObject({ cardType: 'JCB', last4: '0000' });
+    expect(value(await vault(typed('3625 960000 0004')))).toMatchObject({ cardType: 'Diners Club', last4: '0004' });
+  });
+
+  test("Braintree's unsuccessful-verification test cards are declined 2000; its JCB fails 3000; nothing is vaulted", async () => {
+    const id = await customer();
+    for (const number of ['4000111111111115', '5105105105105100', '378734493671000', '6011000990139424'])
+      expect(await vault(typed(number), id), number).toEqual({ ok: false, failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' } });
+    expect(await vault(typed('3566002020360505'), id)).toEqual({ ok: false, failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' } });
+    expect(await t.db.selectFrom('sandbox_payment_methods').select('token').where('customer_id', '=', id).execute()).toEqual([]);
+  });
+
+  test("the same number is the same card (whatever the expiry); 4012 8888 8888 1881 is fake-valid-visa-nonce's card, 4111 1111 1111 1111 is not", async () => {
+    const id = await customer();
+    value(await vault(typed('4111 1111 1111 1111', '11/2031'), id));
+    expect(await vault(typed('4111-1111-1111-1111', '05/2033'), id)).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
+    expect((await vault('fake-valid-visa-nonce', id)).ok).toBe(true);
+    expect(await vault(typed('4012 8888 8888 1881'), id)).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
+    expect((await vault(typed('4111 1111 1111 1111'), await customer())).ok).toBe(true);
+  });
+
+  test('brands the merchant does not take are refused; a malformed sandbox card nonce is unknown', async () => {
+    expect(await vault(typed('6304 0000 0000 0000'))).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'Maestro' } });
+    expect(await vault(typed('6200 0000 0000 0005'))).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'UnionPay' } });
+    const unknown = { ok: false, failure: { kind: 'validation', code: '93108', message: 'Unknown or expired payment_method_nonce.' } };
+    const good = typed('4111 1111 1111 1111');
+    expect(await vault(good.replace('-11-2031-', '-13-2031-'))).toEqual(unknown);
+    expect(await vault(good.replace('-approved-', '-fraud-'))).toEqual(unknown);
+    expect(await vault(good.slice(0, -1))).toEqual(unknown);
+  });
+
+  test('the vault keeps the last four digits and a fingerprint, never the number', async () => {
+    const id = await customer();
+    value(await vault(typed('4111 1111 1111 1111'), id));
+    const rows = await t.db.selectFrom('sandbox_payment_methods').selectAll().where('customer_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain('41111111');
+    expect(rows[0]).toMatchObject({ last4: '1111', unique_number_identifier: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The sandbox adapter's card rules (src/adapters/payment/sandbox/cards.ts): what Braintree's
- * hosted fields accept, and the test nonces Braintree's sandbox gives for its test cards
- * (tests/fixtures/braintree-data/braintree-test-nonces.tsv).
+ * hosted fields accept, and the sandbox card nonce a typed card becomes (its brand, last four
+ * digits, expiry, the outcome Braintree's sandbox gives its test cards, a fingerprint).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
@@ -14,44 +15,70 @@ import {
   expirationValid,
   invalidFields,
   luhnValid,
+  cardOutcome,
   nonceForCard,
   parseExpiration,
   postalCodeValid,
 } from '../../src/adapters/payment/sandbox/cards.ts';
+import { parseSandboxCardNonce } from '../../src/domain/sandboxCardNonce.ts';
 
 const now = new Date('2026-05-15T12:00:00Z');
 
 describe('card numbers', () => {
-  test("Braintree's test cards give Braintree's test nonces", () => {
-    expect(nonceForCard('4111 1111 1111 1111')).toBe('fake-valid-visa-nonce');
-    expect(nonceForCard('4000 1111 1111 1115')).toBe('fake-processor-declined-visa-nonce');
-    expect(nonceForCard('5555 5555 5555 4444')).toBe('fake-valid-mastercard-nonce');
-    expect(nonceForCard('3782 822463 10005')).toBe('fake-valid-amex-nonce');
-    expect(nonceForCard('6011 1111 1111 1117')).toBe('fake-valid-discover-nonce');
-    expect(nonceForCard('3566 0020 2036 0505')).toBe('fake-processor-failure-jcb-nonce');
-    expect(nonceForCard('5105 1051 0510 5100')).toBe('fake-processor-declined-mastercard-nonce');
-    expect(nonceForCard('3787 344936 71000')).toBe('fake-processor-declined-amex-nonce');
-    expect(nonceForCard('6011 0009 9013 9424')).toBe('fake-processor-declined-discover-nonce');
+  const EXPIRY = { month: 11, year: 2031 };
+  const fingerprint = (digits: string) => createHash('sha256').update(digits).digest('hex').slice(0, 32);
+
+  test('a typed card becomes a nonce with its brand, last four digits, expiry, outcome and fingerprint', () => {
+    expect(nonceForCard('4111 1111 1111 1111', EXPIRY)).toBe(`sandbox-card-visa-1111-11-2031-approved-${fingerprint('4111111111111111')}`);
+    expect(nonceForCard('5555-5555-5555-4444', { month: 3, year: 2032 })).toBe(`sandbox-card-mastercard-4444-03-2032-approved-${fingerprint('5555555555554444')}`);
+    expect(parseSandboxCardNonce(nonceForCard('3782 822463 10005', EXPIRY))).toEqual({
+      brand: 'amex',
+      last4: '0005',
+      expirationMonth: 11,
+      expirationYear: 2031,
+      outcome: 'approved',
+      fingerprint: fingerprint('378282246310005'),
+    });
   });
 
-  test('other valid numbers give a valid nonce of their brand', () => {
-    expect(nonceForCard('4242424242424242')).toBe('fake-valid-visa-nonce');
-    expect(nonceForCard('2223003122003222')).toBe('fake-valid-mastercard-nonce');
-    expect(nonceForCard('371449635398431')).toBe('fake-valid-amex-nonce');
-    expect(nonceForCard('3530111333300000')).toBe('fake-valid-jcb-nonce');
-    expect(nonceForCard('36259600000004')).toBe('fake-valid-dinersclub-nonce');
-    expect(nonceForCard('6304000000000000')).toBe('fake-valid-maestro-nonce');
+  test("Braintree's documented test cards keep their outcomes: the unsuccessful-verification cards decline, the JCB fails", () => {
+    const outcome = (n: string) => parseSandboxCardNonce(nonceForCard(n, EXPIRY))!.outcome;
+    for (const n of ['4111 1111 1111 1111', '5555 5555 5555 4444', '3782 822463 10005', '6011 1111 1111 1117', '4242424242424242', '2223003122003222', '3530111333300000', '36259600000004'])
+      expect(outcome(n), n).toBe('approved');
+    for (const n of ['4000 1111 1111 1115', '5105 1051 0510 5100', '3787 344936 71000', '6011 0009 9013 9424']) expect(outcome(n), n).toBe('declined');
+    expect(outcome('3566 0020 2036 0505')).toBe('failed');
+    expect(cardOutcome('4000111111111115')).toBe('declined');
   });
 
-  test('every nonce the sandbox gives is one of the documented test nonces', () => {
+  test('each card its brand; the same number the same fingerprint, another number another', () => {
+    const card = (n: string) => parseSandboxCardNonce(nonceForCard(n, EXPIRY))!;
+    expect(['4242424242424242', '2223003122003222', '371449635398431', '6011111111111117', '3530111333300000', '36259600000004', '6304000000000000', '6200000000000005'].map((n) => card(n).brand)).toEqual([
+      'visa',
+      'mastercard',
+      'amex',
+      'discover',
+      'jcb',
+      'dinersclub',
+      'maestro',
+      'unionpay',
+    ]);
+    expect(card('4111 1111 1111 1111').fingerprint).toBe(card('4111-1111-1111-1111').fingerprint);
+    expect(card('4111 1111 1111 1111').fingerprint).not.toBe(card('4012 8888 8888 1881').fingerprint);
+  });
+
+  test('the nonce holds no more of the number than its last four digits', () => {
+    const nonce = nonceForCard('4012 8888 8888 1881', EXPIRY);
+    expect(nonce).not.toContain('40128888');
+    expect(nonce).not.toContain('888888881881');
+  });
+
+  test("Braintree's wallet nonces the sandbox gives are documented test nonces", () => {
     const documented = new Set(
       readFileSync(new URL('../fixtures/braintree-data/braintree-test-nonces.tsv', import.meta.url), 'utf8')
         .split('\n')
         .slice(1)
         .map((line) => line.split('\t')[1]),
     );
-    for (const n of ['4111111111111111', '4000111111111115', '5555555555554444', '378282246310005', '6011111111111117', '3566002020360505', '3530111333300000', '36259600000004', '6304000000000000', '6200000000000005'])
-      expect(documented, n).toContain(nonceForCard(n));
     for (const wallet of ['fake-paypal-billing-agreement-nonce', 'fake-apple-pay-visa-nonce', 'fake-android-pay-visa-nonce']) expect(documented).toContain(wallet);
   });
 

@@ -110,7 +110,7 @@ export const accountSectionsBlock: z.ZodType<AccountSectionsBlock> = strictObjec
   ...blockBase,
   /** The page's texts, a group like myAccount:page (keys: accountSectionsCopyKeys). */
   copy: copyGroup(accountSectionsCopyKeys, 'a copy group like myAccount:page'),
-  /** The payment method's texts ('Visa ending in 1881', 'Expires {date}'), a group like payment:method. */
+  /** The payment method's texts ('Visa ending in 1111', 'Expires {date}'), a group like payment:method. */
   paymentMethodCopy: copyGroup(paymentMethodCopyKeys, 'a copy group like payment:method'),
   /** Shown under the payment method of a web-store plan (the payment form with its 'Edit'). */
   paymentBlocks: blocks.optional(),

@@ -1,25 +1,14 @@
 /**
  * The sandbox adapter's card rules, pure: what Braintree's hosted fields check in the browser
- * (Luhn, brand and length, expiry, security code, postal code), and which of Braintree's test
- * nonces a test card turns into (../shared/data/braintree-test-nonces.tsv). Nothing here sends
- * anything anywhere.
+ * (Luhn, brand and length, expiry, security code, postal code), and the nonce a typed card
+ * becomes — the sandbox's own card nonce (src/domain/sandboxCardNonce.ts), which carries the
+ * card's brand, last four digits, expiry and the outcome Braintree's sandbox gives its
+ * documented test card numbers. Nothing here sends anything anywhere.
  */
+import { cardFingerprint, cardTypeName, sandboxCardNonce, type CardBrand, type SandboxCardOutcome } from '../../../domain/sandboxCardNonce.ts';
 import type { CardFieldName } from '../types.ts';
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'dinersclub' | 'maestro' | 'unionpay' | 'unknown';
-
-/** The names braintree-web gives card types (`details.cardType`). */
-export const cardTypeName: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'MasterCard',
-  amex: 'American Express',
-  discover: 'Discover',
-  jcb: 'JCB',
-  dinersclub: 'Diners Club',
-  maestro: 'Maestro',
-  unionpay: 'UnionPay',
-  unknown: 'Unknown',
-};
+export { cardTypeName, type CardBrand };
 
 /** Spec §5, §9: the card number field takes at most 19 characters. */
 export const CARD_NUMBER_MAX_LENGTH = 19;
@@ -131,37 +120,37 @@ export function invalidFields(input: CardInput, format: ExpirationFormat, now: D
 }
 
 /**
- * Braintree's test cards and the nonces its sandbox gives for them: the documented numbers that
- * fail verification, then any other valid number as a valid card of its brand.
+ * Braintree's documented test card numbers whose verification fails (its "unsuccessful
+ * verification" cards: processor declined 2000; the JCB: processor failure 3000). Every other
+ * valid number is approved.
  */
-const testCards: Record<string, string> = {
-  '4111111111111111': 'fake-valid-visa-nonce',
-  '5555555555554444': 'fake-valid-mastercard-nonce',
-  '378282246310005': 'fake-valid-amex-nonce',
-  '6011111111111117': 'fake-valid-discover-nonce',
-  // Unsuccessful verification (processor declined), per brand.
-  '4000111111111115': 'fake-processor-declined-visa-nonce',
-  '5105105105105100': 'fake-processor-declined-mastercard-nonce',
-  '378734493671000': 'fake-processor-declined-amex-nonce',
-  '6011000990139424': 'fake-processor-declined-discover-nonce',
-  // Processor failure (status failed, code 3000).
-  '3566002020360505': 'fake-processor-failure-jcb-nonce',
+const testCardOutcomes: Readonly<Record<string, SandboxCardOutcome>> = {
+  '4000111111111115': 'declined',
+  '5105105105105100': 'declined',
+  '378734493671000': 'declined',
+  '6011000990139424': 'declined',
+  '3566002020360505': 'failed',
 };
 
-const validNonce: Partial<Record<CardBrand, string>> = {
-  visa: 'fake-valid-visa-nonce',
-  mastercard: 'fake-valid-mastercard-nonce',
-  amex: 'fake-valid-amex-nonce',
-  discover: 'fake-valid-discover-nonce',
-  jcb: 'fake-valid-jcb-nonce',
-  dinersclub: 'fake-valid-dinersclub-nonce',
-  maestro: 'fake-valid-maestro-nonce',
-};
+/** What verifying this card gives in Braintree's sandbox. */
+export function cardOutcome(number: string): SandboxCardOutcome {
+  return testCardOutcomes[digitsOf(number)] ?? 'approved';
+}
 
-/** The nonce Braintree's sandbox answers for a valid card number. */
-export function nonceForCard(number: string): string {
+/**
+ * The nonce the sandbox gives for a card: the card itself (brand, last four, expiry, outcome,
+ * fingerprint), as Braintree's tokenization stands for the card that was typed.
+ */
+export function nonceForCard(number: string, expiration: { month: number; year: number }): string {
   const digits = digitsOf(number);
-  return testCards[digits] ?? validNonce[cardBrand(digits)] ?? 'fake-valid-nonce';
+  return sandboxCardNonce({
+    brand: cardBrand(digits),
+    last4: digits.slice(-4),
+    expirationMonth: expiration.month,
+    expirationYear: expiration.year,
+    outcome: cardOutcome(digits),
+    fingerprint: cardFingerprint(digits),
+  });
 }
 
 /**

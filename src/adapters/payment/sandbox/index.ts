@@ -1,10 +1,11 @@
 /**
  * The `sandbox` payment adapter: our own card fields (real inputs of this page, labelled by the
  * form's visible labels), checked as Braintree's hosted fields check them, and tokenized here
- * into Braintree's test nonces — Braintree's test card numbers give the nonces its sandbox
- * gives (4111 1111 1111 1111 → fake-valid-visa-nonce, 4000 1111 1111 1115 →
- * fake-processor-declined-visa-nonce...). The wallets open a small dialog in which the tester
- * chooses the outcome ("Sandbox PayPal — Approve / Close window"). PayPal goes as with
+ * into the sandbox's own card nonce, which stands for the card typed as Braintree's nonces do:
+ * 4111 1111 1111 1111 expiring 11/2031 → `sandbox-card-visa-1111-11-2031-approved-…`, vaulted
+ * as 'Visa ending in 1111'; Braintree's documented test cards keep their outcomes (4000 1111
+ * 1111 1115 → `…-declined-…`, declined at verification). The wallets open a small dialog in
+ * which the tester chooses the outcome ("Sandbox PayPal — Approve / Close window"). PayPal goes as with
  * braintree-web: `payWithPayPal` draws a 'PayPal' button of its own into `container` (worded
  * by the copy key `paypal`), the dialog opens from a click on it, and the call settles on the
  * dialog's outcome; the button is then removed (call again to offer it again).
@@ -37,6 +38,7 @@ import {
   expirationValid,
   invalidFields,
   nonceForCard,
+  parseExpiration,
   postalCodeValid,
   type ExpirationFormat,
 } from './cards.ts';
@@ -154,7 +156,9 @@ function createFields(setups: Partial<Record<CardFieldName, CardFieldSetup>>, fo
         });
       }
       const digits = digitsOf(value('number'));
-      return { nonce: nonceForCard(digits), method: 'card', details: { cardType: cardTypeName[cardBrand(digits)], lastFour: digits.slice(-4) } };
+      // Valid, so it parses.
+      const expiration = parseExpiration(value('expirationDate'), format)!;
+      return { nonce: nonceForCard(digits, expiration), method: 'card', details: { cardType: cardTypeName[cardBrand(digits)], lastFour: digits.slice(-4) } };
     },
     onStateChange(listener) {
       listeners.add(listener);

@@ -2,16 +2,17 @@
  * The sandbox payment gateway: Braintree's sandbox rules on our own tables (migration 008), for
  * development, tests and demos without a Braintree account.
  *
- * - Vaulting a nonce follows its test-nonce behaviour (testNonces.ts): a card is verified
- *   (processor-declined nonces answer 2000, the processor-failure JCB 3000), a card the customer
- *   already has is refused as a duplicate, a brand the merchant does not take is refused.
+ * - Vaulting a nonce follows its behaviour (testNonces.ts): the sandbox card fields' nonce is
+ *   the card the parent typed (brand, last four, expiry), Braintree's test nonces are the cards
+ *   Braintree documents. A card is verified (a declined test card answers 2000, the
+ *   processor-failure JCB 3000), a card the customer already has is refused as a duplicate, a
+ *   brand the merchant does not take is refused.
  * - A charge is decided by its amount (amounts.ts): 2000.00–2999.99 declined with that code,
  *   3000.00–3000.99 failed, anything else settled at once.
  * - Subscriptions with a trial charge nothing today and first bill after it; without one the
  *   first period is charged at creation (a decline creates no subscription). Later periods are
  *   billed by `runSandboxBilling` (billing.ts): there are no webhooks.
  */
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import type { Database } from '../../db/types.ts';
@@ -29,7 +30,7 @@ const ok = <T>(value: T): GatewayResult<T> => ({ ok: true, value });
 const invalidToken = (code: string): GatewayFailure => ({ kind: 'validation', code, message: 'Payment method token is invalid.' });
 const subscriptionNotFound: GatewayFailure = { kind: 'validation', code: 'notFound', message: 'Subscription not found.' };
 
-/** How long a vaulted test card stays valid (its expiry year is this many years after vaulting). */
+/** How long a card of Braintree's fixed test nonces stays valid (its expiry year is this many years after vaulting); a typed card keeps its own expiry. */
 const CARD_VALID_YEARS = 3;
 
 export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date }): PaymentGateway {
@@ -61,7 +62,7 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         let row: SandboxPaymentMethodRow;
         if (behaviour.kind === 'card') {
           if (!ACCEPTED_CARD_TYPES.has(behaviour.cardType)) return fail<VaultedPaymentMethod>({ kind: 'cardTypeNotAccepted', cardType: behaviour.cardType });
-          const identifier = createHash('sha256').update(behaviour.identity).digest('hex').slice(0, 32);
+          const identifier = behaviour.fingerprint;
           // Wallet cards are network tokens, new each time: only plain cards can be duplicates.
           if (failOnDuplicate && behaviour.paymentType === 'card' && existing.some((m) => m.unique_number_identifier === identifier))
             return fail<VaultedPaymentMethod>({ kind: 'gatewayRejected', reason: 'duplicate' });
@@ -76,8 +77,8 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
             payment_type: behaviour.paymentType,
             card_type: behaviour.cardType,
             last4: behaviour.last4,
-            expiration_month: 12,
-            expiration_year: now.getUTCFullYear() + CARD_VALID_YEARS,
+            expiration_month: behaviour.expiration?.month ?? 12,
+            expiration_year: behaviour.expiration?.year ?? now.getUTCFullYear() + CARD_VALID_YEARS,
             paypal_email: null,
             unique_number_identifier: identifier,
             is_default: makeDefault || existing.length === 0,

@@ -1,14 +1,18 @@
 /**
- * Braintree's test nonces (the SDK's `Test.Nonces`; the team's shared data file
- * braintree-test-nonces.tsv lists all of them) and what the sandbox gateway does with each when
- * it is vaulted. The browser's sandbox adapter turns Braintree's test card numbers into these
- * same strings, so a nonce names the card it stands for.
+ * What the sandbox gateway does with a nonce when it is vaulted: the sandbox's own card nonces
+ * (src/domain/sandboxCardNonce.ts: the card the parent typed, with its brand, last four digits,
+ * expiry and verification outcome), and Braintree's test nonces (the SDK's `Test.Nonces`; the
+ * team's shared data file braintree-test-nonces.tsv lists all of them), which keep the results
+ * Braintree documents.
  *
- * Card details follow Braintree's sandbox where it is known (fake-valid-visa-nonce is the Visa
- * ending 1881; the processor-declined nonces are the cards 4000111111111115, 5105105105105100,
- * 378734493671000, 6011000990139424); the rest are plausible values. `identity` stands for the
- * card number: two nonces with one identity are one card to the duplicate check.
+ * Card details of Braintree's nonces follow Braintree's sandbox where it is known
+ * (fake-valid-visa-nonce is the Visa 4012 8888 8888 1881; the processor-declined nonces are the
+ * cards 4000111111111115, 5105105105105100, 378734493671000, 6011000990139424); the rest are
+ * plausible values. A card's `fingerprint` stands for its number (`cardFingerprint` of the
+ * number where it is known, so typing 4012 8888 8888 1881 is the same card as
+ * fake-valid-visa-nonce): two methods with one fingerprint are one card to the duplicate check.
  */
+import { cardFingerprint, cardTypeName, parseSandboxCardNonce, type SandboxCard } from '../../../domain/sandboxCardNonce.ts';
 import type { GatewayFailure, PaymentType } from '../gateway.ts';
 
 export type VerificationOutcome = { kind: 'processorDeclined'; code: string } | { kind: 'failed'; code: string };
@@ -19,7 +23,10 @@ export type NonceBehaviour =
       paymentType: Exclude<PaymentType, 'PayPal'>;
       cardType: string;
       last4: string;
-      identity: string;
+      /** 32 hex digits standing for the card number (the vault's unique number identifier). */
+      fingerprint: string;
+      /** The card's expiry; absent: December, three years after it is vaulted (Braintree's fixed test nonces). */
+      expiration?: { month: number; year: number };
       /** The card verification (verifyCard) fails this way; absent: it passes. */
       verification?: VerificationOutcome;
     }
@@ -30,34 +37,42 @@ export type NonceBehaviour =
 /** Card brands the sandbox merchant account accepts; another brand answers cardTypeNotAccepted (Braintree 81703). */
 export const ACCEPTED_CARD_TYPES: ReadonlySet<string> = new Set(['Visa', 'MasterCard', 'American Express', 'Discover', 'JCB', 'Diners Club']);
 
+/** `identity`: the card number where Braintree's sandbox publishes it, else a name of our own. */
 const card = (cardType: string, last4: string, identity: string, verification?: VerificationOutcome): NonceBehaviour => ({
   kind: 'card',
   paymentType: 'card',
   cardType,
   last4,
-  identity,
+  fingerprint: cardFingerprint(identity),
   ...(verification ? { verification } : {}),
 });
-const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: string, identity: string): NonceBehaviour => ({ kind: 'card', paymentType, cardType, last4, identity });
+const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: string, identity: string): NonceBehaviour => ({
+  kind: 'card',
+  paymentType,
+  cardType,
+  last4,
+  fingerprint: cardFingerprint(identity),
+});
 const notAccepted = (cardType: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'cardTypeNotAccepted', cardType } });
 const validation = (code: string, message: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'validation', code, message } });
 const rejected = (reason: Extract<GatewayFailure, { kind: 'gatewayRejected' }>['reason']): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'gatewayRejected', reason } });
 
 const DECLINED = { kind: 'processorDeclined', code: '2000' } as const;
+const PROCESSOR_FAILURE = { kind: 'failed', code: '3000' } as const;
 
 /** An unknown nonce: Braintree's 93108. */
 export const UNKNOWN_NONCE: GatewayFailure = { kind: 'validation', code: '93108', message: 'Unknown or expired payment_method_nonce.' };
 
 export const TEST_NONCES: Readonly<Record<string, NonceBehaviour>> = {
   // Valid cards of a brand (and card-type indicators, all Visa).
-  'fake-valid-nonce': card('Visa', '1881', 'visa-4012888888881881'),
-  'fake-valid-visa-nonce': card('Visa', '1881', 'visa-4012888888881881'),
-  'fake-valid-amex-nonce': card('American Express', '0005', 'amex-378282246310005'),
-  'fake-valid-mastercard-nonce': card('MasterCard', '4444', 'mastercard-5555555555554444'),
-  'fake-valid-discover-nonce': card('Discover', '1117', 'discover-6011111111111117'),
-  'fake-valid-jcb-nonce': card('JCB', '0000', 'jcb-3530111333300000'),
+  'fake-valid-nonce': card('Visa', '1881', '4012888888881881'),
+  'fake-valid-visa-nonce': card('Visa', '1881', '4012888888881881'),
+  'fake-valid-amex-nonce': card('American Express', '0005', '378282246310005'),
+  'fake-valid-mastercard-nonce': card('MasterCard', '4444', '5555555555554444'),
+  'fake-valid-discover-nonce': card('Discover', '1117', '6011111111111117'),
+  'fake-valid-jcb-nonce': card('JCB', '0000', '3530111333300000'),
   'fake-valid-maestro-nonce': notAccepted('Maestro'),
-  'fake-valid-dinersclub-nonce': card('Diners Club', '0004', 'diners-36259600000004'),
+  'fake-valid-dinersclub-nonce': card('Diners Club', '0004', '36259600000004'),
   'fake-valid-prepaid-nonce': card('Visa', '0061', 'visa-prepaid'),
   'fake-valid-prepaid-reloadable-nonce': card('Visa', '0079', 'visa-prepaid-reloadable'),
   'fake-valid-business-nonce': card('Visa', '0012', 'visa-business'),
@@ -77,11 +92,11 @@ export const TEST_NONCES: Readonly<Record<string, NonceBehaviour>> = {
   'fake-pinless-debit-visa-nonce': card('Visa', '0178', 'visa-pinless-debit'),
 
   // Cards whose verification fails.
-  'fake-processor-declined-visa-nonce': card('Visa', '1115', 'visa-4000111111111115', DECLINED),
-  'fake-processor-declined-mastercard-nonce': card('MasterCard', '5100', 'mastercard-5105105105105100', DECLINED),
-  'fake-processor-declined-amex-nonce': card('American Express', '1000', 'amex-378734493671000', DECLINED),
-  'fake-processor-declined-discover-nonce': card('Discover', '9424', 'discover-6011000990139424', DECLINED),
-  'fake-processor-failure-jcb-nonce': card('JCB', '0505', 'jcb-3566002020360505', { kind: 'failed', code: '3000' }),
+  'fake-processor-declined-visa-nonce': card('Visa', '1115', '4000111111111115', DECLINED),
+  'fake-processor-declined-mastercard-nonce': card('MasterCard', '5100', '5105105105105100', DECLINED),
+  'fake-processor-declined-amex-nonce': card('American Express', '1000', '378734493671000', DECLINED),
+  'fake-processor-declined-discover-nonce': card('Discover', '9424', '6011000990139424', DECLINED),
+  'fake-processor-failure-jcb-nonce': card('JCB', '0505', '3566002020360505', PROCESSOR_FAILURE),
 
   // Refused by the gateway or as invalid requests.
   'fake-luhn-invalid-nonce': rejected('other'),
@@ -130,14 +145,14 @@ export const TEST_NONCES: Readonly<Record<string, NonceBehaviour>> = {
   ),
 
   // Cards from other wallets.
-  'fake-visa-checkout-visa-nonce': card('Visa', '1881', 'visa-4012888888881881'),
-  'fake-visa-checkout-mastercard-nonce': card('MasterCard', '4444', 'mastercard-5555555555554444'),
-  'fake-visa-checkout-discover-nonce': card('Discover', '1117', 'discover-6011111111111117'),
-  'fake-visa-checkout-amex-nonce': card('American Express', '0005', 'amex-378282246310005'),
-  tokensam_fake_visa: card('Visa', '1881', 'visa-4012888888881881'),
-  tokensam_fake_mastercard: card('MasterCard', '4444', 'mastercard-5555555555554444'),
-  tokensam_fake_discover: card('Discover', '1117', 'discover-6011111111111117'),
-  tokensam_fake_american_express: card('American Express', '0005', 'amex-378282246310005'),
+  'fake-visa-checkout-visa-nonce': card('Visa', '1881', '4012888888881881'),
+  'fake-visa-checkout-mastercard-nonce': card('MasterCard', '4444', '5555555555554444'),
+  'fake-visa-checkout-discover-nonce': card('Discover', '1117', '6011111111111117'),
+  'fake-visa-checkout-amex-nonce': card('American Express', '0005', '378282246310005'),
+  tokensam_fake_visa: card('Visa', '1881', '4012888888881881'),
+  tokensam_fake_mastercard: card('MasterCard', '4444', '5555555555554444'),
+  tokensam_fake_discover: card('Discover', '1117', '6011111111111117'),
+  tokensam_fake_american_express: card('American Express', '0005', '378282246310005'),
 
   // Payment methods this product does not take.
   'fake-abstract-transactable-nonce': notAccepted('Unknown'),
@@ -156,6 +171,26 @@ function legacyNonce(): NonceBehaviour {
   return { kind: 'refused', failure: UNKNOWN_NONCE };
 }
 
+/**
+ * A sandbox card nonce's card: its brand (one the merchant does not take is refused), last four
+ * digits, expiry and fingerprint, and the verification its outcome names.
+ */
+export function sandboxCardBehaviour(c: SandboxCard): NonceBehaviour {
+  const cardType = cardTypeName[c.brand];
+  if (!ACCEPTED_CARD_TYPES.has(cardType)) return notAccepted(cardType);
+  return {
+    kind: 'card',
+    paymentType: 'card',
+    cardType,
+    last4: c.last4,
+    fingerprint: c.fingerprint,
+    expiration: { month: c.expirationMonth, year: c.expirationYear },
+    ...(c.outcome === 'declined' ? { verification: DECLINED } : c.outcome === 'failed' ? { verification: PROCESSOR_FAILURE } : {}),
+  };
+}
+
 export function nonceBehaviour(nonce: string): NonceBehaviour {
+  const typed = parseSandboxCardNonce(nonce);
+  if (typed) return sandboxCardBehaviour(typed);
   return Object.hasOwn(TEST_NONCES, nonce) ? TEST_NONCES[nonce]! : { kind: 'refused', failure: UNKNOWN_NONCE };
 }
