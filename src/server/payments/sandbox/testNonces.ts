@@ -12,7 +12,7 @@
  * number where it is known, so typing 4012 8888 8888 1881 is the same card as
  * fake-valid-visa-nonce): two methods with one fingerprint are one card to the duplicate check.
  */
-import { cardFingerprint, cardTypeName, parseSandboxCardNonce, type SandboxCard } from '../../../domain/sandboxCardNonce.ts';
+import { cardFingerprint, cardTypeName, parseSandboxCardNonce, uniqueNumberIdentifier, type SandboxCard } from '../../../domain/sandboxCardNonce.ts';
 import type { GatewayFailure, PaymentType } from '../gateway.ts';
 
 export type VerificationOutcome = { kind: 'processorDeclined'; code: string } | { kind: 'failed'; code: string };
@@ -23,7 +23,7 @@ export type NonceBehaviour =
       paymentType: Exclude<PaymentType, 'PayPal'>;
       cardType: string;
       last4: string;
-      /** 32 hex digits standing for the card number (the vault's unique number identifier). */
+      /** 32 hex digits standing for the card number (the vault's unique number identifier: `uniqueNumberIdentifier`). */
       fingerprint: string;
       /** The card's expiry; absent: December, three years after it is vaulted (Braintree's fixed test nonces). */
       expiration?: { month: number; year: number };
@@ -43,7 +43,7 @@ const card = (cardType: string, last4: string, identity: string, verification?: 
   paymentType: 'card',
   cardType,
   last4,
-  fingerprint: cardFingerprint(identity),
+  fingerprint: uniqueNumberIdentifier(cardType, last4, cardFingerprint(identity)),
   ...(verification ? { verification } : {}),
 });
 const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: string, identity: string): NonceBehaviour => ({
@@ -51,7 +51,7 @@ const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: 
   paymentType,
   cardType,
   last4,
-  fingerprint: cardFingerprint(identity),
+  fingerprint: uniqueNumberIdentifier(cardType, last4, cardFingerprint(identity)),
 });
 const notAccepted = (cardType: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'cardTypeNotAccepted', cardType } });
 const validation = (code: string, message: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'validation', code, message } });
@@ -183,7 +183,7 @@ export function sandboxCardBehaviour(c: SandboxCard): NonceBehaviour {
     paymentType: 'card',
     cardType,
     last4: c.last4,
-    fingerprint: c.fingerprint,
+    fingerprint: uniqueNumberIdentifier(cardType, c.last4, c.fingerprint),
     expiration: { month: c.expirationMonth, year: c.expirationYear },
     ...(c.outcome === 'declined' ? { verification: DECLINED } : c.outcome === 'failed' ? { verification: PROCESSOR_FAILURE } : {}),
   };
