@@ -16,6 +16,16 @@ import { useTestDatabase } from './db.ts';
 const INDEX_HTML = '<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root"></div></body></html>';
 const BUNDLE = `console.log(${JSON.stringify('a'.repeat(5000))});`;
 
+/** A billing history of a few kilobytes: an answer over the compression threshold, made anew for each request. */
+const LONG_HISTORY = Array.from({ length: 30 }, (_, i) => ({
+  id: `payment${i}`,
+  date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+  amount: 9.99,
+  status: 'settled' as const,
+  description: 'Monthly Plan',
+  paymentMethod: 'Visa ending in 1111',
+}));
+
 let root: string;
 let app: FastifyInstance;
 const t = useTestDatabase();
@@ -45,6 +55,7 @@ beforeAll(async () => {
         GetCustomerDetails: () => {
           throw new Error('database is down');
         },
+        GetPaymentHistory: () => ({ paymentHistory: LONG_HISTORY }),
       },
     },
   });
@@ -200,6 +211,31 @@ describe('backend calls over the Parse wire format', () => {
     const unexpected = await app.inject({ method: 'POST', url: '/api/functions/GetCustomerDetails', headers: { 'x-parse-session-token': token }, payload: {} });
     expect(unexpected.statusCode).toBe(500);
     expect(unexpected.json()).toEqual({ code: 1, error: 'Internal server error.' });
+  });
+
+  test('an answer over 1 KB is compressed as the caller accepts (br, else gzip, else none), the same JSON each way', async () => {
+    const { token } = await signUp();
+    const ask = (acceptEncoding?: string) =>
+      app.inject({ method: 'POST', url: '/api/functions/GetPaymentHistory', headers: { 'x-parse-session-token': token, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) }, payload: {} });
+    const expected = { result: { paymentHistory: LONG_HISTORY } };
+
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.json()).toEqual(expected);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(expected);
+
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+
+    expect((await ask('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
   });
 
   test('malformed JSON or a non-object body answers 400 code 107', async () => {

@@ -16,24 +16,16 @@
  * to buy one (funnels/add-classes.yaml asks `customer.expired` or `not customer.hasPlan`; spec
  * §4 Login: "if not expired and has a plan, go to /my-account").
  */
-import type { Selectable } from 'kysely';
 import type { CallOutput } from '../../contract/index.ts';
-import type { SubscriptionsTable, WebOfferRow } from '../db/types.ts';
+import type { WebOfferRow } from '../db/types.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toWebOffer } from '../catalog/repository.ts';
 import { expirationOf, planSubscriptions } from './planSubscriptions.ts';
+import { readAccountSnapshot, type AccountSnapshot, type SubscriptionRow as Subscription } from './repository.ts';
 import type { Db } from './users.ts';
 
-type Subscription = Selectable<SubscriptionsTable>;
 type Details = CallOutput<'GetCustomerDetails'>;
 type PaymentRecord = CallOutput<'GetPaymentHistory'>['paymentHistory'][number];
-
-async function offersById(db: Db, ids: (string | null | undefined)[]): Promise<Map<string, WebOfferRow>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('web_offers').selectAll().where('id', 'in', wanted).execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
 
 const webOffer = (row: WebOfferRow | undefined) => (row ? toWebOffer(row) : null);
 
@@ -71,11 +63,14 @@ const latest = (values: (Date | null)[]) =>
     .reduce<number | null>((max, t) => (max === null || t > max ? t : max), null);
 
 export async function customerDetails(db: Db, userId: string, now: Date): Promise<Details> {
-  const [user, customer, subscriptions] = await Promise.all([
-    db.selectFrom('users').select(['id', 'email', 'partner']).where('id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('customers').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute(),
-  ]);
+  const snapshot = await readAccountSnapshot(db, userId);
+  if (!snapshot) throw new Error(`No parent ${userId} behind a valid session.`);
+  return detailsOf(snapshot, now);
+}
+
+/** GetCustomerDetails' answer from what the account holds. */
+export function detailsOf(snapshot: AccountSnapshot, now: Date): Details {
+  const { user, customer, subscriptions, webOffers: offers } = snapshot;
 
   const granting = subscriptions.filter((s) => givesAccess(s, now)).sort(byStrength);
   const app = granting.find((s) => s.product === 'app') ?? null;
@@ -86,21 +81,16 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
   // One panel per plan on the account page: the strongest app plan, then the strongest classes
   // plan, then each add-on (planSubscriptions.ts).
   const perProduct = [app, classes].filter((s): s is Subscription => s !== null);
-  const offers = await offersById(db, [app?.web_offer_id, classes?.web_offer_id, pending?.web_offer_id]);
   const plan = webOffer(app?.web_offer_id ? offers.get(app.web_offer_id) : undefined);
   const classesRow = classes?.web_offer_id ? offers.get(classes.web_offer_id) : undefined;
   const classesOffer = classesRow ? { ...toWebOffer(classesRow), classType: classesRow.class_type ?? 'onDemand' } : null;
   const mainOffer = plan ?? classesOffer;
 
+  // The card on file: the customer's default method, else its newest.
   const paymentMethod = customer
-    ? await db
-        .selectFrom('payment_methods')
-        .selectAll()
-        .where('customer_id', '=', customer.id)
-        .where('deleted_at', 'is', null)
-        .orderBy('is_default', 'desc')
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst()
+    ? snapshot.paymentMethods
+        .filter((m) => m.customer_id === customer.id)
+        .sort((a, b) => Number(b.is_default) - Number(a.is_default) || new Date(b.created_at).getTime() - new Date(a.created_at).getTime())[0]
     : undefined;
 
   const compEnd = latest(granting.map((s) => s.comp_expires_at));
@@ -149,7 +139,7 @@ export async function customerDetails(db: Db, userId: string, now: Date): Promis
           trialDuration: main.trial_duration_days,
         }
       : null,
-    planSubscriptions: await planSubscriptions(db, perProduct, granting, offers),
+    planSubscriptions: planSubscriptions(perProduct, granting, snapshot),
   };
 }
 

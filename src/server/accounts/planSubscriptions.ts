@@ -12,15 +12,10 @@
  * with another card than the app plan, and the card on file (`paymentInfo`, the default one)
  * would then name the wrong card on the add-on's panel.
  */
-import type { Selectable } from 'kysely';
 import type { PlanSubscription } from '../../contract/entities.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toClassAddOn, toWebOffer } from '../catalog/repository.ts';
-import type { ClassAddOnRow, PaymentMethodsTable, SubscriptionsTable, WebOfferRow } from '../db/types.ts';
-import type { Db } from './users.ts';
-
-type Subscription = Selectable<SubscriptionsTable>;
-type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+import type { AccountSnapshot, PaymentMethodRow, SubscriptionRow as Subscription } from './repository.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -30,23 +25,17 @@ export const expirationOf = (m: Pick<PaymentMethodRow, 'expiration_month' | 'exp
 
 export const paymentMethodView = (m: PaymentMethodRow) => ({ paymentType: m.payment_type, cardType: m.card_type, last4: m.last4, expirationDate: expirationOf(m) });
 
-async function rowsById<T extends { id: string }>(load: (ids: string[]) => Promise<T[]>, ids: (string | null)[]): Promise<Map<string, T>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  return new Map(wanted.length === 0 ? [] : (await load(wanted)).map((row) => [row.id, row]));
-}
-
 /**
  * `perProduct`: the app and classes plans shown (already chosen by the caller); `granting`: every
- * subscription giving access now, from which the add-ons are taken; `offers`: the web offers of
- * the caller's plans.
+ * subscription giving access now, from which the add-ons are taken; `account`: the offers,
+ * add-ons and payment methods those plans name.
  */
-export async function planSubscriptions(db: Db, perProduct: Subscription[], granting: Subscription[], offers: Map<string, WebOfferRow>): Promise<PlanSubscription[]> {
+export function planSubscriptions(perProduct: Subscription[], granting: Subscription[], account: Pick<AccountSnapshot, 'webOffers' | 'classAddOns' | 'paymentMethods'>): PlanSubscription[] {
   const addOns = granting.filter((s) => s.product === 'addOn').sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   const shown = [...perProduct, ...addOns];
-  const [addOnRows, methods] = await Promise.all([
-    rowsById<ClassAddOnRow>((ids) => db.selectFrom('class_add_ons').selectAll().where('id', 'in', ids).execute(), addOns.map((s) => s.class_add_on_id)),
-    rowsById<PaymentMethodRow>((ids) => db.selectFrom('payment_methods').selectAll().where('id', 'in', ids).where('deleted_at', 'is', null).execute(), shown.map((s) => s.payment_method_id)),
-  ]);
+  const offers = account.webOffers;
+  const addOnRows = account.classAddOns;
+  const methods = new Map(account.paymentMethods.map((m) => [m.id, m]));
 
   return shown.map((s) => {
     const row = s.web_offer_id ? offers.get(s.web_offer_id) : undefined;
