@@ -48,10 +48,12 @@ export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> }
   awards: lazy(() => import('./awards/Awards.tsx')),
   // Gift and volume purchases (issue 5).
   codeList: CodeList,
+  // The 'Limited offer' countdown (issue 20): plan selection and checkout screens.
+  countdown: lazy(() => import('./countdown/Countdown.tsx')),
 };
 
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
-export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison', 'paymentForm', 'paymentMethod', 'accountSections', 'billingHistory', 'emailPreferences', 'cancelPlan', 'planPicker', 'trialHeading', 'classOffers', 'widget', 'reviewsCarousel', 'awards']);
+export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison', 'paymentForm', 'paymentMethod', 'accountSections', 'billingHistory', 'emailPreferences', 'cancelPlan', 'planPicker', 'trialHeading', 'classOffers', 'widget', 'reviewsCarousel', 'awards', 'countdown']);
 
 /** Start fetching the code of the on-demand blocks a screen (or its variants) uses, before it renders. */
 export function preloadBlocks(screen: unknown): void {
@@ -66,4 +68,6 @@ export function preloadBlocks(screen: unknown): void {
   if (text.includes('"type":"trialHeading"')) void import('./trialHeading/TrialHeading.tsx').catch(() => undefined);
   if (text.includes('"type":"planPicker"')) void import('./planPicker/PlanPicker.tsx').catch(() => undefined);
   if (text.includes('"type":"quiz"')) void import('./quiz/Quiz.tsx').catch(() => undefined);
+  // The 'Limited offer' countdown, beside the plans or the payment form it sits above.
+  if (text.includes('"type":"countdown"')) void import('./countdown/Countdown.tsx').catch(() => undefined);
 }

@@ -25,6 +25,7 @@ import { planPickerBlock } from './planPicker/schema.ts';
 import { trialHeadingBlock } from './trialHeading/schema.ts';
 import { quizBlock } from './quiz/schema.ts';
 import { codeListBlock } from './codeList/schema.ts';
+import { countdownBlock } from './countdown/schema.ts';
 
 /**
  * The block registry, build side: `type:` → props schema. Adding a block is one folder
@@ -60,6 +61,8 @@ export const blockSchemas = {
   awards: awardsBlock,
   // Gift and volume purchases (issue 5): the codes bought.
   codeList: codeListBlock,
+  // The 'Limited offer' countdown of plan selection and checkout (issue 20).
+  countdown: countdownBlock,
 };
 
 export type BlockType = keyof typeof blockSchemas;

@@ -13,3 +13,5 @@ export const VARIANT_OVERRIDE_PARAM = 'variantOverride';
 export const SELECTED_PLAN_COOKIE = 'selected_plan';
 export const PLAN_TAG_COOKIE = 'activePlanTag';
 export const PLAN_TAG_FLAG_COOKIE = 'activePlanTagByFlag';
+/** Session storage: when the tab's 'Limited offer' countdown started (ms since the epoch; src/blocks/countdown). */
+export const OFFER_COUNTDOWN_KEY = 'ck.offerCountdown';

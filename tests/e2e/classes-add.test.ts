@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
-import { expectMessage, fillCard, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
+import { expectMessage, expectOrderSummary, fillCard, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
 import { BOOKING_ORIGIN, CLASS_SUPPORT, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
 
 /** The add-classes form names the postal code 'Postal code' (spec §2.11). */
@@ -171,7 +171,7 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     await arrivesAt(page, (u) => u.pathname === '/addclasses-payment', '/addclasses-payment');
     expect(new URL(page.url()).search, 'the payment page reads the kept class, not the address').toBe('');
     expect((await storedClientState(page)).minervaAddedClassId).toBe('addon_one_class');
-    await visible(page.getByText('1 class a month: $1.00 today, then $14.99 a month.', { exact: true }), 'the drop-in chosen, with its price');
+    await expectOrderSummary(page, ['1 class a month: $14.99/month after a 30-day promo.', "Today's charge $1.00"]);
     await visible(page.getByText('You pay $1.00 today for your first class. After the 30-day promo, 1 class a month is $14.99/month.', { exact: true }), 'the drop-in text');
     await fillCard(page, VISA_CLASSES, ADD_CLASS_LABELS);
     await page.getByRole('button', { name: 'Save Payment' }).click();
@@ -188,7 +188,7 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
   test("a link's ?offer= wins over ?class= for the form and the bottom text alike: the text names what is charged", async () => {
     const parent = await subscriber('offer-wins');
     const page = await openPaymentPage(e2e, '/addclasses-payment?class=addon_one_class&offer=addon_four_classes', parent);
-    await visible(page.getByText('4 classes a month: $10.00 today, then $54.99 a month.', { exact: true }), 'what is bought');
+    await expectOrderSummary(page, ['4 classes a month: $54.99/month after a 30-day promo.', "Today's charge $10.00"]);
     await visible(page.getByText('You pay $10.00 today for your first 4 classes. After the 30-day promo, 4 classes a month are $54.99/month.', { exact: true }), 'the semester text');
     expect(await page.getByText(/your first class\./).count(), 'no drop-in text').toBe(0);
   });
@@ -204,7 +204,7 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
 
     await visible(page.getByText('STEP 2 OF 3', { exact: true }), 'STEP 2 OF 3');
     await visible(page.getByText('Classes for your current plan', { exact: true }), 'the plan info');
-    await visible(page.getByText('4 classes a month: $10.00 today, then $54.99 a month.', { exact: true }), 'what is bought');
+    await expectOrderSummary(page, ['4 classes a month: $54.99/month after a 30-day promo.', "Today's charge $10.00"]);
     await visible(page.getByText('You pay $10.00 today for your first 4 classes. After the 30-day promo, 4 classes a month are $54.99/month.', { exact: true }), 'the semester text');
     expect(await page.getByText(/your first class\./).count(), 'no drop-in text').toBe(0);
     await visible(page.getByText('No commitment, cancel anytime.', { exact: true }), "'No commitment, cancel anytime.'");
@@ -248,6 +248,7 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
       before: async (p) => void (await fakeBookingProvider(p)),
     });
     await visible(page.getByText('You pay $1.00 today for your first class. After the 30-day promo, 1 class a month is $14.99/month.', { exact: true }), 'the drop-in text');
+    await expectOrderSummary(page, ['1 class a month: $14.99/month after a 30-day promo.', "Today's charge $1.00"]);
     expect(await page.getByText(/your first 4 classes/).count(), 'no semester text').toBe(0);
     await visible(page.getByText('No commitment, cancel anytime.', { exact: true }), "'No commitment, cancel anytime.'");
     await expectHealthyScreen(page, 'addclasses-payment (drop-in, phone)');

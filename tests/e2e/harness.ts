@@ -10,7 +10,7 @@
  * Addresses outside the app (the *.example links of funnels/app.yaml) never reach the network:
  * a stub page answers them, so tests can assert where the browser was sent.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -274,6 +274,19 @@ export function expectNoBrowserProblems(page: TestPage): void {
 export async function expectHealthyScreen(page: TestPage, context = ''): Promise<void> {
   expectNoBrowserProblems(page);
   await expectAccessible(page, context);
+}
+
+/**
+ * Saves what the page shows as `<name>.png` in SCREENSHOT_DIR, when that variable is set (for a
+ * person to look at; nothing is compared). Answers the file, or null when no folder was asked for.
+ */
+export async function screenshotForReview(page: Page, name: string, o: { fullPage?: boolean } = {}): Promise<string | null> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return null;
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: o.fullPage ?? false });
+  return file;
 }
 
 /** The client state the app stored (localStorage CLIENT_STATE_KEY). */

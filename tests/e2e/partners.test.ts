@@ -12,7 +12,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/lib/build.ts';
 import { arrivesAt, expectHealthyScreen, newParentEmail, useE2E, visible } from './harness.ts';
-import { fillCard } from './paymentsHelpers.ts';
+import { expectOrderSummary, fillCard } from './paymentsHelpers.ts';
 import { useServedBuild } from './signupBuild.ts';
 
 const fixture = (file: string) => readFileSync(path.join(repoRoot, 'tests/fixtures/partner-funnel', file), 'utf8');
@@ -66,7 +66,7 @@ describe('the partner funnels: landing, register and payment carry the partner f
 
       await arrivesAt(page, (u) => u.pathname === `/${p.id}-payment`, `/${p.id}-payment`, 20_000);
       await visible(page.getByRole('heading', { level: 1, name: `Start your ${p.name} membership` }), 'the partner payment heading');
-      await visible(page.getByText(`Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`), "the partner plan's summary");
+      await expectOrderSummary(page, [`Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`, "Today's charge $0.00"]);
       await expectHealthyScreen(page, `/${p.id}-payment`);
       await fillCard(page, VISA);
       await page.getByRole('button', { name: 'Join Now' }).click();
@@ -96,7 +96,7 @@ describe('a new partner funnel from one funnel file and one copy file (docs/new-
 
     await arrivesAt(page, (u) => u.pathname === '/brightkids-payment', '/brightkids-payment', 20_000);
     await visible(page.getByRole('heading', { level: 1, name: 'Start your BrightKids membership' }), 'the payment heading');
-    await visible(page.getByText('Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.'), 'the summary');
+    await expectOrderSummary(page, ['Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     await expectHealthyScreen(page, '/brightkids-payment');
     await fillCard(page, VISA);
     await page.getByRole('button', { name: 'Join Now' }).click();

@@ -9,7 +9,7 @@ import { catalogChanged } from '../../src/server/catalog/cache.ts';
 import { nonceForCard, parseExpiration } from '../../src/adapters/payment/sandbox/cards.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { arrivesAt, expectHealthyScreen, heading, useE2E, visible } from './harness.ts';
-import { expectMessage, fillCard, lastEvent, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
+import { expectMessage, expectOrderSummary, fillCard, lastEvent, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
@@ -55,7 +55,8 @@ describe('one attempt, one charge', () => {
       await route.fulfill({ response: answer }).catch(() => undefined);
     });
 
-    await visible(page.getByText('Lifetime: $149.99', { exact: true }), 'the lifetime offer (no trial: charged today)');
+    // No trial: the full price is charged today (spec §9), and that is what the server charges below.
+    await expectOrderSummary(page, ['Lifetime: $149.99', "Today's charge $149.99"]);
     await fillCard(page, VISA);
     await page.getByRole('button', { name: 'Join Now' }).dblclick();
     await visible(page.getByRole('dialog', { name: 'Processing your order' }), 'the processing popup');
@@ -164,7 +165,7 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     // The trial purchase, in the browser.
     const parent = await newParent(e2e, 'renewal');
     const checkout = await openPaymentPage(e2e, '/signup-payment?offer=annual_2001', parent);
-    await visible(checkout.getByText('Annual Plan at $2001: $2001.00 charged after 7-day free trial. Cancel anytime.', { exact: true }), 'the offer');
+    await expectOrderSummary(checkout, ['Annual Plan at $2001: $2001.00 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     await fillCard(checkout, VISA);
     await checkout.getByRole('button', { name: 'Join Now' }).click();
     await arrivesAt(checkout, partnerPage, 'the partner page after /signup-thankyou');
@@ -241,7 +242,7 @@ describe('the class funnels (spec §2.9, §2.11; class wording of §8)', () => {
     await purchase(parent, 'annual', 'fake-valid-visa-nonce');
     const page = await openPaymentPage(e2e, '/addclasses-payment', parent, { clientState: { minervaAddedClassId: 'addon_four_classes' } });
     await visible(page.getByRole('heading', { name: 'STANDARD CHECKOUT' }), "'STANDARD CHECKOUT'");
-    await visible(page.getByText('4 classes a month: $10.00 today, then $54.99 a month.', { exact: true }), 'what is bought');
+    await expectOrderSummary(page, ['4 classes a month: $54.99/month after a 30-day promo.', "Today's charge $10.00"]);
     await visible(page.getByText('Secure payment processed by a card payment provider', { exact: true }), 'the secure-payment line');
     await visible(page.getByRole('button', { name: 'Pay with PayPal' }), 'PayPal');
     expect(await page.getByRole('button', { name: 'Pay with Google Pay' }).count()).toBe(0); // no express checkout

@@ -8,7 +8,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/types.ts';
-import { createParent, newParentEmail, visible, type E2E, type OpenPageOptions, type TestPage } from './harness.ts';
+import { createParent, newParentEmail, UI_TIMEOUT, visible, type E2E, type OpenPageOptions, type TestPage } from './harness.ts';
 
 export interface Session {
   objectId: string;
@@ -98,6 +98,18 @@ export async function fillCard(page: Page, card: Card, labels: { name?: string; 
   if (card.postalCode !== undefined) await page.getByLabel(labels.postalCode ?? 'Postal code').fill(card.postalCode);
   await page.getByLabel('Security code').fill(card.cvv);
   if (card.name !== undefined) await page.getByLabel(labels.name ?? 'Name on Card').fill(card.name);
+}
+
+/** A checkout's order summary as the parent reads it, line by line: what is bought, then what is charged today. */
+export async function orderSummary(page: Page): Promise<string[]> {
+  const summary = await visible(page.locator('.payment__summary'), 'the order summary');
+  return (await summary.locator('p').allInnerTexts()).map((line) => line.trim());
+}
+
+/** Waits until the order summary says exactly `lines` (it follows the plan chosen). */
+export async function expectOrderSummary(page: Page, lines: string[]): Promise<void> {
+  await visible(page.locator('.payment__summary'), 'the order summary');
+  await expect.poll(() => orderSummary(page), { timeout: UI_TIMEOUT, message: `the order summary of ${page.url()}` }).toEqual(lines);
 }
 
 /** The notification showing `text`. */

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { arrivesAt, expectAccessible, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
-import { expectMessage, fillCard, newParent, openPaymentPage, type PaymentPage } from './paymentsHelpers.ts';
+import { expectMessage, expectOrderSummary, fillCard, newParent, openPaymentPage, type PaymentPage } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
@@ -223,7 +223,7 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     await page.getByRole('button', { name: 'Redeem' }).click();
     await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment');
     await visible(page.getByRole('heading', { level: 1, name: 'Complete your purchase' }), 'the payment heading');
-    await visible(page.getByText('$49.99', { exact: false }), "the coupon's price");
+    await expectOrderSummary(page, ['Annual Plan with your coupon: $49.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     await fillCard(page, VISA);
     await page.getByRole('button', { name: 'Join Now' }).click();
     await expectThankYou(page);
@@ -310,6 +310,7 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     await redeem(page, 'SAVE50');
     await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment');
     await heading(page);
+    await expectOrderSummary(page, ['Annual Plan, half price: $39.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     const state = await storedClientState(page);
     expect(state).toMatchObject({ isResubscribe: true, webOfferCode: 'SAVE50', showNoUpgradePopup: false });
   });

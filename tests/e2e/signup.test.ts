@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { arrivesAt, callBackend, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
-import { fillCard, newParent } from './paymentsHelpers.ts';
+import { arrivesAt, callBackend, expectHealthyScreen, heading, newParentEmail, screenshotForReview, storedClientState, useE2E, visible } from './harness.ts';
+import { expectOrderSummary, fillCard, newParent } from './paymentsHelpers.ts';
 import { useServedBuild } from './signupBuild.ts';
 
 const build = useServedBuild({ serve: ['/signup-thankyou', '/choose-plan'] });
@@ -66,7 +66,7 @@ describe('a free-trial signup for each plan duration, from the plan cards to /si
       expect((await stepper.locator('.stepper__label').allInnerTexts()).map((x) => x.trim())).toEqual(['Choose plan', 'Account setup', 'Payment']);
       expect((await stepper.locator('[aria-current="step"] .stepper__label').innerText()).trim()).toBe('Payment');
       expect(await selectedPlanText(page)).toContain(plan.title);
-      await visible(page.getByText(`${plan.title}: ${plan.price} charged after ${plan.days}-day free trial. Cancel anytime.`), 'the order summary');
+      await expectOrderSummary(page, [`${plan.title}: ${plan.price} charged after ${plan.days}-day free trial. Cancel anytime.`, "Today's charge $0.00"]);
       await expectHealthyScreen(page, `signup-payment ${plan.duration}`);
 
       const text = await payAndThank(page);
@@ -88,20 +88,21 @@ describe('/signup-payment: the plan dropdown, the savings blurb and the upsell (
     const parent = await newParent(e2e, 'upsell');
     const page = await e2e.openPage('/signup-payment?selected_plan=monthly', { session: parent });
     expect(await selectedPlanText(page)).toContain('Monthly Plan');
-    await visible(page.getByText('Monthly Plan: $9.99 charged after 7-day free trial. Cancel anytime.'), 'the monthly summary');
+    await expectOrderSummary(page, ['Monthly Plan: $9.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     // Annual $79.99 against monthly $9.99: $6.67 a month, 33% less.
     await visible(page.getByText('Get the most out of Codeling: the Annual Plan is just $6.67/month, 33% less per month.'), 'the upsell');
     await page.getByRole('button', { name: 'Switch to the Annual Plan' }).click();
     expect(await selectedPlanText(page)).toContain('Annual Plan');
     // 12 × $9.99 − $79.99 = $39.89.
     await visible(page.getByText('Great choice! The Annual Plan saves you $39.89 (33%) compared with the Monthly Plan.'), 'the savings blurb');
-    await visible(page.getByText('Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.'), 'the annual summary');
+    await expectOrderSummary(page, ['Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+    await screenshotForReview(page, 'today-charge');
     await expect.poll(async () => (await storedClientState(page)).initialSelectedOfferId).toBe('annual');
     await expectHealthyScreen(page, 'signup-payment upsell');
 
     // Back to monthly through the dropdown: the form sells the monthly plan.
     await planDropdown(page).selectOption({ label: (await planDropdown(page).locator('option', { hasText: 'Monthly Plan' }).innerText()).trim() });
-    await visible(page.getByText('Monthly Plan: $9.99 charged after 7-day free trial. Cancel anytime.'), 'the monthly summary again');
+    await expectOrderSummary(page, ['Monthly Plan: $9.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     const text = await payAndThank(page);
     expect(text).toContain('Your 7-day free trial of the Monthly Plan has started. Nothing is charged today; after the trial you will be charged $9.99. Cancel anytime.');
   });

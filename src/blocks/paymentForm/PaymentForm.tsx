@@ -502,8 +502,16 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
     </ul>
   );
 
+  // The order summary: what is bought, and what is charged today (spec §9).
   const summaryKey = currentOffer && (currentOffer.trialDurationDays ?? 0) > 0 && block.summaryTrial ? block.summaryTrial : block.summary;
-  const summary = summaryKey && currentOffer ? <p className="payment__summary">{t(summaryKey, offerSummaryParams(currentOffer))}</p> : null;
+  const summaryParams = currentOffer ? offerSummaryParams(currentOffer) : null;
+  const summary =
+    summaryParams && (summaryKey || block.todayCharge) ? (
+      <div className="payment__summary">
+        {summaryKey && <p className="payment__summary-line">{t(summaryKey, summaryParams)}</p>}
+        {block.todayCharge && <p className="payment__today">{t(block.todayCharge, summaryParams)}</p>}
+      </div>
+    ) : null;
 
   if (!expanded)
     return (

@@ -4,6 +4,7 @@
  * id. Pure but for the lookup call.
  */
 import type { Backend } from '../../adapters/backend/backend.ts';
+import { todayChargeText } from '../../domain/todayCharge.ts';
 
 /** What the form uses of a web offer, a class offer or a class add-on. */
 export interface Offer {
@@ -56,13 +57,16 @@ export function offerAmount(offer: Offer): string {
   return price.toFixed(2);
 }
 
-/** `{title}`, `{price}`, `{trialDays}` and (a class add-on's amount charged today) `{todayPrice}` for a summary line. */
+/**
+ * `{title}`, `{price}`, `{trialDays}`, `{promoDays}` (a class add-on's) and `{todayPrice}` — the
+ * amount charged today (src/domain/todayCharge.ts) — for the summary lines.
+ */
 export function offerSummaryParams(offer: Offer): Record<string, string> {
-  const today = typeof offer.todayPrice === 'number' ? offer.todayPrice.toFixed(2) : '';
   return {
     title: String(offer.offerTitle ?? offer.planName ?? offer.name ?? offer.id),
     price: offerAmount(offer),
     trialDays: String(offer.trialDurationDays ?? 0),
-    todayPrice: today,
+    promoDays: String(typeof offer.promoDays === 'number' ? offer.promoDays : 0),
+    todayPrice: todayChargeText(offer),
   };
 }

@@ -80,10 +80,16 @@ export const paymentFormBlock = strictObject({
   onOffer: actionList.optional(),
   /** Run with the payment (`{ payment: nonce }`...): the call and what follows. */
   onPay: actionList,
-  /** A line about what is bought, with {title}, {price}, {trialDays} and {todayPrice} (add-ons) of the offer. */
+  /** A line about what is bought, with {title}, {price}, {trialDays}, {promoDays} (add-ons) and {todayPrice} of the offer. */
   summary: copyKey.optional(),
   /** The same line for an offer with a free trial ('{price} charged after {trialDays}-day free trial'). */
   summaryTrial: copyKey.optional(),
+  /**
+   * The amount charged today, under the summary ("Today's charge ${todayPrice}"), with the same
+   * params: computed from the offer (src/domain/todayCharge.ts) — 0.00 during a free trial, an
+   * add-on's first charge, else the full price.
+   */
+  todayCharge: copyKey.optional(),
   /** When set, the form stays folded behind a button with this label (the account page's 'Edit'). */
   editLabel: copyKey.optional(),
   /** How long a provider's message stays (spec §9: payment errors 8000 ms). */

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { copyGroup } from '../../config/schema/common.ts';
+import { strictObject } from '../../config/schema/strict.ts';
+import { blockBase } from '../common.ts';
+
+/**
+ * The texts a countdown reads from its copy group (`copy: plans:countdown` →
+ * `plans:countdown.label`...): what shows — `label` ('Limited offer') and `time` ('{minutes}:{seconds}')
+ * — and what screen readers are told instead, once a minute: `minutesLeft` ({minutes}),
+ * `lastMinute`, `ended`. `npm run check` wants every one in the group named.
+ */
+export const countdownCopyKeys: readonly string[] = ['label', 'time', 'minutesLeft', 'lastMinute', 'ended'];
+
+/**
+ * The 'Limited offer' countdown (spec §9: 599 s, about 10 minutes), shown as m:ss from 9:59 to
+ * 0:00. It starts the first time a parent sees one in the browser tab and goes on from there on
+ * every screen and reload of that tab; at 0:00 it stops, and nothing else changes (no price, no
+ * redirect). A timer screen readers can read, never announced (role=timer, aria-live=off).
+ */
+export const countdownBlock = strictObject({
+  type: z.literal('countdown'),
+  ...blockBase,
+  /** The texts of the countdown, a group like plans:countdown. */
+  copy: copyGroup(countdownCopyKeys, 'a countdown copy group like plans:countdown'),
+});
+export type CountdownBlock = z.infer<typeof countdownBlock>;

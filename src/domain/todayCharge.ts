@@ -1,0 +1,32 @@
+/**
+ * What a checkout charges today (spec §9): nothing during a free trial ("Today's charge $0.00
+ * during the trial"), the offer's first charge when it names one (a class add-on: $10 for 4
+ * classes, $1 for 1 class, then the monthly price after the promo), otherwise the full price
+ * (a plan without a trial, such as lifetime). Computed from the offer bought; no funnel or copy
+ * restates the amount. Money is integer cents, USD.
+ */
+import { centsOf } from './pricing.ts';
+
+/** What the rule reads of an offer (a web offer, a class offer or a class add-on). */
+export interface ChargedOffer {
+  /** Dollars (19.99): the recurring price. */
+  price?: unknown;
+  /** Days of free trial; 0 or missing: none. */
+  trialDurationDays?: unknown;
+  /** Dollars charged today when the offer says so itself (class add-ons). */
+  todayPrice?: unknown;
+}
+
+const dollars = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+
+/** Cents charged today for `offer`. */
+export function todayChargeCents(offer: ChargedOffer): number {
+  const first = dollars(offer.todayPrice);
+  if (first !== null) return centsOf(first);
+  const trialDays = typeof offer.trialDurationDays === 'number' ? offer.trialDurationDays : 0;
+  if (trialDays > 0) return 0;
+  return centsOf(dollars(offer.price) ?? 0);
+}
+
+/** The amount in dollars with cents ("0.00", "10.00", "149.99"), as the summary lines show prices. */
+export const todayChargeText = (offer: ChargedOffer): string => (todayChargeCents(offer) / 100).toFixed(2);
