@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { taggedUnion } from '../config/schema/strict.ts';
+import { registerAnyBlock } from './anyBlock.ts';
 import { headingBlock } from './heading/schema.ts';
 import { textBlock } from './text/schema.ts';
 import { listBlock } from './list/schema.ts';
@@ -68,4 +69,5 @@ export const blockSchemas = {
 export type BlockType = keyof typeof blockSchemas;
 export type Block = { [K in BlockType]: z.infer<(typeof blockSchemas)[K]> }[BlockType];
 export const block = taggedUnion('type', blockSchemas, 'block') as z.ZodType<Block>;
+registerAnyBlock(block);
 export const blockTypes = Object.keys(blockSchemas) as BlockType[];

@@ -5,7 +5,7 @@ import { createAuth } from '../adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
 import { LocalCaptcha, type Captcha } from '../adapters/captcha/captcha.ts';
 import { flagContext, HttpFlagProvider, LocalFlagProvider, parseVariantOverride, readVariantOverride, resolveFlags } from '../adapters/flags/flags.ts';
-import { preloadBlocks } from '../blocks/components.ts';
+import { blockComponents, lazyBlocks, preloadBlocks } from '../blocks/components.ts';
 import { runActions } from './actions.ts';
 import { App } from './App.tsx';
 import { captureAttribution } from './attribution.ts';
@@ -16,6 +16,7 @@ import { createCopy } from './copy.ts';
 import { findRoute } from './routes.ts';
 import { createRuntime, type Browser, type Navigation } from './runtime.ts';
 import { FIRST_TOUCH_KEY } from './storageKeys.ts';
+import { BlockRegistryContext } from './ui/blockRegistry.ts';
 
 export interface StartOptions {
   config: CompiledConfig;
@@ -179,7 +180,11 @@ export async function start(o: StartOptions): Promise<void> {
   navigation.search = window.location.search;
 
   window.addEventListener('storage', () => runtime.auth.isLoggedIn());
-  createRoot(o.root).render(<App runtime={runtime} />);
+  createRoot(o.root).render(
+    <BlockRegistryContext.Provider value={{ components: blockComponents, lazy: lazyBlocks }}>
+      <App runtime={runtime} />
+    </BlockRegistryContext.Provider>,
+  );
 
   // Eager screens (and the form code most of them use) are fetched in the background once the first one shows.
   const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn) : setTimeout(fn, 200));

@@ -5,7 +5,8 @@ import { copyGroup, copyKey, identifier } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { paymentMethodCopyKeys } from '../paymentMethod/schema.ts';
 import { blockBase } from '../common.ts';
-import { block, type Block } from '../schemas.ts';
+import { anyBlock } from '../anyBlock.ts';
+import type { Block } from '../schemas.ts';
 
 /**
  * The texts the account page reads from its copy group (`copy: myAccount:page`): the section
@@ -71,9 +72,8 @@ export const accountSectionsCopyKeys: readonly string[] = [
   'resubscribe',
 ];
 
-// The nested blocks of a section: any block of the registry. Lazy, because the registry
-// (../schemas.ts) imports this file: `block` is read only when a config is checked.
-const blocks: z.ZodType<Block[]> = z.lazy(() => z.array(block));
+// The nested blocks of a section: any block of the registry (../anyBlock.ts).
+const blocks: z.ZodType<Block[]> = z.array(anyBlock);
 
 const section = strictObject({
   /** Its name in the address (#billing) and for tests. */

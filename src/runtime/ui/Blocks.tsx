@@ -1,8 +1,8 @@
 import { Suspense, type ComponentType } from 'react';
 import type { Block } from '../../blocks/schemas.ts';
-import { blockComponents, lazyBlocks } from '../../blocks/components.ts';
 import { evaluateCondition } from '../conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../context.tsx';
+import { useBlockRegistry } from './blockRegistry.ts';
 
 /**
  * A screen's blocks, top to bottom; a block whose `when:` does not hold is left out. A block
@@ -13,13 +13,14 @@ export function Blocks({ blocks }: { blocks: readonly Block[] }) {
   const facts = useFacts();
   const t = useCopy();
   const rt = useRuntime();
+  const registry = useBlockRegistry();
   return (
     <>
       {blocks.map((block, i) => {
         if (!evaluateCondition(block.when, facts)) return null;
-        const Component = blockComponents[block.type] as ComponentType<{ block: Block }>;
+        const Component = registry.components[block.type] as ComponentType<{ block: Block }>;
         const key = `${block.type}-${block.id ?? i}`;
-        if (!lazyBlocks.has(block.type)) return <Component key={key} block={block} />;
+        if (!registry.lazy.has(block.type)) return <Component key={key} block={block} />;
         return (
           <Suspense
             key={key}
