@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { arrivesAt, expectHealthyScreen, storedClientState, useE2E, visible } from './harness.ts';
-import { fillCard, newParent, openPaymentPage } from './paymentsHelpers.ts';
+import { expectOrderSummary, fillCard, newParent, openPaymentPage } from './paymentsHelpers.ts';
 import { fakeBookingProvider, giveAnnualPlan } from './classesHelpers.ts';
 
 const e2e = useE2E();
@@ -57,7 +57,7 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
 
     // The add-on is bought as a parent buys it: the card typed on /addclasses-payment.
     const page = await openPaymentPage(e2e, '/addclasses-payment?class=addon_four_classes', parent, { before: async (p) => void (await fakeBookingProvider(p)) });
-    await visible(page.getByText('4 classes a month: $10.00 today, then $54.99 a month.', { exact: true }), 'what is bought');
+    await expectOrderSummary(page, ['4 classes a month: $54.99/month after a 30-day promo.', "Today's charge $10.00"]);
     await fillCard(page, ADD_ON_CARD, { name: 'Cardholder name' });
     await page.getByRole('button', { name: 'Save Payment' }).click();
     await arrivesAt(page, (u) => u.pathname === '/addclasses-thankyou-semester', 'the semester thank-you');
