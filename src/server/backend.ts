@@ -7,12 +7,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RateLimitName } from '../contract/index.ts';
+import { createAccountCache } from './accounts/accountCache.ts';
 import { accountHandlers } from './accounts/handlers.ts';
+import { readCatalogRows } from './accounts/repository.ts';
 import { DEFAULT_SIGNUP_CAPTCHA_ACTIONS, type AccountServices } from './accounts/services.ts';
 import { createCaptchaVerifier, type CaptchaConfig, type CaptchaVerifier } from './auth/captcha.ts';
 import { createPasswordHasher, type ScryptParams } from './auth/passwords.ts';
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimiter, type RateLimitPolicy, type RateLimitStore } from './auth/rateLimits.ts';
 import { createSessionStore } from './auth/sessions.ts';
+import { cachedCatalogRead } from './catalog/cache.ts';
 import type { Database } from './db/types.ts';
 import type { Handlers } from './functions.ts';
 import { paymentHandlers } from './payments/calls/index.ts';
@@ -100,12 +103,15 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
   const now = o.now ?? (() => new Date());
   const captcha = createCaptchaVerifier(settings.captcha, o.captchaFetch);
   const sessions = createSessionStore(db, { idleDays: settings.sessionIdleDays, maxDays: settings.sessionMaxDays, now });
+  const catalogRows = cachedCatalogRead(() => readCatalogRows(db));
   const accounts: AccountServices = {
     db,
     passwords: createPasswordHasher(o.passwordParams),
     sessions,
     captcha,
     now,
+    accountCache: createAccountCache(),
+    catalogRows: () => catalogRows('all'),
     settings: { signupCaptcha: settings.signupCaptcha, signupCaptchaActions: settings.signupCaptchaActions, geoCountryHeader: settings.geoCountryHeader },
   };
   const store = o.rateLimitStore ?? (await createRateLimitStore(db, settings));

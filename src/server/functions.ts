@@ -28,6 +28,8 @@ export interface AuthUser {
   id: string;
   email: string;
   username: string;
+  /** The account's version when the session was checked (migration 011): what was read of the account at it still holds. */
+  accountVersion: string;
 }
 
 export interface CallContext {

@@ -23,7 +23,7 @@ export async function leaveOpenPurchase(db: Kysely<Database>, offer: { webOfferI
   faults.arm(offer.charge, 'after');
   const context: SessionCallContext = {
     sessionToken: 'unused',
-    user: { id: userId, email, username: email },
+    user: { id: userId, email, username: email, accountVersion: '0' },
     ip: '127.0.0.1',
     log,
     request: {} as FastifyRequest,

@@ -21,8 +21,17 @@ import type { WebOfferRow } from '../db/types.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toWebOffer } from '../catalog/repository.ts';
 import { expirationOf, planSubscriptions } from './planSubscriptions.ts';
-import { readAccountSnapshot, type AccountSnapshot, type SubscriptionRow as Subscription } from './repository.ts';
+import type { AuthUser } from '../functions.ts';
+import type { AccountCache } from './accountCache.ts';
+import { readAccountSnapshot, type AccountSnapshot, type CatalogRows, type SubscriptionRow as Subscription } from './repository.ts';
 import type { Db } from './users.ts';
+
+/** What the account reads need: the database, what was read of each account at its version, the catalog's rows. */
+export interface AccountReads {
+  db: Db;
+  accountCache: AccountCache;
+  catalogRows: () => Promise<CatalogRows>;
+}
 
 type Details = CallOutput<'GetCustomerDetails'>;
 type PaymentRecord = CallOutput<'GetPaymentHistory'>['paymentHistory'][number];
@@ -62,15 +71,16 @@ const latest = (values: (Date | null)[]) =>
     .filter((t): t is number => t !== null)
     .reduce<number | null>((max, t) => (max === null || t > max ? t : max), null);
 
-export async function customerDetails(db: Db, userId: string, now: Date): Promise<Details> {
-  const snapshot = await readAccountSnapshot(db, userId);
-  if (!snapshot) throw new Error(`No parent ${userId} behind a valid session.`);
-  return detailsOf(snapshot, now);
+export async function customerDetails(r: AccountReads, user: AuthUser, now: Date): Promise<Details> {
+  const [snapshot, catalog] = await Promise.all([r.accountCache.read(user.id, user.accountVersion, 'snapshot', () => readAccountSnapshot(r.db, user.id)), r.catalogRows()]);
+  if (!snapshot) throw new Error(`No parent ${user.id} behind a valid session.`);
+  return detailsOf(snapshot, catalog, now);
 }
 
-/** GetCustomerDetails' answer from what the account holds. */
-export function detailsOf(snapshot: AccountSnapshot, now: Date): Details {
-  const { user, customer, subscriptions, webOffers: offers } = snapshot;
+/** GetCustomerDetails' answer from what the account holds (the cached rows are read, never changed). */
+export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: Date): Details {
+  const { user, customer, subscriptions } = snapshot;
+  const offers = catalog.webOffers;
 
   const granting = subscriptions.filter((s) => givesAccess(s, now)).sort(byStrength);
   const app = granting.find((s) => s.product === 'app') ?? null;
@@ -139,11 +149,15 @@ export function detailsOf(snapshot: AccountSnapshot, now: Date): Details {
           trialDuration: main.trial_duration_days,
         }
       : null,
-    planSubscriptions: planSubscriptions(perProduct, granting, snapshot),
+    planSubscriptions: planSubscriptions(perProduct, granting, { ...catalog, paymentMethods: snapshot.paymentMethods }),
   };
 }
 
-export async function paymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {
+export function paymentHistory(r: AccountReads, user: AuthUser): Promise<PaymentRecord[]> {
+  return r.accountCache.read(user.id, user.accountVersion, 'payments', () => readPaymentHistory(r.db, user.id));
+}
+
+async function readPaymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {
   const rows = await db
     .selectFrom('payments')
     .leftJoin('payment_methods', 'payment_methods.id', 'payments.payment_method_id')

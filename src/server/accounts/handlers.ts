@@ -88,12 +88,12 @@ export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallN
 
     async GetCustomerDetails(input, context) {
       ownId(context, input.customerId, 'see the details of');
-      return customerDetails(s.db, context.user.id, s.now());
+      return customerDetails(s, context.user, s.now());
     },
 
     async GetPaymentHistory(input, context) {
       ownId(context, input.customerId, 'see the payments of');
-      return { paymentHistory: await paymentHistory(s.db, context.user.id) };
+      return { paymentHistory: await paymentHistory(s, context.user) };
     },
 
     async GetSubscribedEmailLists(input, context) {

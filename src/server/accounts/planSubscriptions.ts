@@ -15,7 +15,7 @@
 import type { PlanSubscription } from '../../contract/entities.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toClassAddOn, toWebOffer } from '../catalog/repository.ts';
-import type { AccountSnapshot, PaymentMethodRow, SubscriptionRow as Subscription } from './repository.ts';
+import type { CatalogRows, PaymentMethodRow, SubscriptionRow as Subscription } from './repository.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -30,7 +30,7 @@ export const paymentMethodView = (m: PaymentMethodRow) => ({ paymentType: m.paym
  * subscription giving access now, from which the add-ons are taken; `account`: the offers,
  * add-ons and payment methods those plans name.
  */
-export function planSubscriptions(perProduct: Subscription[], granting: Subscription[], account: Pick<AccountSnapshot, 'webOffers' | 'classAddOns' | 'paymentMethods'>): PlanSubscription[] {
+export function planSubscriptions(perProduct: Subscription[], granting: Subscription[], account: CatalogRows & { paymentMethods: readonly PaymentMethodRow[] }): PlanSubscription[] {
   const addOns = granting.filter((s) => s.product === 'addOn').sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   const shown = [...perProduct, ...addOns];
   const offers = account.webOffers;

@@ -1,7 +1,7 @@
 /**
  * What My Account reads of a parent, in one query: the account, its gateway customer, every
- * subscription, every payment method still on file, and the catalog rows (web offers, class
- * add-ons) those subscriptions name.
+ * subscription and every payment method still on file; and the catalog's rows by id (web
+ * offers, class add-ons, which those subscriptions name), read for every parent at once.
  *
  * One round trip instead of seven: My Account asks for it on every visit, and on the embedded
  * database queries run one after another, so their number is the cost. The related rows come
@@ -13,7 +13,7 @@
 import type { Selectable } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ClassAddOnRow, CustomersTable, PaymentMethodsTable, SubscriptionsTable, WebOfferRow } from '../db/types.ts';
-import type { DbOrTrx } from './users.ts';
+import type { Db, DbOrTrx } from './users.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
@@ -26,8 +26,12 @@ export interface AccountSnapshot {
   subscriptions: SubscriptionRow[];
   /** Not deleted, of any of the parent's gateway customers. */
   paymentMethods: PaymentMethodRow[];
-  webOffers: Map<string, WebOfferRow>;
-  classAddOns: Map<string, ClassAddOnRow>;
+}
+
+/** Every web offer and class add-on by id, sold or no longer (a parent may hold a retired one). */
+export interface CatalogRows {
+  webOffers: ReadonlyMap<string, WebOfferRow>;
+  classAddOns: ReadonlyMap<string, ClassAddOnRow>;
 }
 
 const TIMESTAMP_COLUMN = /(_at|_date)$/;
@@ -59,18 +63,6 @@ export async function readAccountSnapshot(db: DbOrTrx, userId: string): Promise<
           .whereRef('customers.user_id', '=', 'u.id')
           .where('payment_methods.deleted_at', 'is', null),
       ).as('paymentMethods'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('web_offers')
-          .selectAll()
-          .where('web_offers.id', 'in', eb.selectFrom('subscriptions').select('subscriptions.web_offer_id').whereRef('subscriptions.user_id', '=', 'u.id')),
-      ).as('webOffers'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('class_add_ons')
-          .selectAll()
-          .where('class_add_ons.id', 'in', eb.selectFrom('subscriptions').select('subscriptions.class_add_on_id').whereRef('subscriptions.user_id', '=', 'u.id')),
-      ).as('classAddOns'),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
@@ -80,7 +72,10 @@ export async function readAccountSnapshot(db: DbOrTrx, userId: string): Promise<
     customer: row.customer ? revived<CustomerRow>(row.customer) : null,
     subscriptions: row.subscriptions.map((s) => revived<SubscriptionRow>(s)),
     paymentMethods: row.paymentMethods.map((m) => revived<PaymentMethodRow>(m)),
-    webOffers: byId(row.webOffers.map((o) => revived<WebOfferRow>(o))),
-    classAddOns: byId(row.classAddOns.map((a) => revived<ClassAddOnRow>(a))),
   };
+}
+
+export async function readCatalogRows(db: Db): Promise<CatalogRows> {
+  const [webOffers, classAddOns] = await Promise.all([db.selectFrom('web_offers').selectAll().execute(), db.selectFrom('class_add_ons').selectAll().execute()]);
+  return { webOffers: byId(webOffers), classAddOns: byId(classAddOns) };
 }

@@ -2,6 +2,7 @@
 import type { CaptchaVerifier } from '../auth/captcha.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionStore } from '../auth/sessions.ts';
+import type { AccountReads } from './customer.ts';
 import type { Db } from './users.ts';
 
 export interface AccountSettings {
@@ -13,7 +14,7 @@ export interface AccountSettings {
   geoCountryHeader: string | null;
 }
 
-export interface AccountServices {
+export interface AccountServices extends AccountReads {
   db: Db;
   passwords: PasswordHasher;
   sessions: SessionStore;

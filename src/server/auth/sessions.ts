@@ -68,7 +68,8 @@ export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'sessions.created_at', 'sessions.expires_at'])
+        .leftJoin('account_versions', 'account_versions.user_id', 'sessions.user_id')
+        .select(['users.id', 'users.email', 'sessions.created_at', 'sessions.expires_at', 'account_versions.version'])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.expires_at', '>', at)
         .executeTakeFirst();
@@ -77,7 +78,7 @@ export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
       if (slid - new Date(row.expires_at).getTime() > DAY_MS) {
         await db.updateTable('sessions').set({ expires_at: new Date(slid), last_used_at: at }).where('token_hash', '=', tokenHash).execute();
       }
-      return { id: row.id, email: row.email, username: row.email };
+      return { id: row.id, email: row.email, username: row.email, accountVersion: row.version ?? '0' };
     },
 
     async revoke(token) {

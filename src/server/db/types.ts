@@ -87,6 +87,16 @@ export interface EmailChangesTable {
   changed_at: CreatedAt;
 }
 
+/**
+ * The version of a parent's account (migration 011): raised by triggers whenever a subscription,
+ * customer, payment method, payment, the email or the partner of the parent changes. No row: 0.
+ */
+export interface AccountVersionsTable {
+  user_id: string;
+  /** bigint: a string in JavaScript. */
+  version: Defaulted<string>;
+}
+
 // ---------------------------------------------------------------------------------------
 // Catalog (imported from funnels/catalog.yaml)
 
@@ -444,6 +454,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   email_preferences: EmailPreferencesTable;
   email_changes: EmailChangesTable;
+  account_versions: AccountVersionsTable;
   partners: PartnersTable;
   web_offers: WebOffersTable;
   class_add_ons: ClassAddOnsTable;

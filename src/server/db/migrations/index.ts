@@ -13,6 +13,7 @@ import * as m007 from './007_rate_limits_unlogged.ts';
 import * as m008 from './008_sandbox_gateway.ts';
 import * as m009 from './009_payment_intents.ts';
 import * as m010 from './010_email_changes.ts';
+import * as m011 from './011_account_versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008_sandbox_gateway': m008,
   '009_payment_intents': m009,
   '010_email_changes': m010,
+  '011_account_versions': m011,
 };
