@@ -21,7 +21,7 @@ import { callNames, CallError, contract, ErrorCode, IDEMPOTENCY_KEY_FIELD, IDEMP
 import type { RateLimiter } from './auth/rateLimits.ts';
 import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
 import { idempotencyKeyInvalid, idempotencyKeyRequired, requestHash, validIdempotencyKey, type CallAnswer, type IdempotencyStore } from './payments/idempotency.ts';
-import { isSharedAnswer, sendAnswer, sendSharedAnswer } from './sharedAnswers.ts';
+import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
 
 /** The parent behind a valid session. */
 export interface AuthUser {
@@ -243,7 +243,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
       const result = await execute();
       // A frozen answer (the catalog's, from memory) is serialised and compressed once: sharedAnswers.ts.
       if (isSharedAnswer(result)) return sendSharedAnswer(request, reply, result);
-      return sendAnswer(request, reply, result);
+      return { result };
     } catch (error) {
       if (error instanceof CallError) return sendCallError(reply, error);
       throw error;

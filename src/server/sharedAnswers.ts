@@ -5,10 +5,7 @@
  * serialised and compressed again for every request. What the caller receives is the same
  * bytes @fastify/compress would have sent, only better compressed (made once, at the highest
  * levels).
- *
- * Every other answer (`sendAnswer`) is serialised and compressed here too, at once and in one
- * piece, with @fastify/compress's levels (brotli 4, gzip 6): its stream per response costs more
- * than compressing the few kilobytes a call answers (a fifth of a session call's time).
+
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -57,22 +54,6 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   if (accepts('br')) return 'br';
   if (accepts('gzip')) return 'gzip';
   return null;
-}
-
-/** Above this, an answer is left to @fastify/compress's streams rather than compressed at once. */
-const COMPRESS_AT_ONCE_MAX_BYTES = 64 * 1024;
-
-/** Sends `{"result": result}`, compressed as the caller accepts (one answer, one request). */
-export function sendAnswer(request: FastifyRequest, reply: FastifyReply, result: unknown) {
-  const json = JSON.stringify({ result });
-  reply.type('application/json; charset=utf-8');
-  const bytes = Buffer.byteLength(json);
-  if (bytes < COMPRESS_THRESHOLD_BYTES || bytes > COMPRESS_AT_ONCE_MAX_BYTES) return reply.send(json);
-  reply.header('vary', 'accept-encoding');
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(json);
-  const body = encoding === 'br' ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }) : gzipSync(json, { level: 6 });
-  return reply.header('content-encoding', encoding).send(body);
 }
 
 /** Sends `{"result": result}` from the shared wire body, compressed as the caller accepts. */
