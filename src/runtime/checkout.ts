@@ -12,7 +12,7 @@
  *
  * Kept in session storage (the tab), per payment block, so a reload finds the attempt again.
  */
-import { BackendError, CONNECTION_FAILED } from '../adapters/backend/backend.ts';
+import { CallError, ErrorCode } from '../contract/wire.ts';
 import { readJson, writeJson, type KeyValueStorage } from './browserStorage.ts';
 
 /** A request sent under the attempt's key whose answer is not known yet. */
@@ -31,18 +31,18 @@ interface StoredAttempt {
 }
 
 /** Parse codes whose answer does not say what happened to the charge: send the same request again. */
-const UNKNOWN_OUTCOME_CODES = new Set([
-  CONNECTION_FAILED, // no answer at all
-  1, // internal server error
-  155, // rate limited
-  159, // the first request with this key (or another payment of the account) is still running
+const UNKNOWN_OUTCOME_CODES = new Set<number>([
+  ErrorCode.CONNECTION_FAILED, // no answer at all
+  ErrorCode.INTERNAL_SERVER_ERROR,
+  ErrorCode.REQUEST_LIMIT_EXCEEDED,
+  ErrorCode.DUPLICATE_REQUEST, // the first request with this key (or another payment of the account) is still running
 ]);
 /** Still running on the server: ask again shortly. */
-export const IN_PROGRESS_CODE = 159;
+export const IN_PROGRESS_CODE = ErrorCode.DUPLICATE_REQUEST;
 
 /** Did the server answer for sure (success or a refusal), or is the charge's fate unknown? */
 export function failureOutcome(error: unknown): 'refused' | 'unknown' {
-  if (!(error instanceof BackendError)) return 'unknown';
+  if (!(error instanceof CallError)) return 'unknown';
   if (UNKNOWN_OUTCOME_CODES.has(error.code) || error.code >= 500) return 'unknown';
   return 'refused';
 }

@@ -1,7 +1,8 @@
 import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
 import type { Analytics } from '../adapters/analytics/analytics.ts';
 import type { Auth, Session } from '../adapters/auth/auth.ts';
-import { BackendError, CONNECTION_FAILED, type Backend } from '../adapters/backend/backend.ts';
+import type { Backend } from '../adapters/backend/backend.ts';
+import { CallError, ErrorCode } from '../contract/wire.ts';
 import type { Captcha } from '../adapters/captcha/captcha.ts';
 import type { FlagValues } from '../adapters/flags/flags.ts';
 import { GENERIC_MESSAGE, type ActionScope, type ActionServices } from './actions.ts';
@@ -161,7 +162,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     // ...but actions must not decide on facts nobody could read (spec §8 "Login": a failed
     // subscription lookup gives the generic message): the list stops, as after an unhandled error.
     prepare: async (subject) => {
-      if (!(await customerFactsReady(subject))) throw new BackendError(CONNECTION_FAILED, '', 'CustomerLookupFailed');
+      if (!(await customerFactsReady(subject))) throw new CallError(ErrorCode.CONNECTION_FAILED, '', 'CustomerLookupFailed');
     },
     links: config.app.links,
     defaultNotifyMs: config.app.notifications.defaultMs,

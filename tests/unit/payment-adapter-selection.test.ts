@@ -4,7 +4,8 @@
  * bot-check token when the captcha adapter gives one.
  */
 import { describe, expect, test } from 'vitest';
-import { BackendError, type Backend } from '../../src/adapters/backend/backend.ts';
+import type { Backend } from '../../src/adapters/backend/backend.ts';
+import { CallError } from '../../src/contract/wire.ts';
 import type { Captcha } from '../../src/adapters/captcha/captcha.ts';
 import { clientTokenSource, loadPaymentAdapter, PAYMENT_CAPTCHA_ACTION } from '../../src/adapters/payment/index.ts';
 
@@ -43,7 +44,7 @@ describe('payment adapter selection', () => {
   });
 
   test("a refused GetClientToken fails the adapter's token source (the form then asks for a refresh)", async () => {
-    const { backend } = fakeBackend(new BackendError(142, 'Please complete the reCaptcha requirements', 'CAPTCHA_FAILED'));
+    const { backend } = fakeBackend(new CallError(142, 'Please complete the reCaptcha requirements', 'CAPTCHA_FAILED'));
     await expect(clientTokenSource(backend, captcha('t'))()).rejects.toMatchObject({ messageKey: 'CAPTCHA_FAILED' });
   });
 

@@ -3,7 +3,7 @@
  * for a double click, a retried request or a reload, a new one only after a definitive answer.
  */
 import { describe, expect, test } from 'vitest';
-import { BackendError } from '../../src/adapters/backend/backend.ts';
+import { CallError } from '../../src/contract/wire.ts';
 import { memoryStorage } from '../../src/runtime/browserStorage.ts';
 import { createCheckoutAttempts, failureOutcome, PENDING_TTL_MS } from '../../src/runtime/checkout.ts';
 
@@ -58,15 +58,15 @@ describe('checkout attempts', () => {
 
   test('what a failure says about the charge', () => {
     // The server answered: the charge did not happen, the parent can fix it (a new key next time).
-    expect(failureOutcome(new BackendError(141, 'Declined', 'WP_CardNotValid', '2001'))).toBe('refused');
-    expect(failureOutcome(new BackendError(141, 'Exists', 'WP_AlreadyHaveSubscription'))).toBe('refused');
-    expect(failureOutcome(new BackendError(142, 'Invalid params'))).toBe('refused');
-    expect(failureOutcome(new BackendError(209, 'Invalid session token'))).toBe('refused');
+    expect(failureOutcome(new CallError(141, 'Declined', 'WP_CardNotValid', '2001'))).toBe('refused');
+    expect(failureOutcome(new CallError(141, 'Exists', 'WP_AlreadyHaveSubscription'))).toBe('refused');
+    expect(failureOutcome(new CallError(142, 'Invalid params'))).toBe('refused');
+    expect(failureOutcome(new CallError(209, 'Invalid session token'))).toBe('refused');
     // No answer, or one that does not tell: send the same request again under the same key.
-    expect(failureOutcome(new BackendError(100, 'offline', 'NetworkError'))).toBe('unknown');
-    expect(failureOutcome(new BackendError(159, 'In progress', 'REQUEST_IN_PROGRESS'))).toBe('unknown');
-    expect(failureOutcome(new BackendError(1, 'Internal server error.'))).toBe('unknown');
-    expect(failureOutcome(new BackendError(502, 'Bad Gateway'))).toBe('unknown');
+    expect(failureOutcome(new CallError(100, 'offline', 'NetworkError'))).toBe('unknown');
+    expect(failureOutcome(new CallError(159, 'In progress', 'REQUEST_IN_PROGRESS'))).toBe('unknown');
+    expect(failureOutcome(new CallError(1, 'Internal server error.'))).toBe('unknown');
+    expect(failureOutcome(new CallError(502, 'Bad Gateway'))).toBe('unknown');
     expect(failureOutcome(new TypeError('x'))).toBe('unknown');
   });
 });

@@ -16,7 +16,7 @@ import { runActions } from '../../src/runtime/actions.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import { createFacts } from '../../src/runtime/facts.ts';
 import type { Block } from '../../src/blocks/schemas.ts';
-import { BackendError } from '../../src/adapters/backend/backend.ts';
+import { CallError } from '../../src/contract/wire.ts';
 import { fixtureRuntimeKeys, fixturesDir } from './checker/helpers.ts';
 import { fakeServices } from './runtime/fixtures.ts';
 
@@ -196,9 +196,9 @@ describe('the action runner', () => {
     for (const [code, expected] of [
       ['2001', 'payment:declines.2001'],
       ['2999', 'payment:subscribe.cardNotValid'],
-      [null, 'payment:subscribe.cardNotValid'],
+      [undefined, 'payment:subscribe.cardNotValid'],
     ] as const) {
-      const { services, log } = fakeServices({ answers: { PurchaseSubscription: new BackendError(141, 'Declined', 'WP_CardNotValid', code) } });
+      const { services, log } = fakeServices({ answers: { PurchaseSubscription: new CallError(141, 'Declined', 'WP_CardNotValid', code) } });
       services.copyHas = (key) => key === 'payment:declines.2001';
       await runActions([declined], services, { payment: { nonce: 'fake-valid-visa-nonce', offer: { id: 'lifetime' } } });
       expect(log.notes).toEqual([{ text: expected, literal: false, params: {}, level: 'error', ms: 8000, link: undefined }]);
@@ -263,7 +263,7 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
     myAccount: 'UpdateCreditCard',
   };
   /** What the parent is told when the screen's charge call fails with `error`. */
-  async function toldAfter(screenId: string, error: BackendError) {
+  async function toldAfter(screenId: string, error: CallError) {
     const { services, log } = fakeServices({ answers: { [chargeOf[screenId]!]: error } });
     services.copyHas = has;
     log.state.webOfferCode = 'SAVE50';
@@ -277,7 +277,7 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
   }
   const t = createCopy('en', copy, async () => ({})).t.get();
   /** The message as the parent reads it, and for how long. */
-  async function readAfter(screenId: string, error: BackendError) {
+  async function readAfter(screenId: string, error: CallError) {
     const { services, log } = fakeServices({ answers: { [chargeOf[screenId]!]: error } });
     services.copyHas = has;
     await runActions(onPay(screenId), services, { payment: { nonce: 'fake-valid-visa-nonce', method: 'card', offerId: 'annual', offer: { id: 'annual' } } });
@@ -286,7 +286,7 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
     const copyTexts = Object.fromEntries(Object.entries(n.copyParams ?? {}).map(([name, key]) => [name, t(key)]));
     return { read: n.literal ? n.text : t(n.text, { ...n.params, ...copyTexts }), ms: n.ms };
   }
-  const refusal = (messageKey: string | null, processorCode: string | null = null, code = 141, message = 'Refused') => new BackendError(code, message, messageKey, processorCode);
+  const refusal = (messageKey: string | null, processorCode: string | null = null, code = 141, message = 'Refused') => new CallError(code, message, messageKey ?? undefined, processorCode ?? undefined);
 
   test.each(['signupPayment', 'promoPayment'])('%s: the app checkout wording', async (screen) => {
     expect(await toldAfter(screen, refusal('WP_AlreadyHaveSubscription'))).toEqual({ text: 'payment:subscribe.alreadyHaveSubscription', literal: false, params: {}, ms: 0, link: '/my-account' });

@@ -11,7 +11,7 @@ import { checkAndCompile } from '../../src/config/compile.ts';
 import { canonicalCode, displayCode, isCouponCode } from '../../src/domain/codes.ts';
 import { runActions } from '../../src/runtime/actions.ts';
 import { formatPromoCode } from '../../src/runtime/promoCode.ts';
-import { BackendError } from '../../src/adapters/backend/backend.ts';
+import { CallError } from '../../src/contract/wire.ts';
 import { fakeServices } from './runtime/fixtures.ts';
 import { codesOf } from '../../src/blocks/codeList/codes.ts';
 
@@ -168,11 +168,11 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
     expect(invalid.notes.map((n) => n.text)).toEqual(['promo:errors.invalid']);
     expect(invalid.marked).toEqual(['code']);
     const redeem = (error: Error) => submit('CSCP-DEMO-LIFE-0001', { FindWebOfferByCouponCode: lookup({ kind: 'comp' }), RedeemComp: error });
-    expect((await redeem(new BackendError(141, 'This code was already used.'))).notes.map((n) => n.text)).toEqual(['promo:errors.alreadyUsed']);
-    const active = (await redeem(new BackendError(141, "It seems your subscription hasn't expired yet.", 'SUBSCRIPTION_ACTIVE'))).notes;
+    expect((await redeem(new CallError(141, 'This code was already used.'))).notes.map((n) => n.text)).toEqual(['promo:errors.alreadyUsed']);
+    const active = (await redeem(new CallError(141, "It seems your subscription hasn't expired yet.", 'SUBSCRIPTION_ACTIVE'))).notes;
     // It stays until closed (ms 0).
     expect(active).toMatchObject([{ text: 'promo:errors.notExpired', level: 'info', ms: 0, link: { href: '/my-account' } }]);
-    expect((await redeem(new BackendError(141, 'boom'))).notes.map((n) => n.text)).toEqual(['promo:errors.redeem']);
+    expect((await redeem(new CallError(141, 'boom'))).notes.map((n) => n.text)).toEqual(['promo:errors.redeem']);
   });
 
   test('no code: the §5 message with its link to /, the field marked, no call', async () => {
@@ -231,15 +231,15 @@ describe('/promo logged out: the registration (spec §3 "Signup payload", §7, �
   });
 
   test("'User already exists' is the shared-login message with its link to log in; other refusals are the server's text, or 'Invalid email/password'", async () => {
-    const exists = await register('on', { CreateWebUser: new BackendError(202, 'User already exists', 'USER_ALREADY_EXISTS') });
+    const exists = await register('on', { CreateWebUser: new CallError(202, 'User already exists', 'USER_ALREADY_EXISTS') });
     expect(exists.notes).toMatchObject([{ text: 'account:register.sharedAccountExists', level: 'error', link: { href: '/login?reason=existing-account' } }]);
     expect(exists.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateWebUser']);
     expect(exists.navigations).toEqual([]);
-    const refused = await register('on', { CreateWebUser: new BackendError(141, 'Please complete the captcha.', 'CAPTCHA_FAILED') });
+    const refused = await register('on', { CreateWebUser: new CallError(141, 'Please complete the captcha.', 'CAPTCHA_FAILED') });
     expect(refused.notes).toMatchObject([{ text: 'Please complete the captcha.', literal: true }]);
-    const wordless = await register('on', { CreateWebUser: new BackendError(141, '') });
+    const wordless = await register('on', { CreateWebUser: new CallError(141, '') });
     expect(wordless.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
-    const legacy = await register('off', { CreateNewWebUser: new BackendError(141, '') });
+    const legacy = await register('off', { CreateNewWebUser: new CallError(141, '') });
     expect(legacy.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
   });
 });

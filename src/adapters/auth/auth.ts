@@ -2,7 +2,8 @@ import type { SessionUser } from '../../runtime/facts.ts';
 import { SESSION_KEY } from '../../runtime/storageKeys.ts';
 import { readJson, writeJson, type KeyValueStorage } from '../../runtime/browserStorage.ts';
 import { createStore, type Observable } from '../../runtime/store.ts';
-import { BackendError, postJson, type Backend, type HttpBackendOptions } from '../backend/backend.ts';
+import { CallError, ErrorCode } from '../../contract/wire.ts';
+import { postJson, type Backend, type HttpBackendOptions } from '../backend/backend.ts';
 
 /** The locally stored session (spec §3 "User stored locally after login", plus the token). */
 export interface Session extends SessionUser {
@@ -13,7 +14,7 @@ export interface Auth {
   session: Observable<Session | null>;
   /** Reads the stored session again (another tab, or a test, may have changed it). */
   isLoggedIn(): boolean;
-  /** Logs in (email lowercased) and stores the session; throws a BackendError on failure. */
+  /** Logs in (email lowercased) and stores the session; throws a CallError on failure. */
   login(username: string, password: string): Promise<Session>;
   /** Ends the session: `Logout` best-effort, local and session storage cleared, client state reset. */
   logout(): Promise<void>;
@@ -26,9 +27,6 @@ export interface Auth {
    */
   verify?(): Promise<boolean>;
 }
-
-/** Parse's code for a session token the server does not know. */
-const INVALID_SESSION_TOKEN = 209;
 
 export function readSession(storage: KeyValueStorage): Session | null {
   const v = readJson(storage, SESSION_KEY) as Partial<Session> | undefined;
@@ -45,7 +43,7 @@ export function sessionFromAnswer(answer: unknown, username: string): Session {
   const sessionToken = a.sessionToken ?? user.sessionToken;
   const objectId = user.objectId ?? user.id ?? a.objectId ?? a.id;
   if (typeof sessionToken !== 'string' || !sessionToken || (typeof objectId !== 'string' && typeof objectId !== 'number'))
-    throw new BackendError(101, 'Invalid username/password.');
+    throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
   const email = [user.email, attributes.email, user.username, attributes.username].find((v) => typeof v === 'string' && v) as string | undefined;
   return { objectId: String(objectId), email: email ?? username, sessionToken };
 }
@@ -98,7 +96,7 @@ export function createAuth(o: AuthOptions): Auth {
         await postJson(o.http, '/users/me', {});
       } catch (e) {
         // Only the server's "no such session" ends it here; a network failure says nothing.
-        if (e instanceof BackendError && e.code === INVALID_SESSION_TOKEN && current()?.sessionToken === before.sessionToken) {
+        if (e instanceof CallError && e.code === ErrorCode.INVALID_SESSION_TOKEN && current()?.sessionToken === before.sessionToken) {
           o.local.removeItem(SESSION_KEY);
           session.set(null);
           return false;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Action } from '../../../src/config/schema/actions.ts';
 import { idempotencyKey, runActions } from '../../../src/runtime/actions.ts';
-import { BackendError } from '../../../src/adapters/backend/backend.ts';
+import { CallError } from '../../../src/contract/wire.ts';
 import { fakeServices } from './fixtures.ts';
 
 /** funnels/account.yaml, the login form's onSubmit. */
@@ -35,7 +35,7 @@ describe('action runner', () => {
   });
 
   test("a failed login shows the server's message as an error for the default time, and goes nowhere", async () => {
-    const { services, log } = fakeServices({ answers: { login: new BackendError(101, 'Invalid username/password.') } });
+    const { services, log } = fakeServices({ answers: { login: new CallError(101, 'Invalid username/password.') } });
     await runActions(loginSubmit, services, { form: { email: 'a@b.co', password: 'nope' } });
     expect(log.navigations).toEqual([]);
     expect(log.notes).toEqual([{ text: 'Invalid username/password.', literal: true, params: {}, level: 'error', ms: 5000, link: undefined }]);
@@ -45,7 +45,7 @@ describe('action runner', () => {
     const failing = (fallback?: string): Action[] => [
       { do: 'call', fn: 'CreateWebUser', catch: [{ do: 'notify', level: 'error', message: { error: 'message' }, ...(fallback ? { fallback } : {}) }] },
     ];
-    const { services, log } = fakeServices({ answers: { CreateWebUser: new BackendError(141, '') } });
+    const { services, log } = fakeServices({ answers: { CreateWebUser: new CallError(141, '') } });
     await runActions(failing('account:register.invalidEmailPassword'), services, {});
     await runActions(failing(), services, {});
     expect(log.notes.map((n) => [n.text, n.literal])).toEqual([
@@ -93,7 +93,7 @@ describe('action runner', () => {
   });
 
   test('a failed call runs catch: (error.*) and the rest of the list is skipped', async () => {
-    const { services, log } = fakeServices({ answers: { RedeemComp: new BackendError(141, 'Code already used', 'WP_AlreadyUsed') } });
+    const { services, log } = fakeServices({ answers: { RedeemComp: new CallError(141, 'Code already used', 'WP_AlreadyUsed') } });
     await runActions(
       [
         { do: 'call', fn: 'RedeemComp', catch: [{ do: 'notify', when: { fact: 'error.messageKey', equals: 'WP_AlreadyUsed' }, text: 'promo:errors.used', level: 'error' }] },
@@ -107,7 +107,7 @@ describe('action runner', () => {
   });
 
   test('a failure nobody catches is reported once and stops the list', async () => {
-    const { services, log } = fakeServices({ answers: { GetWebOffers: new BackendError(100, 'offline', 'NetworkError') } });
+    const { services, log } = fakeServices({ answers: { GetWebOffers: new CallError(100, 'offline', 'NetworkError') } });
     await runActions([{ do: 'call', fn: 'GetWebOffers' }, { do: 'go', to: '/next' }], services);
     expect(log.unhandled).toEqual([{ message: 'offline', code: 100, messageKey: 'NetworkError' }]);
     expect(log.navigations).toEqual([]);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { FlagDefinition } from '../../../src/config/schema/experiments.ts';
 import { flagContext, HttpFlagProvider, LocalFlagProvider, parseVariantOverride, readVariantOverride, resolveFlags, type FlagProvider } from '../../../src/adapters/flags/flags.ts';
-import { BackendError, createHttpBackend } from '../../../src/adapters/backend/backend.ts';
+import { createHttpBackend } from '../../../src/adapters/backend/backend.ts';
+import { CallError } from '../../../src/contract/wire.ts';
 import { createAuth } from '../../../src/adapters/auth/auth.ts';
 import { LocalAnalytics } from '../../../src/adapters/analytics/analytics.ts';
 import { LocalCaptcha } from '../../../src/adapters/captcha/captcha.ts';
@@ -81,11 +82,11 @@ describe('backend calls (Parse cloud-function wire format)', () => {
     expect(requests[0]!.headers).toMatchObject({ 'Content-Type': 'application/json', 'X-Parse-Session-Token': 'r:tok' });
   });
 
-  test('{code, error, messageKey} is thrown as a BackendError; a network failure too', async () => {
+  test('{code, error, messageKey} is thrown as a CallError; a network failure too', async () => {
     const { fetchFn } = fakeFetch({ '/api/functions/PurchaseSubscription': { status: 400, body: { code: 141, error: 'Card declined', messageKey: 'WP_CardNotValid' } } });
     const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn });
     const e = await backend.callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' }).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(BackendError);
+    expect(e).toBeInstanceOf(CallError);
     expect(e).toMatchObject({ code: 141, message: 'Card declined', messageKey: 'WP_CardNotValid' });
     expect(await backend.callFunction('GetWebOffers', {}).catch((x: unknown) => x)).toMatchObject({ code: 100, messageKey: 'NetworkError' });
   });

@@ -1,0 +1,82 @@
+/**
+ * The wire the browser client, the checkout and the server share (no zod, no server code):
+ * Parse Server's cloud-function REST convention.
+ *
+ *   POST {apiBase}/functions/{Name}   body: JSON params   header: X-Parse-Session-Token
+ *   → 200 {"result": ...}   or   4xx/5xx {"code": n, "error": "...", "messageKey"?, "processorCode"?}
+ */
+import type { CallName } from './calls.ts';
+
+/** Where a call is posted, relative to the API base (`/api`). */
+export const functionPath = (name: CallName) => `/functions/${name}`;
+export const SESSION_TOKEN_HEADER = 'X-Parse-Session-Token';
+/** Parse Server's application id, sent when the funnels run against an existing Parse backend. */
+export const APPLICATION_ID_HEADER = 'X-Parse-Application-Id';
+
+/**
+ * Charge-creating calls (`idempotent: true` in ./definitions.ts) need a key naming the attempt:
+ * the same key with the same params answers the first answer again, never charging twice. Sent
+ * as this header, or (Parse SDK, whose cloud calls cannot set headers) as the body field
+ * `_idempotencyKey`; Parse's own `X-Parse-Request-Id` is accepted too.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_FIELD = '_idempotencyKey';
+
+/** Parse.Error codes this backend answers with (same numbers as Parse, so the `parse` SDK understands them). */
+export const ErrorCode = {
+  INTERNAL_SERVER_ERROR: 1,
+  /** Never sent by the server: the browser's code for a request that got no answer (Parse's too). */
+  CONNECTION_FAILED: 100,
+  OBJECT_NOT_FOUND: 101,
+  INVALID_JSON: 107,
+  OPERATION_FORBIDDEN: 119,
+  SCRIPT_FAILED: 141,
+  VALIDATION_ERROR: 142,
+  REQUEST_LIMIT_EXCEEDED: 155,
+  /** The same Idempotency-Key is still being processed (HTTP 409). */
+  DUPLICATE_REQUEST: 159,
+  USERNAME_TAKEN: 202,
+  INVALID_SESSION_TOKEN: 209,
+} as const;
+
+export type CallSuccess<T = unknown> = { result: T };
+/**
+ * A failed call on the wire. `processorCode` is the card processor's response code of a
+ * declined payment ("2001"; "3000" when the processor failed), sent with WP_CardNotValid.
+ */
+export type CallFailure = { code: number; error: string; messageKey?: string; processorCode?: string };
+export type CallResponse<T = unknown> = CallSuccess<T> | CallFailure;
+
+/** A failed call, thrown by server handlers and by the browser client alike. */
+export class CallError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    /** A spec message key (WP_CardNotValid...), when the failure has one. */
+    readonly messageKey?: string,
+    /** The processor's response code of a declined payment ("2001"), when there is one. */
+    readonly processorCode?: string,
+  ) {
+    super(message);
+    this.name = 'CallError';
+  }
+
+  toWire(): CallFailure {
+    const wire: CallFailure = { code: this.code, error: this.message };
+    if (this.messageKey !== undefined) wire.messageKey = this.messageKey;
+    if (this.processorCode !== undefined) wire.processorCode = this.processorCode;
+    return wire;
+  }
+
+  /** The failure an answer carries (a body that is not `{ code, error }` keeps the HTTP status as its code). */
+  static fromWire(body: unknown, status: number): CallError {
+    const b = (body ?? {}) as { code?: unknown; error?: unknown; messageKey?: unknown; processorCode?: unknown };
+    return new CallError(
+      typeof b.code === 'number' ? b.code : status,
+      // Not a text (spec §8 "Registration error"): no message, so the screen says its own.
+      typeof b.error === 'string' ? b.error : '',
+      typeof b.messageKey === 'string' ? b.messageKey : undefined,
+      typeof b.processorCode === 'string' || typeof b.processorCode === 'number' ? String(b.processorCode) : undefined,
+    );
+  }
+}
