@@ -134,7 +134,7 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
     ...codesHandlers(db, now),
     ...paymentHandlers(payments),
     ...o.handlers,
-  } as Handlers;
+  };
 
   let reconciling: Promise<ReconcileSummary> | null = null;
   const reconcile = () => (reconciling ??= reconcilePayments(payments, log).finally(() => (reconciling = null)));
