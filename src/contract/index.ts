@@ -14,7 +14,7 @@ export { callNames, type CallName } from './calls.ts';
 
 export { textProblem } from './safeText.ts';
 
-export { contract, MessageKey, type CallDefinition, type Contract, type MessageKeyValue, type RateLimitName } from './definitions.ts';
+export { contract, MessageKey, type CallDefinition, type Contract, type MessageKeyValue, type OwnerRule, type RateLimitName } from './definitions.ts';
 
 /** What a caller sends (before the server's parsing) and what it gets back. */
 export type CallInput<N extends CallName> = z.input<Contract[N]['input']>;

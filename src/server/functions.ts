@@ -9,7 +9,8 @@
  *
  * What every call gets here, from the contract (src/contract/definitions.ts), before its
  * handler runs: its params validated (142), its session checked when it is `auth: 'session'`
- * (209 'Invalid session token'; the handler gets the parent as `context.user`), its rate limit
+ * (209 'Invalid session token'; the handler gets the parent as `context.user`), the params its
+ * owner rule names checked against the caller (119), its rate limit
  * applied (155, HTTP 429), and, for the charge-creating calls (`idempotent: true`), its
  * Idempotency-Key required and honoured (src/server/payments/idempotency.ts: a repeat gets the
  * first answer, with its status). In development and tests its answer is checked against the
@@ -17,7 +18,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callNames, CallError, contract, ErrorCode, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract } from '../contract/index.ts';
+import { callNames, CallError, contract, ErrorCode, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract, type OwnerRule } from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
 import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
 import { idempotencyKeyInvalid, idempotencyKeyRequired, requestHash, validIdempotencyKey, type CallAnswer, type IdempotencyStore } from './payments/idempotency.ts';
@@ -175,6 +176,17 @@ function failureAnswer(error: unknown, log: FastifyBaseLogger): CallAnswer {
 
 export const invalidSession = () => new CallError(ErrorCode.INVALID_SESSION_TOKEN, 'Invalid session token');
 
+/** The contract's owner rule of a call: the params it names must be the caller's own id or email. */
+export function checkOwner(rule: OwnerRule, input: unknown, user: AuthUser): void {
+  const params = (input ?? {}) as Record<string, unknown>;
+  for (const name of rule.params) {
+    const value = params[name];
+    if (value === undefined) continue;
+    const own = name === 'email' || name === 'oldEmail' ? typeof value === 'string' && value.trim().toLowerCase() === user.email : value === user.id;
+    if (!own) throw new CallError(ErrorCode.OPERATION_FORBIDDEN, `You can only ${rule.action} your own account.`);
+  }
+}
+
 /** Which account a rate limit counts for a call: the username or email asked about, else the parent. */
 function rateLimitAccount(input: unknown, user: AuthUser | null): string | null {
   const i = (input ?? {}) as { username?: unknown; email?: unknown };
@@ -206,6 +218,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
     try {
       const user = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
       if (definition.auth === 'session' && !user) throw invalidSession();
+      if (definition.owner && user) checkOwner(definition.owner, parsed.data, user);
       const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request, idempotency: null };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
       const execute = async () => {

@@ -13,7 +13,7 @@ import type { UserRow } from '../db/types.ts';
 import type { Handlers, SessionCallContext } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import type { AccountServices } from './services.ts';
-import { findUserByEmail, findUserById, forbidden, invalidCredentials, normalizeLogin, ownEmail, ownId, userAlreadyExists, type Db } from './users.ts';
+import { findUserByEmail, findUserById, forbidden, invalidCredentials, normalizeLogin, userAlreadyExists, type Db } from './users.ts';
 
 export const credentialCallNames = ['ChangePassword', 'UpdateUserEmail', 'ChangeUsername', 'IterableUpdateEmail'] as const;
 type CredentialCallName = (typeof credentialCallNames)[number];
@@ -61,7 +61,6 @@ export function credentialHandlers(s: AccountServices): Pick<Handlers, Credentia
 
   return {
     async ChangePassword(input, context) {
-      ownId(context, input.userId, 'change the password of');
       const user = await requirePassword(s, context.user.id, input.currentPassword);
       const hash = await s.passwords.hash(input.newPassword);
       await s.db.transaction().execute(async (trx) => {
@@ -77,7 +76,6 @@ export function credentialHandlers(s: AccountServices): Pick<Handlers, Credentia
     },
 
     async ChangeUsername(input, context) {
-      ownEmail(context, input.oldEmail, 'change the email of');
       await requirePassword(s, context.user.id, input.password);
       return changeEmail(context, input.newEmail);
     },

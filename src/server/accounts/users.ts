@@ -8,7 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { CallError, ErrorCode, MessageKey } from '../../contract/index.ts';
 import type { Database, UserRow } from '../db/types.ts';
-import type { HandlerInput, SessionCallContext } from '../functions.ts';
+import type { HandlerInput } from '../functions.ts';
 import { newId } from '../db/ids.ts';
 
 export type Db = Kysely<Database>;
@@ -19,16 +19,6 @@ export const normalizeLogin = (value: string) => value.trim().toLowerCase();
 export const userAlreadyExists = () => new CallError(ErrorCode.USERNAME_TAKEN, 'User already exists', MessageKey.userAlreadyExists);
 export const invalidCredentials = () => new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.', MessageKey.invalidCredentials);
 export const forbidden = (message: string) => new CallError(ErrorCode.OPERATION_FORBIDDEN, message);
-
-/** A session call acting on an email: only the parent's own. */
-export function ownEmail(context: SessionCallContext, email: string, what: string) {
-  if (normalizeLogin(email) !== context.user.email) throw forbidden(`You can only ${what} your own account.`);
-}
-
-/** A session call naming a parent: only the caller. */
-export function ownId(context: SessionCallContext, id: string | undefined, what: string) {
-  if (id !== undefined && id !== context.user.id) throw forbidden(`You can only ${what} your own account.`);
-}
 
 export async function findUserByEmail(db: DbOrTrx, login: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', normalizeLogin(login)).executeTakeFirst();
