@@ -5,7 +5,6 @@
  * serialised and compressed again for every request. What the caller receives is the same
  * bytes @fastify/compress would have sent, only better compressed (made once, at the highest
  * levels).
-
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
