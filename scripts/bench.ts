@@ -11,7 +11,7 @@
  * 3. Times `tsx scripts/check.ts` over all configs: 1 warm-up run, then 5 measured runs.
  *
  * 4. Requests per second and latency of GetDefaultPlans and GetUserExistsByUsername on PGlite
- *    and on PostgreSQL (scripts/lib/apiBench.ts), with the issue's targets.
+ *    and on PostgreSQL (scripts/lib/apiBench.ts), with their targets (TARGETS in apiBench.ts).
  *
  * Exits 1 when the JS budget is exceeded or an API target is missed.
  */

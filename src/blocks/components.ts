@@ -32,23 +32,23 @@ export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> }
   paymentMethod: lazy(() => import('./paymentMethod/PaymentMethod.tsx')),
   plans: lazy(() => import('./plans/Plans.tsx')),
   planComparison: lazy(() => import('./planComparison/PlanComparison.tsx')),
-  // The account page only (issue 7).
+  // The account page only.
   accountSections: lazy(() => import('./accountSections/AccountSections.tsx')),
   billingHistory: lazy(() => import('./billingHistory/BillingHistory.tsx')),
   emailPreferences: lazy(() => import('./emailPreferences/EmailPreferences.tsx')),
   cancelPlan: lazy(() => import('./cancelPlan/CancelPlan.tsx')),
-  // Registration and checkout (issue 5).
+  // Registration and checkout.
   planPicker: lazy(() => import('./planPicker/PlanPicker.tsx')),
   trialHeading: lazy(() => import('./trialHeading/TrialHeading.tsx')),
   quiz: lazy(() => import('./quiz/Quiz.tsx')),
-  // The class funnels only (issue 6).
+  // The class funnels only.
   classOffers: lazy(() => import('./classOffers/ClassOffers.tsx')),
   widget: lazy(() => import('./widget/Widget.tsx')),
   reviewsCarousel: lazy(() => import('./reviewsCarousel/ReviewsCarousel.tsx')),
   awards: lazy(() => import('./awards/Awards.tsx')),
-  // Gift and volume purchases (issue 5).
+  // Gift and volume purchases.
   codeList: CodeList,
-  // The 'Limited offer' countdown (issue 20): plan selection and checkout screens.
+  // The 'Limited offer' countdown: plan selection and checkout screens.
   countdown: lazy(() => import('./countdown/Countdown.tsx')),
 };
 
@@ -64,7 +64,7 @@ export function preloadBlocks(screen: unknown): void {
   if (text.includes('"type":"planComparison"')) void import('./planComparison/PlanComparison.tsx').catch(() => undefined);
   // The payment form's code loads beside its screen (the payment adapter's after it, when it shows).
   if (text.includes('"type":"paymentForm"')) void import('./paymentForm/PaymentForm.tsx').catch(() => undefined);
-  // Registration and checkout (issue 5): the register header, the plan dropdown, the quizzes.
+  // Registration and checkout: the register header, the plan dropdown, the quizzes.
   if (text.includes('"type":"trialHeading"')) void import('./trialHeading/TrialHeading.tsx').catch(() => undefined);
   if (text.includes('"type":"planPicker"')) void import('./planPicker/PlanPicker.tsx').catch(() => undefined);
   if (text.includes('"type":"quiz"')) void import('./quiz/Quiz.tsx').catch(() => undefined);

@@ -46,23 +46,23 @@ export const blockSchemas = {
   paymentMethod: paymentMethodBlock,
   plans: plansBlock,
   planComparison: planComparisonBlock,
-  // The account page (issue 7): its sections, billing history, notification settings, the retention step.
+  // The account page: its sections, billing history, notification settings, the retention step.
   accountSections: accountSectionsBlock,
   billingHistory: billingHistoryBlock,
   emailPreferences: emailPreferencesBlock,
   cancelPlan: cancelPlanBlock,
-  // Registration and checkout (issue 5): the plan dropdown and the register header with the plan's trial.
+  // Registration and checkout: the plan dropdown and the register header with the plan's trial.
   planPicker: planPickerBlock,
   trialHeading: trialHeadingBlock,
   quiz: quizBlock,
-  // The class funnels (issue 6): class offers, scheduling / booking widgets, reviews, awards.
+  // The class funnels: class offers, scheduling / booking widgets, reviews, awards.
   classOffers: classOffersBlock,
   widget: widgetBlock,
   reviewsCarousel: reviewsCarouselBlock,
   awards: awardsBlock,
-  // Gift and volume purchases (issue 5): the codes bought.
+  // Gift and volume purchases: the codes bought.
   codeList: codeListBlock,
-  // The 'Limited offer' countdown of plan selection and checkout (issue 20).
+  // The 'Limited offer' countdown of plan selection and checkout.
   countdown: countdownBlock,
 };
 

@@ -26,7 +26,7 @@ import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts
 export interface BuildServerOptions {
   /** The built app (Vite's outDir). Omitted in `npm run dev`, where Vite serves the app. */
   distDir?: string | null;
-  /** Where the backend keeps its files (the embedded database, from the next issue on). */
+  /** Where the backend keeps its files (the embedded database). */
   dataDir: string;
   logger?: FastifyServerOptions['logger'];
   /**

@@ -62,7 +62,7 @@ export type Handler<N extends CallName = CallName> = (input: HandlerInput<N>, co
 /** One handler for every call of the contract: a missing one is a compile error. */
 export type Handlers = { [N in CallName]: Handler<N> };
 
-/** The calls of the payments issue. */
+/** The calls the payment handlers answer (src/server/payments/calls/). */
 export const paymentCallNames = [
   'GetClientToken',
   'PurchaseSubscription',

@@ -8,7 +8,7 @@
  *   least the configured threshold. A network failure or timeout fails closed.
  *
  * Used on signup (CreateWebUser, CreateNewWebUser) and exported for GetClientToken (the
- * payments issue): `captcha.verify(token, ['paymentForm'], ip)`.
+ * payment calls): `captcha.verify(token, ['paymentForm'], ip)`.
  */
 import { CallError, ErrorCode, MessageKey } from '../../contract/index.ts';
 
