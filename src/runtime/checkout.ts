@@ -12,7 +12,9 @@
  *
  * Kept in session storage (the tab), per payment block, so a reload finds the attempt again.
  */
+import type { CallName } from '../contract/calls.ts';
 import { CallError, ErrorCode } from '../contract/wire.ts';
+import type { ActionServices } from './actions.ts';
 import { readJson, writeJson, type KeyValueStorage } from './browserStorage.ts';
 
 /** A request sent under the attempt's key whose answer is not known yet. */
@@ -108,5 +110,54 @@ export function createCheckoutAttempts(storage: KeyValueStorage, blockId: string
     },
     succeeded: end,
     refused: end,
+  };
+}
+
+/** While the server says the first request under the key is still running, ask again after these pauses. */
+export const IN_PROGRESS_RETRY_MS = [1000, 2000, 3000, 4000, 5000];
+
+export interface ChargeOptions {
+  attempts: CheckoutAttempts;
+  /** What the block's actions read as `payment.*`. */
+  payment: Record<string, unknown>;
+  /** The request of an earlier try whose answer never came: sent again as it was. */
+  resend?: PendingCharge | undefined;
+  signal?: AbortSignal | undefined;
+  /** The server refused the charge (a decline...), with the request that was refused. */
+  onRefused?: (error: unknown, request: Omit<PendingCharge, 'sentAt'>) => void;
+}
+
+/**
+ * The runtime's services for a payment block's actions: `payment.*` in the facts, and every
+ * charge-creating call (one the actions send with a key) sent under the attempt's key instead —
+ * recorded before it is sent, sent again as it was while the server says it is still running,
+ * and ending the attempt on a definitive answer. Any block that charges can use it.
+ */
+export function chargeServices(services: ActionServices, o: ChargeOptions): ActionServices {
+  const { attempts, payment, resend, signal } = o;
+  return {
+    ...services,
+    facts: (scope) => services.facts({ ...scope, payment: scope.payment ?? payment }),
+    call: async (fn, input, idempotencyKey) => {
+      if (idempotencyKey === undefined) return services.call(fn, input);
+      const request = resend && resend.fn === fn ? resend : { fn, input, payment };
+      const key = attempts.key();
+      attempts.sending({ fn: request.fn, input: request.input, payment: request.payment });
+      for (let i = 0; ; i++) {
+        try {
+          const result = await services.call(request.fn as CallName, request.input, key);
+          attempts.succeeded();
+          return result;
+        } catch (e) {
+          const waitMs = IN_PROGRESS_RETRY_MS[i];
+          if ((e as { code?: unknown }).code === IN_PROGRESS_CODE && waitMs !== undefined && (await services.sleep(waitMs, signal))) continue;
+          if (failureOutcome(e) === 'refused') {
+            attempts.refused();
+            o.onRefused?.(e, request);
+          }
+          throw e;
+        }
+      }
+    },
   };
 }

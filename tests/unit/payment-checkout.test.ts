@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { CallError } from '../../src/contract/wire.ts';
 import { memoryStorage } from '../../src/runtime/browserStorage.ts';
-import { createCheckoutAttempts, failureOutcome, PENDING_TTL_MS } from '../../src/runtime/checkout.ts';
+import type { ActionServices } from '../../src/runtime/actions.ts';
+import { chargeServices, createCheckoutAttempts, failureOutcome, PENDING_TTL_MS } from '../../src/runtime/checkout.ts';
 
 const keys = () => {
   let n = 0;
@@ -68,5 +69,53 @@ describe('checkout attempts', () => {
     expect(failureOutcome(new CallError(1, 'Internal server error.'))).toBe('unknown');
     expect(failureOutcome(new CallError(502, 'Bad Gateway'))).toBe('unknown');
     expect(failureOutcome(new TypeError('x'))).toBe('unknown');
+  });
+});
+
+describe('chargeServices: the charge calls of a payment block', () => {
+  function setup(answers: unknown[]) {
+    const sent: { fn: string; input: Record<string, unknown>; key: string | undefined }[] = [];
+    const slept: number[] = [];
+    const base = {
+      facts: (scope: Record<string, unknown>) => ({ scope }),
+      call: async (fn: string, input: Record<string, unknown>, key?: string) => {
+        sent.push({ fn, input, key });
+        const answer = answers.shift();
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        return true;
+      },
+    } as unknown as ActionServices;
+    const attempts = createCheckoutAttempts(memoryStorage(), 'pay', { newKey: () => 'k1' });
+    const refused: string[] = [];
+    const services = chargeServices(base, { attempts, payment: { method: 'card' }, onRefused: (e, request) => refused.push(`${(e as CallError).messageKey}:${String(request.payment.method)}`) });
+    return { services, sent, slept, attempts, refused };
+  }
+
+  test("a keyed call goes under the attempt's key, asked again while the server says it is still running; success ends the attempt", async () => {
+    const { services, sent, slept, attempts } = setup([new CallError(159, 'Still running'), { ok: true }]);
+    expect(await services.call('PurchaseSubscription', { webOfferId: 'annual' }, 'key-the-actions-made')).toEqual({ ok: true });
+    expect(sent.map((s) => s.key)).toEqual(['checkout-k1', 'checkout-k1']);
+    expect(slept).toEqual([1000]);
+    expect(attempts.current()).toBeNull();
+  });
+
+  test('a refusal ends the attempt and is reported with the payment method; a call without a key passes through untouched', async () => {
+    const { services, sent, attempts, refused } = setup([new CallError(141, 'Declined', 'WP_CardNotValid', '2000'), { exists: false }]);
+    await expect(services.call('PurchaseSubscription', { webOfferId: 'annual' }, 'k')).rejects.toThrow('Declined');
+    expect(refused).toEqual(['WP_CardNotValid:card']);
+    expect(attempts.current()).toBeNull();
+    await services.call('GetUserExistsByUsername', { username: 'a@example.com' });
+    expect(sent.at(-1)).toEqual({ fn: 'GetUserExistsByUsername', input: { username: 'a@example.com' }, key: undefined });
+  });
+
+  test('an unknown outcome keeps the attempt and its request, to be sent again as it was', async () => {
+    const { services, attempts } = setup([new CallError(100, 'offline', 'NetworkError')]);
+    await expect(services.call('PurchaseSubscription', { webOfferId: 'annual' }, 'k')).rejects.toThrow('offline');
+    expect(attempts.current()).toBe('checkout-k1');
+    expect(attempts.pending()).toMatchObject({ fn: 'PurchaseSubscription', input: { webOfferId: 'annual' }, payment: { method: 'card' } });
   });
 });

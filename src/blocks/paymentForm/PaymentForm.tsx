@@ -5,7 +5,7 @@ import { loadingMessage, providerMessage, splitName } from '../../adapters/payme
 import { PaymentAdapterError, type CardFieldName, type CardFields, type CardFieldSetup, type PaymentAdapter, type PaymentMethodKind, type TokenizedPayment } from '../../adapters/payment/types.ts';
 import type { CallName } from '../../contract/calls.ts';
 import { runActions, type ActionServices } from '../../runtime/actions.ts';
-import { createCheckoutAttempts, failureOutcome, IN_PROGRESS_CODE, type PendingCharge } from '../../runtime/checkout.ts';
+import { chargeServices, createCheckoutAttempts, type PendingCharge } from '../../runtime/checkout.ts';
 import { ScreenSignal, useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
 import { readValue } from '../../runtime/values.ts';
 import type { BlockProps } from '../types.ts';
@@ -18,8 +18,6 @@ type FieldName = 'number' | 'expirationDate' | 'postalCode' | 'cvv' | 'cardholde
 
 /** A provider's message stays this long unless the block says otherwise (spec §9: payment errors 8000 ms). */
 const DEFAULT_ERROR_MS = 8000;
-/** While the server says the first request under the key is still running, ask again after these pauses. */
-const IN_PROGRESS_RETRY_MS = [1000, 2000, 3000, 4000, 5000];
 
 const defaultFields: Record<'checkout' | 'classes', FieldName[]> = {
   // Spec §2.7: card number, expiration date, postal code, security code, Name on Card.
@@ -207,37 +205,18 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
 
   const rejected = (reason: string, method: string | undefined) => rt.analytics.track(PAYMENT_REJECTED_EVENT, { reason, paymentMethod: method ?? null });
 
-  /**
-   * The runtime's services for `onPay:`: `payment.*` in the facts, and the charge call under the
-   * attempt's key. `resend`: the request of an earlier try whose answer never came, sent again as it was.
-   */
+  /** The runtime's services for `onPay:`, charging under the attempt's key (runtime/checkout.ts). */
   function services(payment: Record<string, unknown>, resend?: PendingCharge): ActionServices {
-    return {
-      ...rt.services,
-      facts: (scope) => rt.facts({ ...scope, payment: scope.payment ?? payment }),
-      call: async (fn, input, idempotencyKey) => {
-        if (idempotencyKey === undefined) return rt.services.call(fn, input);
-        const request = resend && resend.fn === fn ? resend : { fn, input, payment };
-        const key = attempts.key();
-        attempts.sending({ fn: request.fn, input: request.input, payment: request.payment });
-        for (let i = 0; ; i++) {
-          try {
-            const result = await rt.services.call(request.fn as CallName, request.input, key);
-            attempts.succeeded();
-            return result;
-          } catch (e) {
-            const waitMs = IN_PROGRESS_RETRY_MS[i];
-            if ((e as { code?: unknown }).code === IN_PROGRESS_CODE && waitMs !== undefined && (await rt.services.sleep(waitMs, signal))) continue;
-            if (failureOutcome(e) === 'refused') {
-              attempts.refused();
-              const x = e as { messageKey?: string | null; processorCode?: string | null; message?: string };
-              rejected([x.messageKey ?? x.message ?? 'refused', x.processorCode].filter(Boolean).join(':'), String(request.payment.method ?? ''));
-            }
-            throw e;
-          }
-        }
+    return chargeServices(rt.services, {
+      attempts,
+      payment,
+      resend,
+      signal,
+      onRefused: (e, request) => {
+        const x = e as { messageKey?: string | null; processorCode?: string | null; message?: string };
+        rejected([x.messageKey ?? x.message ?? 'refused', x.processorCode].filter(Boolean).join(':'), String(request.payment.method ?? ''));
       },
-    };
+    });
   }
 
   async function runPay(payment: Record<string, unknown>, resend?: PendingCharge) {
