@@ -38,21 +38,15 @@ export type NonceBehaviour =
 export const ACCEPTED_CARD_TYPES: ReadonlySet<string> = new Set(['Visa', 'MasterCard', 'American Express', 'Discover', 'JCB', 'Diners Club']);
 
 /** `identity`: the card number where Braintree's sandbox publishes it, else a name of our own. */
-const card = (cardType: string, last4: string, identity: string, verification?: VerificationOutcome): NonceBehaviour => ({
-  kind: 'card',
-  paymentType: 'card',
-  cardType,
-  last4,
-  fingerprint: uniqueNumberIdentifier(cardType, last4, cardFingerprint(identity)),
-  ...(verification ? { verification } : {}),
-});
-const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: string, identity: string): NonceBehaviour => ({
+const card = (cardType: string, last4: string, identity: string, verification?: VerificationOutcome, paymentType: Exclude<PaymentType, 'PayPal'> = 'card'): NonceBehaviour => ({
   kind: 'card',
   paymentType,
   cardType,
   last4,
   fingerprint: uniqueNumberIdentifier(cardType, last4, cardFingerprint(identity)),
+  ...(verification ? { verification } : {}),
 });
+const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: string, identity: string): NonceBehaviour => card(cardType, last4, identity, undefined, paymentType);
 const notAccepted = (cardType: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'cardTypeNotAccepted', cardType } });
 const validation = (code: string, message: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'validation', code, message } });
 const rejected = (reason: Extract<GatewayFailure, { kind: 'gatewayRejected' }>['reason']): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'gatewayRejected', reason } });
