@@ -29,6 +29,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import type { CallName } from '../../src/contract/calls.ts';
+import { functionPath, SESSION_TOKEN_HEADER } from '../../src/contract/wire.ts';
 import { repoRoot } from './build.ts';
 
 export const CONNECTIONS = 10;
@@ -86,10 +88,10 @@ interface CallSpec {
 
 const browserHeaders = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
-const functionCall = (call: string, body: CallSpec['body'], headers: Record<string, string> = {}): CallSpec => ({
+const functionCall = (call: CallName, body: CallSpec['body'], headers: Record<string, string> = {}): CallSpec => ({
   call,
   method: 'POST',
-  path: `/api/functions/${call}`,
+  path: `/api${functionPath(call)}`,
   headers: { ...browserHeaders, ...headers },
   body,
 });
@@ -97,7 +99,7 @@ const functionCall = (call: string, body: CallSpec['body'], headers: Record<stri
 function callSpecs(sessionToken: string): CallSpec[] {
   const addresses = Array.from({ length: 1000 }, (_, i) => JSON.stringify({ username: `parent${i}@example.com` }));
   let next = 0;
-  const session = { 'x-parse-session-token': sessionToken };
+  const session = { [SESSION_TOKEN_HEADER]: sessionToken };
   return [
     { call: FLOOR, method: 'GET', path: '/bench/floor', headers: { 'accept-encoding': browserHeaders['accept-encoding'] } },
     functionCall('GetDefaultPlans', '{}'),

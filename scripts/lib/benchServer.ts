@@ -19,6 +19,7 @@
  *     GetPaymentHistory read a subscription, a payment method and a payment), and its session token.
  */
 import { randomUUID } from 'node:crypto';
+import { functionPath, IDEMPOTENCY_KEY_HEADER, SESSION_TOKEN_HEADER } from '../../src/contract/wire.ts';
 import type { RateLimitPolicy } from '../../src/server/auth/rateLimits.ts';
 import { defaultRateLimitPolicies } from '../../src/server/auth/rateLimits.ts';
 import { assembleServer } from '../../src/server/assemble.ts';
@@ -51,8 +52,8 @@ app.get('/bench/floor', async () => {
 
 const purchase = await app.inject({
   method: 'POST',
-  url: '/api/functions/PurchaseSubscription',
-  headers: { 'content-type': 'application/json', 'x-parse-session-token': sessionToken, 'idempotency-key': randomUUID() },
+  url: `/api${functionPath('PurchaseSubscription')}`,
+  headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: sessionToken, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
   payload: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
 });
 if (purchase.statusCode !== 200) throw new Error(`The bench parent's purchase failed: ${purchase.statusCode} ${purchase.body}`);

@@ -114,7 +114,7 @@ export function createCheckoutAttempts(storage: KeyValueStorage, blockId: string
 }
 
 /** While the server says the first request under the key is still running, ask again after these pauses. */
-export const IN_PROGRESS_RETRY_MS = [1000, 2000, 3000, 4000, 5000];
+const IN_PROGRESS_RETRY_MS = [1000, 2000, 3000, 4000, 5000];
 
 export interface ChargeOptions {
   attempts: CheckoutAttempts;

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { loadPaymentAdapter } from '../../adapters/payment/index.ts';
 import { loadingMessage, providerMessage, splitName } from '../../adapters/payment/messages.ts';
 import { PaymentAdapterError, type CardFieldName, type CardFields, type CardFieldSetup, type PaymentAdapter, type PaymentMethodKind, type TokenizedPayment } from '../../adapters/payment/types.ts';
-import type { CallName } from '../../contract/calls.ts';
 import { runActions, type ActionServices } from '../../runtime/actions.ts';
 import { chargeServices, createCheckoutAttempts, type PendingCharge } from '../../runtime/checkout.ts';
 import { ScreenSignal, useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';

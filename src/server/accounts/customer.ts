@@ -20,7 +20,7 @@ import type { CallOutput } from '../../contract/index.ts';
 import type { WebOfferRow } from '../db/types.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toWebOffer } from '../catalog/repository.ts';
-import { expirationOf, planSubscriptions } from './planSubscriptions.ts';
+import { paymentMethodView, planSubscriptions } from './planSubscriptions.ts';
 import type { AuthUser } from '../functions.ts';
 import type { AccountCache } from './accountCache.ts';
 import { readAccountSnapshot, type AccountSnapshot, type CatalogRows, type SubscriptionRow as Subscription } from './repository.ts';
@@ -116,10 +116,7 @@ export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: 
     lastName: customer?.last_name ?? null,
     paymentInfo: paymentMethod
       ? {
-          paymentType: paymentMethod.payment_type,
-          cardType: paymentMethod.card_type,
-          last4: paymentMethod.last4,
-          expirationDate: expirationOf(paymentMethod),
+          ...paymentMethodView(paymentMethod),
           // The plans this method pays: renewing purchases, not cancelled, billed to it.
           subscriptions: granting
             .filter((s) => s.source === 'purchase' && !s.is_lifetime && s.status !== 'Canceled' && (s.payment_method_id === null || s.payment_method_id === paymentMethod.id))

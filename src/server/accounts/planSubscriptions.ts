@@ -20,7 +20,7 @@ import type { CatalogRows, PaymentMethodRow, SubscriptionRow as Subscription } f
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** 'MM/YYYY', as the payment method on file says it (paymentInfo.expirationDate). */
-export const expirationOf = (m: Pick<PaymentMethodRow, 'expiration_month' | 'expiration_year'>) =>
+const expirationOf = (m: Pick<PaymentMethodRow, 'expiration_month' | 'expiration_year'>) =>
   m.expiration_month && m.expiration_year ? `${String(m.expiration_month).padStart(2, '0')}/${m.expiration_year}` : null;
 
 export const paymentMethodView = (m: PaymentMethodRow) => ({ paymentType: m.payment_type, cardType: m.card_type, last4: m.last4, expirationDate: expirationOf(m) });
