@@ -1,4 +1,4 @@
-import { useContext, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useEffectEvent, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
@@ -12,16 +12,18 @@ import './account.css';
 /** Spec §2.8, §9: the account page switches to accordions below 640 px. */
 const NARROW = '(max-width: 639.98px)';
 
+const narrowQuery = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null);
+
 function useNarrow(): boolean {
-  const query = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null;
-  const [narrow, setNarrow] = useState(query?.matches ?? false);
+  const [narrow, setNarrow] = useState(() => narrowQuery()?.matches ?? false);
   useEffect(() => {
+    const query = narrowQuery();
     if (!query) return;
     const on = () => setNarrow(query.matches);
     query.addEventListener('change', on);
     on();
     return () => query.removeEventListener('change', on);
-  }, []); // one listener for the page's life
+  }, []);
   return narrow;
 }
 
@@ -51,25 +53,31 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
 
   const [details, setDetails] = useState<CustomerDetails | null | undefined>(undefined);
   const [offers, setOffers] = useState<WebOffer[]>([]);
-  useEffect(() => {
+  // Read again for each session (a new login), with what the block asks for at that moment.
+  const loadAccount = useEffectEvent((live: () => boolean) => {
     if (!session) return;
-    let live = true;
     rt.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
-      (d) => live && setDetails(d as CustomerDetails),
+      (d) => live() && setDetails(d as CustomerDetails),
       (e) => {
         console.error('[account] customer details', e);
-        if (live) setDetails(null);
+        if (live()) setDetails(null);
       },
     );
     if (block.upgradeOffers?.length)
       rt.backend.callFunction('GetWebOffers', {}).then(
-        (o) => live && setOffers(o as WebOffer[]),
+        (o) => live() && setOffers(o as WebOffer[]),
         () => undefined,
       );
+  });
+  const sessionToken = session?.sessionToken ?? null;
+  useEffect(() => {
+    if (sessionToken === null) return;
+    let live = true;
+    loadAccount(() => live);
     return () => {
       live = false;
     };
-  }, [rt, session?.sessionToken]);
+  }, [sessionToken]);
 
   const plans: PlanView[] = useMemo(() => (details ? planViews(details) : []), [details]);
   const resubscribe = details && block.onResubscribe && mayResubscribe(details) ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { CallOutput } from '../../contract/index.ts';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
@@ -16,20 +16,26 @@ export default function BillingHistory({ block }: BlockProps<'billingHistory'>) 
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
   const [payments, setPayments] = useState<Payment[] | null | undefined>(undefined);
 
-  useEffect(() => {
+  // Read again for each session (a new login).
+  const loadPayments = useEffectEvent((live: () => boolean) => {
     if (!session) return;
-    let live = true;
     rt.backend.callFunction('GetPaymentHistory', { customerId: session.objectId }).then(
-      (r) => live && setPayments((r as { paymentHistory: Payment[] }).paymentHistory),
+      (r) => live() && setPayments((r as { paymentHistory: Payment[] }).paymentHistory),
       (e) => {
         console.error('[account] payment history', e);
-        if (live) setPayments(null);
+        if (live()) setPayments(null);
       },
     );
+  });
+  const sessionToken = session?.sessionToken ?? null;
+  useEffect(() => {
+    if (sessionToken === null) return;
+    let live = true;
+    loadPayments(() => live);
     return () => {
       live = false;
     };
-  }, [rt, session?.sessionToken]);
+  }, [sessionToken]);
 
   if (payments === undefined)
     return <LoadStatus />;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { CustomerDetails } from '../../contract/entities.ts';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
@@ -22,25 +22,31 @@ export default function EmailPreferences({ block }: BlockProps<'emailPreferences
   const [lists, setLists] = useState<Lists | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  // Read again for each session (a new login).
+  const loadPreferences = useEffectEvent((live: () => boolean) => {
     if (!session) return;
-    let live = true;
     void (async () => {
       try {
         const details = (await rt.backend.callFunction('GetCustomerDetails', { customerId: session.objectId })) as CustomerDetails;
         const address = details.customerData.email;
-        if (live) setEmail(address);
+        if (live()) setEmail(address);
         const prefs = (await rt.backend.callFunction('GetSubscribedEmailLists', { email: address })) as Lists;
-        if (live) setLists({ marketingMessageChannel: prefs.marketingMessageChannel, parentNewsletterMessages: prefs.parentNewsletterMessages });
+        if (live()) setLists({ marketingMessageChannel: prefs.marketingMessageChannel, parentNewsletterMessages: prefs.parentNewsletterMessages });
       } catch (e) {
         console.error('[account] email preferences', e);
-        if (live) setLists(null);
+        if (live()) setLists(null);
       }
     })();
+  });
+  const sessionToken = session?.sessionToken ?? null;
+  useEffect(() => {
+    if (sessionToken === null) return;
+    let live = true;
+    loadPreferences(() => live);
     return () => {
       live = false;
     };
-  }, [rt, session?.sessionToken]);
+  }, [sessionToken]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();

@@ -34,9 +34,16 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
   const facts = useFacts();
   const signal = useContext(ScreenSignal);
   const visible = block.fields.filter((f) => f.type !== 'hidden' && evaluateCondition(f.when, facts));
-  const visibleKey = visible.map((f) => f.name).join(',');
+  const visibleNames = visible.map((f) => f.name).join(',');
   // Recompiled when the visible fields or the language change.
-  const schema = useMemo(() => compileRules(visible, block.checkOrder, t), [visibleKey, block, t]);
+  const schema = useMemo(() => {
+    const shown = new Set(visibleNames.split(','));
+    return compileRules(
+      block.fields.filter((f) => shown.has(f.name)),
+      block.checkOrder,
+      t,
+    );
+  }, [visibleNames, block, t]);
   const form = useForm<FormValues>({
     defaultValues: Object.fromEntries(block.fields.map((f) => [f.name, defaultValue(f)])),
     resolver: zodResolver(schema),

@@ -5,7 +5,7 @@
  * `initialSelectedOfferId`), `?selected_plan=`, the `selected_plan` cookie, the list's annual plan.
  * Choosing another keeps it where the selector keeps it (cookie, state) and drops `?offer=`.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
 import { DEFAULT_PLAN_TAG } from '../../domain/pricing.ts';
@@ -30,22 +30,27 @@ export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOf
   const planTag = currentPlanTag(search, rt.browser.cookies, fixedTag ?? null);
   const [list, setList] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; tag: string; offers: WebOffer[] }>({ status: 'loading' });
 
-  useEffect(() => {
-    let live = true;
+  // Asked again when the tag asked for changes.
+  const loadPlans = useEffectEvent((requestTag: string | undefined, live: () => boolean) => {
     const ask = (tag: string | undefined) => rt.backend.callFunction('GetDefaultPlans', tag ? { tag } : {});
-    void ask(planTag.requestTag)
-      .then(async (offers) => (offers.length === 0 && planTag.requestTag ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag: planTag.tag, offers }))
+    void ask(requestTag)
+      .then(async (offers) => (offers.length === 0 && requestTag ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag: planTag.tag, offers }))
       .then(
-        (shown) => live && setList({ status: 'ready', ...shown }),
+        (shown) => live() && setList({ status: 'ready', ...shown }),
         (error: unknown) => {
           console.error('[planPicker] GetDefaultPlans failed', error);
-          if (live) setList({ status: 'failed' });
+          if (live()) setList({ status: 'failed' });
         },
       );
+  });
+  const requestTag = planTag.requestTag;
+  useEffect(() => {
+    let live = true;
+    loadPlans(requestTag, () => live);
     return () => {
       live = false;
     };
-  }, [planTag.requestTag]);
+  }, [requestTag]);
 
   const stateId = facts.get('state.initialSelectedOfferId');
   const linked = new URLSearchParams(search).get(OFFER_PARAM)?.trim() || null;
@@ -67,9 +72,10 @@ export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOf
   };
 
   // The plan shown is the plan bought: keep it in client state, where the payment form reads it.
+  const selectedOfferId = selected?.id ?? null;
   useEffect(() => {
-    if (selected && stateId !== selected.id) rt.state.setKey('initialSelectedOfferId', selected.id);
-  }, [selected?.id, stateId]);
+    if (selectedOfferId !== null && stateId !== selectedOfferId) rt.state.setKey('initialSelectedOfferId', selectedOfferId);
+  }, [rt, selectedOfferId, stateId]);
 
   if (list.status !== 'ready') return [list, choose];
   return [{ status: 'ready', tag: list.tag, offers: list.offers, selected, outside }, choose];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { LoadStatus } from '../LoadStatus.tsx';
 import { Link, useLocation } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
@@ -36,27 +36,32 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   const planTag = currentPlanTag(search, rt.browser.cookies, flagTag);
   const [list, setList] = useState<PlanList>({ status: 'loading', tag: planTag.tag });
 
-  useEffect(() => keepPlanTag(rt.browser.cookies, planTag), [planTag.tag, planTag.setMarkerCookie, planTag.clearMarkerCookie, planTag.fromParam]);
+  const keepTag = useEffectEvent(() => keepPlanTag(rt.browser.cookies, planTag));
+  const { tag, requestTag, setMarkerCookie, clearMarkerCookie, fromParam } = planTag;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cookies follow these fields of the tag (planTag itself is new at every render).
+  useEffect(() => keepTag(), [tag, setMarkerCookie, clearMarkerCookie, fromParam]);
 
   // The list of the tag, asked again when the tag changes; a tag that names no plans shows the default list.
-  useEffect(() => {
-    let live = true;
-    const tag = planTag.tag;
+  const loadPlans = useEffectEvent((asking: string | undefined, live: () => boolean) => {
     setList({ status: 'loading', tag });
-    const ask = (requestTag: string | undefined) => rt.backend.callFunction('GetDefaultPlans', requestTag ? { tag: requestTag } : {});
-    void ask(planTag.requestTag)
-      .then(async (offers) => (offers.length === 0 && planTag.requestTag ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag, offers }))
+    const ask = (asked: string | undefined) => rt.backend.callFunction('GetDefaultPlans', asked ? { tag: asked } : {});
+    void ask(asking)
+      .then(async (offers) => (offers.length === 0 && asking ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag, offers }))
       .then(
-        (shown) => live && setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
+        (shown) => live() && setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
         (error: unknown) => {
           console.error('[plans] GetDefaultPlans failed', error);
-          if (live) setList({ status: 'failed', tag });
+          if (live()) setList({ status: 'failed', tag });
         },
       );
+  });
+  useEffect(() => {
+    let live = true;
+    loadPlans(requestTag, () => live);
     return () => {
       live = false;
     };
-  }, [planTag.requestTag]);
+  }, [requestTag]);
 
   const label = t(block.label);
   const labelId = `${uid}-label`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CompiledRoute, CompiledScreen } from '../../config/compiled.ts';
 import { runActions } from '../actions.ts';
@@ -88,11 +88,10 @@ export function Shell() {
     return { kind: 'blank', visit: null };
   });
 
-  useEffect(() => {
-    if (view.visit === location.key) return;
-    let live = true;
+  // Resolving reads the runtime as it is when the location changes; only a new location starts it.
+  const resolveVisit = useEffectEvent((visit: string, isLive: () => boolean) => {
+    if (view.visit === visit) return;
     const loc = { pathname: location.pathname, search: location.search };
-    const visit = location.key;
     beginVisit(rt, loc, lastShown.current);
     void (async () => {
       await rt.prepare(app.routeRules);
@@ -108,7 +107,7 @@ export function Shell() {
           await rt.screens.load(o.route.screenId);
         } catch (e) {
           console.error('[funnel] screen failed to load', e);
-          if (live) rt.services.unhandled({ message: String(e), code: null, messageKey: null });
+          if (isLive()) rt.services.unhandled({ message: String(e), code: null, messageKey: null });
           return;
         }
       }
@@ -116,13 +115,17 @@ export function Shell() {
         await rt.prepare(rt.screens.get(o.route.screenId));
         o = outcome(loc);
       }
-      if (!live) return;
+      if (!isLive()) return;
       if (o.kind === 'redirect') {
         const next = follow(o, visit);
         if (next) setView(next);
       } else if (o.kind === 'screen') setView(show(loc, o, visit));
       else setView({ kind: 'blank', visit });
     })();
+  });
+  useEffect(() => {
+    let live = true;
+    resolveVisit(location.key, () => live);
     return () => {
       live = false;
     };
@@ -130,15 +133,18 @@ export function Shell() {
 
   // A new screen starts at the top, with focus on its heading for screen readers (not on the first load).
   const firstScreen = useRef(true);
-  useEffect(() => {
-    if (view.kind !== 'screen') return;
+  const shownVisit = view.kind === 'screen' ? view.visit : null;
+  const onScreenShown = useEffectEvent(() => {
     if (firstScreen.current) {
       firstScreen.current = false;
       return;
     }
     if (app.scrollToTopOnRouteChange) rt.browser.scrollTop();
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
-  }, [view.kind === 'screen' ? view.visit : null]);
+  });
+  useEffect(() => {
+    if (shownVisit !== null) onScreenShown();
+  }, [shownVisit]);
 
   // Session watch (spec §4): on a private path with no session, the popup; 'Ok' goes to `then`.
   useEffect(() => {
