@@ -70,4 +70,3 @@ export type BlockType = keyof typeof blockSchemas;
 export type Block = { [K in BlockType]: z.infer<(typeof blockSchemas)[K]> }[BlockType];
 export const block = taggedUnion('type', blockSchemas, 'block') as z.ZodType<Block>;
 registerAnyBlock(block);
-export const blockTypes = Object.keys(blockSchemas) as BlockType[];

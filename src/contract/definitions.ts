@@ -52,7 +52,7 @@ export const MessageKey = {
   /** The first request with this Idempotency-Key (or another payment of the account) is still running. */
   requestInProgress: 'REQUEST_IN_PROGRESS',
 } as const;
-export type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
+type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
 /** Which shared counter limits a call (per account and per IP). */
 export type RateLimitName = 'login' | 'reauthentication' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup';

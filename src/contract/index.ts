@@ -14,21 +14,17 @@ export { callNames, type CallName } from './calls.ts';
 
 export { textProblem } from './safeText.ts';
 
-export { contract, MessageKey, type CallDefinition, type Contract, type MessageKeyValue, type OwnerRule, type RateLimitName } from './definitions.ts';
+export { contract, MessageKey, type CallDefinition, type Contract, type OwnerRule, type RateLimitName } from './definitions.ts';
 
 /** What a caller sends (before the server's parsing) and what it gets back. */
 export type CallInput<N extends CallName> = z.input<Contract[N]['input']>;
 export type CallOutput<N extends CallName> = z.output<Contract[N]['output']>;
 
 export {
-  APPLICATION_ID_HEADER,
   CallError,
   ErrorCode,
-  functionPath,
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   SESSION_TOKEN_HEADER,
   type CallFailure,
-  type CallResponse,
-  type CallSuccess,
 } from './wire.ts';

@@ -39,13 +39,11 @@ export const ErrorCode = {
   INVALID_SESSION_TOKEN: 209,
 } as const;
 
-export type CallSuccess<T = unknown> = { result: T };
 /**
  * A failed call on the wire. `processorCode` is the card processor's response code of a
  * declined payment ("2001"; "3000" when the processor failed), sent with WP_CardNotValid.
  */
 export type CallFailure = { code: number; error: string; messageKey?: string; processorCode?: string };
-export type CallResponse<T = unknown> = CallSuccess<T> | CallFailure;
 
 /** A failed call, thrown by server handlers and by the browser client alike. */
 export class CallError extends Error {

@@ -15,7 +15,6 @@ export const sessionStorageKeys = [
   // Ours: the codes a gift or volume purchase just gave, for its completion page (not the address).
   'purchasedCodes',
 ] as const;
-export type SessionStorageKey = (typeof sessionStorageKeys)[number];
 
 /** UTM and campaign parameters captured as attribution (last touch per tab, first touch kept). */
 export const attributionParams = ['utm_campaign', 'utm_source', 'utm_medium', 'utm_term', 'utm_content', 'iterable_campaign', 'iterable_template'] as const;

@@ -3,7 +3,6 @@
  * `widget` blocks' pages on book.codeling.example), and the class funnels' wording.
  */
 import type { Page } from 'playwright-core';
-import { callBackend } from './harness.ts';
 
 export const BOOKING_ORIGIN = 'https://book.codeling.example';
 
@@ -37,7 +36,6 @@ export async function giveAnnualPlan(baseUrl: string, session: { objectId: strin
   if (!('result' in body)) throw new Error(`The purchase failed: ${JSON.stringify(body)}`);
 }
 
-export { callBackend };
 
 export const CLASS_SUPPORT = 'classes@codeling.example';
 export const VISA_CLASSES = { number: '4111 1111 1111 1111', expiration: '12/30', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };

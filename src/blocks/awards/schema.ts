@@ -18,4 +18,3 @@ export const awardsBlock = strictObject({
   /** 'As seen in' and the media names. */
   media: strictObject({ title: copyKey, names: z.array(copyKey).min(1) }).optional(),
 });
-export type AwardsBlock = z.infer<typeof awardsBlock>;

@@ -26,4 +26,3 @@ export const billingHistoryBlock = strictObject({
   ...blockBase,
   copy: copyGroup(billingHistoryCopyKeys, 'a copy group like myAccount:billing'),
 });
-export type BillingHistoryBlock = z.infer<typeof billingHistoryBlock>;

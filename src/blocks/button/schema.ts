@@ -12,4 +12,3 @@ export const buttonBlock = strictObject({
   actions: actionList,
   style: z.enum(['primary', 'secondary']).optional(),
 });
-export type ButtonBlock = z.infer<typeof buttonBlock>;

@@ -32,4 +32,3 @@ export const cancelPlanBlock = strictObject({
   onConfirm: actionList,
   back: target,
 });
-export type CancelPlanBlock = z.infer<typeof cancelPlanBlock>;

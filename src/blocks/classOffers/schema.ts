@@ -25,4 +25,3 @@ export const classOffersBlock = strictObject({
   choose: copyKey,
   next: target,
 });
-export type ClassOffersBlock = z.infer<typeof classOffersBlock>;

@@ -16,4 +16,3 @@ export const codeListBlock = strictObject({
   title: copyKey,
   codes: value,
 });
-export type CodeListBlock = z.infer<typeof codeListBlock>;

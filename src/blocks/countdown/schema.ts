@@ -23,4 +23,3 @@ export const countdownBlock = strictObject({
   /** The texts of the countdown, a group like plans:countdown. */
   copy: copyGroup(countdownCopyKeys, 'a countdown copy group like plans:countdown'),
 });
-export type CountdownBlock = z.infer<typeof countdownBlock>;

@@ -15,4 +15,3 @@ export const emailPreferencesBlock = strictObject({
   ...blockBase,
   copy: copyGroup(emailPreferencesCopyKeys, 'a copy group like myAccount:notifications'),
 });
-export type EmailPreferencesBlock = z.infer<typeof emailPreferencesBlock>;

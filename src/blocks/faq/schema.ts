@@ -9,4 +9,3 @@ export const faqBlock = strictObject({
   title: copyKey.optional(),
   items: z.array(strictObject({ question: copyKey, answer: copyKey })).min(1),
 });
-export type FaqBlock = z.infer<typeof faqBlock>;

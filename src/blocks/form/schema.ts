@@ -23,4 +23,3 @@ export const formBlock = strictObject({
   /** How long a validation notification stays, in ms (spec §5: 5000). */
   errorMs: z.number().int().min(0).optional(),
 });
-export type FormBlock = z.infer<typeof formBlock>;

@@ -12,4 +12,3 @@ export const headingBlock = strictObject({
   /** 1 is the page title; there is one level-1 heading per screen. */
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
 });
-export type HeadingBlock = z.infer<typeof headingBlock>;

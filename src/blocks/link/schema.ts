@@ -13,4 +13,3 @@ export const linkBlock = strictObject({
   keepQuery: z.boolean().optional(),
   style: z.enum(['link', 'button', 'back']).optional(),
 });
-export type LinkBlock = z.infer<typeof linkBlock>;

@@ -10,4 +10,3 @@ export const listBlock = strictObject({
   items: z.array(copyKey).min(1),
   marker: z.enum(['bullet', 'check', 'number']).optional(),
 });
-export type ListBlock = z.infer<typeof listBlock>;

@@ -14,4 +14,3 @@ export const noticeBlock = strictObject({
   link: target.optional(),
   level: z.enum(['info', 'warning', 'error', 'success']).optional(),
 });
-export type NoticeBlock = z.infer<typeof noticeBlock>;

@@ -97,4 +97,3 @@ export const paymentFormBlock = strictObject({
   /** How long a loading failure's message stays, per part (the add-class funnel: card 3000, PayPal 5000). */
   loadErrorMs: loadErrorMs.optional(),
 });
-export type PaymentFormBlock = z.infer<typeof paymentFormBlock>;

@@ -15,4 +15,3 @@ export const paymentMethodBlock = strictObject({
   ...blockBase,
   copy: copyGroup(paymentMethodCopyKeys, 'a copy group like payment:method'),
 });
-export type PaymentMethodBlock = z.infer<typeof paymentMethodBlock>;

@@ -20,4 +20,3 @@ export const planComparisonBlock = strictObject({
       ctx.addIssue({ code: 'custom', path: ['rows', i, 'included'], message: `Expected one mark per plan: ${v.plans.length} (true or false), in the order of 'plans:'.` });
   });
 });
-export type PlanComparisonBlock = z.infer<typeof planComparisonBlock>;

@@ -29,4 +29,3 @@ export const planPickerBlock = strictObject({
   if ((v.upsell === undefined) !== (v.upsellButton === undefined))
     ctx.addIssue({ code: 'custom', path: [v.upsell === undefined ? 'upsell' : 'upsellButton'], message: "'upsell:' and 'upsellButton:' go together: the line and its button's label." });
 });
-export type PlanPickerBlock = z.infer<typeof planPickerBlock>;

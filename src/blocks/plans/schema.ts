@@ -42,4 +42,3 @@ export const plansBlock = strictObject({
   if (v.chooseButtons !== undefined && v.choose === undefined)
     ctx.addIssue({ code: 'custom', path: ['choose'], message: "With 'chooseButtons:' the block needs 'choose:', the copy key of each card's button (like plans:choosePlan)." });
 });
-export type PlansBlock = z.infer<typeof plansBlock>;

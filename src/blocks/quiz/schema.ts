@@ -47,7 +47,7 @@ export const quizBlock = strictObject({
       if (!q.valueProps) ctx.addIssue({ code: 'custom', path: ['questions', i, 'valueProps'], message: "A value-proposition quiz needs 'valueProps:' (four copy keys) on every question." });
     });
 });
-export type QuizBlock = z.infer<typeof quizBlock>;
+type QuizBlock = z.infer<typeof quizBlock>;
 
 /** Quiz A's result: the coder type chosen most, the first of the quiz order on a tie; null until all are answered. */
 export function coderTypeOf(block: Pick<QuizBlock, 'questions'>, answers: Readonly<Record<string, number>>): (typeof CODER_TYPES)[number] | null {

@@ -16,4 +16,3 @@ export const reviewsCarouselBlock = strictObject({
   /** Labels of the controls: pause, play, previous, next, and 'Review {n} of {count}'. */
   controls: strictObject({ pause: copyKey, play: copyKey, previous: copyKey, next: copyKey, position: copyKey }),
 });
-export type ReviewsCarouselBlock = z.infer<typeof reviewsCarouselBlock>;

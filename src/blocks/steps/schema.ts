@@ -10,4 +10,3 @@ export const stepsBlock = strictObject({
   title: copyKey.optional(),
   items: z.array(strictObject({ title: copyKey, text: copyKey.optional() })).min(1),
 });
-export type StepsBlock = z.infer<typeof stepsBlock>;

@@ -17,4 +17,3 @@ export const textBlock = strictObject({
   link: target.optional(),
   style: z.enum(['body', 'lead', 'small', 'label']).optional(),
 });
-export type TextBlock = z.infer<typeof textBlock>;

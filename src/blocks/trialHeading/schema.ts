@@ -25,4 +25,3 @@ export const trialHeadingBlock = strictObject({
   if ((v.short === undefined) !== (v.shortWhen === undefined))
     ctx.addIssue({ code: 'custom', path: [v.short === undefined ? 'short' : 'shortWhen'], message: "'short:' and 'shortWhen:' go together: the shorter heading and when it shows." });
 });
-export type TrialHeadingBlock = z.infer<typeof trialHeadingBlock>;

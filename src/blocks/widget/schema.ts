@@ -23,4 +23,3 @@ export const widgetBlock = strictObject({
   params: valueMap.optional(),
   timeoutMs: milliseconds.optional(),
 });
-export type WidgetBlock = z.infer<typeof widgetBlock>;

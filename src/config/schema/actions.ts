@@ -93,4 +93,3 @@ const actionBranches = {
 
 export const action = taggedUnion('do', actionBranches, 'action').register(schemaInfo, { role: 'action' }) as z.ZodType<Action>;
 export const actionList = actions;
-export const actionKinds = Object.keys(actionBranches) as Action['do'][];

@@ -23,7 +23,6 @@ export const fixedFacts = [
 
 /** `family.<name>` facts; what a name may be is checked per family. */
 export const factFamilies = ['state', 'storage', 'flag', 'query', 'cookie', 'form', 'result', 'error', 'payment'] as const;
-export type FactFamily = (typeof factFamilies)[number];
 
 export type FactTest =
   | { is?: boolean }

@@ -33,9 +33,6 @@ const ruleBranches = {
   numeric: strictObject({ rule: z.literal('numeric'), message }),
 };
 export const rule = taggedUnion('rule', ruleBranches, 'validation rule') as z.ZodType<Rule>;
-export const ruleKinds = Object.keys(ruleBranches) as Rule['rule'][];
-
-export { defaultRuleMessages } from '../ruleMessages.ts';
 
 export const fieldTypes = ['email', 'password', 'text', 'checkbox', 'promoCode', 'captcha', 'hidden'] as const;
 

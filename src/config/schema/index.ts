@@ -10,4 +10,3 @@ export * from './app.ts';
 export * from './experiments.ts';
 export * from './copy.ts';
 export * from './roles.ts';
-export { blockSchemas, blockTypes, type Block, type BlockType } from '../../blocks/schemas.ts';

@@ -47,7 +47,6 @@ export const paymentValueNames = [
   'offerId',
   'amount',
 ] as const;
-export type PaymentValueName = (typeof paymentValueNames)[number];
 
 export const valueSource = keyedUnion(sources, 'a value source').register(schemaInfo, { role: 'valueSource' });
 export type ValueSource = z.infer<typeof valueSource>;
@@ -57,5 +56,3 @@ export type Value = Literal | ValueSource;
 
 export const valueMap = z.record(z.string(), value);
 export type ValueMap = Record<string, Value>;
-
-export const valueSourceKinds = Object.keys(sources) as (keyof typeof sources)[];

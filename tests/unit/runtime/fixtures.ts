@@ -2,7 +2,6 @@
 import type { CompiledApp, CompiledConfig, CompiledRoute, CompiledScreen } from '../../../src/config/compiled.ts';
 import type { ActionScope, ActionServices, NotificationRequest, PopupRequest } from '../../../src/runtime/actions.ts';
 import { factsFromMap, type Facts } from '../../../src/runtime/facts.ts';
-import { resolveTarget } from '../../../src/runtime/targets.ts';
 
 export const app: CompiledApp = {
   productName: 'common:productName',
@@ -136,4 +135,3 @@ export function fakeServices(options: { facts?: Record<string, unknown>; answers
   return { services, log };
 }
 
-export { resolveTarget };
