@@ -30,9 +30,10 @@
  */
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CallError, ErrorCode, MessageKey, type RateLimitName } from '../../contract/index.ts';
 import type { Database } from '../db/types.ts';
+import { deleteEndedRateLimitWindows, incrementRateLimitCounters, readRateLimitCount } from './repository.ts';
 
 export interface RateLimitStore {
   /** Adds one to `key`'s counter of the current window; answers the new count. */
@@ -193,16 +194,12 @@ const windowStart = (windowSeconds: number, now: Date) => new Date(Math.floor(no
 export function createSqlRateLimitStore(db: Kysely<Database>, o: { random?: () => number } = {}): RateLimitStore {
   const random = o.random ?? Math.random;
   const hitMany = async (hits: readonly CounterHit[], now: Date): Promise<number[]> => {
-    if (random() < 0.01) await sql`delete from rate_limits where expires_at < ${now}`.execute(db);
-    const rows = hits.map(({ key, windowSeconds }) => {
+    if (random() < 0.01) await deleteEndedRateLimitWindows(db, now);
+    const counters = hits.map(({ key, windowSeconds }) => {
       const start = windowStart(windowSeconds, now);
-      return sql`(${key}, ${start}, 1, ${new Date(start.getTime() + windowSeconds * 1000)})`;
+      return { key, windowStart: start, expiresAt: new Date(start.getTime() + windowSeconds * 1000) };
     });
-    const { rows: counted } = await sql<{ key: string; window_start: Date; count: number }>`
-      insert into rate_limits (key, window_start, count, expires_at) values ${sql.join(rows)}
-      on conflict (key, window_start) do update set count = rate_limits.count + 1
-      returning key, count`.execute(db);
-    const countOf = new Map(counted.map((row) => [row.key, Number(row.count)]));
+    const countOf = await incrementRateLimitCounters(db, counters);
     return hits.map(({ key }) => countOf.get(key) ?? 1);
   };
   return {
@@ -211,10 +208,7 @@ export function createSqlRateLimitStore(db: Kysely<Database>, o: { random?: () =
       const [count = 1] = await hitMany([{ key, windowSeconds }], now);
       return count;
     },
-    async count(key, windowSeconds, now) {
-      const { rows } = await sql<{ count: number }>`select count from rate_limits where key = ${key} and window_start = ${windowStart(windowSeconds, now)}`.execute(db);
-      return Number(rows[0]?.count ?? 0);
-    },
+    count: (key, windowSeconds, now) => readRateLimitCount(db, key, windowStart(windowSeconds, now)),
   };
 }
 

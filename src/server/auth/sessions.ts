@@ -11,6 +11,7 @@
  */
 import type { AuthUser } from '../functions.ts';
 import type { Db, DbOrTrx } from '../accounts/users.ts';
+import { deleteExpiredSessions, deleteSession, deleteSessionsOfUser, extendSession, findLiveSession, insertSession } from './repository.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,9 +42,7 @@ export interface SessionStore {
 
 /** Ends every session of a parent but `keepToken`'s; inside a transaction, together with the change that calls for it. */
 export async function endOtherSessions(db: DbOrTrx, userId: string, keepToken?: string | null): Promise<void> {
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (keepToken) query = query.where('token_hash', '<>', hashToken(keepToken));
-  await query.execute();
+  await deleteSessionsOfUser(db, userId, keepToken ? hashToken(keepToken) : null);
 }
 
 export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
@@ -54,10 +53,7 @@ export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
     async create(userId) {
       const token = `${SESSION_TOKEN_PREFIX}${newSecretToken()}`;
       const at = now();
-      await db
-        .insertInto('sessions')
-        .values({ token_hash: hashToken(token), user_id: userId, created_at: at, last_used_at: at, expires_at: new Date(at.getTime() + Math.min(idleMs, maxMs)) })
-        .execute();
+      await insertSession(db, { tokenHash: hashToken(token), userId, at, expiresAt: new Date(at.getTime() + Math.min(idleMs, maxMs)) });
       return token;
     },
 
@@ -65,30 +61,21 @@ export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
       if (!token || token.length > 256) return null;
       const at = now();
       const tokenHash = hashToken(token);
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin('account_versions', 'account_versions.user_id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'sessions.created_at', 'sessions.expires_at', 'account_versions.version'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.expires_at', '>', at)
-        .executeTakeFirst();
-      if (!row) return null;
-      const slid = Math.min(at.getTime() + idleMs, new Date(row.created_at).getTime() + maxMs);
-      if (slid - new Date(row.expires_at).getTime() > DAY_MS) {
-        await db.updateTable('sessions').set({ expires_at: new Date(slid), last_used_at: at }).where('token_hash', '=', tokenHash).execute();
-      }
-      return { id: row.id, email: row.email, username: row.email, accountVersion: row.version ?? '0' };
+      const session = await findLiveSession(db, tokenHash, at);
+      if (!session) return null;
+      const slid = Math.min(at.getTime() + idleMs, session.createdAt.getTime() + maxMs);
+      if (slid - session.expiresAt.getTime() > DAY_MS) await extendSession(db, tokenHash, new Date(slid), at);
+      return { id: session.userId, email: session.email, username: session.email, accountVersion: session.accountVersion ?? '0' };
     },
 
     async revoke(token) {
-      await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+      await deleteSession(db, hashToken(token));
     },
 
     revokeAllFor: (userId, keepToken) => endOtherSessions(db, userId, keepToken),
 
     async purgeExpired() {
-      await db.deleteFrom('sessions').where('expires_at', '<', now()).execute();
+      await deleteExpiredSessions(db, now());
     },
   };
 }
