@@ -8,17 +8,15 @@
  * Every email change is recorded (`email_changes`) with the CRM rename it queues.
  */
 import { endOtherSessions } from '../auth/sessions.ts';
-import { newId } from '../db/ids.ts';
 import type { UserRow } from '../db/types.ts';
-import type { Handlers, SessionCallContext } from '../functions.ts';
+import type { SessionCallContext } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { findUserById, hasEmailChange, insertEmailChange, isEmailTaken, moveEmailPreferences, updateEmailUnlessTaken, updatePasswordHash } from './repository.ts';
 import type { AccountServices } from './services.ts';
-import { findUserByEmail, findUserById, forbidden, invalidCredentials, normalizeLogin, userAlreadyExists, type Db } from './users.ts';
+import { forbidden, invalidCredentials, normalizeLogin, userAlreadyExists } from './users.ts';
 
-export const credentialCallNames = ['ChangePassword', 'UpdateUserEmail', 'ChangeUsername', 'IterableUpdateEmail'] as const;
-type CredentialCallName = (typeof credentialCallNames)[number];
-
-const success = { success: true } as const;
+/** The logged-in parent and the session that asks. */
+export type Caller = Pick<SessionCallContext, 'user' | 'sessionToken'>;
 
 /** The parent's account when `password` is its password; 101 INVALID_CREDENTIALS otherwise. */
 async function requirePassword(s: AccountServices, userId: string, password: string): Promise<UserRow> {
@@ -28,68 +26,41 @@ async function requirePassword(s: AccountServices, userId: string, password: str
   return user;
 }
 
-/** This account changed its email from `oldEmail` to `newEmail`. */
-async function changedEmail(db: Db, userId: string, oldEmail: string, newEmail: string): Promise<boolean> {
-  const row = await db.selectFrom('email_changes').select('id').where('user_id', '=', userId).where('old_email', '=', oldEmail).where('new_email', '=', newEmail).executeTakeFirst();
-  return row !== undefined;
+export async function changePassword(s: AccountServices, caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+  const user = await requirePassword(s, caller.user.id, currentPassword);
+  const hash = await s.passwords.hash(newPassword);
+  await s.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, hash, s.now());
+    await endOtherSessions(trx, user.id, caller.sessionToken);
+  });
 }
 
-export function credentialHandlers(s: AccountServices): Pick<Handlers, CredentialCallName> {
-  /** Changes the parent's email (the legacy username with it); the CRM hears of it through the outbox. */
-  const changeEmail = async (context: SessionCallContext, newEmail: string) => {
-    const email = normalizeLogin(newEmail);
-    const oldEmail = context.user.email;
-    if (email === oldEmail) return { email };
-    await s.db.transaction().execute(async (trx) => {
-      if (await findUserByEmail(trx, email)) throw userAlreadyExists();
-      const changed = await trx
-        .updateTable('users')
-        .set({ email, updated_at: s.now() })
-        .where('id', '=', context.user.id)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('users as other').select('other.id').where('other.email', '=', email))))
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw userAlreadyExists();
-      // The parent's email preferences follow the address.
-      await trx.deleteFrom('email_preferences').where('email', '=', email).where('user_id', 'is', null).execute();
-      await trx.updateTable('email_preferences').set({ email, updated_at: s.now() }).where('user_id', '=', context.user.id).execute();
-      await trx.insertInto('email_changes').values({ id: newId(), user_id: context.user.id, old_email: oldEmail, new_email: email, changed_at: s.now() }).execute();
-      await endOtherSessions(trx, context.user.id, context.sessionToken);
-      await enqueue(trx, { type: 'iterableUpdateEmail', payload: { userId: context.user.id, oldEmail, newEmail: email } });
-    });
-    return { email };
-  };
+/** Changes the parent's email (the legacy username with it); the CRM hears of it through the outbox. */
+export async function changeEmail(s: AccountServices, caller: Caller, password: string, newEmail: string): Promise<{ email: string }> {
+  await requirePassword(s, caller.user.id, password);
+  const email = normalizeLogin(newEmail);
+  const oldEmail = caller.user.email;
+  if (email === oldEmail) return { email };
+  await s.db.transaction().execute(async (trx) => {
+    if (await isEmailTaken(trx, email)) throw userAlreadyExists();
+    if (!(await updateEmailUnlessTaken(trx, caller.user.id, email, s.now()))) throw userAlreadyExists();
+    await moveEmailPreferences(trx, caller.user.id, email, s.now());
+    await insertEmailChange(trx, { userId: caller.user.id, oldEmail, newEmail: email, at: s.now() });
+    await endOtherSessions(trx, caller.user.id, caller.sessionToken);
+    await enqueue(trx, { type: 'iterableUpdateEmail', payload: { userId: caller.user.id, oldEmail, newEmail: email } });
+  });
+  return { email };
+}
 
-  return {
-    async ChangePassword(input, context) {
-      const user = await requirePassword(s, context.user.id, input.currentPassword);
-      const hash = await s.passwords.hash(input.newPassword);
-      await s.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: hash, updated_at: s.now() }).where('id', '=', user.id).execute();
-        await endOtherSessions(trx, user.id, context.sessionToken);
-      });
-      return success;
-    },
-
-    async UpdateUserEmail(input, context) {
-      await requirePassword(s, context.user.id, input.password);
-      return changeEmail(context, input.newUsername);
-    },
-
-    async ChangeUsername(input, context) {
-      await requirePassword(s, context.user.id, input.password);
-      return changeEmail(context, input.newEmail);
-    },
-
-    async IterableUpdateEmail(input, context) {
-      const oldEmail = normalizeLogin(input.oldEmail);
-      const newEmail = normalizeLogin(input.newEmail);
-      if (oldEmail === context.user.email) {
-        await enqueue(s.db, { type: 'iterableUpdateEmail', payload: { userId: context.user.id, oldEmail, newEmail } });
-        return success;
-      }
-      // Legacy clients send it right after ChangeUsername, whose transaction queued the rename already.
-      if (newEmail === context.user.email && (await changedEmail(s.db, context.user.id, oldEmail, newEmail))) return success;
-      throw forbidden('You can only change the email of your own account.');
-    },
-  };
+/** IterableUpdateEmail: queues the CRM rename of the parent's own address. */
+export async function queueEmailRename(s: AccountServices, caller: Caller, oldAddress: string, newAddress: string): Promise<void> {
+  const oldEmail = normalizeLogin(oldAddress);
+  const newEmail = normalizeLogin(newAddress);
+  if (oldEmail === caller.user.email) {
+    await enqueue(s.db, { type: 'iterableUpdateEmail', payload: { userId: caller.user.id, oldEmail, newEmail } });
+    return;
+  }
+  // Legacy clients send it right after ChangeUsername, whose transaction queued the rename already.
+  if (newEmail === caller.user.email && (await hasEmailChange(s.db, caller.user.id, oldEmail, newEmail))) return;
+  throw forbidden('You can only change the email of your own account.');
 }

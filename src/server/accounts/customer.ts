@@ -23,7 +23,7 @@ import { toWebOffer } from '../catalog/repository.ts';
 import { paymentMethodView, planSubscriptions } from './planSubscriptions.ts';
 import type { AuthUser } from '../functions.ts';
 import type { AccountCache } from './accountCache.ts';
-import { readAccountSnapshot, type AccountSnapshot, type CatalogRows, type SubscriptionRow as Subscription } from './repository.ts';
+import { readAccountSnapshot, readPaymentHistoryRows, type AccountSnapshot, type CatalogRows, type SubscriptionRow as Subscription } from './repository.ts';
 import type { Db } from './users.ts';
 
 /** What the account reads need: the database, what was read of each account at its version, the catalog's rows. */
@@ -155,23 +155,7 @@ export function paymentHistory(r: AccountReads, user: AuthUser): Promise<Payment
 }
 
 async function readPaymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .leftJoin('payment_methods', 'payment_methods.id', 'payments.payment_method_id')
-    .select([
-      'payments.id',
-      'payments.created_at',
-      'payments.amount_cents',
-      'payments.status',
-      'payments.description',
-      'payment_methods.payment_type',
-      'payment_methods.card_type',
-      'payment_methods.last4',
-    ])
-    .where('payments.user_id', '=', userId)
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .execute();
+  const rows = await readPaymentHistoryRows(db, userId);
   return rows.map((r) => ({
     id: r.id,
     date: new Date(r.created_at).toISOString(),

@@ -7,14 +7,13 @@
  * of an `auth: 'session'` call gets the parent as `context.user`.
  */
 import type { Handlers } from '../functions.ts';
-import { enqueue } from '../outbox/outbox.ts';
-import { credentialCallNames, credentialHandlers } from './credentialChanges.ts';
+import { changeEmail, changePassword, queueEmailRename } from './credentialChanges.ts';
 import { customerDetails, paymentHistory } from './customer.ts';
 import { geoIp } from './geo.ts';
 import { logIn, sessionAnswer, signUp } from './login.ts';
 import { requestPasswordReset, resetPassword } from './passwordReset.ts';
+import { emailPreferencesOf, hasAccount, queueConversionEvent, queueCrmAddedClass, queueCrmCustomer, queueUserEvent, setEmailPreferences } from './service.ts';
 import type { AccountServices } from './services.ts';
-import { findUserById, normalizeLogin } from './users.ts';
 
 export const accountCallNames = [
   'UserLogin',
@@ -22,7 +21,10 @@ export const accountCallNames = [
   'CreateNewWebUser',
   'Logout',
   'GetUserExistsByUsername',
-  ...credentialCallNames,
+  'ChangePassword',
+  'UpdateUserEmail',
+  'ChangeUsername',
+  'IterableUpdateEmail',
   'RequestBeginPasswordReset',
   'RequestPasswordResetLegacy',
   'VerifyBeginPasswordReset',
@@ -40,12 +42,8 @@ export type AccountCallName = (typeof accountCallNames)[number];
 
 const success = { success: true } as const;
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
-
 export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallName> {
   return {
-    ...credentialHandlers(s),
-
     async UserLogin(input) {
       return sessionAnswer(await logIn(s, input.username, input.password));
     },
@@ -66,9 +64,25 @@ export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallN
     },
 
     async GetUserExistsByUsername(input) {
-      const name = normalizeLogin(input.username);
-      const row = await s.db.selectFrom('users').select('id').where('email', '=', name).executeTakeFirst();
-      return { exists: row !== undefined };
+      return { exists: await hasAccount(s, input.username) };
+    },
+
+    async ChangePassword(input, context) {
+      await changePassword(s, context, input.currentPassword, input.newPassword);
+      return success;
+    },
+
+    async UpdateUserEmail(input, context) {
+      return changeEmail(s, context, input.password, input.newUsername);
+    },
+
+    async ChangeUsername(input, context) {
+      return changeEmail(s, context, input.password, input.newEmail);
+    },
+
+    async IterableUpdateEmail(input, context) {
+      await queueEmailRename(s, context, input.oldEmail, input.newEmail);
+      return success;
     },
 
     async RequestBeginPasswordReset(input) {
@@ -94,33 +108,18 @@ export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallN
       return { paymentHistory: await paymentHistory(s, context.user) };
     },
 
-    async GetSubscribedEmailLists(input, context) {
-      const row = await s.db.selectFrom('email_preferences').selectAll().where('email', '=', context.user.email).executeTakeFirst();
-      if (row) return { marketingMessageChannel: row.marketing_message_channel, parentNewsletterMessages: row.parent_newsletter_messages };
-      // Never set: what the parent chose at signup (the offers checkbox) holds for both lists.
-      const user = await findUserById(s.db, context.user.id);
-      const optedIn = user?.confirm_promo_emails ?? false;
-      return { marketingMessageChannel: optedIn, parentNewsletterMessages: optedIn };
+    async GetSubscribedEmailLists(_input, context) {
+      return emailPreferencesOf(s, context.user);
     },
 
     async IterableSetEmailPreferences(input, context) {
       const prefs = { marketingMessageChannel: input.marketingMessageChannel, parentNewsletterMessages: input.parentNewsletterMessages };
-      const at = s.now();
-      await s.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('email_preferences')
-          .values({ email: context.user.email, user_id: context.user.id, marketing_message_channel: prefs.marketingMessageChannel, parent_newsletter_messages: prefs.parentNewsletterMessages, updated_at: at })
-          .onConflict((oc) =>
-            oc.column('email').doUpdateSet({ user_id: context.user.id, marketing_message_channel: prefs.marketingMessageChannel, parent_newsletter_messages: prefs.parentNewsletterMessages, updated_at: at }),
-          )
-          .execute();
-        await enqueue(trx, { type: 'iterableSetEmailPreferences', payload: { userId: context.user.id, email: context.user.email, ...prefs } });
-      });
+      await setEmailPreferences(s, context.user, prefs);
       return prefs;
     },
 
     async TrackUserEvent(input) {
-      await enqueue(s.db, { type: 'iterableTrackEvent', payload: { email: normalizeLogin(input.email), eventName: input.eventName, dataFields: input.dataFields ?? {} } });
+      await queueUserEvent(s, input);
       return success;
     },
 
@@ -129,33 +128,17 @@ export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallN
     },
 
     async CrmAddCustomer(input) {
-      await enqueue(s.db, { type: 'crmAddCustomer', payload: { ...input, email: normalizeLogin(input.email) } });
+      await queueCrmCustomer(s, input);
       return success;
     },
 
     async CrmUpdateAfterAddClass(input, context) {
-      await enqueue(s.db, { type: 'crmUpdateAfterAddClass', payload: { userId: context.user.id, email: context.user.email, productId: input.productId, hs_lead_status: input.hs_lead_status } });
+      await queueCrmAddedClass(s, context.user, input);
       return success;
     },
 
     async SendConversionEvent(input, context) {
-      const url = new URL(input.event_source_url);
-      // Spec §7: skipped on localhost (development and test runs must not reach the ads API).
-      if (LOCAL_HOSTS.has(url.hostname)) return { status: 'skipped' };
-      url.search = '';
-      url.hash = '';
-      await enqueue(s.db, {
-        type: 'conversionEvent',
-        payload: {
-          event_name: input.event_name,
-          event_time: Math.floor(s.now().getTime() / 1000),
-          event_source_url: url.toString(),
-          action_source: 'website',
-          user_data: { fbp: input.fbp ?? null, fbc: input.fbc ?? null, client_ip_address: context.ip, client_user_agent: context.request.headers['user-agent'] ?? null },
-          custom_data: input.custom_data ?? {},
-        },
-      });
-      return { status: 'queued' };
+      return { status: await queueConversionEvent(s, input, { ip: context.ip, userAgent: context.request.headers['user-agent'] ?? null }) };
     },
   };
 }

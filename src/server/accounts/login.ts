@@ -7,8 +7,11 @@ import type { CallContext, HandlerInput } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import type { AccountServices } from './services.ts';
 import type { UserRow } from '../db/types.ts';
-import { findUserByEmail, insertUser, invalidCredentials } from './users.ts';
+import { findUserByEmail, insertUser, updatePasswordHash } from './repository.ts';
+import { invalidCredentials, normalizeLogin, userAlreadyExists } from './users.ts';
 import { trackAccountStatus } from './accountStatus.ts';
+
+type Signup = HandlerInput<'CreateWebUser'>;
 
 export interface LoggedIn {
   user: UserRow;
@@ -21,12 +24,12 @@ export interface LoggedIn {
  * A wrong email or password both answer 101 'Invalid username/password.' (INVALID_CREDENTIALS).
  */
 export async function logIn(s: AccountServices, username: string, password: string): Promise<LoggedIn> {
-  const user = await findUserByEmail(s.db, username);
+  const user = await findUserByEmail(s.db, normalizeLogin(username));
   const ok = await s.passwords.verify(password, user?.password_hash ?? null);
   if (!user || !ok) throw invalidCredentials();
   if (s.passwords.needsRehash(user.password_hash)) {
     const stronger = await s.passwords.hash(password);
-    await s.db.updateTable('users').set({ password_hash: stronger, updated_at: s.now() }).where('id', '=', user.id).execute();
+    await updatePasswordHash(s.db, user.id, stronger, s.now());
   }
   return { user, sessionToken: await s.sessions.create(user.id) };
 }
@@ -41,13 +44,36 @@ async function checkSignupCaptcha(s: AccountServices, token: string | undefined,
   }
 }
 
+/** The signup answers kept with the account (spec §3 "Signup payload", less the secrets). */
+function signupAnswers(signup: Signup): Record<string, unknown> {
+  const answers: Record<string, unknown> = {
+    referral: signup.referral,
+    age: signup.age,
+    gender: signup.gender,
+    experience: signup.experience,
+    attributionSource: signup.attributionSource,
+    promoCode: signup.promoCode,
+    utmParamsObject: signup.utmParamsObject,
+    minervaLead: signup.minerva_lead,
+  };
+  return Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined && v !== null));
+}
+
 /** Creates the account (202 USER_ALREADY_EXISTS when the email is taken) and records the signup in the outbox. */
-export async function signUp(s: AccountServices, input: HandlerInput<'CreateWebUser'>, context: CallContext): Promise<UserRow> {
+export async function signUp(s: AccountServices, input: Signup, context: CallContext): Promise<UserRow> {
   await checkSignupCaptcha(s, input.captchaToken, context);
   const passwordHash = await s.passwords.hash(input.password);
   const at = s.now();
   return s.db.transaction().execute(async (trx) => {
-    const user = await insertUser(trx, input, passwordHash, at);
+    const user = await insertUser(trx, {
+      email: normalizeLogin(input.username),
+      passwordHash,
+      partner: input.partner ?? null,
+      signup: signupAnswers(input),
+      confirmPromoEmails: input.confirmPromoEmails ?? false,
+      at,
+    });
+    if (!user) throw userAlreadyExists();
     await enqueue(trx, {
       type: 'accountCreated',
       payload: {

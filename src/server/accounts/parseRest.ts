@@ -18,7 +18,7 @@ import type { RateLimiter } from '../auth/rateLimits.ts';
 import { invalidSession, isInvalidCredentials, readParseBody, sendCallError } from '../functions.ts';
 import { logIn, parseUserJson } from './login.ts';
 import type { AccountServices } from './services.ts';
-import { findUserById } from './users.ts';
+import { findUserById } from './repository.ts';
 
 export interface ParseRestOptions {
   services: AccountServices;

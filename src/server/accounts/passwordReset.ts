@@ -12,6 +12,7 @@ import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { findUserByEmail, insertPasswordResetToken, spendOpenPasswordResetTokensOf, spendPasswordResetToken, updatePasswordHash } from './repository.ts';
 import { normalizeLogin, type Db } from './users.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -19,14 +20,11 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const resetTokenInvalid = () => new CallError(ErrorCode.VALIDATION_ERROR, 'This password reset link is invalid or has expired. Please request a new one.', MessageKey.resetTokenInvalid);
 
 export async function requestPasswordReset(db: Db, email: string, at: Date, via: 'unified' | 'legacy'): Promise<void> {
-  const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', normalizeLogin(email)).executeTakeFirst();
+  const user = await findUserByEmail(db, normalizeLogin(email));
   if (!user) return;
   const token = newSecretToken();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('password_reset_tokens')
-      .values({ token_hash: hashToken(token), user_id: user.id, created_at: at, expires_at: new Date(at.getTime() + RESET_TOKEN_TTL_MS), used_at: null })
-      .execute();
+    await insertPasswordResetToken(trx, { tokenHash: hashToken(token), userId: user.id, at, expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS) });
     await enqueue(trx, { type: 'passwordResetEmail', payload: { to: user.email, userId: user.id, via, expiresInMinutes: RESET_TOKEN_TTL_MS / 60000 }, secret: token });
   });
 }
@@ -36,18 +34,11 @@ export async function resetPassword(db: Db, deps: { passwords: PasswordHasher; s
   // Hash first: the token is spent only when the new password can be stored.
   const passwordHash = await deps.passwords.hash(newPassword);
   const userId = await db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: at })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', at)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!spent) return null;
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', spent.user_id).execute();
-    await trx.updateTable('password_reset_tokens').set({ used_at: at }).where('user_id', '=', spent.user_id).where('used_at', 'is', null).execute();
-    return spent.user_id;
+    const spentBy = await spendPasswordResetToken(trx, tokenHash, at);
+    if (!spentBy) return null;
+    await updatePasswordHash(trx, spentBy, passwordHash, at);
+    await spendOpenPasswordResetTokensOf(trx, spentBy, at);
+    return spentBy;
   });
   if (!userId) throw resetTokenInvalid();
   await deps.sessions.revokeAllFor(userId);
