@@ -10,6 +10,8 @@
 export interface AccountCache {
   /** `load()`'s answer for `kind` of the parent's account at `version`, from memory when it was read at that version. */
   read<T>(userId: string, version: string, kind: string, load: () => Promise<T>): Promise<T>;
+  /** As `read`, but a kept answer that no longer `holds` (it depends on the time, or on the catalog) is loaded again. */
+  readWhile<T>(userId: string, version: string, kind: string, load: () => Promise<T>, holds: (kept: T) => boolean): Promise<T>;
 }
 
 export const DEFAULT_MAX_ACCOUNTS = 10_000;
@@ -22,7 +24,7 @@ interface Entry {
 export function createAccountCache(o: { maxAccounts?: number } = {}): AccountCache {
   const maxAccounts = o.maxAccounts ?? DEFAULT_MAX_ACCOUNTS;
   const accounts = new Map<string, Entry>();
-  return {
+  const cache: AccountCache = {
     read<T>(userId: string, version: string, kind: string, load: () => Promise<T>): Promise<T> {
       let entry = accounts.get(userId);
       if (entry && entry.version !== version) entry = undefined;
@@ -42,5 +44,14 @@ export function createAccountCache(o: { maxAccounts?: number } = {}): AccountCac
       });
       return reading;
     },
+
+    async readWhile<T>(userId: string, version: string, kind: string, load: () => Promise<T>, holds: (kept: T) => boolean): Promise<T> {
+      const kept = await cache.read(userId, version, kind, load);
+      if (holds(kept)) return kept;
+      const entry = accounts.get(userId);
+      if (entry?.version === version) entry.reads.delete(kind);
+      return cache.read(userId, version, kind, load);
+    },
   };
+  return cache;
 }

@@ -71,10 +71,41 @@ const latest = (values: (Date | null)[]) =>
     .filter((t): t is number => t !== null)
     .reduce<number | null>((max, t) => (max === null || t > max ? t : max), null);
 
-export async function customerDetails(r: AccountReads, user: AuthUser, now: Date): Promise<Details> {
-  const [snapshot, catalog] = await Promise.all([r.accountCache.read(user.id, user.accountVersion, 'snapshot', () => readAccountSnapshot(r.db, user.id)), r.catalogRows()]);
-  if (!snapshot) throw new Error(`No parent ${user.id} behind a valid session.`);
-  return detailsOf(snapshot, catalog, now);
+/** An answer made at one time, with what it was made from: it holds for the same catalog until the next date it depends on. */
+interface TimedDetails {
+  answer: Readonly<Details>;
+  catalog: CatalogRows;
+  /** The first date of the account's subscriptions after the answer was made (ms), or Infinity. */
+  holdsUntil: number;
+}
+
+/**
+ * GetCustomerDetails, frozen and kept with the account's version: requests between two changes
+ * share one answer (and functions.ts serialises and compresses a frozen answer once). The answer
+ * depends on the time only through the subscriptions' dates (an access end, a trial's first
+ * billing date), so it is made again once the next of them has passed, or when the catalog changed.
+ */
+export async function customerDetails(r: AccountReads, user: AuthUser, now: Date): Promise<Readonly<Details>> {
+  const catalog = await r.catalogRows();
+  const make = async (): Promise<TimedDetails> => {
+    const snapshot = await r.accountCache.read(user.id, user.accountVersion, 'snapshot', () => readAccountSnapshot(r.db, user.id));
+    if (!snapshot) throw new Error(`No parent ${user.id} behind a valid session.`);
+    return { answer: Object.freeze(detailsOf(snapshot, catalog, now)), catalog, holdsUntil: nextDateAfter(snapshot.subscriptions, now.getTime()) };
+  };
+  const holds = (kept: TimedDetails) => kept.catalog === catalog && now.getTime() < kept.holdsUntil;
+  return (await r.accountCache.readWhile(user.id, user.accountVersion, 'details', make, holds)).answer;
+}
+
+/** The earliest date in the rows later than `after` (ms), or Infinity when none is. */
+function nextDateAfter(rows: readonly object[], after: number): number {
+  let next = Infinity;
+  for (const row of rows)
+    for (const value of Object.values(row)) {
+      if (!(value instanceof Date)) continue;
+      const t = value.getTime();
+      if (t > after && t < next) next = t;
+    }
+  return next;
 }
 
 /** GetCustomerDetails' answer from what the account holds (the cached rows are read, never changed). */
@@ -150,8 +181,9 @@ export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: 
   };
 }
 
-export function paymentHistory(r: AccountReads, user: AuthUser): Promise<PaymentRecord[]> {
-  return r.accountCache.read(user.id, user.accountVersion, 'payments', () => readPaymentHistory(r.db, user.id));
+/** GetPaymentHistory's answer, frozen and kept with the account's version (shared as GetCustomerDetails' is). */
+export function paymentHistory(r: AccountReads, user: AuthUser): Promise<Readonly<{ paymentHistory: PaymentRecord[] }>> {
+  return r.accountCache.read(user.id, user.accountVersion, 'payments', async () => Object.freeze({ paymentHistory: await readPaymentHistory(r.db, user.id) }));
 }
 
 async function readPaymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {

@@ -105,7 +105,7 @@ export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallN
     },
 
     async GetPaymentHistory(input, context) {
-      return { paymentHistory: await paymentHistory(s, context.user) };
+      return paymentHistory(s, context.user);
     },
 
     async GetSubscribedEmailLists(_input, context) {
