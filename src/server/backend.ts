@@ -26,7 +26,7 @@ import { paymentIntentKinds } from './payments/intentKinds.ts';
 import { reconcilePayments, RECONCILE_EVERY_MS, type ReconcileSummary } from './payments/intents/reconcile.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
-import { catalogHandlers } from './catalogHandlers.ts';
+import { catalogHandlers } from './catalog/handlers.ts';
 import { codesHandlers } from './codesHandlers.ts';
 
 export type Environment = 'development' | 'test' | 'production';

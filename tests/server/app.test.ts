@@ -65,7 +65,7 @@ beforeAll(async () => {
 function createRealHandlersSpy(): Handler<'GetDefaultPlans'> {
   return async (input, context) => {
     seen.push({ input, sessionToken: context.sessionToken, user: context.user?.email ?? null });
-    return (await import('../../src/server/catalogHandlers.ts')).catalogHandlers(t.db).GetDefaultPlans(input, context);
+    return (await import('../../src/server/catalog/handlers.ts')).catalogHandlers(t.db).GetDefaultPlans(input, context);
   };
 }
 

@@ -7,14 +7,25 @@
  * Runs in one transaction under an advisory lock, so two instances importing at once (a
  * deployment starting several on an empty PostgreSQL) do it one after the other.
  */
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Catalog, CatalogClassOffer, CatalogOffer } from '../../config/schema/catalog.ts';
 import { canonicalCode } from '../../domain/codes.ts';
 import { inTransaction, type Db } from '../db/transaction.ts';
 import type { Database } from '../db/types.ts';
 import { catalogChanged } from './cache.ts';
-import { isCatalogEmpty } from './repository.ts';
 import { toCents } from './money.ts';
+import {
+  clearPromoCodes,
+  deactivateCatalogRecords,
+  insertCatalogRecord,
+  isCatalogEmpty,
+  listPromoCodeHolders,
+  lockCatalogImports,
+  readCatalogTable,
+  updateCatalogRecord,
+  type CatalogRecord,
+  type CatalogTable,
+} from './repository.ts';
 
 export interface TableSummary {
   created: number;
@@ -27,13 +38,10 @@ export type ImportSummary = Record<'partners' | 'web_offers' | 'class_add_ons' |
 
 const CLASS_OFFERS_ORDER = 100_000;
 
-/** Lock key of catalog imports (any number: it only has to be the same everywhere). */
-const IMPORT_LOCK = 7_316_001;
-
 export async function importCatalog(db: Db, catalog: Catalog): Promise<ImportSummary> {
   try {
     return await inTransaction(db, async (tx) => {
-      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(tx);
+      await lockCatalogImports(tx);
       return importLocked(tx, catalog);
     });
   } finally {
@@ -47,7 +55,7 @@ export async function importCatalogIfEmpty(db: Db, load: () => Catalog | Promise
   const catalog = await load();
   try {
     return await inTransaction(db, async (tx) => {
-      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(tx);
+      await lockCatalogImports(tx);
       if (!(await isCatalogEmpty(tx))) return null; // another instance just did it
       return importLocked(tx, catalog);
     });
@@ -96,9 +104,9 @@ async function importLocked(tx: Transaction<Database>, catalog: Catalog): Promis
   // A promo code moving from one offer to another, or leaving with a removed offer, is freed
   // first, so the unique constraint never sees it twice mid-import.
   const wantedCodes = new Map(offers.map((o) => [o.id, o.promo_code]));
-  const holders = await tx.selectFrom('web_offers').select(['id', 'promo_code']).where('promo_code', 'is not', null).execute();
-  const freed = holders.filter((h) => wantedCodes.get(h.id) !== h.promo_code).map((h) => h.id);
-  if (freed.length > 0) await tx.updateTable('web_offers').set({ promo_code: null }).where('id', 'in', freed).execute();
+  const holders = await listPromoCodeHolders(tx);
+  const freed = holders.filter((h) => wantedCodes.get(h.id) !== h.promoCode).map((h) => h.id);
+  if (freed.length > 0) await clearPromoCodes(tx, freed);
 
   return {
     partners: await sync(tx, 'partners', partners),
@@ -137,22 +145,18 @@ function offerRow(offer: CatalogOffer | CatalogClassOffer, index: number) {
   };
 }
 
-type SyncedTable = 'partners' | 'web_offers' | 'class_add_ons' | 'bulk_campaigns';
-
 /**
  * Makes `table` hold `rows` (keyed by id): insert the new, update the different, deactivate
  * the missing. `touched` ids were already changed in this transaction and count as updated.
  */
-async function sync(tx: Transaction<Database>, table: SyncedTable, rows: ({ id: string; is_active: boolean } & Record<string, unknown>)[], touched: string[] = []): Promise<TableSummary> {
+async function sync(tx: Transaction<Database>, table: CatalogTable, rows: CatalogRecord[], touched: string[] = []): Promise<TableSummary> {
   const summary: TableSummary = { created: 0, updated: 0, unchanged: 0, deactivated: 0 };
-  // Kysely cannot type a table chosen at run time; the rows were built for this table above.
-  const t = tx as unknown as Transaction<any>;
-  const existing = new Map(((await t.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]).map((row) => [row.id as string, row]));
+  const existing = new Map((await readCatalogTable(tx, table)).map((row) => [row.id as string, row]));
   const now = new Date();
   for (const row of rows) {
     const current = existing.get(row.id);
     if (!current) {
-      await t.insertInto(table).values({ ...row, created_at: now, updated_at: now }).execute();
+      await insertCatalogRecord(tx, table, row, now);
       summary.created++;
       continue;
     }
@@ -162,17 +166,13 @@ async function sync(tx: Transaction<Database>, table: SyncedTable, rows: ({ id: 
       else summary.unchanged++;
       continue;
     }
-    await t
-      .updateTable(table)
-      .set({ ...Object.fromEntries(changed.map((key) => [key, row[key]])), updated_at: now })
-      .where('id', '=', row.id)
-      .execute();
+    await updateCatalogRecord(tx, table, row.id, Object.fromEntries(changed.map((key) => [key, row[key]])), now);
     summary.updated++;
   }
   const wanted = new Set(rows.map((row) => row.id));
   const gone = [...existing.entries()].filter(([id, row]) => !wanted.has(id) && row.is_active === true).map(([id]) => id);
   if (gone.length > 0) {
-    await t.updateTable(table).set({ is_active: false, updated_at: now }).where('id', 'in', gone).execute();
+    await deactivateCatalogRecords(tx, table, gone, now);
     summary.deactivated = gone.length;
   }
   return summary;

@@ -1,13 +1,15 @@
 /**
- * Reading the catalog: web offers (plans), class offers, class add-ons, bulk campaigns,
- * partners. Functions take a database or a transaction and return rows; `toWebOffer`,
- * `toMinervaOffer` and `toClassAddOn` turn rows into the contract's shapes (dollars, camelCase).
+ * The catalog's tables: web offers (plans), class offers, class add-ons, bulk campaigns,
+ * partners, read by the calls and written by the import (import.ts); and the contact requests
+ * of the forms without a purchase. Functions take a database or a transaction and return rows;
+ * `toWebOffer`, `toMinervaOffer` and `toClassAddOn` turn rows into the contract's shapes
+ * (dollars, camelCase).
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { ClassAddOn, MinervaOffer, WebOffer } from '../../contract/entities.ts';
 import { canonicalCode } from '../../domain/codes.ts';
 import type { Db } from '../db/transaction.ts';
-import type { BulkCampaignRow, ClassAddOnRow, WebOfferRow } from '../db/types.ts';
+import type { BulkCampaignRow, ClassAddOnRow, Database, WebOfferRow } from '../db/types.ts';
 import { toDollars } from './money.ts';
 
 /** The plan-selector tag meaning "no tag" (spec §4 "Plan tag"). */
@@ -79,6 +81,85 @@ export async function listPartners(db: Db): Promise<{ id: string; name: string; 
 export async function isCatalogEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('web_offers').select('id').limit(1).executeTakeFirst();
   return row === undefined;
+}
+
+export async function listWebOfferIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('web_offers').select('id').execute()).map((o) => o.id);
+}
+
+export async function listBulkCampaignIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('bulk_campaigns').select('id').execute()).map((c) => c.id);
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing the catalog (import.ts)
+
+/** Lock key of catalog imports (any number: it only has to be the same everywhere). */
+const IMPORT_LOCK = 7_316_001;
+
+/** Waits for any other catalog import to end; held until `tx` ends. */
+export async function lockCatalogImports(tx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(tx);
+}
+
+/** The offers holding a web-offer promo code, with it. */
+export async function listPromoCodeHolders(db: Db): Promise<{ id: string; promoCode: string }[]> {
+  const rows = await db.selectFrom('web_offers').select(['id', 'promo_code']).where('promo_code', 'is not', null).execute();
+  return rows.map((row) => ({ id: row.id, promoCode: row.promo_code! }));
+}
+
+export async function clearPromoCodes(db: Db, offerIds: string[]): Promise<void> {
+  await db.updateTable('web_offers').set({ promo_code: null }).where('id', 'in', offerIds).execute();
+}
+
+/** The tables an import makes hold the file's rows. */
+export type CatalogTable = 'partners' | 'web_offers' | 'class_add_ons' | 'bulk_campaigns';
+
+/** A row of a CatalogTable, without its created_at and updated_at. */
+export type CatalogRecord = { id: string; is_active: boolean } & Record<string, unknown>;
+
+// Kysely cannot type a table chosen at run time; the import builds its rows for their table.
+const untyped = (db: Db) => db as unknown as Transaction<any>;
+
+export async function readCatalogTable(db: Db, table: CatalogTable): Promise<Record<string, unknown>[]> {
+  return (await untyped(db).selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+}
+
+export async function insertCatalogRecord(db: Db, table: CatalogTable, record: CatalogRecord, now: Date): Promise<void> {
+  await untyped(db)
+    .insertInto(table)
+    .values({ ...record, created_at: now, updated_at: now })
+    .execute();
+}
+
+export async function updateCatalogRecord(db: Db, table: CatalogTable, id: string, changes: Record<string, unknown>, now: Date): Promise<void> {
+  await untyped(db)
+    .updateTable(table)
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deactivateCatalogRecords(db: Db, table: CatalogTable, ids: string[], now: Date): Promise<void> {
+  await untyped(db).updateTable(table).set({ is_active: false, updated_at: now }).where('id', 'in', ids).execute();
+}
+
+// ---------------------------------------------------------------------------------------
+// Contact requests
+
+export interface ContactRequest {
+  id: string;
+  kind: 'girlScoutsInfo' | 'codingEvent';
+  email: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export async function insertContactRequest(db: Db, request: ContactRequest): Promise<void> {
+  await db
+    .insertInto('contact_requests')
+    .values({ id: request.id, kind: request.kind, email: request.email, payload: JSON.stringify(request.payload), created_at: request.createdAt })
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,16 +1,15 @@
 /**
- * The catalog calls (plans, class offers, add-ons, bulk campaigns) and the contact forms, over
- * the catalog's repository (src/server/catalog/repository.ts). The four list calls answer from
- * memory (src/server/catalog/cache.ts: dropped on import, read again after 5 s at most).
+ * The catalog calls (plans, class offers, add-ons, bulk campaigns) and the contact forms
+ * (service.ts), over the catalog's repository. The four list calls answer from memory
+ * (cache.ts: dropped on import, read again after 5 s at most).
  */
-import { CallError, ErrorCode } from '../contract/index.ts';
-import { cachedCatalogRead } from './catalog/cache.ts';
-import { toDollars } from './catalog/money.ts';
-import { DEFAULT_TAG, findBulkCampaign, findWebOffer, findWebOfferByPromoCode, listClassAddOns, listClassOffers, listDefaultPlans, listWebOffers, toClassAddOn, toMinervaOffer, toWebOffer, type Status } from './catalog/repository.ts';
-import { newId } from './db/ids.ts';
-import type { Db } from './db/transaction.ts';
-import type { Handlers } from './functions.ts';
-import { enqueue } from './outbox/outbox.ts';
+import { CallError, ErrorCode } from '../../contract/index.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Handlers } from '../functions.ts';
+import { cachedCatalogRead } from './cache.ts';
+import { toDollars } from './money.ts';
+import { DEFAULT_TAG, findBulkCampaign, findWebOffer, findWebOfferByPromoCode, listClassAddOns, listClassOffers, listDefaultPlans, listWebOffers, toClassAddOn, toMinervaOffer, toWebOffer, type Status } from './repository.ts';
+import { recordContactRequest } from './service.ts';
 
 export const catalogCallNames = [
   'GetDefaultPlans',
@@ -25,16 +24,6 @@ export const catalogCallNames = [
 type CatalogCallName = (typeof catalogCallNames)[number];
 
 export function catalogHandlers(db: Db, now: () => Date = () => new Date()): Pick<Handlers, CatalogCallName> {
-  /** A form without a purchase: kept in contact_requests, and an email to the team through the outbox. */
-  const contactRequest = async (kind: 'girlScoutsInfo' | 'codingEvent', email: string, payload: Record<string, unknown>) => {
-    const id = newId();
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('contact_requests').values({ id, kind, email: email.toLowerCase(), payload: JSON.stringify(payload), created_at: now() }).execute();
-      await enqueue(trx, { type: 'contactRequestEmail', payload: { requestId: id, kind, email: email.toLowerCase() } });
-    });
-    return { requestId: id };
-  };
-
   const defaultPlans = cachedCatalogRead(async (tag) => (await listDefaultPlans(db, tag)).map(toWebOffer));
   const webOffers = cachedCatalogRead(async () => (await listWebOffers(db)).map(toWebOffer));
   const classOffers = cachedCatalogRead(async (status) => (await listClassOffers(db, status as Status)).map(toMinervaOffer));
@@ -71,10 +60,10 @@ export function catalogHandlers(db: Db, now: () => Date = () => new Date()): Pic
       };
     },
     async BulkPurchaseGirlScoutsInfo(input) {
-      return contactRequest('girlScoutsInfo', input.email, input);
+      return recordContactRequest(db, 'girlScoutsInfo', input.email, input, now());
     },
     async CodingEventRequest(input) {
-      return contactRequest('codingEvent', input.email, input);
+      return recordContactRequest(db, 'codingEvent', input.email, input, now());
     },
   };
 }
