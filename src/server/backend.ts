@@ -27,7 +27,7 @@ import { reconcilePayments, RECONCILE_EVERY_MS, type ReconcileSummary } from './
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
-import { codesHandlers } from './codesHandlers.ts';
+import { codesHandlers } from './codes/handlers.ts';
 
 export type Environment = 'development' | 'test' | 'production';
 

@@ -9,9 +9,11 @@
  * start: anyone can read their values, so a database seeded in development and then run in
  * production must not honour them.
  */
+import { canonicalCode } from '../../domain/codes.ts';
+import { deleteUnredeemedDemoCodes, insertCodeBatchIfAbsent, insertCodesNotTaken } from '../codes/repository.ts';
 import type { Db } from '../db/transaction.ts';
 import type { CodeKind } from '../db/types.ts';
-import { canonicalCode } from '../../domain/codes.ts';
+import { listBulkCampaignIds, listWebOfferIds } from './repository.ts';
 
 export interface DemoBatch {
   id: string;
@@ -39,8 +41,8 @@ export const DEMO_BATCHES: DemoBatch[] = [
 
 /** Seeds the demo codes; returns how many codes were added (0 when they were already there). */
 export async function seedDemoCodes(db: Db, log?: (message: string) => void): Promise<number> {
-  const offers = new Set((await db.selectFrom('web_offers').select('id').execute()).map((o) => o.id));
-  const campaigns = new Set((await db.selectFrom('bulk_campaigns').select('id').execute()).map((c) => c.id));
+  const offers = new Set(await listWebOfferIds(db));
+  const campaigns = new Set(await listBulkCampaignIds(db));
   let added = 0;
   for (const batch of DEMO_BATCHES) {
     if (!offers.has(batch.webOfferId)) {
@@ -48,36 +50,28 @@ export async function seedDemoCodes(db: Db, log?: (message: string) => void): Pr
       continue;
     }
     const campaignId = batch.campaignId && campaigns.has(batch.campaignId) ? batch.campaignId : null;
-    await db
-      .insertInto('code_batches')
-      .values({
-        id: batch.id,
+    await insertCodeBatchIfAbsent(db, {
+      id: batch.id,
+      kind: batch.kind,
+      quantity: batch.codes.length,
+      web_offer_id: batch.webOfferId,
+      comp_months: batch.months,
+      expires_at: batch.expiresAt ?? null,
+      campaign_id: campaignId,
+      source: 'demo',
+      note: `Demo: ${batch.gives}`,
+    });
+    const inserted = await insertCodesNotTaken(
+      db,
+      batch.codes.map((code) => ({
+        code: canonicalCode(code),
         kind: batch.kind,
-        quantity: batch.codes.length,
+        batch_id: batch.id,
         web_offer_id: batch.webOfferId,
         comp_months: batch.months,
         expires_at: batch.expiresAt ?? null,
-        campaign_id: campaignId,
-        source: 'demo',
-        note: `Demo: ${batch.gives}`,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    const inserted = await db
-      .insertInto('codes')
-      .values(
-        batch.codes.map((code) => ({
-          code: canonicalCode(code),
-          kind: batch.kind,
-          batch_id: batch.id,
-          web_offer_id: batch.webOfferId,
-          comp_months: batch.months,
-          expires_at: batch.expiresAt ?? null,
-        })),
-      )
-      .onConflict((oc) => oc.column('code').doNothing())
-      .returning('code')
-      .execute();
+      })),
+    );
     added += inserted.length;
   }
   if (added > 0) log?.(`Database: seeded ${added} demo codes (see README, "Demo codes").`);
@@ -89,13 +83,7 @@ export async function seedDemoCodes(db: Db, log?: (message: string) => void): Pr
  * subscriptions they gave); answers how many went.
  */
 export async function removeUnredeemedDemoCodes(db: Db, log?: (message: string) => void): Promise<number> {
-  const removed = await db
-    .deleteFrom('codes')
-    .where('batch_id', 'in', (eb) => eb.selectFrom('code_batches').select('code_batches.id').where('code_batches.source', '=', 'demo'))
-    .where('redeemed_at', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions').select('subscriptions.id').whereRef('subscriptions.code', '=', 'codes.code'))))
-    .executeTakeFirst();
-  const count = Number(removed.numDeletedRows);
+  const count = await deleteUnredeemedDemoCodes(db);
   if (count > 0) log?.(`Database: removed ${count} unredeemed demo codes: demo codes are off (DEMO_CODES; see README, "Demo codes").`);
   return count;
 }

@@ -7,11 +7,12 @@
  * row re-check `redeemed_at` after the first commits, so of any number of attempts, on any
  * number of instances, exactly one succeeds.
  */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { canonicalCode } from '../../domain/codes.ts';
+import type { SubscriptionRow } from '../accounts/repository.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction, type Db } from '../db/transaction.ts';
-import { CODE_KINDS, type CodeKind, type CodeRow } from '../db/types.ts';
+import { CODE_KINDS, type CodeBatchesTable, type CodeKind, type CodeRow, type CodesTable } from '../db/types.ts';
 import { generateCode } from './generate.ts';
 
 export const MAX_CODES_PER_BATCH = 10_000;
@@ -107,16 +108,29 @@ export async function createCodes(db: Db, input: CreateCodesInput, now: Date = n
       const wanted = Math.min(count - codes.length, 1000);
       const candidates = [...new Set(Array.from({ length: wanted }, () => generateCode(input.kind)))];
       // A collision with an existing code (astronomically rare) is skipped and drawn again.
-      const inserted = await tx
-        .insertInto('codes')
-        .values(candidates.map((code) => ({ code, kind: input.kind, batch_id: batchId, web_offer_id: webOfferId, comp_months: months, expires_at: expiresAt, created_at: now })))
-        .onConflict((oc) => oc.column('code').doNothing())
-        .returning('code')
-        .execute();
-      codes.push(...inserted.map((row) => row.code));
+      const inserted = await insertCodesNotTaken(
+        tx,
+        candidates.map((code) => ({ code, kind: input.kind, batch_id: batchId, web_offer_id: webOfferId, comp_months: months, expires_at: expiresAt, created_at: now })),
+      );
+      codes.push(...inserted);
     }
     return { batchId, codes, months, webOfferId, expiresAt };
   });
+}
+
+/** Inserts the codes no other code has already taken (ON CONFLICT DO NOTHING); answers the ones inserted. */
+export async function insertCodesNotTaken(db: Db, rows: Insertable<CodesTable>[]): Promise<string[]> {
+  const inserted = await db.insertInto('codes').values(rows).onConflict((oc) => oc.column('code').doNothing()).returning('code').execute();
+  return inserted.map((row) => row.code);
+}
+
+/** Inserts a batch unless one with its id exists (the demo seed's fixed batches). */
+export async function insertCodeBatchIfAbsent(db: Db, batch: Insertable<CodeBatchesTable>): Promise<void> {
+  await db
+    .insertInto('code_batches')
+    .values(batch)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 /** The code's record, looked up in canonical form (any case, with or without dashes). */
@@ -167,4 +181,81 @@ export async function batchUsage(db: Db, batchId: string): Promise<{ total: numb
     .where('batch_id', '=', batchId)
     .executeTakeFirstOrThrow();
   return { total: row.total, redeemed: row.redeemed };
+}
+
+/** The bulk campaign a batch's codes were made for; null when none (or no such batch). */
+export async function findBatchCampaignId(db: Db, batchId: string): Promise<string | null> {
+  const batch = await db.selectFrom('code_batches').select('campaign_id').where('id', '=', batchId).executeTakeFirst();
+  return batch?.campaign_id ?? null;
+}
+
+/**
+ * Deletes the demo seed's codes nobody redeemed and no subscription names (their batches stay);
+ * answers how many went.
+ */
+export async function deleteUnredeemedDemoCodes(db: Db): Promise<number> {
+  const removed = await db
+    .deleteFrom('codes')
+    .where('batch_id', 'in', (eb) => eb.selectFrom('code_batches').select('code_batches.id').where('code_batches.source', '=', 'demo'))
+    .where('redeemed_at', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions').select('subscriptions.id').whereRef('subscriptions.code', '=', 'codes.code'))))
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+// ---------------------------------------------------------------------------------------
+// The subscriptions codes give
+
+export async function listSubscriptionsOfUser(db: Db, userId: string): Promise<SubscriptionRow[]> {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
+}
+
+/** What a redeemed comp, gift, volume or bulk code gives a parent: a subscription at price 0. */
+export interface CodeGrant {
+  userId: string;
+  code: CodeRow;
+  product: SubscriptionRow['product'];
+  partner: string | null;
+  /** Null for life. */
+  expiresAt: Date | null;
+  isLifetime: boolean;
+  at: Date;
+}
+
+const sourceOf: Record<CodeKind, 'comp' | 'gift' | 'volume' | 'bulk'> = { coupon: 'comp', comp: 'comp', gift: 'gift', volume: 'volume', bulk: 'bulk' };
+
+/** A gift's end is `gift_expires_at`, any other code's `comp_expires_at`. */
+export async function insertCodeSubscription(db: Db, grant: CodeGrant): Promise<void> {
+  const isGift = grant.code.kind === 'gift';
+  await db
+    .insertInto('subscriptions')
+    .values({
+      id: newId(),
+      user_id: grant.userId,
+      customer_id: null,
+      web_offer_id: grant.code.web_offer_id,
+      class_add_on_id: null,
+      product: grant.product,
+      status: 'Active',
+      store: 'WebStore',
+      price_cents: 0,
+      trial_duration_days: 0,
+      first_billing_date: null,
+      next_billing_date: null,
+      term_expires_at: null,
+      comp_expires_at: isGift ? null : grant.expiresAt,
+      gift_expires_at: isGift ? grant.expiresAt : null,
+      is_lifetime: grant.isLifetime,
+      is_gifted: isGift,
+      source: sourceOf[grant.code.kind],
+      code: grant.code.code,
+      gateway_subscription_id: null,
+      payment_method_id: null,
+      partner: grant.partner,
+      canceled_at: null,
+      cancel_reason: null,
+      created_at: grant.at,
+      updated_at: grant.at,
+    })
+    .execute();
 }
