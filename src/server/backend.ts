@@ -18,7 +18,7 @@ import { createSessionStore } from './auth/sessions.ts';
 import { cachedCatalogRead } from './catalog/cache.ts';
 import type { Database } from './db/types.ts';
 import type { Handlers } from './functions.ts';
-import { paymentHandlers } from './payments/calls/index.ts';
+import { paymentHandlers } from './payments/handlers.ts';
 import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency.ts';

@@ -9,12 +9,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CallError, ErrorCode } from '../../../contract/index.ts';
 import { givesAccess } from '../../accounts/customer.ts';
 import { findClassAddOn } from '../../catalog/repository.ts';
+import { findSubscriptionsOfUser, insertSubscription } from '../../subscriptions/repository.ts';
 import type { Charge } from '../intents/plan.ts';
 import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
+import { insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { alreadyHaveSubscription } from './offers.ts';
-import { insertIntentPayment, insertSubscription } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface AddOnRecord {
@@ -39,7 +40,7 @@ export async function createClassAddOn(
     const now = s.now();
     const addOn = await findClassAddOn(s.db, classAddOnId);
     if (!addOn || !addOn.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'This class plan is not available.');
-    const subscriptions = await s.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute();
+    const subscriptions = await findSubscriptionsOfUser(s.db, user.id);
     const granting = subscriptions.filter((sub) => givesAccess(sub, now));
     // Spec §8 add-classes alert: classes are added to a plan the parent has.
     if (!granting.some((sub) => sub.product === 'app' || sub.product === 'classes')) throw new CallError(ErrorCode.SCRIPT_FAILED, `Account ${user.email} has no active subscription.`);

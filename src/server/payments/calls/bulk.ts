@@ -23,10 +23,10 @@ import type { AuthUser, HandlerInput } from '../../functions.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, payWithIntent, type IntentKindDefinition } from '../intents/run.ts';
+import { findCodesOfOrder, insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
 import { offerUnavailable } from './offers.ts';
-import { insertIntentPayment } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface BulkRecord {
@@ -94,8 +94,8 @@ export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'Bulk
 
 /** The order's codes, as parents type them, in a stable order. */
 async function orderAnswer(db: Db, orderId: string): Promise<BulkAnswer> {
-  const rows = await db.selectFrom('codes').innerJoin('code_batches', 'code_batches.id', 'codes.batch_id').select('codes.code').where('code_batches.payment_id', '=', orderId).orderBy('codes.code').execute();
-  return { orderId, codes: rows.map((row) => displayCode(row.code)) };
+  const codes = await findCodesOfOrder(db, orderId);
+  return { orderId, codes: codes.map(displayCode) };
 }
 
 export const bulkIntent: IntentKindDefinition<BulkRecord, BulkAnswer> = {

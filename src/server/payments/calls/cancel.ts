@@ -5,8 +5,8 @@
  * keeps canceled_at and cancel_reason; cancelling again answers the same.
  */
 import { CallError, ErrorCode } from '../../../contract/index.ts';
-import type { SubscriptionRow } from './records.ts';
-import { findOwnSubscription, paidThrough } from './records.ts';
+import { findOwnSubscription, markSubscriptionCanceled, type SubscriptionRow } from '../../subscriptions/repository.ts';
+import { paidThrough } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 export const noSuchSubscription = () => new CallError(ErrorCode.OBJECT_NOT_FOUND, 'No such subscription.');
@@ -33,12 +33,7 @@ export async function cancelSubscription(s: PaymentServices, userId: string, sub
     if (!result.ok && !(result.failure.kind === 'validation' && result.failure.code === '81905')) {
       throw new CallError(ErrorCode.SCRIPT_FAILED, 'Sorry, we could not cancel your plan right now. Please try again or contact customer support.');
     }
-    const updated = await s.db
-      .updateTable('subscriptions')
-      .set({ status: 'Canceled', canceled_at: now, cancel_reason: reason, term_expires_at: paidThrough(row, now), next_billing_date: null, updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await markSubscriptionCanceled(s.db, row.id, { reason, termExpiresAt: paidThrough(row, now), now });
     return answer(updated);
   });
 }

@@ -11,7 +11,9 @@ import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codesHandlers.t
 import { codeState, findCode } from '../../codes/repository.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { WebOfferRow } from '../../db/types.ts';
-import { daysUntil, type SubscriptionRow } from './records.ts';
+import type { SubscriptionRow } from '../../subscriptions/repository.ts';
+import { findActiveOfferOnPlan } from '../repository.ts';
+import { daysUntil } from './records.ts';
 
 export type Product = 'app' | 'classes';
 
@@ -58,9 +60,7 @@ export async function offerForPurchase(db: Db, input: { webOfferId: string; coup
 
 /** The offer an upgrade moves to: an offer id, else the first active offer on that gateway plan. */
 export async function offerForUpgrade(db: Db, newPlanId: string): Promise<WebOfferRow> {
-  const offer =
-    (await findWebOffer(db, newPlanId)) ??
-    (await db.selectFrom('web_offers').selectAll().where('plan_id', '=', newPlanId).where('is_active', '=', true).orderBy('is_default_offer', 'desc').orderBy('sort_order').executeTakeFirst());
+  const offer = (await findWebOffer(db, newPlanId)) ?? (await findActiveOfferOnPlan(db, newPlanId));
   return checkSellable(offer, false);
 }
 

@@ -15,12 +15,14 @@ import { findWebOffer, toWebOffer } from '../../catalog/repository.ts';
 import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codesHandlers.ts';
 import { redeemCodeOnce } from '../../codes/repository.ts';
 import type { Database, WebOfferRow } from '../../db/types.ts';
+import type { HandlerInput } from '../../functions.ts';
+import { findSubscriptionsOfUser, insertSubscription, type SubscriptionRow } from '../../subscriptions/repository.ts';
 import type { Charge } from '../intents/plan.ts';
 import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
+import { insertIntentPayment, releaseCouponOf } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor, type CustomerOptions } from './customers.ts';
-import { billingMonths, gatewayTrialDays, productOf, purchaseTerms, type Product } from './offers.ts';
-import { insertIntentPayment, insertSubscription, type SubscriptionRow } from './records.ts';
+import { billingMonths, gatewayTrialDays, offerForPurchase, offerUnavailable, productOf, purchaseTerms, type Product } from './offers.ts';
 import type { PaymentServices } from './services.ts';
 import { announceSubscription, fullNameOf } from './sideEffects.ts';
 
@@ -61,7 +63,44 @@ interface PurchaseRecord {
   utm: Record<string, string> | null;
 }
 
-export async function subscribe<C extends SubscribeCall>(s: PaymentServices, r: SubscribeRequest<C>): Promise<CallOutput<C>> {
+/** PurchaseSubscription: the offer named (or the one of its coupon or promo code). */
+export async function purchaseSubscription(s: PaymentServices, input: HandlerInput<'PurchaseSubscription'>, user: { id: string; email: string }, o: { key: IntentKey | null; log: FastifyBaseLogger }) {
+  const { offer, coupon } = await offerForPurchase(s.db, input, s.now());
+  return subscribe(s, {
+    call: 'PurchaseSubscription',
+    user,
+    offer,
+    paymentMethodToken: input.paymentMethodToken,
+    customerOptions: input.customerOptions,
+    coupon,
+    isResubscribe: input.isResubscribe ?? false,
+    partner: input.partner,
+    utm: input.utmParamsObject,
+    key: o.key,
+    log: o.log,
+  });
+}
+
+/** SubscribeToMinervaClasses: a class offer (live or on-demand), bought for its price. */
+export async function subscribeToClasses(s: PaymentServices, input: HandlerInput<'SubscribeToMinervaClasses'>, user: { id: string; email: string }, o: { key: IntentKey | null; log: FastifyBaseLogger }) {
+  const offer = await findWebOffer(s.db, input.webOfferId);
+  if (!offer || !offer.is_active || offer.class_type === null) throw offerUnavailable();
+  return subscribe(s, {
+    call: 'SubscribeToMinervaClasses',
+    user,
+    offer,
+    paymentMethodToken: input.paymentMethodToken,
+    customerOptions: input.customerOptions,
+    coupon: null,
+    isResubscribe: false,
+    partner: undefined,
+    utm: input.utmParamsObject,
+    key: o.key,
+    log: o.log,
+  });
+}
+
+async function subscribe<C extends SubscribeCall>(s: PaymentServices, r: SubscribeRequest<C>): Promise<CallOutput<C>> {
   // The intent answers the call that made it (its record's `answer`).
   return s.locks.lockAccount(r.user.id, async () => (await purchase(s, r)) as CallOutput<C>);
 }
@@ -73,7 +112,7 @@ async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<Subscr
 
   const now = s.now();
   const product = productOf(r.offer);
-  const subscriptions = await s.db.selectFrom('subscriptions').selectAll().where('user_id', '=', r.user.id).execute();
+  const subscriptions = await findSubscriptionsOfUser(s.db, r.user.id);
   const terms = purchaseTerms(r.offer, product, subscriptions, { isResubscribe: r.isResubscribe, now });
   const months = billingMonths(r.offer);
   const customer = await ensureCustomer(s, r.user, r.customerOptions);
@@ -159,7 +198,7 @@ export const subscriptionIntent: IntentKindDefinition<PurchaseRecord, SubscribeA
 
   async release(trx, intent) {
     const { coupon, userId } = intent.plan.record;
-    if (coupon) await trx.updateTable('codes').set({ redeemed_at: null, redeemed_by_user_id: null }).where('code', '=', coupon).where('redeemed_by_user_id', '=', userId).execute();
+    if (coupon) await releaseCouponOf(trx, coupon, userId);
   },
 };
 

@@ -17,12 +17,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CallError, MessageKey } from '../../../contract/index.ts';
 import { findClassAddOn, findWebOffer } from '../../catalog/repository.ts';
+import { findRenewingSubscriptions, markSubscriptionRenewed, setSubscriptionPaymentMethod, type SubscriptionRow } from '../../subscriptions/repository.ts';
 import { intentsForKey, type IntentKey } from '../intents/repository.ts';
 import { answerOf, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
-import { ensureCustomer, paymentMethodFor, type CustomerRow, type PaymentMethodRow } from './customers.ts';
+import { insertIntentPayment, insertPayment, type CustomerRow, type PaymentMethodRow } from '../repository.ts';
+import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
 import { billingMonths } from './offers.ts';
-import { addMonths, daysUntil, insertIntentPayment, insertPayment, type SubscriptionRow } from './records.ts';
+import { addMonths, daysUntil } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface PastDueRecord {
@@ -45,14 +47,7 @@ export async function updateCreditCard(s: PaymentServices, user: { id: string; e
 
     const customer = await ensureCustomer(s, user);
     const method = await paymentMethodFor(s, customer, nonce, { makeDefault: true, failOnDuplicate: true });
-    const renewing = await s.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('status', 'in', ['Active', 'PastDue'])
-      .where('gateway_subscription_id', 'is not', null)
-      .orderBy('created_at')
-      .execute();
+    const renewing = await findRenewingSubscriptions(s.db, user.id);
     for (const subscription of renewing) {
       if (subscription.status === 'PastDue') await payPastDue(s, customer, subscription, method, o);
       else if (subscription.payment_method_id !== method.id) await moveTo(s, subscription, method);
@@ -64,7 +59,7 @@ export async function updateCreditCard(s: PaymentServices, user: { id: string; e
 async function moveTo(s: PaymentServices, subscription: SubscriptionRow, method: PaymentMethodRow) {
   const now = s.now();
   unwrap(await s.gateway.updateSubscription({ subscriptionId: subscription.gateway_subscription_id!, paymentMethodToken: method.gateway_token, now }), 'vault');
-  await s.db.updateTable('subscriptions').set({ payment_method_id: method.id, updated_at: now }).where('id', '=', subscription.id).execute();
+  await setSubscriptionPaymentMethod(s.db, subscription.id, method.id, now);
 }
 
 /** What a subscription bills: its gateway plan and months between charges. */
@@ -123,11 +118,7 @@ export const pastDueIntent: IntentKindDefinition<PastDueRecord, { success: true 
     const r = intent.plan.record;
     const replacement = charged.subscription!;
     await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: r.subscriptionId, paymentMethodId: r.paymentMethodId, description: r.description });
-    await trx
-      .updateTable('subscriptions')
-      .set({ status: 'Active', gateway_subscription_id: replacement.id, payment_method_id: r.paymentMethodId, next_billing_date: replacement.firstBillingDate, term_expires_at: replacement.firstBillingDate, updated_at: now })
-      .where('id', '=', r.subscriptionId)
-      .execute();
+    await markSubscriptionRenewed(trx, r.subscriptionId, { gatewaySubscriptionId: replacement.id, paymentMethodId: r.paymentMethodId, paidUntil: replacement.firstBillingDate, now });
     return { success: true as const };
   },
 

@@ -15,13 +15,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CallError, ErrorCode } from '../../../contract/index.ts';
 import { findWebOffer } from '../../catalog/repository.ts';
+import { findOwnSubscription, insertSubscription, markSubscriptionCanceled } from '../../subscriptions/repository.ts';
 import type { Charge } from '../intents/plan.ts';
 import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
+import { findDefaultPaymentMethod, findPaymentMethod, insertIntentPayment, type PaymentMethodRow } from '../repository.ts';
 import { noSuchSubscription } from './cancel.ts';
-import { defaultPaymentMethod, type PaymentMethodRow } from './customers.ts';
 import { billingMonths, offerForUpgrade, productOf, type Product } from './offers.ts';
-import { daysUntil, findOwnSubscription, inTrial, insertIntentPayment, insertSubscription, paidThrough } from './records.ts';
+import { daysUntil, inTrial, paidThrough } from './records.ts';
 import type { PaymentServices } from './services.ts';
 
 interface UpgradeRecord {
@@ -64,8 +65,7 @@ export async function upgradeSubscription(
     if (productOf(offer) !== old.product) throw cannotChange('This plan cannot be changed to that one.');
 
     const method: PaymentMethodRow | undefined =
-      (old.payment_method_id ? await s.db.selectFrom('payment_methods').selectAll().where('id', '=', old.payment_method_id).where('deleted_at', 'is', null).executeTakeFirst() : undefined) ??
-      (await defaultPaymentMethod(s.db, old.customer_id));
+      (old.payment_method_id ? await findPaymentMethod(s.db, old.payment_method_id) : undefined) ?? (await findDefaultPaymentMethod(s.db, old.customer_id));
     if (!method) throw cannotChange('Please add a payment method first.');
 
     const months = billingMonths(offer);
@@ -109,12 +109,7 @@ export const upgradeIntent: IntentKindDefinition<UpgradeRecord, { subscriptionId
   async complete(trx, intent, charged, now) {
     const r = intent.plan.record;
     const offer = (await findWebOffer(trx, r.offerId))!;
-    const paidUntil = new Date(r.paidUntil);
-    await trx
-      .updateTable('subscriptions')
-      .set({ status: 'Canceled', canceled_at: now, cancel_reason: 'upgrade', term_expires_at: paidUntil, next_billing_date: null, updated_at: now })
-      .where('id', '=', r.oldSubscriptionId)
-      .execute();
+    await markSubscriptionCanceled(trx, r.oldSubscriptionId, { reason: 'upgrade', termExpiresAt: new Date(r.paidUntil), now });
     const created = charged.subscription;
     const row = await insertSubscription(trx, {
       user_id: r.userId,

@@ -1,0 +1,37 @@
+/**
+ * The payment calls of spec §7: client token, purchase, upgrade, cancel,
+ * card update, class add-ons, live and on-demand classes, bulk purchases — over the payment
+ * gateway (src/server/payments/gateway.ts). Our tables (customers, payment_methods,
+ * subscriptions, payments) mirror what the gateway did.
+ *
+ * Every call that can charge is `idempotent` in the contract: the router (functions.ts) runs it
+ * once per Idempotency-Key. A parent's payment calls also run one at a time (an account lock),
+ * so two tabs cannot buy two plans. Each call's rules are in its module under calls/.
+ */
+import type { CallContext, Handlers, PaymentCallName } from '../functions.ts';
+import { createClassAddOn } from './calls/addOn.ts';
+import { bulkPurchase } from './calls/bulk.ts';
+import { cancelSubscription } from './calls/cancel.ts';
+import { clientToken } from './calls/clientToken.ts';
+import type { PaymentServices } from './calls/services.ts';
+import { purchaseSubscription, subscribeToClasses } from './calls/subscribe.ts';
+import { updateCreditCard } from './calls/updateCard.ts';
+import { upgradeSubscription } from './calls/upgrade.ts';
+import type { IntentKey } from './intents/repository.ts';
+
+/** The intent of a call made with an Idempotency-Key answers to that key. */
+const intentKey = (context: CallContext): IntentKey | null => (context.idempotency ? { ...context.idempotency, part: '' } : null);
+
+export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallName> {
+  return {
+    GetClientToken: (input, context) => clientToken(s, input, context),
+    PurchaseSubscription: (input, context) => purchaseSubscription(s, input, context.user, { key: intentKey(context), log: context.log }),
+    SubscribeToMinervaClasses: (input, context) => subscribeToClasses(s, input, context.user, { key: intentKey(context), log: context.log }),
+    UpgradeSubscription: (input, context) => upgradeSubscription(s, context.user.id, input.oldSubscriptionId, input.newPlanId, { key: intentKey(context), log: context.log }),
+    CancelSubscription: (input, context) => cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
+    CancelMinervaClasses: (input, context) => cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
+    UpdateCreditCard: (input, context) => updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
+    CreateClassAddOnSubscription: (input, context) => createClassAddOn(s, context.user, input.classAddOnId, input.paymentMethodToken, { key: intentKey(context), log: context.log }),
+    BulkPurchase: (input, context) => bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
+  };
+}
