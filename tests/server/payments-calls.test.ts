@@ -9,7 +9,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
-import { createCodes, findCode } from '../../src/server/codes/repository.ts';
+import { findCode } from '../../src/server/codes/repository.ts';
+import { createCodes } from '../../src/server/codes/service.ts';
 import { displayCode } from '../../src/domain/codes.ts';
 import { useBackendServer, type Answer } from './backendServer.ts';
 import { accountStatusesOf } from './accountStatuses.ts';

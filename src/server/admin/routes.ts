@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CatalogFileError } from '../catalog/read.ts';
-import { CodeRequestError } from '../codes/repository.ts';
+import { CodeRequestError } from '../codes/service.ts';
 import type { Database } from '../db/types.ts';
 import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';

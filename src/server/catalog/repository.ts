@@ -42,6 +42,11 @@ export async function findWebOffer(db: Db, id: string): Promise<WebOfferRow | un
 }
 
 /** The active offer a web-offer promo code (typed on /promo) finds, in any case, dashes ignored: GetWebOfferByPromoCode. */
+/** The first active offer sold on a gateway plan (the default offer first, then in catalog order). */
+export async function findActiveOfferOnPlan(db: Db, planId: string): Promise<WebOfferRow | undefined> {
+  return db.selectFrom('web_offers').selectAll().where('plan_id', '=', planId).where('is_active', '=', true).orderBy('is_default_offer', 'desc').orderBy('sort_order').executeTakeFirst();
+}
+
 export async function findWebOfferByPromoCode(db: Db, promoCode: string): Promise<WebOfferRow | undefined> {
   const code = canonicalCode(promoCode);
   if (code === '') return undefined;

@@ -147,21 +147,3 @@ export async function insertIntentPayment(db: Db, intentId: string, charged: Cha
   if (charged.sale) await insertPayment(db, { ...p, id: intentId, transaction: charged.sale });
   else if (charged.subscription?.transaction) await insertPayment(db, { ...p, transaction: charged.subscription.transaction });
 }
-
-// Catalog and codes, as the payment calls read and write them
-
-/** The first active offer sold on a gateway plan (the default offer first, then in catalog order). */
-export async function findActiveOfferOnPlan(db: Db, planId: string): Promise<WebOfferRow | undefined> {
-  return db.selectFrom('web_offers').selectAll().where('plan_id', '=', planId).where('is_active', '=', true).orderBy('is_default_offer', 'desc').orderBy('sort_order').executeTakeFirst();
-}
-
-/** The codes (canonical) an order bought: those of the batch its payment made, in a stable order. */
-export async function findCodesOfOrder(db: Db, orderId: string): Promise<string[]> {
-  const rows = await db.selectFrom('codes').innerJoin('code_batches', 'code_batches.id', 'codes.batch_id').select('codes.code').where('code_batches.payment_id', '=', orderId).orderBy('codes.code').execute();
-  return rows.map((row) => row.code);
-}
-
-/** A coupon the parent redeemed for a purchase that did not happen is unredeemed again. */
-export async function releaseCouponOf(db: Db, code: string, userId: string): Promise<void> {
-  await db.updateTable('codes').set({ redeemed_at: null, redeemed_by_user_id: null }).where('code', '=', code).where('redeemed_by_user_id', '=', userId).execute();
-}

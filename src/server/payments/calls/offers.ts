@@ -6,13 +6,12 @@
 import { CallError, ErrorCode, MessageKey } from '../../../contract/index.ts';
 import { monthsIn } from '../../../domain/pricing.ts';
 import { givesAccess } from '../../accounts/customer.ts';
-import { findWebOffer, findWebOfferByPromoCode } from '../../catalog/repository.ts';
-import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codesHandlers.ts';
+import { findActiveOfferOnPlan, findWebOffer, findWebOfferByPromoCode } from '../../catalog/repository.ts';
+import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codes/errors.ts';
 import { codeState, findCode } from '../../codes/repository.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { WebOfferRow } from '../../db/types.ts';
 import type { SubscriptionRow } from '../../subscriptions/repository.ts';
-import { findActiveOfferOnPlan } from '../repository.ts';
 import { daysUntil } from './records.ts';
 
 export type Product = 'app' | 'classes';

@@ -3,7 +3,7 @@
  * days to a date. The rows themselves are read and written in src/server/subscriptions/repository.ts
  * and src/server/payments/repository.ts.
  */
-import { addMonths } from '../../codesHandlers.ts';
+import { addMonths } from '../../codes/service.ts';
 import type { SubscriptionRow } from '../../subscriptions/repository.ts';
 
 export { paymentStatusOf } from '../repository.ts';

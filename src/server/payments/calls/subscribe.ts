@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { CallOutput } from '../../../contract/index.ts';
 import { findWebOffer, toWebOffer } from '../../catalog/repository.ts';
-import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codesHandlers.ts';
+import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codes/errors.ts';
 import { redeemCodeOnce } from '../../codes/repository.ts';
 import type { Database, WebOfferRow } from '../../db/types.ts';
 import type { HandlerInput } from '../../functions.ts';
@@ -20,7 +20,8 @@ import { findSubscriptionsOfUser, insertSubscription, type SubscriptionRow } fro
 import type { Charge } from '../intents/plan.ts';
 import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
-import { insertIntentPayment, releaseCouponOf } from '../repository.ts';
+import { releaseCoupon } from '../../codes/repository.ts';
+import { insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor, type CustomerOptions } from './customers.ts';
 import { billingMonths, gatewayTrialDays, offerForPurchase, offerUnavailable, productOf, purchaseTerms, type Product } from './offers.ts';
 import type { PaymentServices } from './services.ts';
@@ -198,7 +199,7 @@ export const subscriptionIntent: IntentKindDefinition<PurchaseRecord, SubscribeA
 
   async release(trx, intent) {
     const { coupon, userId } = intent.plan.record;
-    if (coupon) await releaseCouponOf(trx, coupon, userId);
+    if (coupon) await releaseCoupon(trx, coupon, userId);
   },
 };
 
