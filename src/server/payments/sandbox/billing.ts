@@ -19,6 +19,7 @@ import { chargeOutcome } from './amounts.ts';
 import { addDays, billingDate } from './billingDates.ts';
 import { recordTransaction } from './gateway.ts';
 import { toGatewayTransaction } from './records.ts';
+import { findSubscriptionForUpdateSkipLocked, listDueSubscriptionIds, updateSubscription } from './repository.ts';
 
 export const RETRY_INTERVAL_DAYS = 10;
 export const MAX_RETRIES = 3;
@@ -55,16 +56,10 @@ export async function runSandboxBilling(o: { db: Kysely<Database>; at: Date; gat
   if (Number.isNaN(o.at.getTime())) throw new BillingError('The billing time is not a valid date.');
   const { db, at } = o;
 
-  const due = await db
-    .selectFrom('sandbox_subscriptions')
-    .select('id')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'Active'), eb('next_billing_date', '<=', at)]), eb.and([eb('status', '=', 'PastDue'), eb('retry_at', '<=', at)])]))
-    .orderBy('next_billing_date')
-    .orderBy('id')
-    .execute();
+  const due = await listDueSubscriptionIds(db, at);
 
   const charges: BillingCharge[] = [];
-  for (const { id } of due) {
+  for (const id of due) {
     for (;;) {
       const charge = await chargeOnce(db, id, at);
       if (!charge) break;
@@ -77,7 +72,7 @@ export async function runSandboxBilling(o: { db: Kysely<Database>; at: Date; gat
 /** Charges the subscription once if it is due at `at`; null when it is not (or another run holds it). */
 async function chargeOnce(db: Kysely<Database>, id: string, at: Date): Promise<BillingCharge | null> {
   return db.transaction().execute(async (tx) => {
-    const sub = await tx.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+    const sub = await findSubscriptionForUpdateSkipLocked(tx, id);
     if (!sub) return null;
     const nextBilling = new Date(sub.next_billing_date);
     let chargedAt: Date;
@@ -91,18 +86,14 @@ async function chargeOnce(db: Kysely<Database>, id: string, at: Date): Promise<B
     if (outcome.status === 'settled') {
       const cycles = sub.billing_cycles_charged + 1;
       const next = billingDate(new Date(sub.first_billing_date), sub.billing_frequency_months, cycles);
-      await tx
-        .updateTable('sandbox_subscriptions')
-        .set({ status: 'Active', billing_cycles_charged: cycles, next_billing_date: next, paid_through_date: next, failed_attempts: 0, retry_at: null, updated_at: chargedAt })
-        .where('id', '=', sub.id)
-        .execute();
+      await updateSubscription(tx, sub.id, { status: 'Active', billing_cycles_charged: cycles, next_billing_date: next, paid_through_date: next, failed_attempts: 0, retry_at: null, updated_at: chargedAt });
       if (sub.status === 'PastDue') events.push({ kind: 'subscriptionWentActive', subscriptionId: sub.id });
       events.push({ kind: 'subscriptionChargedSuccessfully', subscriptionId: sub.id, transaction: toGatewayTransaction(transaction), nextBillingDate: next });
     } else {
       const failedAttempts = sub.failed_attempts + 1;
       // The first refusal and MAX_RETRIES retries; then it waits for a new payment method.
       const retryAt = failedAttempts <= MAX_RETRIES ? addDays(chargedAt, RETRY_INTERVAL_DAYS) : null;
-      await tx.updateTable('sandbox_subscriptions').set({ status: 'PastDue', failed_attempts: failedAttempts, retry_at: retryAt, updated_at: chargedAt }).where('id', '=', sub.id).execute();
+      await updateSubscription(tx, sub.id, { status: 'PastDue', failed_attempts: failedAttempts, retry_at: retryAt, updated_at: chargedAt });
       events.push({ kind: 'subscriptionChargedUnsuccessfully', subscriptionId: sub.id, transaction: toGatewayTransaction(transaction) });
       if (sub.status !== 'PastDue') events.push({ kind: 'subscriptionWentPastDue', subscriptionId: sub.id });
     }

@@ -22,6 +22,7 @@ import { chargeOutcome } from './amounts.ts';
 import { addDays, addMonths } from './billingDates.ts';
 import { encodeSandboxClientToken } from './clientToken.ts';
 import { sandboxId, toGatewaySubscription, toGatewayTransaction, toVaultedPaymentMethod, type SandboxPaymentMethodRow, type SandboxTransactionRow } from './records.ts';
+import * as repository from './repository.ts';
 import { ACCEPTED_CARD_TYPES, nonceBehaviour } from './testNonces.ts';
 
 const fail = <T>(failure: GatewayFailure): GatewayResult<T> => ({ ok: false, failure });
@@ -46,18 +47,17 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
 
     async createCustomer({ email, firstName, lastName }) {
       const id = sandboxId('cus');
-      await db.insertInto('sandbox_customers').values({ id, email, first_name: firstName, last_name: lastName, created_at: clock() }).execute();
+      await repository.insertCustomer(db, { id, email, firstName, lastName, createdAt: clock() });
       return { customerId: id };
     },
 
     async vaultPaymentMethod({ customerId, nonce, makeDefault, failOnDuplicate }) {
       return inTransaction(db, async (tx) => {
-        const customer = await tx.selectFrom('sandbox_customers').select('id').where('id', '=', customerId).forUpdate().executeTakeFirst();
-        if (!customer) return fail<VaultedPaymentMethod>({ kind: 'validation', code: '93105', message: 'Customer ID is invalid.' });
+        if (!(await repository.lockCustomer(tx, customerId))) return fail<VaultedPaymentMethod>({ kind: 'validation', code: '93105', message: 'Customer ID is invalid.' });
         const behaviour = nonceBehaviour(nonce);
         if (behaviour.kind === 'refused') return fail<VaultedPaymentMethod>(behaviour.failure);
 
-        const existing = await tx.selectFrom('sandbox_payment_methods').select(['token', 'unique_number_identifier']).where('customer_id', '=', customerId).execute();
+        const existing = await repository.listCustomerFingerprints(tx, customerId);
         const now = clock();
         let row: SandboxPaymentMethodRow;
         if (behaviour.kind === 'card') {
@@ -100,8 +100,8 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
             created_at: now,
           };
         }
-        if (row.is_default && existing.length > 0) await tx.updateTable('sandbox_payment_methods').set({ is_default: false }).where('customer_id', '=', customerId).execute();
-        await tx.insertInto('sandbox_payment_methods').values(row).execute();
+        if (row.is_default && existing.length > 0) await repository.clearDefaultPaymentMethod(tx, customerId);
+        await repository.insertPaymentMethod(tx, row);
         return ok(toVaultedPaymentMethod(row));
       });
     },
@@ -111,11 +111,10 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
       if (!Number.isInteger(trialDurationDays) || trialDurationDays < 0) throw new RangeError(`trialDurationDays must be a whole number ≥ 0; it is ${trialDurationDays}.`);
       if (!Number.isInteger(billingFrequencyMonths) || billingFrequencyMonths < 1) throw new RangeError(`billingFrequencyMonths must be a whole number ≥ 1; it is ${billingFrequencyMonths}.`);
       return inTransaction(db, async (tx) => {
-        const method = await findMethod(tx, paymentMethodToken);
+        const method = await repository.findPaymentMethod(tx, paymentMethodToken);
         if (!method) return fail<GatewaySubscription>(invalidToken('91903'));
         // Braintree's 81902: a subscription id names one subscription, ever (a retried create cannot make a second).
-        const taken = await tx.selectFrom('sandbox_subscriptions').select('id').where('id', '=', id).executeTakeFirst();
-        if (taken) return fail<GatewaySubscription>({ kind: 'validation', code: '81902', message: 'ID has already been taken.' });
+        if (await repository.subscriptionIdTaken(tx, id)) return fail<GatewaySubscription>({ kind: 'validation', code: '81902', message: 'ID has already been taken.' });
         const subscription = {
           id,
           payment_method_token: paymentMethodToken,
@@ -133,7 +132,7 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         if (trialDurationDays > 0) {
           const firstBillingDate = addDays(now, trialDurationDays);
           const row = { ...subscription, first_billing_date: firstBillingDate, next_billing_date: firstBillingDate, paid_through_date: null, billing_cycles_charged: 0 };
-          await tx.insertInto('sandbox_subscriptions').values(row).execute();
+          await repository.insertSubscription(tx, row);
           return ok(toGatewaySubscription(row));
         }
         // No trial: the first period is charged now, and a refused charge creates no subscription.
@@ -144,7 +143,7 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         }
         const next = addMonths(now, billingFrequencyMonths);
         const row = { ...subscription, first_billing_date: now, next_billing_date: next, paid_through_date: next, billing_cycles_charged: 1 };
-        await tx.insertInto('sandbox_subscriptions').values(row).execute();
+        await repository.insertSubscription(tx, row);
         const transaction = priceCents > 0 ? await recordTransaction(tx, { subscriptionId: id, token: paymentMethodToken, amountCents: priceCents, outcome, orderId: null, at: now }) : null;
         return ok(toGatewaySubscription(row, transaction));
       });
@@ -153,43 +152,33 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
     async updateSubscription({ subscriptionId, planId, priceCents, paymentMethodToken, now }) {
       if (priceCents !== undefined) checkCents(priceCents);
       return inTransaction(db, async (tx) => {
-        const current = await tx.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
+        const current = await repository.findSubscriptionForUpdate(tx, subscriptionId);
         if (!current) return fail<GatewaySubscription>(subscriptionNotFound);
         if (current.status === 'Canceled' || current.status === 'Expired')
           return fail<GatewaySubscription>({ kind: 'validation', code: '81901', message: 'Cannot edit a canceled subscription.' });
         if (paymentMethodToken !== undefined && paymentMethodToken !== current.payment_method_token) {
-          const [method, old] = await Promise.all([findMethod(tx, paymentMethodToken), findMethod(tx, current.payment_method_token)]);
+          const [method, old] = await Promise.all([repository.findPaymentMethod(tx, paymentMethodToken), repository.findPaymentMethod(tx, current.payment_method_token)]);
           if (!method || method.customer_id !== old?.customer_id) return fail<GatewaySubscription>(invalidToken('91903'));
         }
         const changedMethod = paymentMethodToken !== undefined && paymentMethodToken !== current.payment_method_token;
-        const row = await tx
-          .updateTable('sandbox_subscriptions')
-          .set({
-            ...(planId !== undefined ? { plan_id: planId } : {}),
-            ...(priceCents !== undefined ? { price_cents: priceCents } : {}),
-            ...(paymentMethodToken !== undefined ? { payment_method_token: paymentMethodToken } : {}),
-            // A past-due subscription on a new payment method is tried again at the next billing run.
-            ...(changedMethod && current.status === 'PastDue' ? { retry_at: now } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', subscriptionId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repository.updateSubscription(tx, subscriptionId, {
+          ...(planId !== undefined ? { plan_id: planId } : {}),
+          ...(priceCents !== undefined ? { price_cents: priceCents } : {}),
+          ...(paymentMethodToken !== undefined ? { payment_method_token: paymentMethodToken } : {}),
+          // A past-due subscription on a new payment method is tried again at the next billing run.
+          ...(changedMethod && current.status === 'PastDue' ? { retry_at: now } : {}),
+          updated_at: now,
+        });
         return ok(toGatewaySubscription(row));
       });
     },
 
     async cancelSubscription({ subscriptionId, now }) {
       return inTransaction(db, async (tx) => {
-        const current = await tx.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
+        const current = await repository.findSubscriptionForUpdate(tx, subscriptionId);
         if (!current) return fail<GatewaySubscription>(subscriptionNotFound);
         if (current.status === 'Canceled') return fail<GatewaySubscription>({ kind: 'validation', code: '81905', message: 'Subscription has already been canceled.' });
-        const row = await tx
-          .updateTable('sandbox_subscriptions')
-          .set({ status: 'Canceled', canceled_at: now, retry_at: null, updated_at: now })
-          .where('id', '=', subscriptionId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repository.updateSubscription(tx, subscriptionId, { status: 'Canceled', canceled_at: now, retry_at: null, updated_at: now });
         return ok(toGatewaySubscription(row));
       });
     },
@@ -197,7 +186,7 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
     async sale({ paymentMethodToken, amountCents, orderId, now }) {
       checkCents(amountCents);
       return inTransaction(db, async (tx) => {
-        const method = await findMethod(tx, paymentMethodToken);
+        const method = await repository.findPaymentMethod(tx, paymentMethodToken);
         if (!method) return fail<GatewayTransaction>(invalidToken('91518'));
         const outcome = chargeOutcome(amountCents);
         const transaction = await recordTransaction(tx, { subscriptionId: null, token: paymentMethodToken, amountCents, outcome, orderId, at: now });
@@ -207,29 +196,26 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
     },
 
     async findSale(orderId) {
-      const row = await db.selectFrom('sandbox_transactions').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      const row = await repository.findLatestTransactionForOrder(db, orderId);
       return row ? toGatewayTransaction(row) : null;
     },
 
     async findSubscription(id) {
-      const row = await db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await repository.findSubscription(db, id);
       if (!row) return null;
       // Without a trial the first period was charged when the subscription was made: its earliest charge.
-      const first =
-        row.trial_duration_days === 0
-          ? await db.selectFrom('sandbox_transactions').selectAll().where('subscription_id', '=', id).orderBy('created_at').orderBy('id').executeTakeFirst()
-          : undefined;
+      const first = row.trial_duration_days === 0 ? await repository.findFirstTransactionOfSubscription(db, id) : undefined;
       return toGatewaySubscription(row, first ?? null);
     },
 
     async reverseSale({ transactionId }) {
       return inTransaction(db, async (tx) => {
-        const row = await tx.selectFrom('sandbox_transactions').selectAll().where('id', '=', transactionId).forUpdate().executeTakeFirst();
+        const row = await repository.findTransactionForUpdate(tx, transactionId);
         if (!row) return fail<GatewayTransaction>({ kind: 'validation', code: 'notFound', message: 'Transaction not found.' });
         if (row.status === 'voided' || row.status === 'refunded') return ok(toGatewayTransaction(row));
         if (row.status !== 'settled') return fail<GatewayTransaction>({ kind: 'validation', code: '91506', message: 'Cannot refund a transaction unless it is settled.' });
         // The sandbox settles at once: what Braintree would void before settlement is refunded here.
-        const reversed = await tx.updateTable('sandbox_transactions').set({ status: 'refunded' }).where('id', '=', transactionId).returningAll().executeTakeFirstOrThrow();
+        const reversed = await repository.markTransactionRefunded(tx, transactionId);
         return ok(toGatewayTransaction(reversed));
       });
     },
@@ -242,10 +228,6 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
 
 function checkCents(amount: number) {
   if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`An amount must be whole cents ≥ 0; it is ${amount}.`);
-}
-
-function findMethod(db: Db, token: string) {
-  return db.selectFrom('sandbox_payment_methods').selectAll().where('token', '=', token).executeTakeFirst();
 }
 
 /** Writes one charge to the sandbox's ledger. */
@@ -264,6 +246,6 @@ export async function recordTransaction(
     order_id: o.orderId,
     created_at: o.at,
   };
-  await db.insertInto('sandbox_transactions').values(row).execute();
+  await repository.insertTransaction(db, row);
   return row;
 }
