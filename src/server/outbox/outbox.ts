@@ -8,9 +8,13 @@
  * A message may carry one `secret` its delivery needs (the token of a password-reset link, the
  * codes a purchase gave); it is kept apart from the payload and erased once the message is delivered.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, OutboxKind } from '../db/types.ts';
+import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Database, OutboxKind } from '../db/types.ts';
+import { claimDueMessages, insertOutboxMessage, markMessageDelivered, scheduleMessageRetry, type OutboxDelivery } from './repository.ts';
+
+export type { OutboxDelivery } from './repository.ts';
 
 /** What goes out, by kind (the table's `kind`) and name. */
 export const outboxMessages = {
@@ -37,31 +41,15 @@ export interface OutboxMessage {
   dedupeKey?: string;
 }
 
-export interface OutboxDelivery {
-  id: string;
-  kind: OutboxKind;
-  name: string;
-  payload: Record<string, unknown>;
-  secret: string | null;
-  createdAt: Date;
-  attempts: number;
-}
-
 /** Where messages go: the log (default), or later an email provider, the CRM, the ads API. */
 export interface OutboxAdapter {
   deliver(message: OutboxDelivery): Promise<void>;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Adds a message; pass the transaction of the change that causes it. */
 export async function enqueue(db: Db, message: OutboxMessage): Promise<void> {
   const { kind, name } = outboxMessages[message.type];
-  await db
-    .insertInto('outbox')
-    .values({ id: newId(), kind, name, payload: JSON.stringify(message.payload), secret: message.secret ?? null, dedupe_key: message.dedupeKey ?? null, locked_until: null, processed_at: null, last_error: null })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await insertOutboxMessage(db, { id: newId(), kind, name, payload: message.payload, secret: message.secret ?? null, dedupeKey: message.dedupeKey ?? null });
 }
 
 export interface OutboxDispatcher {
@@ -90,26 +78,7 @@ export function createOutboxDispatcher(o: DispatcherOptions): OutboxDispatcher {
 
   const claim = async (): Promise<OutboxDelivery[]> => {
     const at = now();
-    const until = new Date(at.getTime() + (o.claimSeconds ?? 60) * 1000);
-    const { rows } = await sql<{ id: string; kind: OutboxKind; name: string; payload: unknown; secret: string | null; created_at: Date; attempts: number }>`
-      update outbox set locked_until = ${until}, attempts = attempts + 1
-      where id in (
-        select id from outbox
-        where processed_at is null and available_at <= ${at} and (locked_until is null or locked_until < ${at})
-        order by created_at, id limit ${o.batchSize ?? 50}
-        for update skip locked)
-      returning id, kind, name, payload, secret, created_at, attempts`.execute(o.db);
-    return rows
-      .map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        name: r.name,
-        payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
-        secret: r.secret,
-        createdAt: new Date(r.created_at),
-        attempts: Number(r.attempts),
-      }))
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    return claimDueMessages(o.db, { at, until: new Date(at.getTime() + (o.claimSeconds ?? 60) * 1000), limit: o.batchSize ?? 50 });
   };
 
   const runOnce = async () => {
@@ -117,17 +86,13 @@ export function createOutboxDispatcher(o: DispatcherOptions): OutboxDispatcher {
     for (const message of await claim()) {
       try {
         await o.adapter.deliver(message);
-        await o.db.updateTable('outbox').set({ processed_at: now(), locked_until: null, secret: null, last_error: null }).where('id', '=', message.id).execute();
+        await markMessageDelivered(o.db, message.id, now());
         delivered++;
       } catch (error) {
         o.onError?.(error, message);
         const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.min(message.attempts, 12) * 5);
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'delivery failed';
-        await o.db
-          .updateTable('outbox')
-          .set({ locked_until: null, available_at: new Date(now().getTime() + backoff * 1000), last_error: reason.slice(0, 500) })
-          .where('id', '=', message.id)
-          .execute();
+        await scheduleMessageRetry(o.db, message.id, { availableAt: new Date(now().getTime() + backoff * 1000), lastError: reason.slice(0, 500) });
       }
     }
     return delivered;
