@@ -21,7 +21,7 @@ import type { Handlers } from './functions.ts';
 import { paymentHandlers } from './payments/handlers.ts';
 import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
-import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency.ts';
+import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency/store.ts';
 import { paymentIntentKinds } from './payments/intentKinds.ts';
 import { reconcilePayments, RECONCILE_EVERY_MS, type ReconcileSummary } from './payments/intents/reconcile.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { callNames, CallError, contract, ErrorCode, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract, type OwnerRule } from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
 import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
-import { idempotencyKeyInvalid, idempotencyKeyRequired, requestHash, validIdempotencyKey, type CallAnswer, type IdempotencyStore } from './payments/idempotency.ts';
+import { idempotencyKeyInvalid, idempotencyKeyRequired, requestHash, validIdempotencyKey, type CallAnswer, type IdempotencyStore } from './payments/idempotency/store.ts';
 import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
 
 /** The parent behind a valid session. */

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
-import { createIdempotencyStore, IDEMPOTENCY_TTL_MS, requestHash } from '../../src/server/payments/idempotency.ts';
+import { createIdempotencyStore, IDEMPOTENCY_TTL_MS, requestHash } from '../../src/server/payments/idempotency/store.ts';
 import { client, startBackendServer, type Answer } from './backendServer.ts';
 import { testDatabaseUrl, useTestDatabase } from './db.ts';
 

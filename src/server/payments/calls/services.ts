@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CaptchaVerifier } from '../../auth/captcha.ts';
 import type { Database } from '../../db/types.ts';
 import type { PaymentGateway } from '../gateway.ts';
-import type { IdempotencyStore } from '../idempotency.ts';
+import type { IdempotencyStore } from '../idempotency/store.ts';
 import type { IntentKinds } from '../intents/run.ts';
 
 export interface PaymentServices {

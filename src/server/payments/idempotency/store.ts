@@ -28,8 +28,19 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CallError, ErrorCode, MessageKey } from '../../contract/index.ts';
-import type { Database } from '../db/types.ts';
+import { CallError, ErrorCode, MessageKey } from '../../../contract/index.ts';
+import type { Database } from '../../db/types.ts';
+import {
+  completeKey,
+  deleteExpiredKeys,
+  deleteKeyIfExpired,
+  deleteKeyWithHash,
+  deletePendingKey,
+  findKey,
+  insertPendingKey,
+  takeOverPendingKey,
+  type StoredAnswer,
+} from './repository.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A pending key older than this is taken to belong to a request that died. */
@@ -46,12 +57,6 @@ export interface CallAnswer {
   body: unknown;
   /** false: the outcome is not known yet; the key is released instead of keeping this answer. */
   keep?: boolean;
-}
-
-/** An answer as it goes out, the first time and on every replay: the body's JSON text, byte for byte. */
-export interface StoredAnswer {
-  status: number;
-  json: string;
 }
 
 export interface IdempotentRequest {
@@ -122,33 +127,15 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
   const takeoverMs = o.pendingTakeoverMs ?? PENDING_TAKEOVER_MS;
 
   /** Inserts a pending row; true when this request made it. */
-  const insertPending = async (scope: string, key: string, hash: string, ttlMs: number) => {
+  const insertPending = (scope: string, key: string, hash: string, ttlMs: number) => {
     const at = now();
-    const row = await db
-      .insertInto('idempotency_keys')
-      .values({ scope, key, request_hash: hash, status: 'pending', response: null, created_at: at, completed_at: null, expires_at: new Date(at.getTime() + ttlMs) })
-      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    return row !== undefined;
+    return insertPendingKey(db, { scope, key, requestHash: hash, createdAt: at, expiresAt: new Date(at.getTime() + ttlMs) });
   };
 
   /** Takes over a pending row started before the takeover cutoff (its request died); true when this request did. */
-  const takeOver = async (scope: string, key: string, set: { request_hash?: string; expires_at?: Date }) => {
+  const takeOver = (scope: string, key: string, replace: { requestHash?: string; expiresAt?: Date }) => {
     const at = now();
-    const taken = await db
-      .updateTable('idempotency_keys')
-      .set({ created_at: at, ...set })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('status', '=', 'pending')
-      .where('created_at', '<', new Date(at.getTime() - takeoverMs))
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
-  };
-
-  const deleteExpired = async (scope: string, key: string) => {
-    await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('expires_at', '<=', now()).execute();
+    return takeOverPendingKey(db, scope, key, { at, createdBefore: new Date(at.getTime() - takeoverMs), ...replace });
   };
 
   /** Polls with a growing pause (50 ms … 250 ms) until `step` answers or the deadline passes. */
@@ -170,14 +157,14 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
         o.waitForPendingMs ?? WAIT_FOR_PENDING_MS,
         async () => {
           if (await insertPending(scope, key, hash, IDEMPOTENCY_TTL_MS)) return { kind: 'run' };
-          const row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+          const row = await findKey(db, scope, key);
           if (!row) return undefined; // purged meanwhile: insert again
-          if (row.expires_at.getTime() <= now().getTime()) {
-            await deleteExpired(scope, key);
+          if (row.expiresAt.getTime() <= now().getTime()) {
+            await deleteKeyIfExpired(db, scope, key, now());
             return undefined;
           }
-          if (row.request_hash !== hash) throw idempotencyKeyReused();
-          if (row.status === 'completed') return row.response === null ? { kind: 'rerun' } : { kind: 'replay', answer: row.response as StoredAnswer };
+          if (row.requestHash !== hash) throw idempotencyKeyReused();
+          if (row.status === 'completed') return row.response === null ? { kind: 'rerun' } : { kind: 'replay', answer: row.response };
           if (await takeOver(scope, key, {})) return { kind: 'run' };
           return undefined;
         },
@@ -191,16 +178,10 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
       const answer: StoredAnswer = { status: result.status, json: JSON.stringify(result.body) };
       if (decision.kind === 'rerun') return { answer, replayed: true };
       if (result.keep === false) {
-        await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('status', '=', 'pending').execute();
+        await deletePendingKey(db, scope, key);
         return { answer, replayed: false };
       }
-      await db
-        .updateTable('idempotency_keys')
-        // Kept as text: jsonb would reorder the keys, and a replay is the same bytes.
-        .set({ status: 'completed', response: request.keepAnswer === false ? null : JSON.stringify(answer), completed_at: now() })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute();
+      await completeKey(db, scope, key, { answer: request.keepAnswer === false ? null : answer, completedAt: now() });
       return { answer, replayed: false };
     },
 
@@ -211,7 +192,7 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
         options?.waitMs ?? o.waitForLockMs ?? WAIT_FOR_LOCK_MS,
         async () => {
           if (await insertPending(LOCK_SCOPE, userId, token, takeoverMs)) return true;
-          if (await takeOver(LOCK_SCOPE, userId, { request_hash: token, expires_at: new Date(now().getTime() + takeoverMs) })) return true;
+          if (await takeOver(LOCK_SCOPE, userId, { requestHash: token, expiresAt: new Date(now().getTime() + takeoverMs) })) return true;
           return undefined;
         },
         () => {
@@ -221,13 +202,12 @@ export function createIdempotencyStore(db: Kysely<Database>, o: IdempotencyOptio
       try {
         return await fn();
       } finally {
-        await db.deleteFrom('idempotency_keys').where('scope', '=', LOCK_SCOPE).where('key', '=', userId).where('request_hash', '=', token).execute();
+        await deleteKeyWithHash(db, LOCK_SCOPE, userId, token);
       }
     },
 
     async purgeExpired() {
-      const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now()).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return deleteExpiredKeys(db, now());
     },
   };
 }
