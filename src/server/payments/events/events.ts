@@ -11,13 +11,14 @@
  * - Status notifications set the status; a Canceled or Expired subscription is never revived
  *   by a late charge notification, only its payment is recorded.
  */
-import type { Selectable } from 'kysely';
-import { trackAccountStatus } from '../accounts/accountStatus.ts';
-import { newId } from '../db/ids.ts';
-import { inTransaction, type Db } from '../db/transaction.ts';
-import type { SubscriptionsTable } from '../db/types.ts';
-import type { GatewayEvent, GatewayTransaction } from './gateway.ts';
-import { paymentStatusOf } from './calls/records.ts';
+import { trackAccountStatus } from '../../accounts/accountStatus.ts';
+import { findUserById } from '../../accounts/users.ts';
+import { findClassAddOn, findWebOffer } from '../../catalog/repository.ts';
+import { newId } from '../../db/ids.ts';
+import { inTransaction, type Db } from '../../db/transaction.ts';
+import { paymentStatusOf } from '../calls/records.ts';
+import type { GatewayEvent, GatewayTransaction } from '../gateway.ts';
+import { findPaymentIdOfTransaction, findSubscriptionByGatewayIdForUpdate, insertPaymentUnlessRecorded, updateSubscription, type SubscriptionRow } from './repository.ts';
 
 export interface AppliedEvent {
   /** Whether our tables changed. */
@@ -28,25 +29,20 @@ export interface AppliedEvent {
   paymentId: string | null;
 }
 
-type Subscription = Selectable<SubscriptionsTable>;
-type Status = Subscription['status'];
+type Status = SubscriptionRow['status'];
 
 const ENDED: ReadonlySet<Status> = new Set(['Canceled', 'Expired']);
 
 export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date): Promise<AppliedEvent> {
   if (event.kind === 'ignored') return { changed: false, subscriptionId: null, paymentId: null };
   return inTransaction(db, async (tx) => {
-    const subscription = await tx.selectFrom('subscriptions').selectAll().where('gateway_subscription_id', '=', event.subscriptionId).forUpdate().executeTakeFirst();
+    const subscription = await findSubscriptionByGatewayIdForUpdate(tx, event.subscriptionId);
     if (!subscription) return { changed: false, subscriptionId: null, paymentId: null };
     const unchanged: AppliedEvent = { changed: false, subscriptionId: subscription.id, paymentId: null };
 
-    const setStatus = async (status: Status, extra: Partial<Pick<Subscription, 'canceled_at'>> = {}) => {
+    const setStatus = async (status: Status, extra: Partial<Pick<SubscriptionRow, 'canceled_at'>> = {}) => {
       if (subscription.status === status) return unchanged;
-      await tx
-        .updateTable('subscriptions')
-        .set({ status, ...extra, updated_at: now })
-        .where('id', '=', subscription.id)
-        .execute();
+      await updateSubscription(tx, subscription.id, { status, ...extra, updated_at: now });
       return { ...unchanged, changed: true };
     };
 
@@ -59,20 +55,12 @@ export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date):
           if (event.kind === 'subscriptionChargedSuccessfully') {
             // A notification without the next date (Braintree's test samples) keeps the one we know.
             const next = event.nextBillingDate ?? subscription.next_billing_date;
-            await tx
-              .updateTable('subscriptions')
-              .set({ status: 'Active', next_billing_date: next, term_expires_at: next ?? subscription.term_expires_at, updated_at: now })
-              .where('id', '=', subscription.id)
-              .execute();
+            await updateSubscription(tx, subscription.id, { status: 'Active', next_billing_date: next, term_expires_at: next ?? subscription.term_expires_at, updated_at: now });
             // Without a trial the parent was an Active Subscriber from the purchase on.
             if (subscription.trial_duration_days > 0) await paidFor(tx, subscription);
           } else {
-            await tx
-              .updateTable('subscriptions')
-              // Unpaid from the failed charge on: access lasts to the end of what was paid for.
-              .set({ status: 'PastDue', term_expires_at: subscription.term_expires_at ?? event.transaction.createdAt, updated_at: now })
-              .where('id', '=', subscription.id)
-              .execute();
+            // Unpaid from the failed charge on: access lasts to the end of what was paid for.
+            await updateSubscription(tx, subscription.id, { status: 'PastDue', term_expires_at: subscription.term_expires_at ?? event.transaction.createdAt, updated_at: now });
           }
         }
         return { changed: true, subscriptionId: subscription.id, paymentId: payment.id };
@@ -92,45 +80,28 @@ export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date):
 }
 
 /** A trialist's first charge makes an Active Subscriber (§4); told once per subscription. */
-async function paidFor(db: Db, subscription: Subscription): Promise<void> {
-  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', subscription.user_id).executeTakeFirst();
+async function paidFor(db: Db, subscription: SubscriptionRow): Promise<void> {
+  const user = await findUserById(db, subscription.user_id);
   if (user) await trackAccountStatus(db, { userId: user.id, email: user.email, status: 'Active Subscriber', about: subscription.id });
 }
 
 /** The payments row of a gateway transaction: inserted once, found afterwards. */
-async function recordPayment(db: Db, subscription: Subscription, transaction: GatewayTransaction): Promise<{ id: string; created: boolean }> {
-  const inserted = await db
-    .insertInto('payments')
-    .values({
-      id: newId(),
-      user_id: subscription.user_id,
-      customer_id: subscription.customer_id,
-      subscription_id: subscription.id,
-      payment_method_id: subscription.payment_method_id,
-      amount_cents: transaction.amountCents,
-      status: paymentStatusOf(transaction),
-      description: await describe(db, subscription),
-      gateway_transaction_id: transaction.id,
-      processor_response_code: transaction.processorResponseCode,
-      processor_response_text: transaction.processorResponseText,
-      created_at: transaction.createdAt,
-    })
-    .onConflict((oc) => oc.column('gateway_transaction_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, created: true };
-  const existing = await db.selectFrom('payments').select('id').where('gateway_transaction_id', '=', transaction.id).executeTakeFirstOrThrow();
-  return { id: existing.id, created: false };
+async function recordPayment(db: Db, subscription: SubscriptionRow, transaction: GatewayTransaction): Promise<{ id: string; created: boolean }> {
+  const id = newId();
+  const description = await describe(db, subscription);
+  const inserted = await insertPaymentUnlessRecorded(db, { id, subscription, transaction, status: paymentStatusOf(transaction), description });
+  if (inserted) return { id: inserted, created: true };
+  return { id: await findPaymentIdOfTransaction(db, transaction.id), created: false };
 }
 
 /** What the billing history calls the charge: the plan's name (or the class add-on's). */
-async function describe(db: Db, subscription: Subscription): Promise<string> {
+async function describe(db: Db, subscription: SubscriptionRow): Promise<string> {
   if (subscription.web_offer_id) {
-    const offer = await db.selectFrom('web_offers').select('plan_name').where('id', '=', subscription.web_offer_id).executeTakeFirst();
+    const offer = await findWebOffer(db, subscription.web_offer_id);
     if (offer) return offer.plan_name;
   }
   if (subscription.class_add_on_id) {
-    const addOn = await db.selectFrom('class_add_ons').select('name').where('id', '=', subscription.class_add_on_id).executeTakeFirst();
+    const addOn = await findClassAddOn(db, subscription.class_add_on_id);
     if (addOn) return addOn.name;
   }
   return 'Subscription';
