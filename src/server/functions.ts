@@ -62,19 +62,11 @@ export type Handler<N extends CallName = CallName> = (input: HandlerInput<N>, co
 /** One handler for every call of the contract: a missing one is a compile error. */
 export type Handlers = { [N in CallName]: Handler<N> };
 
-/** The calls the payment handlers answer (src/server/payments/calls/). */
-export const paymentCallNames = [
-  'GetClientToken',
-  'PurchaseSubscription',
-  'UpgradeSubscription',
-  'CancelSubscription',
-  'UpdateCreditCard',
-  'CreateClassAddOnSubscription',
-  'SubscribeToMinervaClasses',
-  'CancelMinervaClasses',
-  'BulkPurchase',
-] as const satisfies readonly CallName[];
-export type PaymentCallName = (typeof paymentCallNames)[number];
+/**
+ * A domain's handlers (accounts, catalog, codes, payments), each typed by the contract's call of
+ * its name; backend.ts joins them into `Handlers`, where a call nobody answers is a compile error.
+ */
+export const domainHandlers = <const H extends Partial<Handlers>>(handlers: H): { [N in keyof H & CallName]: Handler<N> } => handlers as never;
 
 export interface FunctionRoutesOptions {
   handlers: Handlers;

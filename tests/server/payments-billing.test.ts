@@ -12,7 +12,7 @@ import { importCatalog } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import type { Database } from '../../src/server/db/types.ts';
-import { applyGatewayEvent } from '../../src/server/payments/events/events.ts';
+import { applyGatewayEvent } from '../../src/server/payments/events.ts';
 import type { GatewayResult, PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';

@@ -23,7 +23,8 @@ import { toWebOffer } from '../catalog/repository.ts';
 import { paymentMethodView, planSubscriptions } from './planSubscriptions.ts';
 import type { AuthUser } from '../functions.ts';
 import type { AccountCache } from './accountCache.ts';
-import { readAccountSnapshot, readPaymentHistoryRows, type AccountSnapshot, type CatalogRows, type SubscriptionRow as Subscription } from './repository.ts';
+import type { SubscriptionRow as Subscription } from '../subscriptions/repository.ts';
+import { readAccountSnapshot, readPaymentHistoryRows, type AccountSnapshot, type CatalogRows } from './repository.ts';
 import type { Db } from './users.ts';
 
 /** What the account reads need: the database, what was read of each account at its version, the catalog's rows. */

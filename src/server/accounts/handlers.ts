@@ -6,7 +6,7 @@
  * Sessions and rate limits are enforced before these run (src/server/functions.ts): a handler
  * of an `auth: 'session'` call gets the parent as `context.user`.
  */
-import type { Handlers } from '../functions.ts';
+import { domainHandlers } from '../functions.ts';
 import { changeEmail, changePassword, queueEmailRename } from './credentialChanges.ts';
 import { customerDetails, paymentHistory } from './customer.ts';
 import { geoIp } from './geo.ts';
@@ -15,35 +15,10 @@ import { requestPasswordReset, resetPassword } from './passwordReset.ts';
 import { emailPreferencesOf, hasAccount, queueConversionEvent, queueCrmAddedClass, queueCrmCustomer, queueUserEvent, setEmailPreferences } from './service.ts';
 import type { AccountServices } from './services.ts';
 
-export const accountCallNames = [
-  'UserLogin',
-  'CreateWebUser',
-  'CreateNewWebUser',
-  'Logout',
-  'GetUserExistsByUsername',
-  'ChangePassword',
-  'UpdateUserEmail',
-  'ChangeUsername',
-  'IterableUpdateEmail',
-  'RequestBeginPasswordReset',
-  'RequestPasswordResetLegacy',
-  'VerifyBeginPasswordReset',
-  'GetCustomerDetails',
-  'GetPaymentHistory',
-  'GetSubscribedEmailLists',
-  'IterableSetEmailPreferences',
-  'TrackUserEvent',
-  'GetGeoIp',
-  'CrmAddCustomer',
-  'CrmUpdateAfterAddClass',
-  'SendConversionEvent',
-] as const;
-export type AccountCallName = (typeof accountCallNames)[number];
-
 const success = { success: true } as const;
 
-export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallName> {
-  return {
+export function accountHandlers(s: AccountServices) {
+  return domainHandlers({
     async UserLogin(input) {
       return sessionAnswer(await logIn(s, input.username, input.password));
     },
@@ -140,5 +115,5 @@ export function accountHandlers(s: AccountServices): Pick<Handlers, AccountCallN
     async SendConversionEvent(input, context) {
       return { status: await queueConversionEvent(s, input, { ip: context.ip, userAgent: context.request.headers['user-agent'] ?? null }) };
     },
-  };
+  });
 }

@@ -15,7 +15,9 @@
 import type { PlanSubscription } from '../../contract/entities.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toClassAddOn, toWebOffer } from '../catalog/repository.ts';
-import type { CatalogRows, PaymentMethodRow, SubscriptionRow as Subscription } from './repository.ts';
+import type { PaymentMethodRow } from '../payments/repository.ts';
+import type { SubscriptionRow as Subscription } from '../subscriptions/repository.ts';
+import type { CatalogRows } from './repository.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 

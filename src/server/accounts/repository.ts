@@ -16,11 +16,10 @@ import type { Selectable } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
-import type { ClassAddOnRow, CustomersTable, PaymentMethodsTable, PaymentsTable, SubscriptionsTable, UserRow, WebOfferRow } from '../db/types.ts';
+import type { ClassAddOnRow, PaymentsTable, UserRow, WebOfferRow } from '../db/types.ts';
+import type { CustomerRow, PaymentMethodRow } from '../payments/repository.ts';
+import type { SubscriptionRow } from '../subscriptions/repository.ts';
 
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
-export type CustomerRow = Selectable<CustomersTable>;
-export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 
 export interface AccountSnapshot {
   user: { id: string; email: string; partner: string | null };

@@ -5,31 +5,19 @@
  */
 import { CallError, ErrorCode } from '../../contract/index.ts';
 import type { Db } from '../db/transaction.ts';
-import type { Handlers } from '../functions.ts';
+import { domainHandlers } from '../functions.ts';
 import { cachedCatalogRead } from './cache.ts';
 import { toDollars } from './money.ts';
 import { DEFAULT_TAG, findBulkCampaign, findWebOffer, findWebOfferByPromoCode, listClassAddOns, listClassOffers, listDefaultPlans, listWebOffers, toClassAddOn, toMinervaOffer, toWebOffer, type Status } from './repository.ts';
 import { recordContactRequest } from './service.ts';
 
-export const catalogCallNames = [
-  'GetDefaultPlans',
-  'GetWebOffers',
-  'GetMinervaOffers',
-  'GetMinervaClassAddOns',
-  'GetWebOfferByPromoCode',
-  'GetBulkPurchaseCampaign',
-  'BulkPurchaseGirlScoutsInfo',
-  'CodingEventRequest',
-] as const;
-type CatalogCallName = (typeof catalogCallNames)[number];
-
-export function catalogHandlers(db: Db, now: () => Date = () => new Date()): Pick<Handlers, CatalogCallName> {
+export function catalogHandlers(db: Db, now: () => Date = () => new Date()) {
   const defaultPlans = cachedCatalogRead(async (tag) => (await listDefaultPlans(db, tag)).map(toWebOffer));
   const webOffers = cachedCatalogRead(async () => (await listWebOffers(db)).map(toWebOffer));
   const classOffers = cachedCatalogRead(async (status) => (await listClassOffers(db, status as Status)).map(toMinervaOffer));
   const classAddOns = cachedCatalogRead(async (status) => (await listClassAddOns(db, status as Status)).map(toClassAddOn));
 
-  return {
+  return domainHandlers({
     GetDefaultPlans(input) {
       return defaultPlans(input.tag?.trim() || DEFAULT_TAG);
     },
@@ -65,5 +53,5 @@ export function catalogHandlers(db: Db, now: () => Date = () => new Date()): Pic
     async CodingEventRequest(input) {
       return recordContactRequest(db, 'codingEvent', input.email, input, now());
     },
-  };
+  });
 }

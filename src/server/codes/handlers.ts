@@ -7,20 +7,17 @@ import { displayCode } from '../../domain/codes.ts';
 import { findBulkCampaign, findWebOffer, toWebOffer } from '../catalog/repository.ts';
 import type { Db } from '../db/transaction.ts';
 import type { CodeKind } from '../db/types.ts';
-import type { Handlers, HandlerInput, SessionCallContext } from '../functions.ts';
+import { domainHandlers, type HandlerInput, type SessionCallContext } from '../functions.ts';
 import { codeState, findBatchCampaignId, findCode } from './repository.ts';
 import { redeemCode } from './service.ts';
 
-export const codesCallNames = ['FindWebOfferByCouponCode', 'RedeemComp', 'RedeemVolumeLicense'] as const;
-type CodesCallName = (typeof codesCallNames)[number];
-
-export function codesHandlers(db: Db, now: () => Date = () => new Date()): Pick<Handlers, CodesCallName> {
+export function codesHandlers(db: Db, now: () => Date = () => new Date()) {
   const redeem = async (input: HandlerInput<'RedeemComp'>, context: SessionCallContext, accepted: readonly CodeKind[]) => {
     const { expiresAt, isLifetime } = await redeemCode(db, { userId: context.user.id, email: context.user.email, code: input.couponCode, accepted, at: now() });
     return { redeemed: true as const, expiresAt: expiresAt ? expiresAt.toISOString() : null, isLifetime };
   };
 
-  return {
+  return domainHandlers({
     async FindWebOfferByCouponCode(input) {
       const row = await findCode(db, input.code);
       if (!row) {
@@ -66,5 +63,5 @@ export function codesHandlers(db: Db, now: () => Date = () => new Date()): Pick<
     RedeemVolumeLicense(input, context) {
       return redeem(input, context, ['volume', 'bulk']);
     },
-  };
+  });
 }

@@ -8,7 +8,7 @@
  * once per Idempotency-Key. A parent's payment calls also run one at a time (an account lock),
  * so two tabs cannot buy two plans. Each call's rules are in its module under calls/.
  */
-import type { CallContext, Handlers, PaymentCallName } from '../functions.ts';
+import { domainHandlers, type CallContext } from '../functions.ts';
 import { createClassAddOn } from './calls/addOn.ts';
 import { bulkPurchase } from './calls/bulk.ts';
 import { cancelSubscription } from './calls/cancel.ts';
@@ -22,8 +22,8 @@ import type { IntentKey } from './intents/repository.ts';
 /** The intent of a call made with an Idempotency-Key answers to that key. */
 const intentKey = (context: CallContext): IntentKey | null => (context.idempotency ? { ...context.idempotency, part: '' } : null);
 
-export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallName> {
-  return {
+export function paymentHandlers(s: PaymentServices) {
+  return domainHandlers({
     GetClientToken: (input, context) => clientToken(s, input, context),
     PurchaseSubscription: (input, context) => purchaseSubscription(s, input, context.user, { key: intentKey(context), log: context.log }),
     SubscribeToMinervaClasses: (input, context) => subscribeToClasses(s, input, context.user, { key: intentKey(context), log: context.log }),
@@ -33,5 +33,5 @@ export function paymentHandlers(s: PaymentServices): Pick<Handlers, PaymentCallN
     UpdateCreditCard: (input, context) => updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
     CreateClassAddOnSubscription: (input, context) => createClassAddOn(s, context.user, input.classAddOnId, input.paymentMethodToken, { key: intentKey(context), log: context.log }),
     BulkPurchase: (input, context) => bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
-  };
+  });
 }

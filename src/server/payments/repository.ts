@@ -3,14 +3,12 @@
  * methods (`payment_methods`) and the transactions it made (`payments`), each mirroring the
  * gateway's (gateway_customer_id, gateway_token, gateway_transaction_id). Every function takes
  * a database or a transaction.
- *
- * Also the few reads and writes of the catalog and the codes that the payment calls make (an
- * offer by its gateway plan, the codes an order bought, a coupon given back).
  */
 import type { Insertable, Selectable } from 'kysely';
 import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
-import type { CustomersTable, PaymentMethodsTable, WebOfferRow } from '../db/types.ts';
+import type { CustomersTable, PaymentMethodsTable, PaymentsTable } from '../db/types.ts';
+import type { SubscriptionRow } from '../subscriptions/repository.ts';
 import type { GatewayTransaction } from './gateway.ts';
 import type { Charged } from './intents/plan.ts';
 
@@ -146,4 +144,42 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
 export async function insertIntentPayment(db: Db, intentId: string, charged: Charged, p: Omit<PaymentRecord, 'transaction' | 'id'>): Promise<void> {
   if (charged.sale) await insertPayment(db, { ...p, id: intentId, transaction: charged.sale });
   else if (charged.subscription?.transaction) await insertPayment(db, { ...p, transaction: charged.subscription.transaction });
+}
+
+export interface SubscriptionPayment {
+  id: string;
+  subscription: SubscriptionRow;
+  transaction: GatewayTransaction;
+  status: PaymentsTable['status'];
+  description: string;
+}
+
+/** A gateway event's payment: inserts the payments row of the subscription's gateway transaction; its id, or undefined when that transaction already has one. */
+export async function insertPaymentUnlessRecorded(db: Db, p: SubscriptionPayment): Promise<string | undefined> {
+  const inserted = await db
+    .insertInto('payments')
+    .values({
+      id: p.id,
+      user_id: p.subscription.user_id,
+      customer_id: p.subscription.customer_id,
+      subscription_id: p.subscription.id,
+      payment_method_id: p.subscription.payment_method_id,
+      amount_cents: p.transaction.amountCents,
+      status: p.status,
+      description: p.description,
+      gateway_transaction_id: p.transaction.id,
+      processor_response_code: p.transaction.processorResponseCode,
+      processor_response_text: p.transaction.processorResponseText,
+      created_at: p.transaction.createdAt,
+    })
+    .onConflict((oc) => oc.column('gateway_transaction_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** The id of the payments row of a gateway transaction (which must exist). */
+export async function findPaymentIdOfTransaction(db: Db, gatewayTransactionId: string): Promise<string> {
+  const row = await db.selectFrom('payments').select('id').where('gateway_transaction_id', '=', gatewayTransactionId).executeTakeFirstOrThrow();
+  return row.id;
 }

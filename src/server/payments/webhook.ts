@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { applyGatewayEvent } from './events/events.ts';
+import { applyGatewayEvent } from './events.ts';
 import type { PaymentGateway } from './gateway.ts';
 
 export const BRAINTREE_WEBHOOK_PATH = '/webhooks/braintree';

@@ -3,10 +3,10 @@
  * (gateway_subscription_id) or a one-time purchase. Every function takes a database or a
  * transaction.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
-import type { SubscriptionsTable } from '../db/types.ts';
+import type { Database, SubscriptionsTable } from '../db/types.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
@@ -80,4 +80,13 @@ export async function markSubscriptionRenewed(db: Db, id: string, r: Renewal): P
     .set({ status: 'Active', gateway_subscription_id: r.gatewaySubscriptionId, payment_method_id: r.paymentMethodId, next_billing_date: r.paidUntil, term_expires_at: r.paidUntil, updated_at: r.now })
     .where('id', '=', id)
     .execute();
+}
+
+/** Our subscription of the gateway's subscription id, locked for the rest of the transaction. */
+export async function findSubscriptionByGatewayIdForUpdate(tx: Transaction<Database>, gatewaySubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  return tx.selectFrom('subscriptions').selectAll().where('gateway_subscription_id', '=', gatewaySubscriptionId).forUpdate().executeTakeFirst();
+}
+
+export async function updateSubscription(db: Db, id: string, changes: Updateable<SubscriptionsTable>): Promise<void> {
+  await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute();
 }

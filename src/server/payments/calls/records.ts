@@ -6,7 +6,6 @@
 import { addMonths } from '../../codes/service.ts';
 import type { SubscriptionRow } from '../../subscriptions/repository.ts';
 
-export { paymentStatusOf } from '../repository.ts';
 
 export const DAY_MS = 86_400_000;
 

@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { applyGatewayEvent } from '../events/events.ts';
+import { applyGatewayEvent } from '../events.ts';
 import type { GatewayEvent, GatewayName, GatewayTransaction, PaymentGateway } from '../gateway.ts';
 import { chargeOutcome } from './amounts.ts';
 import { addDays, billingDate } from './billingDates.ts';

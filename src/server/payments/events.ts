@@ -11,14 +11,14 @@
  * - Status notifications set the status; a Canceled or Expired subscription is never revived
  *   by a late charge notification, only its payment is recorded.
  */
-import { trackAccountStatus } from '../../accounts/accountStatus.ts';
-import { findUserById } from '../../accounts/users.ts';
-import { findClassAddOn, findWebOffer } from '../../catalog/repository.ts';
-import { newId } from '../../db/ids.ts';
-import { inTransaction, type Db } from '../../db/transaction.ts';
-import { paymentStatusOf } from '../calls/records.ts';
-import type { GatewayEvent, GatewayTransaction } from '../gateway.ts';
-import { findPaymentIdOfTransaction, findSubscriptionByGatewayIdForUpdate, insertPaymentUnlessRecorded, updateSubscription, type SubscriptionRow } from './repository.ts';
+import { trackAccountStatus } from '../accounts/accountStatus.ts';
+import { findUserById } from '../accounts/repository.ts';
+import { findClassAddOn, findWebOffer } from '../catalog/repository.ts';
+import { newId } from '../db/ids.ts';
+import { inTransaction, type Db } from '../db/transaction.ts';
+import type { GatewayEvent, GatewayTransaction } from './gateway.ts';
+import { findSubscriptionByGatewayIdForUpdate, updateSubscription, type SubscriptionRow } from '../subscriptions/repository.ts';
+import { findPaymentIdOfTransaction, insertPaymentUnlessRecorded, paymentStatusOf } from './repository.ts';
 
 export interface AppliedEvent {
   /** Whether our tables changed. */
