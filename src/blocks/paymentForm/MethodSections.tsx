@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import type { FormText, PartId } from './setup.ts';
+
+/** The card form under its title, the other ways to pay (if any) under theirs (spec §2.9, §2.11). */
+export function MethodSections({ tx, id, card, other }: { tx: FormText; id: PartId; card: ReactNode; other: ReactNode }) {
+  return (
+    <>
+      <h2 id={id('card-title')} className="payment__title" tabIndex={-1}>
+        {tx('cardTab')}
+      </h2>
+      {card}
+      {other && (
+        <>
+          <h2 className="payment__title">{tx('otherTab')}</h2>
+          {other}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useCopy } from '../../runtime/context.tsx';
+import { offerSummaryParams, type Offer } from './offers.ts';
+import type { PaymentFormConfig } from './setup.ts';
+
+/** What is bought, and what is charged today (spec §9); nothing until the offer is known. */
+export function OrderSummary({ block, offer }: { block: PaymentFormConfig; offer: Offer | null }) {
+  const t = useCopy();
+  const summaryKey = offer && (offer.trialDurationDays ?? 0) > 0 && block.summaryTrial ? block.summaryTrial : block.summary;
+  const params = offer ? offerSummaryParams(offer) : null;
+  if (!params || (!summaryKey && !block.todayCharge)) return null;
+  return (
+    <div className="payment__summary">
+      {summaryKey && <p className="payment__summary-line">{t(summaryKey, params)}</p>}
+      {block.todayCharge && <p className="payment__today">{t(block.todayCharge, params)}</p>}
+    </div>
+  );
+}
