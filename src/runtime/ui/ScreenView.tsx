@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import type { CompiledScreen } from '../../config/compiled.ts';
 import { runActions } from '../actions.ts';
 import { evaluateCondition } from '../conditions.ts';
@@ -9,12 +9,13 @@ import { Progress } from './Progress.tsx';
 /**
  * One screen: its step progress, its blocks (or the first variant whose `when:` holds), the
  * tab title, and its `onEnter` actions, run once per visit and dropped when the parent leaves.
+ * The shell keys it by the visit: each visit mounts a new one, with its own abort signal.
  */
-export function ScreenView({ screen, visit }: { screen: CompiledScreen; visit: string }) {
+export function ScreenView({ screen }: { screen: CompiledScreen }) {
   const rt = useRuntime();
   const t = useCopy();
   const facts = useFacts();
-  const controller = useMemo(() => new AbortController(), [visit]);
+  const [controller] = useState(() => new AbortController());
 
   useEffect(() => {
     void runActions(screen.onEnter, rt.services, { signal: controller.signal });

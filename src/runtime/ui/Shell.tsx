@@ -171,7 +171,7 @@ export function Shell() {
       <Header style={layout.header} />
       <main id="main" className="main" tabIndex={-1}>
         {view.kind === 'screen' ? (
-          <ScreenView key={view.visit} screen={view.screen} visit={view.visit} />
+          <ScreenView key={view.visit} screen={view.screen} />
         ) : view.kind === 'loading' ? (
           <p className="loading" role="status">
             {t(app.loadingText)}
