@@ -4,11 +4,12 @@
  *   2. `npm run check`     funnels and copy
  *   3. `tsc -p .`          types
  *   4. `npm run cycles`    no import cycle in src, scripts or tests (dpdm; type-only imports do not count)
- *   5. unit tests (vitest project "unit")
- *   6. server tests on PGlite (vitest project "server", DATABASE_URL and TEST_DATABASE_URL unset)
- *   7. the same server tests on PostgreSQL, when DATABASE_URL is set (as TEST_DATABASE_URL)
- *   8. `vite build`        the app the browser tests open
- *   9. browser tests (vitest project "e2e")
+ *   5. `npm run lint`      Biome's lint rules and format, lines of at most 140 characters, no unused export (knip)
+ *   6. unit tests (vitest project "unit")
+ *   7. server tests on PGlite (vitest project "server", DATABASE_URL and TEST_DATABASE_URL unset)
+ *   8. the same server tests on PostgreSQL, when DATABASE_URL is set (as TEST_DATABASE_URL)
+ *   9. `vite build`        the app the browser tests open
+ *  10. browser tests (vitest project "e2e")
  */
 import { existsSync } from 'node:fs';
 import { bin, run, viteBuild } from './lib/build.ts';
@@ -45,6 +46,7 @@ const stages: Stage[] = [
   { name: 'npm run check (funnels and copy)', run: () => exitCode('npm', ['run', '--silent', 'check']) },
   { name: 'tsc -p . (types)', run: () => exitCode(bin('tsc'), ['-p', '.']) },
   { name: 'npm run cycles (import cycles)', run: () => exitCode('npm', ['run', '--silent', 'cycles']) },
+  { name: 'npm run lint (Biome, line length, knip)', run: () => exitCode('npm', ['run', '--silent', 'lint']) },
   { name: 'unit tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'unit']) },
   { name: 'server tests on PGlite', run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined }) },
   ...(postgresUrl

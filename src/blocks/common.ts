@@ -1,4 +1,4 @@
-import { z } from 'zod';
+
 import { condition } from '../config/schema/conditions.ts';
 import { identifier } from '../config/schema/common.ts';
 

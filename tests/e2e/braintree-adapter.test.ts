@@ -19,7 +19,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixture, type FixtureBuild } from '../fixtures/braintree/build.ts';
 import {
   cardRefused,
-  cardTokenized,
   clientToken,
   FakeBraintree,
   gatewayConfiguration,

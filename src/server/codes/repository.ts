@@ -7,7 +7,7 @@
  * row re-check `redeemed_at` after the first commits, so of any number of attempts, on any
  * number of instances, exactly one succeeds.
  */
-import { sql, type Insertable } from 'kysely';
+import { type Insertable } from 'kysely';
 import { canonicalCode } from '../../domain/codes.ts';
 import type { Db } from '../db/transaction.ts';
 import type { CodeBatchesTable, CodeRow, CodesTable } from '../db/types.ts';
@@ -65,16 +65,6 @@ export async function redeemCodeOnce(db: Db, code: string, userId: string, now: 
   const row = await findCode(db, canonical);
   if (!row) return { ok: false, reason: 'unknown' };
   return { ok: false, reason: codeState(row, now) === 'expired' ? 'expired' : 'used', code: row };
-}
-
-/** Counts of a batch's codes: how many exist and how many were redeemed. */
-export async function batchUsage(db: Db, batchId: string): Promise<{ total: number; redeemed: number }> {
-  const row = await db
-    .selectFrom('codes')
-    .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(redeemed_at)::int`.as('redeemed')])
-    .where('batch_id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  return { total: row.total, redeemed: row.redeemed };
 }
 
 /** The bulk campaign a batch's codes were made for; null when none (or no such batch). */

@@ -4,7 +4,7 @@
  * `Date`; ids are text (random, URL-safe: src/server/db/ids.ts). The tables are created by
  * src/server/db/migrations/ — a column added there is added here too.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Selectable, } from 'kysely';
 
 /** A `timestamptz` column: a Date when read; a Date or an ISO string when written. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -478,11 +478,7 @@ export interface Database {
 }
 
 export type WebOfferRow = Selectable<WebOffersTable>;
-export type NewWebOffer = Insertable<WebOffersTable>;
 export type ClassAddOnRow = Selectable<ClassAddOnsTable>;
 export type BulkCampaignRow = Selectable<BulkCampaignsTable>;
 export type CodeRow = Selectable<CodesTable>;
-export type CodeBatchRow = Selectable<CodeBatchesTable>;
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;

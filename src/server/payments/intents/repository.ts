@@ -1,5 +1,5 @@
 /** The `payment_intents` table (migration 009). Every function takes a database or a transaction. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { CallFailure } from '../../../contract/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { Database, IntentKind, IntentStatus } from '../../db/types.ts';
@@ -125,12 +125,4 @@ export async function resolveIntentRow(trx: Transaction<Database>, id: string, r
 /** Makes a closed intent open again, due for reconciliation at once (money was found held after it closed). */
 export async function reopenIntent(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable('payment_intents').set({ status: 'open', lease_until: now, resolved_at: null, resolved_by: null, updated_at: now }).where('id', '=', id).execute();
-}
-
-/** Counts by status (operators, tests). */
-export async function countIntents(db: Kysely<Database>): Promise<Record<IntentStatus, number>> {
-  const rows = await db.selectFrom('payment_intents').select(['status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('status').execute();
-  const counts: Record<IntentStatus, number> = { open: 0, completed: 0, failed: 0, reversed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
-  return counts;
 }
