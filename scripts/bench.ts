@@ -41,7 +41,11 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The id of the screen at `routePath`, from the compiled config (what the build used). */
 function screenIdAt(routePath: string): string {
-  const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: process.env.FUNNELS_DIR || 'funnels', copyDir: process.env.COPY_DIR || 'copy' });
+  const { compiled } = checkAndCompile({
+    root: repoRoot,
+    funnelsDir: process.env.FUNNELS_DIR || 'funnels',
+    copyDir: process.env.COPY_DIR || 'copy',
+  });
   if (!compiled) throw new Error('The funnel config has errors: run `npm run check`.');
   const route = compiled.config.routes.find((r) => r.path === routePath);
   if (!route) throw new Error(`No screen has the path ${routePath}.`);
@@ -81,7 +85,9 @@ function sizesOf(outDir: string, files: string[]): Sizes & { files: (Sizes & { f
       file,
       bytes: data.length,
       gzip: gzipSync(data, { level: 9 }).length,
-      brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length,
+      brotli: brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }).length,
     };
   });
   const sum = (k: keyof Sizes) => rows.reduce((total, row) => total + row[k], 0);
@@ -95,7 +101,8 @@ const padL = (s: string, n: number) => s.padStart(n);
 function printTable(title: string, sizes: ReturnType<typeof sizesOf>) {
   console.log(`\n${title}`);
   console.log(`  ${pad('file', 48)}${padL('bytes', 12)}${padL('gzip -9', 12)}${padL('brotli -11', 12)}`);
-  for (const row of sizes.files) console.log(`  ${pad(row.file, 48)}${padL(kb(row.bytes), 12)}${padL(kb(row.gzip), 12)}${padL(kb(row.brotli), 12)}`);
+  for (const row of sizes.files)
+    console.log(`  ${pad(row.file, 48)}${padL(kb(row.bytes), 12)}${padL(kb(row.gzip), 12)}${padL(kb(row.brotli), 12)}`);
   console.log(`  ${pad('total', 48)}${padL(kb(sizes.bytes), 12)}${padL(kb(sizes.gzip), 12)}${padL(kb(sizes.brotli), 12)}`);
 }
 
@@ -142,7 +149,9 @@ if (wants('bundle')) {
     printTable('JavaScript', jsSizes);
     printTable('CSS', cssSizes);
     overBudget = jsSizes.gzip > JS_GZIP_BUDGET;
-    console.log(`\nBudget: initial JS ≤ ${kb(JS_GZIP_BUDGET)} gzip → ${kb(jsSizes.gzip)}: ${overBudget ? `OVER by ${kb(jsSizes.gzip - JS_GZIP_BUDGET)}` : `within (${kb(JS_GZIP_BUDGET - jsSizes.gzip)} to spare)`}`);
+    console.log(
+      `\nBudget: initial JS ≤ ${kb(JS_GZIP_BUDGET)} gzip → ${kb(jsSizes.gzip)}: ${overBudget ? `OVER by ${kb(jsSizes.gzip - JS_GZIP_BUDGET)}` : `within (${kb(JS_GZIP_BUDGET - jsSizes.gzip)} to spare)`}`,
+    );
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -152,14 +161,22 @@ if (wants('check')) {
   console.log(`\nnpm run check over all configs (tsx scripts/check.ts; 1 warm-up + ${CHECK_RUNS} runs)...`);
   const times = await timeCheck();
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  console.log(`  mean ${mean.toFixed(0)} ms   min ${Math.min(...times).toFixed(0)} ms   max ${Math.max(...times).toFixed(0)} ms   (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`);
+  console.log(
+    `  mean ${mean.toFixed(0)} ms   min ${Math.min(...times).toFixed(0)} ms   max ${Math.max(...times).toFixed(0)} ms   (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`,
+  );
 }
 
 let apiMissed = false;
 if (wants('api')) {
   const rows = await runApiBench();
   apiMissed = rows.some((row) => !row.met);
-  if (apiMissed) console.log(`\nAPI targets missed: ${rows.filter((r) => !r.met).map((r) => `${r.call} on ${r.database}`).join(', ')}.`);
+  if (apiMissed)
+    console.log(
+      `\nAPI targets missed: ${rows
+        .filter((r) => !r.met)
+        .map((r) => `${r.call} on ${r.database}`)
+        .join(', ')}.`,
+    );
 }
 
 if (overBudget || apiMissed) process.exit(1);

@@ -34,7 +34,11 @@ function usage(message: string): never {
 
 let parsed;
 try {
-  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
 } catch (error) {
   usage((error as Error).message);
 }
@@ -43,7 +47,8 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-if (positionals[0] !== 'run' || positionals.length > 1) usage(positionals.length === 0 ? 'Say what to do: run.' : `Unknown command '${positionals.join(' ')}'.`);
+if (positionals[0] !== 'run' || positionals.length > 1)
+  usage(positionals.length === 0 ? 'Say what to do: run.' : `Unknown command '${positionals.join(' ')}'.`);
 
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
@@ -52,7 +57,8 @@ try {
   // A time the CLI cannot read is refused here, before the server is asked; "now" is the CLI's now.
   const at = parseBillingTime(request.at, new Date()).toISOString();
   const gateway = readPaymentsEnv().kind;
-  if (gateway !== 'sandbox') throw new BillingError('PAYMENT_GATEWAY=braintree: Braintree bills subscriptions itself; the billing run is the sandbox gateway\'s.');
+  if (gateway !== 'sandbox')
+    throw new BillingError("PAYMENT_GATEWAY=braintree: Braintree bills subscriptions itself; the billing run is the sandbox gateway's.");
   const { result, via } = await runAdmin<BillingSummary>(
     readDatabaseEnv(),
     'cli',
@@ -62,10 +68,19 @@ try {
     },
     (message) => process.stderr.write(`${message}\n`),
   );
-  for (const c of result.charges) process.stdout.write(`${[c.chargedAt, c.status, money(c.amountCents), c.processorResponseCode, c.processorResponseText, c.gatewaySubscriptionId].join('\t')}\n`);
+  for (const c of result.charges)
+    process.stdout.write(
+      `${[c.chargedAt, c.status, money(c.amountCents), c.processorResponseCode, c.processorResponseText, c.gatewaySubscriptionId].join('\t')}\n`,
+    );
   process.stdout.write(`${describeBilling(result)} (in ${via})\n`);
 } catch (error) {
-  if (error instanceof BillingError || error instanceof AdminError || error instanceof DatabaseBusyError || error instanceof ConfigError || error instanceof CatalogFileError) {
+  if (
+    error instanceof BillingError ||
+    error instanceof AdminError ||
+    error instanceof DatabaseBusyError ||
+    error instanceof ConfigError ||
+    error instanceof CatalogFileError
+  ) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

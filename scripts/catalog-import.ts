@@ -37,7 +37,12 @@ try {
   );
   process.stdout.write(`Imported ${path} into ${via}: ${result.description}.\n`);
 } catch (error) {
-  if (error instanceof CatalogFileError || error instanceof AdminError || error instanceof DatabaseBusyError || error instanceof ConfigError) {
+  if (
+    error instanceof CatalogFileError ||
+    error instanceof AdminError ||
+    error instanceof DatabaseBusyError ||
+    error instanceof ConfigError
+  ) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

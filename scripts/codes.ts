@@ -63,7 +63,8 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-if (positionals[0] !== 'create' || positionals.length > 1) usage(positionals.length === 0 ? 'Say what to do: create.' : `Unknown command '${positionals.join(' ')}'.`);
+if (positionals[0] !== 'create' || positionals.length > 1)
+  usage(positionals.length === 0 ? 'Say what to do: create.' : `Unknown command '${positionals.join(' ')}'.`);
 if (!values.kind) usage('--kind is required.');
 
 const request = createCodesRequest.safeParse({
@@ -78,7 +79,11 @@ const request = createCodesRequest.safeParse({
 });
 if (!request.success) {
   const issue = request.error.issues[0]!;
-  usage(issue.path[0] === 'kind' ? `--kind must be one of coupon, comp, gift, volume, bulk; it is '${values.kind}'.` : `--${String(issue.path[0])}: ${issue.message}`);
+  usage(
+    issue.path[0] === 'kind'
+      ? `--kind must be one of coupon, comp, gift, volume, bulk; it is '${values.kind}'.`
+      : `--${String(issue.path[0])}: ${issue.message}`,
+  );
 }
 
 try {
@@ -93,12 +98,21 @@ try {
     (message) => process.stderr.write(`${message}\n`),
   );
   process.stdout.write(result.codes.map((code) => `${code}\n`).join(''));
-  const length = result.months === null ? '' : result.months === -1 ? ', lifetime' : `, ${result.months} month${result.months === 1 ? '' : 's'}`;
+  const length =
+    result.months === null ? '' : result.months === -1 ? ', lifetime' : `, ${result.months} month${result.months === 1 ? '' : 's'}`;
   const offer = result.offer ? `, offer ${result.offer}` : '';
   const expiry = result.expiresAt ? `, redeemable until ${result.expiresAt}` : '';
-  process.stderr.write(`Created ${result.codes.length} ${result.kind} code${result.codes.length === 1 ? '' : 's'}${length}${offer}${expiry} (batch ${result.batchId}) in ${via}.\n`);
+  process.stderr.write(
+    `Created ${result.codes.length} ${result.kind} code${result.codes.length === 1 ? '' : 's'}${length}${offer}${expiry} (batch ${result.batchId}) in ${via}.\n`,
+  );
 } catch (error) {
-  if (error instanceof CodeRequestError || error instanceof AdminError || error instanceof DatabaseBusyError || error instanceof ConfigError || error instanceof CatalogFileError) {
+  if (
+    error instanceof CodeRequestError ||
+    error instanceof AdminError ||
+    error instanceof DatabaseBusyError ||
+    error instanceof ConfigError ||
+    error instanceof CatalogFileError
+  ) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

@@ -52,11 +52,17 @@ try {
     },
     (message) => process.stderr.write(`${message}\n`),
   );
-  for (const i of result.intents) process.stdout.write(`${[i.id, i.status, i.call, money(i.amountCents), i.userId ?? '-', i.reason ?? ''].join('\t').trimEnd()}\n`);
+  for (const i of result.intents)
+    process.stdout.write(`${[i.id, i.status, i.call, money(i.amountCents), i.userId ?? '-', i.reason ?? ''].join('\t').trimEnd()}\n`);
   process.stdout.write(`${describeReconcile(result)} (in ${via})\n`);
   process.exit(result.open > 0 ? 1 : 0);
 } catch (error) {
-  if (error instanceof AdminError || error instanceof DatabaseBusyError || error instanceof ConfigError || error instanceof CatalogFileError) {
+  if (
+    error instanceof AdminError ||
+    error instanceof DatabaseBusyError ||
+    error instanceof ConfigError ||
+    error instanceof CatalogFileError
+  ) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

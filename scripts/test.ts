@@ -21,7 +21,8 @@ interface Stage {
   run: () => Promise<number>;
 }
 
-const exitCode = async (command: string, args: string[], env?: Record<string, string | undefined>) => (await run(command, args, { env })).code;
+const exitCode = async (command: string, args: string[], env?: Record<string, string | undefined>) =>
+  (await run(command, args, { env })).code;
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
 async function ensureChromium(): Promise<number> {
@@ -33,7 +34,10 @@ async function ensureChromium(): Promise<number> {
   const asRoot = process.getuid?.() === 0;
   const sudo = (args: string[]): [string, string[]] => (asRoot ? [args[0]!, args.slice(1)] : ['sudo', ['-E', ...args]]);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', 'chromium']]) {
+  for (const args of [
+    ['apt-get', 'update'],
+    ['apt-get', 'install', '-y', 'chromium'],
+  ]) {
     const [command, rest] = sudo(args);
     const code = await exitCode(command, rest, env);
     if (code !== 0) return code;
@@ -48,9 +52,17 @@ const stages: Stage[] = [
   { name: 'npm run cycles (import cycles)', run: () => exitCode('npm', ['run', '--silent', 'cycles']) },
   { name: 'npm run lint (Biome, line length, knip)', run: () => exitCode('npm', ['run', '--silent', 'lint']) },
   { name: 'unit tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'unit']) },
-  { name: 'server tests on PGlite', run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined }) },
+  {
+    name: 'server tests on PGlite',
+    run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined }),
+  },
   ...(postgresUrl
-    ? [{ name: 'server tests on PostgreSQL (DATABASE_URL)', run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { TEST_DATABASE_URL: postgresUrl }) }]
+    ? [
+        {
+          name: 'server tests on PostgreSQL (DATABASE_URL)',
+          run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { TEST_DATABASE_URL: postgresUrl }),
+        },
+      ]
     : []),
   {
     name: 'vite build',

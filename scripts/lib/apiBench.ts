@@ -121,7 +121,11 @@ async function load(url: string, spec: CallSpec, seconds: number): Promise<autoc
         method: spec.method,
         path: spec.path,
         headers: spec.headers,
-        ...(typeof body === 'function' ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) } : body !== undefined ? { body } : {}),
+        ...(typeof body === 'function'
+          ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }
+          : body !== undefined
+            ? { body }
+            : {}),
       },
     ],
   });
@@ -138,11 +142,22 @@ interface BenchServer {
 
 async function startBenchServer(env: Record<string, string | undefined>): Promise<BenchServer> {
   const childEnv: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', BENCH_RATE_LIMIT: String(BENCH_RATE_LIMIT) }))
+  for (const [key, value] of Object.entries({
+    ...process.env,
+    ...env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    BENCH_RATE_LIMIT: String(BENCH_RATE_LIMIT),
+  }))
     if (value !== undefined) childEnv[key] = value;
   // The server's output (its start-up lines, the TRUST_PROXY warning of a production start
   // without a load balancer) is kept, and shown when it fails or logs an error.
-  const child = fork(path.join(repoRoot, 'scripts/lib/benchServer.ts'), [], { cwd: repoRoot, env: childEnv, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = fork(path.join(repoRoot, 'scripts/lib/benchServer.ts'), [], {
+    cwd: repoRoot,
+    env: childEnv,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -175,7 +190,8 @@ async function postgresForBench(): Promise<{ url: string; where: string; drop():
   try {
     await admin.connect();
   } catch (error) {
-    if (process.env.DATABASE_URL) throw new Error(`DATABASE_URL does not answer: ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.DATABASE_URL)
+      throw new Error(`DATABASE_URL does not answer: ${error instanceof Error ? error.message : String(error)}`);
     return { skipped: `no PostgreSQL at ${DEFAULT_POSTGRES} (set DATABASE_URL)` };
   }
   const name = `bench_${randomBytes(5).toString('hex')}`;
@@ -225,8 +241,23 @@ async function measure(database: DatabaseKind, server: BenchServer): Promise<Api
     const met =
       failed === 0 &&
       errors.length === 0 &&
-      (!target || ((target.minRps === undefined || rps >= target.minRps) && (target.minFloorRatio === undefined || floorRatio >= target.minFloorRatio) && p99 < target.maxP99Ms));
-    rows.push({ database, call: spec.call, rps, floorRatio, p50: result.latency.p50, p99, max: result.latency.max, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts, met });
+      (!target ||
+        ((target.minRps === undefined || rps >= target.minRps) &&
+          (target.minFloorRatio === undefined || floorRatio >= target.minFloorRatio) &&
+          p99 < target.maxP99Ms));
+    rows.push({
+      database,
+      call: spec.call,
+      rps,
+      floorRatio,
+      p50: result.latency.p50,
+      p99,
+      max: result.latency.max,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      met,
+    });
   }
   return rows;
 }
@@ -234,9 +265,13 @@ async function measure(database: DatabaseKind, server: BenchServer): Promise<Api
 export async function runApiBench(): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
 
-  console.log(`\nBackend calls: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s, 127.0.0.1; server in a child process (NODE_ENV=production, LOG_LEVEL=warn, existence limit ${BENCH_RATE_LIMIT.toLocaleString('en-US')}/window)`);
+  console.log(
+    `\nBackend calls: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s, 127.0.0.1; server in a child process (NODE_ENV=production, LOG_LEVEL=warn, existence limit ${BENCH_RATE_LIMIT.toLocaleString('en-US')}/window)`,
+  );
   const [load1 = 0] = loadavg();
-  console.log(`  ${cpus().length} cores; load average ${load1.toFixed(2)} before the run${load1 > cpus().length / 2 ? ': other processes are busy, the figures will be lower than on an idle machine' : ''}.`);
+  console.log(
+    `  ${cpus().length} cores; load average ${load1.toFixed(2)} before the run${load1 > cpus().length / 2 ? ': other processes are busy, the figures will be lower than on an idle machine' : ''}.`,
+  );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
   try {
     console.log('  PGlite: starting (migrations, catalog import)...');
@@ -276,7 +311,11 @@ const ms = (n: number) => (n < 1 ? '<1 ms' : `${Math.round(n)} ms`);
 const targetText = (row: ApiRow) => {
   const t = TARGETS[row.call]?.[row.database];
   if (!t) return '—';
-  return [t.minRps !== undefined ? `≥ ${t.minRps.toLocaleString('en-US')} req/s` : null, t.minFloorRatio !== undefined ? `≥ ${t.minFloorRatio}× floor` : null, `p99 < ${t.maxP99Ms} ms`]
+  return [
+    t.minRps !== undefined ? `≥ ${t.minRps.toLocaleString('en-US')} req/s` : null,
+    t.minFloorRatio !== undefined ? `≥ ${t.minFloorRatio}× floor` : null,
+    `p99 < ${t.maxP99Ms} ms`,
+  ]
     .filter(Boolean)
     .join(', ');
 };
@@ -284,9 +323,22 @@ const targetText = (row: ApiRow) => {
 export function printApiTable(rows: ApiRow[]) {
   const header = ['database', 'call', 'req/s', '× floor', 'p50', 'p99', 'max', 'requests', 'failed', 'target', ''];
   const verdict = (r: ApiRow) => (TARGETS[r.call]?.[r.database] ? (r.met ? 'met' : 'MISSED') : r.met ? '' : 'FAILED REQUESTS');
-  const body = rows.map((r) => [r.database, r.call, Math.round(r.rps).toLocaleString('en-US'), r.floorRatio.toFixed(2), ms(r.p50), ms(r.p99), ms(r.max), r.requests.toLocaleString('en-US'), String(r.non2xx + r.errors), targetText(r), verdict(r)]);
+  const body = rows.map((r) => [
+    r.database,
+    r.call,
+    Math.round(r.rps).toLocaleString('en-US'),
+    r.floorRatio.toFixed(2),
+    ms(r.p50),
+    ms(r.p99),
+    ms(r.max),
+    r.requests.toLocaleString('en-US'),
+    String(r.non2xx + r.errors),
+    targetText(r),
+    verdict(r),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}`;
+  const line = (cells: string[]) =>
+    `  ${cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}`;
   console.log('');
   console.log(line(header));
   for (const b of body) console.log(line(b));

@@ -35,13 +35,27 @@ const benchExistence: RateLimitPolicy = {
   ...(existence.perAccount ? { perAccount: { ...existence.perAccount, limit } } : {}),
 };
 
-const { app, database } = await assembleServer(env, { distDir: null, defaultLogLevel: 'warn', overrides: { rateLimitPolicies: { existence: benchExistence } } });
+const { app, database } = await assembleServer(env, {
+  distDir: null,
+  defaultLogLevel: 'warn',
+  overrides: { rateLimitPolicies: { existence: benchExistence } },
+});
 
 const parentId = newId();
 const at = new Date();
 await database.db
   .insertInto('users')
-  .values({ id: parentId, email: `bench-${parentId.toLowerCase()}@example.com`, password_hash: 'not a password: the bench never logs in', partner: null, signup: '{}', confirm_promo_emails: false, country: null, created_at: at, updated_at: at })
+  .values({
+    id: parentId,
+    email: `bench-${parentId.toLowerCase()}@example.com`,
+    password_hash: 'not a password: the bench never logs in',
+    partner: null,
+    signup: '{}',
+    confirm_promo_emails: false,
+    country: null,
+    created_at: at,
+    updated_at: at,
+  })
   .execute();
 const sessionToken = await app.backend.accounts.sessions.create(parentId);
 
@@ -63,6 +77,10 @@ const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('The bench server has no port.');
 
 process.on('message', (message) => {
-  if (message === 'stop') void app.close().then(() => process.exit(0), () => process.exit(1));
+  if (message === 'stop')
+    void app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
 });
 process.send?.({ port: address.port, sessionToken });

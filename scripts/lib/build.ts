@@ -12,13 +12,9 @@ export const defaultOutDir = path.join(repoRoot, 'dist/client');
 
 /** What the build reads: when any of these is newer than the build, it is stale. */
 export function buildInputs(env: Record<string, string | undefined> = process.env): string[] {
-  return [
-    'src',
-    env.FUNNELS_DIR || 'funnels',
-    env.COPY_DIR || 'copy',
-    'index.html',
-    'vite.config.ts',
-  ].map((p) => path.resolve(repoRoot, p));
+  return ['src', env.FUNNELS_DIR || 'funnels', env.COPY_DIR || 'copy', 'index.html', 'vite.config.ts'].map((p) =>
+    path.resolve(repoRoot, p),
+  );
 }
 
 function newestMtime(file: string): number {
@@ -39,7 +35,11 @@ export function staleReason(outDir = defaultOutDir, inputs = buildInputs()): str
   return newer ? `${path.relative(repoRoot, newer)} changed since the last build` : null;
 }
 
-export function run(command: string, args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; quiet?: boolean } = {}): Promise<{ code: number; output: string }> {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; quiet?: boolean } = {},
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries({ ...process.env, ...options.env })) if (value !== undefined) env[key] = value;
@@ -59,11 +59,20 @@ export function run(command: string, args: string[], options: { env?: Record<str
 export const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
 
 /** `vite build` into `outDir`; throws with Vite's output when it fails. */
-export async function viteBuild(options: { outDir?: string; env?: Record<string, string | undefined>; quiet?: boolean } = {}): Promise<void> {
+export async function viteBuild(
+  options: { outDir?: string; env?: Record<string, string | undefined>; quiet?: boolean } = {},
+): Promise<void> {
   const outDir = options.outDir ?? defaultOutDir;
   // A production build whoever calls it: under vitest NODE_ENV is 'test', which would bundle
   // React's development build.
-  const env = { ...options.env, NODE_ENV: 'production', VITEST: undefined, VITEST_MODE: undefined, VITEST_POOL_ID: undefined, VITEST_WORKER_ID: undefined };
+  const env = {
+    ...options.env,
+    NODE_ENV: 'production',
+    VITEST: undefined,
+    VITEST_MODE: undefined,
+    VITEST_POOL_ID: undefined,
+    VITEST_WORKER_ID: undefined,
+  };
   const { code, output } = await run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir'], { env, quiet: options.quiet ?? false });
   if (code !== 0) throw new Error(`vite build failed (exit ${code})${output ? `:\n${output.slice(-4000)}` : ''}`);
 }

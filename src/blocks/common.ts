@@ -1,4 +1,3 @@
-
 import { condition } from '../config/schema/conditions.ts';
 import { identifier } from '../config/schema/common.ts';
 

@@ -53,7 +53,24 @@ export const blockComponents: { [K in BlockType]: ComponentType<BlockProps<K>> }
 };
 
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
-export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>(['form', 'plans', 'planComparison', 'paymentForm', 'paymentMethod', 'accountSections', 'billingHistory', 'emailPreferences', 'cancelPlan', 'planPicker', 'trialHeading', 'classOffers', 'widget', 'reviewsCarousel', 'awards', 'countdown']);
+export const lazyBlocks: ReadonlySet<BlockType> = new Set<BlockType>([
+  'form',
+  'plans',
+  'planComparison',
+  'paymentForm',
+  'paymentMethod',
+  'accountSections',
+  'billingHistory',
+  'emailPreferences',
+  'cancelPlan',
+  'planPicker',
+  'trialHeading',
+  'classOffers',
+  'widget',
+  'reviewsCarousel',
+  'awards',
+  'countdown',
+]);
 
 /** Start fetching the code of the on-demand blocks a screen (or its variants) uses, before it renders. */
 export function preloadBlocks(screen: unknown): void {

@@ -89,7 +89,8 @@ export function compile(
       const load = screen.load ?? 'eager';
       const compiled: CompiledScreen = { ...screen, load, funnel: funnel.funnel, layout };
       if (screen.step !== undefined && steps !== undefined)
-        compiled.progress = typeof steps === 'number' ? { step: screen.step, of: steps } : { step: screen.step, of: steps.length, labels: steps };
+        compiled.progress =
+          typeof steps === 'number' ? { step: screen.step, of: steps } : { step: screen.step, of: steps.length, labels: steps };
       screens[screen.id] = compiled;
       routes.push({ path: screen.path, screenId: screen.id, layout, load });
     }
@@ -102,7 +103,12 @@ export function compile(
   }
   const locales = Object.keys(copy).sort();
   const defaultLocale = locales.includes(app.defaultLocale) ? app.defaultLocale : (locales[0] ?? app.defaultLocale);
-  const config: CompiledConfig = { app: forBrowser(app), flags: flagsForBrowser(flags), routes, locales: [defaultLocale, ...locales.filter((l) => l !== defaultLocale)] };
+  const config: CompiledConfig = {
+    app: forBrowser(app),
+    flags: flagsForBrowser(flags),
+    routes,
+    locales: [defaultLocale, ...locales.filter((l) => l !== defaultLocale)],
+  };
   const files = configFiles.filter((f) => f.kind !== undefined && values.has(f)).map((f) => ({ kind: f.kind!, value: values.get(f) }));
   const split = splitCopy({ files, copy: copy[defaultLocale] ?? {}, runtimeKeys });
   return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens };

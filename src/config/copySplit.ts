@@ -73,14 +73,19 @@ export function splitCopy({ files, copy, runtimeKeys }: SplitInput): CopySplit {
 
   const shell = withNested(shellKeys, copy);
   const out: CopySplit = { shell: pick(copy, shell), screens: {} };
-  for (const [id, keys] of screenKeys) out.screens[id] = pick(copy, [...withNested(keys, copy)].filter((k) => !shell.has(k)));
+  for (const [id, keys] of screenKeys)
+    out.screens[id] = pick(
+      copy,
+      [...withNested(keys, copy)].filter((k) => !shell.has(k)),
+    );
   return out;
 }
 
 const NESTING = /\$t\(\s*([^,)\s]+)/g;
 
 /** The keys a text nests: `$t(common:productName)` → 'common:productName'; without a namespace, the text's own `ns`. */
-export const nestedKeys = (text: string, ns: string): string[] => [...text.matchAll(NESTING)].map((m) => (m[1]!.includes(':') ? m[1]! : `${ns}:${m[1]}`));
+export const nestedKeys = (text: string, ns: string): string[] =>
+  [...text.matchAll(NESTING)].map((m) => (m[1]!.includes(':') ? m[1]! : `${ns}:${m[1]}`));
 
 const split = (key: string) => {
   const colon = key.indexOf(':');

@@ -49,7 +49,9 @@ export function describeSchema(resolved: Resolved, depth = 0): string | undefine
     case 'literal':
       return (def.values ?? []).map(showValue).join(' or ');
     case 'enum':
-      return `one of: ${Object.values(def.entries ?? {}).map(showValue).join(', ')}`;
+      return `one of: ${Object.values(def.entries ?? {})
+        .map(showValue)
+        .join(', ')}`;
     case 'array':
       return 'a list';
     case 'union': {
@@ -102,7 +104,12 @@ const listOwners: Record<string, string> = {
   items: 'an item',
 };
 
-const fileOwners: Record<ConfigKind, string> = { app: 'the app file', experiments: 'the experiments file', funnel: 'a funnel file', catalog: 'the catalog file' };
+const fileOwners: Record<ConfigKind, string> = {
+  app: 'the app file',
+  experiments: 'the experiments file',
+  funnel: 'a funnel file',
+  catalog: 'the catalog file',
+};
 
 /** Who owns the mapping at `path`: "a heading block", "a 'go' action", "a screen"... */
 export function ownerPhrase(path: YamlPath, value: unknown, kind: ConfigKind | 'copy'): string {
@@ -110,7 +117,8 @@ export function ownerPhrase(path: YamlPath, value: unknown, kind: ConfigKind | '
   const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const last = path[path.length - 1];
   const before = path[path.length - 2];
-  if (typeof record.type === 'string' && (before === 'blocks' || (typeof last === 'number' && path.includes('blocks')))) return `${article(record.type)} block`;
+  if (typeof record.type === 'string' && (before === 'blocks' || (typeof last === 'number' && path.includes('blocks'))))
+    return `${article(record.type)} block`;
   if (typeof record.do === 'string') return `a '${record.do}' action`;
   if (typeof record.rule === 'string') return `a '${record.rule}' rule`;
   if (before === 'flags' && kind === 'experiments') return `flag '${String(last)}'`;

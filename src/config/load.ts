@@ -66,7 +66,10 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
   const configFiles: ConfigFile[] = [];
   const copyFiles: CopyFile[] = [];
 
-  for (const [dir, what] of [[funnelsAbs, 'funnel'], [copyAbs, 'copy']] as const) {
+  for (const [dir, what] of [
+    [funnelsAbs, 'funnel'],
+    [copyAbs, 'copy'],
+  ] as const) {
     if (!existsSync(dir) || !statSync(dir).isDirectory())
       diagnostics.push(error(toRel(root, dir), [], `The ${what} folder ${toRel(root, dir)}/ does not exist.`, { at: 'file' }));
   }
@@ -85,17 +88,33 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
     const source = readYaml(root, absPath, diagnostics);
     const rel = toRel(root, copyAbs);
     if (parts.length !== 2) {
-      diagnostics.push(error(source.relPath, [], `Copy files go directly in a language folder: ${rel}/<language>/<namespace>.yaml, like ${rel}/en/login.yaml.`, { at: 'file' }));
+      diagnostics.push(
+        error(
+          source.relPath,
+          [],
+          `Copy files go directly in a language folder: ${rel}/<language>/<namespace>.yaml, like ${rel}/en/login.yaml.`,
+          { at: 'file' },
+        ),
+      );
       continue;
     }
     const [locale, fileName] = parts as [string, string];
     const namespace = fileName.replace(/\.yaml$/, '');
     if (!localePattern.test(locale)) {
-      diagnostics.push(error(source.relPath, [], `'${locale}' is not a language code. Language folders are named like en, es or pt-BR.`, { at: 'file' }));
+      diagnostics.push(
+        error(source.relPath, [], `'${locale}' is not a language code. Language folders are named like en, es or pt-BR.`, { at: 'file' }),
+      );
       continue;
     }
     if (!namespacePattern.test(namespace)) {
-      diagnostics.push(error(source.relPath, [], `'${namespace}' cannot be a copy namespace: use letters, digits and dashes, starting with a lower-case letter (like login or add-classes).`, { at: 'file' }));
+      diagnostics.push(
+        error(
+          source.relPath,
+          [],
+          `'${namespace}' cannot be a copy namespace: use letters, digits and dashes, starting with a lower-case letter (like login or add-classes).`,
+          { at: 'file' },
+        ),
+      );
       continue;
     }
     copyFiles.push({ group: 'copy', ...source, locale, namespace });
@@ -129,7 +148,14 @@ function yamlFiles(dir: string, diagnostics: Diagnostic[], root: string): string
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.yaml')) found.push(path);
       else if (entry.name.endsWith('.yml'))
-        diagnostics.push(error(toRel(root, path), [], `This file is not read: config and copy files end in .yaml. Rename it to ${entry.name.replace(/\.yml$/, '.yaml')}.`, { at: 'file' }));
+        diagnostics.push(
+          error(
+            toRel(root, path),
+            [],
+            `This file is not read: config and copy files end in .yaml. Rename it to ${entry.name.replace(/\.yml$/, '.yaml')}.`,
+            { at: 'file' },
+          ),
+        );
     }
   };
   walk(dir);
@@ -148,9 +174,16 @@ function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): Sou
   for (const dup of duplicates) {
     const key = keyAt(doc, dup.pos[0]);
     diagnostics.push(
-      error(relPath, [], key === undefined ? 'The same key appears twice here. Keep only one.' : `The key '${key.name}' appears twice in the same group. Keep only one of them.`, {
-        offset: key?.range ?? [dup.pos[0], dup.pos[1]],
-      }),
+      error(
+        relPath,
+        [],
+        key === undefined
+          ? 'The same key appears twice here. Keep only one.'
+          : `The key '${key.name}' appears twice in the same group. Keep only one of them.`,
+        {
+          offset: key?.range ?? [dup.pos[0], dup.pos[1]],
+        },
+      ),
     );
   }
   if (syntax) diagnostics.push(error(relPath, [], yamlErrorMessage(syntax), { offset: syntaxErrorRange(text, syntax) }));
@@ -209,21 +242,32 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
   if (kinds.length === 1) return kindByKey[kinds[0]!];
   if (kinds.length > 1) {
     diagnostics.push(
-      error(file.relPath, [kinds[1]!], `A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:') or the catalog ('catalog:'); this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`, {
-        at: 'key',
-      }),
+      error(
+        file.relPath,
+        [kinds[1]!],
+        `A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:') or the catalog ('catalog:'); this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`,
+        {
+          at: 'key',
+        },
+      ),
     );
     return undefined;
   }
-  const expected = "one of 'app:' (the app file), 'flags:' (the experiments file), 'funnel:' (a funnel file) or 'catalog:' (the plan catalog) at the top";
+  const expected =
+    "one of 'app:' (the app file), 'flags:' (the experiments file), 'funnel:' (a funnel file) or 'catalog:' (the plan catalog) at the top";
   if (topKeys.length === 0) {
-    diagnostics.push(error(file.relPath, [], `This file is empty or not a list of 'key: value' lines. It needs ${expected}.`, { at: 'file' }));
+    diagnostics.push(
+      error(file.relPath, [], `This file is empty or not a list of 'key: value' lines. It needs ${expected}.`, { at: 'file' }),
+    );
     return undefined;
   }
   const guess = topKeys.map((k) => ({ key: k, suggestion: closest(k, Object.keys(kindByKey)) })).find((g) => g.suggestion !== undefined);
   const shown = guess?.key ?? topKeys.find((k) => k !== 'version') ?? topKeys[0]!;
   diagnostics.push(
-    error(file.relPath, [shown], `This file is not a funnel, app, experiments or catalog file: it needs ${expected}.`, { at: 'key', suggestion: guess?.suggestion }),
+    error(file.relPath, [shown], `This file is not a funnel, app, experiments or catalog file: it needs ${expected}.`, {
+      at: 'key',
+      suggestion: guess?.suggestion,
+    }),
   );
   return undefined;
 }

@@ -92,10 +92,21 @@ export function sortDiagnostics(located: Located[]): Located[] {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `file:line:col: error: message` and its code frame. */
-export function formatLocated({ diagnostic, position, frame }: Located, files: Map<string, SourceFile>, options: ReportOptions = {}): string {
+export function formatLocated(
+  { diagnostic, position, frame }: Located,
+  files: Map<string, SourceFile>,
+  options: ReportOptions = {},
+): string {
   const color = options.color === true;
   const where = position ? `${diagnostic.file}:${position.line}:${position.column}` : diagnostic.file;
-  const severity = diagnostic.severity === 'error' ? (color ? ansi.red(ansi.bold('error:')) : 'error:') : color ? ansi.yellow(ansi.bold('warning:')) : 'warning:';
+  const severity =
+    diagnostic.severity === 'error'
+      ? color
+        ? ansi.red(ansi.bold('error:'))
+        : 'error:'
+      : color
+        ? ansi.yellow(ansi.bold('warning:'))
+        : 'warning:';
   const header = `${color ? ansi.bold(`${where}:`) : `${where}:`} ${severity} ${fullMessage(diagnostic)}`;
   if (!position || !frame) return header;
   const file = files.get(diagnostic.file);
@@ -108,7 +119,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function summaryLine(diagnostics: readonly Diagnostic[], fileCount: number): string {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  if (errors > 0) return `${plural(errors, 'error')}${warnings > 0 ? ` and ${plural(warnings, 'warning')}` : ''} in ${plural(fileCount, 'file')}.`;
+  if (errors > 0)
+    return `${plural(errors, 'error')}${warnings > 0 ? ` and ${plural(warnings, 'warning')}` : ''} in ${plural(fileCount, 'file')}.`;
   const all = `All ${fileCount} config ${fileCount === 1 ? 'file is' : 'files are'} valid`;
   return warnings > 0 ? `${all}, with ${plural(warnings, 'warning')}.` : `${all}.`;
 }

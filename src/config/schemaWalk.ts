@@ -147,12 +147,21 @@ export function childSchema(schema: z.ZodType, key: string | number): z.ZodType 
 /** Visits every node of `data` that the schema describes, parents before children. */
 export function walk(schema: z.ZodType, data: unknown, visit: (node: WalkNode) => void, path: YamlPath = [], parent?: WalkNode): void {
   const resolved = resolveSchema(schema, data);
-  const node: WalkNode = { path, data, schema: resolved.schema, roles: resolved.roles, typed: resolved.typed, ...(resolved.union ? { union: resolved.union } : {}), ...(parent ? { parent } : {}) };
+  const node: WalkNode = {
+    path,
+    data,
+    schema: resolved.schema,
+    roles: resolved.roles,
+    typed: resolved.typed,
+    ...(resolved.union ? { union: resolved.union } : {}),
+    ...(parent ? { parent } : {}),
+  };
   visit(node);
   if (!resolved.typed) return;
   const def = defOf(resolved.schema);
   if (def.type === 'object' && isPlainObject(data)) {
-    for (const [key, child] of Object.entries(def.shape ?? {})) if (data[key] !== undefined) walk(child, data[key], visit, [...path, key], node);
+    for (const [key, child] of Object.entries(def.shape ?? {}))
+      if (data[key] !== undefined) walk(child, data[key], visit, [...path, key], node);
   } else if (def.type === 'array' && Array.isArray(data)) {
     data.forEach((item, i) => walk(def.element!, item, visit, [...path, i], node));
   } else if (def.type === 'record' && isPlainObject(data)) {

@@ -11,7 +11,12 @@ import { experimentsFile } from './schema/experiments.ts';
 import { funnelFile } from './schema/funnel.ts';
 import { closest } from './suggest.ts';
 
-export const schemaByKind: Record<ConfigKind, z.ZodType> = { app: appFile, experiments: experimentsFile, funnel: funnelFile, catalog: catalogFile };
+export const schemaByKind: Record<ConfigKind, z.ZodType> = {
+  app: appFile,
+  experiments: experimentsFile,
+  funnel: funnelFile,
+  catalog: catalogFile,
+};
 
 export interface Validation {
   diagnostics: Diagnostic[];
@@ -114,7 +119,8 @@ function explain(issue: Located, ctx: Context): Explained {
   if (!found && typeof key === 'string' && parent.found && isRecord(parent.value) && params?.kind !== 'unknown-key') {
     const owner = ownerPhrase(parentPath, parent.value, ctx.kind);
     // The schema's own words for the file version ("put `version: 1` at the top").
-    const message = key === 'version' && parentPath.length === 0 ? issue.message : missingKeyMessage(key, owner, schemaAt(ctx.schema, ctx.data, path));
+    const message =
+      key === 'version' && parentPath.length === 0 ? issue.message : missingKeyMessage(key, owner, schemaAt(ctx.schema, ctx.data, path));
     return { ...error(ctx.file, parentPath, message, { at: 'firstKey' }), missingKey: key, owner };
   }
 
@@ -130,7 +136,10 @@ function explain(issue: Located, ctx: Context): Explained {
     }
     case 'keyed-union':
       if (params.badKey !== undefined)
-        return error(ctx.file, [...path, params.badKey], `Unknown field '${params.badKey}': ${lowerFirst(issue.message)}`, { at: 'key', suggestion: params.suggestion });
+        return error(ctx.file, [...path, params.badKey], `Unknown field '${params.badKey}': ${lowerFirst(issue.message)}`, {
+          at: 'key',
+          suggestion: params.suggestion,
+        });
       return error(ctx.file, path, issue.message, { suggestion: params.suggestion });
     case 'unknown-tag': {
       const list = params.suggestion === undefined && params.known ? ` Expected one of: ${params.known.join(', ')}.` : '';
@@ -145,7 +154,8 @@ function explain(issue: Located, ctx: Context): Explained {
       const resolved = schemaAt(ctx.schema, ctx.data, path);
       const custom = issue.mismatch?.flat().find((i) => i.path.length === 0 && !isZodDefault(i.message))?.message;
       const described = resolved?.description ?? (custom === undefined && resolved ? describeSchema(resolved) : undefined);
-      const expected = described !== undefined ? `Expected ${described}` : custom !== undefined ? withoutPeriod(custom) : 'Unexpected value';
+      const expected =
+        described !== undefined ? `Expected ${described}` : custom !== undefined ? withoutPeriod(custom) : 'Unexpected value';
       return error(ctx.file, path, `${expected}, got ${describeValue(value)}.`);
     }
     case 'invalid_type': {
@@ -156,8 +166,15 @@ function explain(issue: Located, ctx: Context): Explained {
     case 'invalid_value': {
       if (!isZodDefault(issue.message)) return error(ctx.file, path, issue.message);
       if (issue.values.length === 1) return error(ctx.file, path, `Expected ${showValue(issue.values[0])}, got ${describeValue(value)}.`);
-      const shown = typeof value === 'string' ? `'${value}'` : value !== null && typeof value === 'object' ? describeValue(value) : showValue(value);
-      const suggestion = typeof value === 'string' ? closest(value, issue.values.filter((v): v is string => typeof v === 'string')) : undefined;
+      const shown =
+        typeof value === 'string' ? `'${value}'` : value !== null && typeof value === 'object' ? describeValue(value) : showValue(value);
+      const suggestion =
+        typeof value === 'string'
+          ? closest(
+              value,
+              issue.values.filter((v): v is string => typeof v === 'string'),
+            )
+          : undefined;
       return error(ctx.file, path, `Unknown value ${shown}. Expected one of: ${issue.values.map(showValue).join(', ')}.`, { suggestion });
     }
     case 'invalid_format': {
@@ -181,7 +198,12 @@ function explain(issue: Located, ctx: Context): Explained {
 
 /** '/Sign Up' → '/sign-up', 'login' → '/login': a "did you mean" for a malformed path. */
 function tidyRoutePath(value: string): string | undefined {
-  const tidy = `/${value.trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  const tidy = `/${value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')}`;
   return routePath.safeParse(tidy).success && tidy !== value ? tidy : undefined;
 }
 
@@ -221,7 +243,14 @@ function dedupe(diagnostics: Explained[]): Diagnostic[] {
       if (together.length >= 3) {
         if (together[0] !== d) continue;
         const keys = together.map((m) => `'${m.missingKey}:'`);
-        out.push(error(d.file, d.path, `${capitalize(d.owner!)} is missing ${keys.length} fields: ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}.`, { at: 'firstKey' }));
+        out.push(
+          error(
+            d.file,
+            d.path,
+            `${capitalize(d.owner!)} is missing ${keys.length} fields: ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}.`,
+            { at: 'firstKey' },
+          ),
+        );
         continue;
       }
     }

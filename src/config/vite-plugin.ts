@@ -51,7 +51,8 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
       const checked = run();
       for (const file of checked.files) this.addWatchFile(file.absPath);
       if (command === 'serve') return; // dev: errors go to the overlay (see configureServer and load)
-      if (checked.diagnostics.some(isError)) this.error(`The funnel config has errors:\n\n${formatReport(checked.diagnostics, checked.files)}`);
+      if (checked.diagnostics.some(isError))
+        this.error(`The funnel config has errors:\n\n${formatReport(checked.diagnostics, checked.files)}`);
       if (checked.diagnostics.length > 0) this.warn(formatReport(checked.diagnostics, checked.files));
     },
 
@@ -115,7 +116,10 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     }
     const err = overlayError(checked, root);
     server.config.logger.error(formatReport(checked.diagnostics, checked.files), { timestamp: true });
-    server.ws.send({ type: 'error', err: { message: err.message, stack: '', id: err.id, loc: err.loc, frame: err.frame, plugin: PLUGIN_NAME } });
+    server.ws.send({
+      type: 'error',
+      err: { message: err.message, stack: '', id: err.id, loc: err.loc, frame: err.frame, plugin: PLUGIN_NAME },
+    });
   }
 }
 

@@ -32,7 +32,10 @@ export function locate(doc: Document, path: YamlPath, at: 'value' | 'key' | 'fir
       if (!pair) return rangeOf(lastFound);
       keyNode = pair.key;
       // `key:` with nothing after it: point at the key.
-      node = pair.value === null || (isScalar(pair.value) && pair.value.value === null && rangeOf(pair.value)?.[0] === rangeOf(pair.value)?.[1]) ? pair.key : pair.value;
+      node =
+        pair.value === null || (isScalar(pair.value) && pair.value.value === null && rangeOf(pair.value)?.[0] === rangeOf(pair.value)?.[1])
+          ? pair.key
+          : pair.value;
     } else if (isSeq(node) && typeof segment === 'number') {
       const item = node.items[segment];
       if (item === undefined) return rangeOf(lastFound);

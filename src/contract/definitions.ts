@@ -87,75 +87,307 @@ export interface OwnerRule {
  * Keeps each call's `auth` literal, so the server's handler types know which calls have a
  * session; every input refuses control characters and lone surrogates in any string (./safeText.ts).
  */
-const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefinition['auth']>(definition: CallDefinition<I, O> & { auth: A }) => ({ ...definition, input: withSafeText(definition.input) });
+const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefinition['auth']>(
+  definition: CallDefinition<I, O> & { auth: A },
+) => ({ ...definition, input: withSafeText(definition.input) });
 const nothing = z.object({}).strict();
 const ok = z.object({ success: z.literal(true) });
 const status = z.object({ status: z.string().optional() });
-const paymentKeys = [MessageKey.cardNotValid, MessageKey.paymentInvalid, MessageKey.cardVerificationFailed, MessageKey.paymentMethodDuplicate] as const;
+const paymentKeys = [
+  MessageKey.cardNotValid,
+  MessageKey.paymentInvalid,
+  MessageKey.cardVerificationFailed,
+  MessageKey.paymentMethodDuplicate,
+] as const;
 const subscriptionCall = { auth: 'session', idempotent: true, messageKeys: [MessageKey.alreadyHaveSubscription, ...paymentKeys] } as const;
 /** A count typed into a form arrives as text ("25"): numbers and digit strings are accepted. */
 const formNumber = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]);
-const codeCall = { auth: 'session', messageKeys: [MessageKey.codeAlreadyUsed, MessageKey.codeExpired, MessageKey.codeInvalid, MessageKey.subscriptionActive] } as const;
+const codeCall = {
+  auth: 'session',
+  messageKeys: [MessageKey.codeAlreadyUsed, MessageKey.codeExpired, MessageKey.codeInvalid, MessageKey.subscriptionActive],
+} as const;
 const session = z.object({ sessionToken: z.string(), objectId: id, id, attributes: z.object({ email, username: z.string() }) });
 
 export const contract = {
   // Accounts and sessions
-  UserLogin: define({ input: z.object({ username: z.string().min(1).max(254), password: z.string().min(1).max(128) }), output: session, auth: 'none', rateLimit: 'login', messageKeys: [MessageKey.invalidCredentials, MessageKey.rateLimited] }),
-  CreateWebUser: define({ input: signupPayload, output: z.object({ success: z.literal(true), sessionToken: z.string(), id }), auth: 'none', rateLimit: 'signup', messageKeys: [MessageKey.userAlreadyExists, MessageKey.captchaFailed] }),
-  CreateNewWebUser: define({ input: signupPayload, output: z.object({ id }), auth: 'none', rateLimit: 'signup', messageKeys: [MessageKey.userAlreadyExists, MessageKey.captchaFailed] }),
+  UserLogin: define({
+    input: z.object({ username: z.string().min(1).max(254), password: z.string().min(1).max(128) }),
+    output: session,
+    auth: 'none',
+    rateLimit: 'login',
+    messageKeys: [MessageKey.invalidCredentials, MessageKey.rateLimited],
+  }),
+  CreateWebUser: define({
+    input: signupPayload,
+    output: z.object({ success: z.literal(true), sessionToken: z.string(), id }),
+    auth: 'none',
+    rateLimit: 'signup',
+    messageKeys: [MessageKey.userAlreadyExists, MessageKey.captchaFailed],
+  }),
+  CreateNewWebUser: define({
+    input: signupPayload,
+    output: z.object({ id }),
+    auth: 'none',
+    rateLimit: 'signup',
+    messageKeys: [MessageKey.userAlreadyExists, MessageKey.captchaFailed],
+  }),
   Logout: define({ input: nothing, output: nothing, auth: 'none' }),
-  GetUserExistsByUsername: define({ input: z.object({ username: z.string().min(1).max(254) }), output: z.object({ exists: z.boolean() }), auth: 'none', rateLimit: 'existence' }),
-  ChangePassword: define({ input: z.object({ userId: id, newPassword: password, currentPassword: z.string().min(1).max(128) }), output: ok, auth: 'session', rateLimit: 'reauthentication', messageKeys: [MessageKey.invalidCredentials, MessageKey.rateLimited] , owner: { params: ['userId'], action: 'change the password of' } }),
-  UpdateUserEmail: define({ input: z.object({ newUsername: email, password: z.string().min(1).max(128) }), output: z.object({ email }), auth: 'session', rateLimit: 'reauthentication', messageKeys: [MessageKey.userAlreadyExists, MessageKey.invalidCredentials, MessageKey.rateLimited] }),
-  ChangeUsername: define({ input: z.object({ oldEmail: email, newEmail: email, password: z.string().min(1).max(128) }), output: z.object({ email }), auth: 'session', rateLimit: 'reauthentication', messageKeys: [MessageKey.userAlreadyExists, MessageKey.invalidCredentials, MessageKey.rateLimited] , owner: { params: ['oldEmail'], action: 'change the email of' } }),
+  GetUserExistsByUsername: define({
+    input: z.object({ username: z.string().min(1).max(254) }),
+    output: z.object({ exists: z.boolean() }),
+    auth: 'none',
+    rateLimit: 'existence',
+  }),
+  ChangePassword: define({
+    input: z.object({ userId: id, newPassword: password, currentPassword: z.string().min(1).max(128) }),
+    output: ok,
+    auth: 'session',
+    rateLimit: 'reauthentication',
+    messageKeys: [MessageKey.invalidCredentials, MessageKey.rateLimited],
+    owner: { params: ['userId'], action: 'change the password of' },
+  }),
+  UpdateUserEmail: define({
+    input: z.object({ newUsername: email, password: z.string().min(1).max(128) }),
+    output: z.object({ email }),
+    auth: 'session',
+    rateLimit: 'reauthentication',
+    messageKeys: [MessageKey.userAlreadyExists, MessageKey.invalidCredentials, MessageKey.rateLimited],
+  }),
+  ChangeUsername: define({
+    input: z.object({ oldEmail: email, newEmail: email, password: z.string().min(1).max(128) }),
+    output: z.object({ email }),
+    auth: 'session',
+    rateLimit: 'reauthentication',
+    messageKeys: [MessageKey.userAlreadyExists, MessageKey.invalidCredentials, MessageKey.rateLimited],
+    owner: { params: ['oldEmail'], action: 'change the email of' },
+  }),
   IterableUpdateEmail: define({ input: z.object({ oldEmail: email, newEmail: email }), output: ok, auth: 'session' }),
   RequestBeginPasswordReset: define({ input: z.object({ email }), output: ok, auth: 'none', rateLimit: 'passwordReset' }),
   RequestPasswordResetLegacy: define({ input: z.object({ email }), output: ok, auth: 'none', rateLimit: 'passwordReset' }),
-  VerifyBeginPasswordReset: define({ input: z.object({ token: z.string().min(16).max(256), password }), output: ok, auth: 'none', rateLimit: 'passwordReset', messageKeys: [MessageKey.resetTokenInvalid] }),
-  GetCustomerDetails: define({ input: z.object({ customerId: id.optional() }), output: customerDetails, auth: 'session' , owner: { params: ['customerId'], action: 'see the details of' } }),
-  GetPaymentHistory: define({ input: z.object({ customerId: id.optional() }), output: z.object({ paymentHistory: z.array(paymentRecord) }), auth: 'session' , owner: { params: ['customerId'], action: 'see the payments of' } }),
-  GetSubscribedEmailLists: define({ input: z.object({ email }), output: emailPreferences, auth: 'session' , owner: { params: ['email'], action: 'see the email preferences of' } }),
-  IterableSetEmailPreferences: define({ input: emailPreferences.extend({ email }), output: emailPreferences, auth: 'session' , owner: { params: ['email'], action: 'change the email preferences of' } }),
-  TrackUserEvent: define({ input: z.object({ email, eventName: z.string().min(1).max(100), dataFields: freeFormObject.optional() }), output: ok, auth: 'none' }),
-  GetGeoIp: define({ input: nothing, output: z.object({ country: z.string().length(2).nullable(), requiresMarketingOptIn: z.boolean() }), auth: 'none' }),
+  VerifyBeginPasswordReset: define({
+    input: z.object({ token: z.string().min(16).max(256), password }),
+    output: ok,
+    auth: 'none',
+    rateLimit: 'passwordReset',
+    messageKeys: [MessageKey.resetTokenInvalid],
+  }),
+  GetCustomerDetails: define({
+    input: z.object({ customerId: id.optional() }),
+    output: customerDetails,
+    auth: 'session',
+    owner: { params: ['customerId'], action: 'see the details of' },
+  }),
+  GetPaymentHistory: define({
+    input: z.object({ customerId: id.optional() }),
+    output: z.object({ paymentHistory: z.array(paymentRecord) }),
+    auth: 'session',
+    owner: { params: ['customerId'], action: 'see the payments of' },
+  }),
+  GetSubscribedEmailLists: define({
+    input: z.object({ email }),
+    output: emailPreferences,
+    auth: 'session',
+    owner: { params: ['email'], action: 'see the email preferences of' },
+  }),
+  IterableSetEmailPreferences: define({
+    input: emailPreferences.extend({ email }),
+    output: emailPreferences,
+    auth: 'session',
+    owner: { params: ['email'], action: 'change the email preferences of' },
+  }),
+  TrackUserEvent: define({
+    input: z.object({ email, eventName: z.string().min(1).max(100), dataFields: freeFormObject.optional() }),
+    output: ok,
+    auth: 'none',
+  }),
+  GetGeoIp: define({
+    input: nothing,
+    output: z.object({ country: z.string().length(2).nullable(), requiresMarketingOptIn: z.boolean() }),
+    auth: 'none',
+  }),
 
   // Catalog
   GetDefaultPlans: define({ input: z.object({ tag: z.string().max(64).optional() }), output: z.array(webOffer), auth: 'none' }),
   GetWebOffers: define({ input: nothing, output: z.array(webOffer), auth: 'none' }),
-  GetMinervaOffers: define({ input: z.object({ status: z.enum(['active', 'inactive']).optional() }), output: z.array(minervaOffer), auth: 'none' }),
-  GetMinervaClassAddOns: define({ input: z.object({ status: z.enum(['active', 'inactive']).optional() }), output: z.array(classAddOn), auth: 'none' }),
+  GetMinervaOffers: define({
+    input: z.object({ status: z.enum(['active', 'inactive']).optional() }),
+    output: z.array(minervaOffer),
+    auth: 'none',
+  }),
+  GetMinervaClassAddOns: define({
+    input: z.object({ status: z.enum(['active', 'inactive']).optional() }),
+    output: z.array(classAddOn),
+    auth: 'none',
+  }),
 
   // Codes
-  GetWebOfferByPromoCode: define({ input: z.object({ promoCode: z.string().min(1).max(64) }), output: webOffer.nullable(), auth: 'none', rateLimit: 'codeLookup' }),
-  FindWebOfferByCouponCode: define({ input: z.object({ code: z.string().min(1).max(64) }), output: codeLookup, auth: 'none', rateLimit: 'codeLookup' }),
-  RedeemComp: define({ input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }), output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }), rateLimit: 'codeLookup', ...codeCall , owner: { params: ['userId'], action: 'redeem codes for' } }),
-  RedeemVolumeLicense: define({ input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }), output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }), rateLimit: 'codeLookup', ...codeCall , owner: { params: ['userId'], action: 'redeem codes for' } }),
-  GetBulkPurchaseCampaign: define({ input: z.object({ campaignId: id }), output: z.object({ id, name: z.string(), organization: z.string().nullable(), webOffer: webOffer.nullable(), pricePerSeat: z.number().nullable(), isActive: z.boolean() }), auth: 'none' }),
-  BulkPurchaseGirlScoutsInfo: define({ input: z.object({ councilName: z.string().min(1).max(200), contactName: z.string().min(1).max(200), email, phoneNumber: z.string().max(40).optional(), quantity: formNumber.pipe(z.number().int().min(1).max(100000)), message: z.string().max(2000).optional() }), output: z.object({ requestId: id }), auth: 'none' }),
-  CodingEventRequest: define({ input: z.object({ name: z.string().min(1).max(200), email, organization: z.string().max(200).optional(), eventDate: z.string().max(40).optional(), attendees: z.number().int().min(1).max(100000).optional(), message: z.string().max(2000).optional() }), output: z.object({ requestId: id }), auth: 'none' }),
+  GetWebOfferByPromoCode: define({
+    input: z.object({ promoCode: z.string().min(1).max(64) }),
+    output: webOffer.nullable(),
+    auth: 'none',
+    rateLimit: 'codeLookup',
+  }),
+  FindWebOfferByCouponCode: define({
+    input: z.object({ code: z.string().min(1).max(64) }),
+    output: codeLookup,
+    auth: 'none',
+    rateLimit: 'codeLookup',
+  }),
+  RedeemComp: define({
+    input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }),
+    output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }),
+    rateLimit: 'codeLookup',
+    ...codeCall,
+    owner: { params: ['userId'], action: 'redeem codes for' },
+  }),
+  RedeemVolumeLicense: define({
+    input: z.object({ userId: id, couponCode: z.string().min(1).max(64), customerOptions: customerOptions.optional() }),
+    output: z.object({ redeemed: z.literal(true), expiresAt: isoDate.nullable(), isLifetime: z.boolean() }),
+    rateLimit: 'codeLookup',
+    ...codeCall,
+    owner: { params: ['userId'], action: 'redeem codes for' },
+  }),
+  GetBulkPurchaseCampaign: define({
+    input: z.object({ campaignId: id }),
+    output: z.object({
+      id,
+      name: z.string(),
+      organization: z.string().nullable(),
+      webOffer: webOffer.nullable(),
+      pricePerSeat: z.number().nullable(),
+      isActive: z.boolean(),
+    }),
+    auth: 'none',
+  }),
+  BulkPurchaseGirlScoutsInfo: define({
+    input: z.object({
+      councilName: z.string().min(1).max(200),
+      contactName: z.string().min(1).max(200),
+      email,
+      phoneNumber: z.string().max(40).optional(),
+      quantity: formNumber.pipe(z.number().int().min(1).max(100000)),
+      message: z.string().max(2000).optional(),
+    }),
+    output: z.object({ requestId: id }),
+    auth: 'none',
+  }),
+  CodingEventRequest: define({
+    input: z.object({
+      name: z.string().min(1).max(200),
+      email,
+      organization: z.string().max(200).optional(),
+      eventDate: z.string().max(40).optional(),
+      attendees: z.number().int().min(1).max(100000).optional(),
+      message: z.string().max(2000).optional(),
+    }),
+    output: z.object({ requestId: id }),
+    auth: 'none',
+  }),
 
   // Payments (issue: payments end to end)
-  GetClientToken: define({ input: z.object({ captchaToken: z.string().max(4096).optional() }), output: z.object({ clientToken: z.string() }), auth: 'none', messageKeys: [MessageKey.captchaFailed] }),
+  GetClientToken: define({
+    input: z.object({ captchaToken: z.string().max(4096).optional() }),
+    output: z.object({ clientToken: z.string() }),
+    auth: 'none',
+    messageKeys: [MessageKey.captchaFailed],
+  }),
   PurchaseSubscription: define({
     input: purchasePayload,
-    output: z.object({ subscriptionData: z.object({ id, status: z.string(), trialDuration: z.number().int(), nextBillingDate: isoDate.nullable() }), customer: z.object({ email }), webOffer }),
+    output: z.object({
+      subscriptionData: z.object({ id, status: z.string(), trialDuration: z.number().int(), nextBillingDate: isoDate.nullable() }),
+      customer: z.object({ email }),
+      webOffer,
+    }),
     ...subscriptionCall,
     messageKeys: [...subscriptionCall.messageKeys, MessageKey.codeAlreadyUsed, MessageKey.codeExpired, MessageKey.codeInvalid],
     owner: { params: ['userId'], action: 'buy a plan for' },
   }),
-  UpgradeSubscription: define({ input: z.object({ parseUserId: id, oldSubscriptionId: id, newPlanId: id, paymentMethodToken: z.null().optional() }), output: z.object({ subscriptionId: id }), ...subscriptionCall , owner: { params: ['parseUserId'], action: 'change the plan of' } }),
-  CancelSubscription: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500), email }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' , owner: { params: ['email'], action: 'cancel the plans of' } }),
+  UpgradeSubscription: define({
+    input: z.object({ parseUserId: id, oldSubscriptionId: id, newPlanId: id, paymentMethodToken: z.null().optional() }),
+    output: z.object({ subscriptionId: id }),
+    ...subscriptionCall,
+    owner: { params: ['parseUserId'], action: 'change the plan of' },
+  }),
+  CancelSubscription: define({
+    input: z.object({ subscriptionId: id, cancelReason: z.string().max(500), email }),
+    output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }),
+    auth: 'session',
+    owner: { params: ['email'], action: 'cancel the plans of' },
+  }),
   // Idempotent: a past-due balance is charged at once on the new card.
-  UpdateCreditCard: define({ input: z.object({ customerId: id.optional(), userId: id.optional(), paymentNonce: z.string().min(1).max(4096) }), output: ok, auth: 'session', idempotent: true, messageKeys: paymentKeys , owner: { params: ['customerId', 'userId'], action: 'update the card of' } }),
-  CreateClassAddOnSubscription: define({ input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id }), output: z.object({ id }), ...subscriptionCall }),
-  SubscribeToMinervaClasses: define({ input: z.object({ webOfferId: id, paymentMethodToken: z.string().min(1).max(4096), customerOptions: customerOptions.optional(), utmParamsObject: utmParams, captchaToken: z.string().max(4096).optional() }), output: z.object({ subscriptionId: id, classType: z.enum(['live', 'onDemand']) }), ...subscriptionCall }),
-  CancelMinervaClasses: define({ input: z.object({ subscriptionId: id, cancelReason: z.string().max(500) }), output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }), auth: 'session' }),
-  BulkPurchase: define({ input: z.object({ campaignId: id.optional(), webOfferId: id, quantity: formNumber.pipe(z.number().int().min(1).max(10000)), paymentMethodToken: z.string().min(1).max(4096), customerOptions }), output: z.object({ orderId: id, codes: z.array(z.string()) }), auth: 'none', idempotent: true, answerHoldsSecrets: true, messageKeys: paymentKeys }),
+  UpdateCreditCard: define({
+    input: z.object({ customerId: id.optional(), userId: id.optional(), paymentNonce: z.string().min(1).max(4096) }),
+    output: ok,
+    auth: 'session',
+    idempotent: true,
+    messageKeys: paymentKeys,
+    owner: { params: ['customerId', 'userId'], action: 'update the card of' },
+  }),
+  CreateClassAddOnSubscription: define({
+    input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id }),
+    output: z.object({ id }),
+    ...subscriptionCall,
+  }),
+  SubscribeToMinervaClasses: define({
+    input: z.object({
+      webOfferId: id,
+      paymentMethodToken: z.string().min(1).max(4096),
+      customerOptions: customerOptions.optional(),
+      utmParamsObject: utmParams,
+      captchaToken: z.string().max(4096).optional(),
+    }),
+    output: z.object({ subscriptionId: id, classType: z.enum(['live', 'onDemand']) }),
+    ...subscriptionCall,
+  }),
+  CancelMinervaClasses: define({
+    input: z.object({ subscriptionId: id, cancelReason: z.string().max(500) }),
+    output: z.object({ subscriptionId: id, status: z.string(), accessEndsAt: isoDate.nullable() }),
+    auth: 'session',
+  }),
+  BulkPurchase: define({
+    input: z.object({
+      campaignId: id.optional(),
+      webOfferId: id,
+      quantity: formNumber.pipe(z.number().int().min(1).max(10000)),
+      paymentMethodToken: z.string().min(1).max(4096),
+      customerOptions,
+    }),
+    output: z.object({ orderId: id, codes: z.array(z.string()) }),
+    auth: 'none',
+    idempotent: true,
+    answerHoldsSecrets: true,
+    messageKeys: paymentKeys,
+  }),
 
   // Side effects the browser asks for (they go to the outbox)
-  CrmAddCustomer: define({ input: z.object({ email, productId: z.string().max(100), productDuration: z.string().max(50), fullName: z.string().max(200).optional(), phoneNumber: z.string().max(40).optional() }), output: ok, auth: 'none' }),
-  CrmUpdateAfterAddClass: define({ input: z.object({ email, productId: z.string().max(100), hs_lead_status: z.literal('Subscribed') }), output: ok, auth: 'session' , owner: { params: ['email'], action: 'update' } }),
-  SendConversionEvent: define({ input: z.object({ event_name: z.string().min(1).max(100), event_source_url: z.string().url().max(2000), fbp: z.string().max(200).optional(), fbc: z.string().max(200).optional(), custom_data: freeFormObject.optional() }), output: status, auth: 'none' }),
+  CrmAddCustomer: define({
+    input: z.object({
+      email,
+      productId: z.string().max(100),
+      productDuration: z.string().max(50),
+      fullName: z.string().max(200).optional(),
+      phoneNumber: z.string().max(40).optional(),
+    }),
+    output: ok,
+    auth: 'none',
+  }),
+  CrmUpdateAfterAddClass: define({
+    input: z.object({ email, productId: z.string().max(100), hs_lead_status: z.literal('Subscribed') }),
+    output: ok,
+    auth: 'session',
+    owner: { params: ['email'], action: 'update' },
+  }),
+  SendConversionEvent: define({
+    input: z.object({
+      event_name: z.string().min(1).max(100),
+      event_source_url: z.string().url().max(2000),
+      fbp: z.string().max(200).optional(),
+      fbc: z.string().max(200).optional(),
+      custom_data: freeFormObject.optional(),
+    }),
+    output: status,
+    auth: 'none',
+  }),
 } satisfies Record<CallName, CallDefinition>;
 
 export type Contract = typeof contract;

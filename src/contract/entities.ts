@@ -175,7 +175,11 @@ export const codeLookup = z.object({
 /** The browser sends null when the visit had no UTM parameters (its `{ utm: lastTouch }` value). */
 export const UTM_VALUE_MAX_LENGTH = 500;
 export const utmParams = z.record(z.string(), z.string().max(UTM_VALUE_MAX_LENGTH)).nullish();
-export const customerOptions = z.object({ email: email.optional(), firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() });
+export const customerOptions = z.object({
+  email: email.optional(),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+});
 
 /** Spec §3 "Signup payload" (also the live-class registration payload, a subset). */
 export const signupPayload = z.object({

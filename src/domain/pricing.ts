@@ -95,7 +95,11 @@ export function formatUsd(cents: number, o: { wholeDollars?: 'cents' | 'short' }
 }
 
 /** How a card words its billing (§2.4): the copy key's variant and its figure. */
-export type BillingTerms = { kind: 'monthly' } | { kind: 'annually' } | { kind: 'everyNMonths'; months: number } | { kind: 'oneTimePayment' };
+export type BillingTerms =
+  | { kind: 'monthly' }
+  | { kind: 'annually' }
+  | { kind: 'everyNMonths'; months: number }
+  | { kind: 'oneTimePayment' };
 
 export function billingTerms(duration: SubscriptionDuration): BillingTerms {
   if (duration === 'lifetime') return { kind: 'oneTimePayment' };
@@ -122,7 +126,10 @@ export function trialLabelParams(offer: PricedOffer): { n: number; interval: 'da
  * beats a premium annual $120 ($10.00) by a cent. Lifetime plans are not "cheapest". Null for
  * an empty list.
  */
-export function initialSelectedOfferId(offers: readonly PricedOffer[], from: { selectedPlanParam?: string | null; selectedPlanCookie?: string | null }): string | null {
+export function initialSelectedOfferId(
+  offers: readonly PricedOffer[],
+  from: { selectedPlanParam?: string | null; selectedPlanCookie?: string | null },
+): string | null {
   for (const wanted of [from.selectedPlanParam, from.selectedPlanCookie]) {
     if (wanted && offers.some((o) => o.id === wanted)) return wanted;
   }
@@ -131,7 +138,8 @@ export function initialSelectedOfferId(offers: readonly PricedOffer[], from: { s
   const pool = annual.length > 0 ? annual : recurring.length > 0 ? recurring : offers;
   let cheapest: PricedOffer | null = null;
   for (const offer of pool) {
-    if (!cheapest || (perMonthCents(offer) ?? centsOf(offer.price)) < (perMonthCents(cheapest) ?? centsOf(cheapest.price))) cheapest = offer;
+    if (!cheapest || (perMonthCents(offer) ?? centsOf(offer.price)) < (perMonthCents(cheapest) ?? centsOf(cheapest.price)))
+      cheapest = offer;
   }
   return cheapest?.id ?? null;
 }
@@ -145,13 +153,23 @@ export const DEFAULT_PLAN_TAG = 'default';
  * applies) and the marker is removed.
  * `requestTag` is what GetDefaultPlans gets: none for 'default'.
  */
-export function resolvePlanTag(from: { flagTag?: string | null; activePlanTagParam?: string | null; planTagCookie?: string | null; flagMarkerCookie?: boolean }): {
+export function resolvePlanTag(from: {
+  flagTag?: string | null;
+  activePlanTagParam?: string | null;
+  planTagCookie?: string | null;
+  flagMarkerCookie?: boolean;
+}): {
   tag: string;
   requestTag: string | undefined;
   setMarkerCookie: boolean;
   clearMarkerCookie: boolean;
 } {
-  const result = (tag: string, marker: { set?: boolean; clear?: boolean } = {}) => ({ tag, requestTag: tag === DEFAULT_PLAN_TAG ? undefined : tag, setMarkerCookie: marker.set ?? false, clearMarkerCookie: marker.clear ?? false });
+  const result = (tag: string, marker: { set?: boolean; clear?: boolean } = {}) => ({
+    tag,
+    requestTag: tag === DEFAULT_PLAN_TAG ? undefined : tag,
+    setMarkerCookie: marker.set ?? false,
+    clearMarkerCookie: marker.clear ?? false,
+  });
   if (from.flagTag) return result(from.flagTag, { set: true });
   // The flag that set the cookie's tag is off now: that tag is forgotten (a tag in the address still counts).
   if (from.flagMarkerCookie) return result(from.activePlanTagParam?.trim() || DEFAULT_PLAN_TAG, { clear: true });
@@ -164,7 +182,10 @@ export function resolvePlanTag(from: { flagTag?: string | null; activePlanTagPar
  * (a list of durations), else monthly then annual on desktop and annual then monthly on a
  * phone; durations not named keep their catalog order after the named ones.
  */
-export function displayOrder<T extends Pick<PricedOffer, 'subscriptionDuration'>>(offers: readonly T[], o: { device: 'desktop' | 'mobile'; experimentOrder?: readonly SubscriptionDuration[] | null }): T[] {
+export function displayOrder<T extends Pick<PricedOffer, 'subscriptionDuration'>>(
+  offers: readonly T[],
+  o: { device: 'desktop' | 'mobile'; experimentOrder?: readonly SubscriptionDuration[] | null },
+): T[] {
   const order = o.experimentOrder ?? (o.device === 'mobile' ? (['annual', 'monthly'] as const) : (['monthly', 'annual'] as const));
   const rank = (offer: T) => {
     const at = order.indexOf(offer.subscriptionDuration);

@@ -71,7 +71,9 @@ export function uniqueNumberIdentifier(cardType: string, last4: string, fingerpr
   return sha256Hex(`${cardType}|${last4}|${fingerprint}`).slice(0, 32);
 }
 
-const PATTERN = new RegExp(`^${SANDBOX_CARD_NONCE_PREFIX}(${cardBrands.join('|')})-(\\d{4})-(0[1-9]|1[0-2])-(\\d{4})-(${sandboxCardOutcomes.join('|')})-([0-9a-f]{${FINGERPRINT_HEX_DIGITS}})$`);
+const PATTERN = new RegExp(
+  `^${SANDBOX_CARD_NONCE_PREFIX}(${cardBrands.join('|')})-(\\d{4})-(0[1-9]|1[0-2])-(\\d{4})-(${sandboxCardOutcomes.join('|')})-([0-9a-f]{${FINGERPRINT_HEX_DIGITS}})$`,
+);
 
 export function sandboxCardNonce(card: SandboxCard): string {
   const nonce = `${SANDBOX_CARD_NONCE_PREFIX}${card.brand}-${card.last4}-${String(card.expirationMonth).padStart(2, '0')}-${String(card.expirationYear).padStart(4, '0')}-${card.outcome}-${card.fingerprint}`;

@@ -17,4 +17,12 @@ export const sessionStorageKeys = [
 ] as const;
 
 /** UTM and campaign parameters captured as attribution (last touch per tab, first touch kept). */
-export const attributionParams = ['utm_campaign', 'utm_source', 'utm_medium', 'utm_term', 'utm_content', 'iterable_campaign', 'iterable_template'] as const;
+export const attributionParams = [
+  'utm_campaign',
+  'utm_source',
+  'utm_medium',
+  'utm_term',
+  'utm_content',
+  'iterable_campaign',
+  'iterable_template',
+] as const;

@@ -183,7 +183,11 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
       const value = await resolveValue(action.value, facts(), captcha);
       if (action.state !== undefined) s.setState(action.state, value);
       else if (action.storage !== undefined) s.setStorage(action.storage, value);
-      else if (action.cookie !== undefined) s.setCookie(action.cookie, value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+      else if (action.cookie !== undefined)
+        s.setCookie(
+          action.cookie,
+          value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value),
+        );
       return;
     }
     case 'clear':
@@ -200,7 +204,11 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
     case 'go': {
       const to = await target(action.to, s, scope);
       if (!to) return;
-      const href = buildHref(to, { keepQuery: action.keepQuery, currentSearch: s.currentSearch(), query: await resolveValueMap(action.query, facts(), captcha) });
+      const href = buildHref(to, {
+        keepQuery: action.keepQuery,
+        currentSearch: s.currentSearch(),
+        query: await resolveValueMap(action.query, facts(), captcha),
+      });
       if (action.delayMs && !(await s.sleep(action.delayMs, scope.signal))) return 'stop';
       if (to.kind === 'external') s.leave(href);
       else s.navigate(href, action.replace ?? false);
@@ -220,7 +228,8 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
         // A decline code's own message when the group has one (`payment:declines.2001`), else `text`
         // (or, with `into:`, that message inside `text`, else `fallback`).
         const key = await resolveValue(action.textFrom.key, facts(), captcha);
-        const candidate = key === null || key === undefined || key === '' || typeof key === 'object' ? null : `${action.textFrom.group}.${String(key)}`;
+        const candidate =
+          key === null || key === undefined || key === '' || typeof key === 'object' ? null : `${action.textFrom.group}.${String(key)}`;
         const found = candidate !== null && (s.copyHas?.(candidate) ?? false);
         if (action.textFrom.into === undefined) {
           if (found) text = candidate;
@@ -240,7 +249,11 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
         ms: action.ms ?? s.defaultNotifyMs,
         link:
           action.link && linkTarget
-            ? { text: action.link.text, target: linkTarget, href: buildHref(linkTarget, { query: await resolveValueMap(action.link.query, facts(), captcha) }) }
+            ? {
+                text: action.link.text,
+                target: linkTarget,
+                href: buildHref(linkTarget, { query: await resolveValueMap(action.link.query, facts(), captcha) }),
+              }
             : undefined,
       });
       return;

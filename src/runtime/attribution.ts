@@ -41,6 +41,8 @@ export function readAttribution(touch: 'lastTouch' | 'firstTouch', session: KeyV
   const v = touch === 'lastTouch' ? readJson(session, LAST_TOUCH_KEY) : readJson(local, FIRST_TOUCH_KEY);
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
   // Stored by an earlier version, maybe with what the contract refuses.
-  const stored = Object.entries(v).flatMap(([name, value]) => (typeof value === 'string' && attributionValue(value) !== '' ? [[name, attributionValue(value)] as const] : []));
+  const stored = Object.entries(v).flatMap(([name, value]) =>
+    typeof value === 'string' && attributionValue(value) !== '' ? [[name, attributionValue(value)] as const] : [],
+  );
   return stored.length > 0 ? Object.fromEntries(stored) : null;
 }

@@ -77,7 +77,11 @@ function randomKey(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function createCheckoutAttempts(storage: KeyValueStorage, blockId: string, o: { newKey?: () => string; now?: () => number } = {}): CheckoutAttempts {
+export function createCheckoutAttempts(
+  storage: KeyValueStorage,
+  blockId: string,
+  o: { newKey?: () => string; now?: () => number } = {},
+): CheckoutAttempts {
   const storageKey = CHECKOUT_STORAGE_PREFIX + blockId;
   const now = o.now ?? Date.now;
   const newKey = o.newKey ?? randomKey;
@@ -150,7 +154,8 @@ export function chargeServices(services: ActionServices, o: ChargeOptions): Acti
           return result;
         } catch (e) {
           const waitMs = IN_PROGRESS_RETRY_MS[i];
-          if ((e as { code?: unknown }).code === IN_PROGRESS_CODE && waitMs !== undefined && (await services.sleep(waitMs, signal))) continue;
+          if ((e as { code?: unknown }).code === IN_PROGRESS_CODE && waitMs !== undefined && (await services.sleep(waitMs, signal)))
+            continue;
           if (failureOutcome(e) === 'refused') {
             attempts.refused();
             o.onRefused?.(e, request);

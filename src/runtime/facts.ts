@@ -80,7 +80,7 @@ export function createFacts(s: FactSources): Facts {
         case 'device':
           return rest === 'mobile' ? s.mobile : undefined;
         case 'customer':
-          return s.customer ? (s.customer as unknown as Record<string, unknown>)[rest] ?? false : false;
+          return s.customer ? ((s.customer as unknown as Record<string, unknown>)[rest] ?? false) : false;
         case 'state':
           return readPath(s.state, rest);
         case 'storage': {

@@ -34,7 +34,11 @@ export function createNotificationCenter(timers: Timers = realTimers): Notificat
       for (const n of store.get()) if (n.text === request.text && n.literal === request.literal) dismiss(n.id);
       const id = nextId++;
       store.set([...store.get(), { ...request, id }]);
-      if (request.ms > 0) handles.set(id, timers.set(() => dismiss(id), request.ms));
+      if (request.ms > 0)
+        handles.set(
+          id,
+          timers.set(() => dismiss(id), request.ms),
+        );
       return id;
     },
   };

@@ -25,7 +25,11 @@ export interface PlanTag {
 }
 
 /** The plan tag now, from a flag variant's tag (first that holds), the address and the cookies. Reads only. */
-export function currentPlanTag(search: string, cookies: Pick<CookieJar, 'get'>, flagTag: string | null | undefined): PlanTag & ReturnType<typeof resolvePlanTag> & { fromParam: boolean } {
+export function currentPlanTag(
+  search: string,
+  cookies: Pick<CookieJar, 'get'>,
+  flagTag: string | null | undefined,
+): PlanTag & ReturnType<typeof resolvePlanTag> & { fromParam: boolean } {
   const param = new URLSearchParams(search).get(PLAN_TAG_PARAM);
   const resolved = resolvePlanTag({
     flagTag: flagTag ?? null,
@@ -67,7 +71,8 @@ export function initialSelection(offers: readonly PricedOffer[], search: string,
  */
 export function chosenPlanState(offers: readonly PricedOffer[], chosenId: string): Partial<Record<ClientStateKey, string | null>> {
   const chosen = offers.find((o) => o.id === chosenId);
-  const of = (duration: PricedOffer['subscriptionDuration']) => (chosen?.subscriptionDuration === duration ? chosen.id : (offers.find((o) => o.subscriptionDuration === duration)?.id ?? null));
+  const of = (duration: PricedOffer['subscriptionDuration']) =>
+    chosen?.subscriptionDuration === duration ? chosen.id : (offers.find((o) => o.subscriptionDuration === duration)?.id ?? null);
   return { initialSelectedOfferId: chosenId, monthlyOfferId: of('monthly'), annualOfferId: of('annual') };
 }
 
@@ -78,9 +83,20 @@ export interface ChoiceServices {
 }
 
 /** A parent chose `offer`: the cookie, the client state and (when `track`) the analytics event of §4. */
-export function rememberChoice(s: ChoiceServices, offers: readonly (PricedOffer & { planId?: string })[], offer: PricedOffer & { planId?: string }, o: { track: boolean; tag: string }): void {
+export function rememberChoice(
+  s: ChoiceServices,
+  offers: readonly (PricedOffer & { planId?: string })[],
+  offer: PricedOffer & { planId?: string },
+  o: { track: boolean; tag: string },
+): void {
   s.cookies.set(SELECTED_PLAN_COOKIE, offer.id, { maxAgeSeconds: PLAN_COOKIE_MAX_AGE_SECONDS });
   for (const [key, value] of Object.entries(chosenPlanState(offers, offer.id))) s.setState(key as ClientStateKey, value);
   if (o.track)
-    s.track(PLAN_SELECTED_EVENT, { webOfferId: offer.id, productId: offer.planId ?? null, productDuration: offer.subscriptionDuration, price: offer.price, planTag: o.tag });
+    s.track(PLAN_SELECTED_EVENT, {
+      webOfferId: offer.id,
+      productId: offer.planId ?? null,
+      productDuration: offer.subscriptionDuration,
+      price: offer.price,
+      planTag: o.tag,
+    });
 }

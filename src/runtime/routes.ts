@@ -31,7 +31,10 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
 }
 
 /** The route for a path: an exact (static) path first, then one with `:params`. */
-export function findRoute(routes: readonly CompiledRoute[], pathname: string): { route: CompiledRoute; params: Record<string, string> } | null {
+export function findRoute(
+  routes: readonly CompiledRoute[],
+  pathname: string,
+): { route: CompiledRoute; params: Record<string, string> } | null {
   const ordered = [...routes.filter((r) => !r.path.includes(':')), ...routes.filter((r) => r.path.includes(':'))];
   for (const route of ordered) {
     const params = matchPath(route.path, pathname);
@@ -57,7 +60,13 @@ export type RouteOutcome =
   /** Not even the not-found screen exists (the checker prevents this). */
   | { kind: 'none' };
 
-function redirectOutcome(r: Redirect, location: RouteLocation, facts: Facts, links: Readonly<Record<string, string>>, by: string): RouteOutcome | null {
+function redirectOutcome(
+  r: Redirect,
+  location: RouteLocation,
+  facts: Facts,
+  links: Readonly<Record<string, string>>,
+  by: string,
+): RouteOutcome | null {
   if (!evaluateCondition(r.when, facts)) return null;
   const target = resolveTarget(r.to, facts, links);
   if (!target) return null;
@@ -81,7 +90,9 @@ export function resolveRoute(
   const { app } = config;
   const path = location.pathname;
   for (const [i, rule] of app.routeRules.entries()) {
-    const applies = rule.paths ? rule.paths.some((p) => matchPath(p, path) !== null) : rule.pathContains !== undefined && path.includes(rule.pathContains);
+    const applies = rule.paths
+      ? rule.paths.some((p) => matchPath(p, path) !== null)
+      : rule.pathContains !== undefined && path.includes(rule.pathContains);
     if (!applies) continue;
     const outcome = redirectOutcome(rule.redirect, location, facts, app.links, `routeRules[${i}]`);
     if (outcome) return outcome;

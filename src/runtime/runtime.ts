@@ -68,7 +68,8 @@ export interface Runtime extends RuntimeOptions {
 export function customerFacts(details: unknown, now = Date.now()): CustomerFacts {
   const d = (details ?? {}) as Record<string, unknown>;
   const sub = (d.activeSubscription ?? {}) as Record<string, unknown>;
-  const firstBilling = typeof sub.firstBillingDate === 'string' || typeof sub.firstBillingDate === 'number' ? new Date(sub.firstBillingDate).getTime() : NaN;
+  const firstBilling =
+    typeof sub.firstBillingDate === 'string' || typeof sub.firstBillingDate === 'number' ? new Date(sub.firstBillingDate).getTime() : NaN;
   return {
     expired: d.isExpired === true,
     hasPlan: Boolean(d.plan || d.classesPlan),

@@ -4,7 +4,14 @@ import { LocalAnalytics } from '../adapters/analytics/analytics.ts';
 import { createAuth } from '../adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
 import { LocalCaptcha, type Captcha } from '../adapters/captcha/captcha.ts';
-import { flagContext, HttpFlagProvider, LocalFlagProvider, parseVariantOverride, readVariantOverride, resolveFlags } from '../adapters/flags/flags.ts';
+import {
+  flagContext,
+  HttpFlagProvider,
+  LocalFlagProvider,
+  parseVariantOverride,
+  readVariantOverride,
+  resolveFlags,
+} from '../adapters/flags/flags.ts';
 import { blockComponents, lazyBlocks, preloadBlocks } from '../blocks/components.ts';
 import { runActions } from './actions.ts';
 import { App } from './App.tsx';
@@ -150,7 +157,9 @@ export async function start(o: StartOptions): Promise<void> {
   // Its form code, if it has a form, follows right away instead of after the first render.
   if (first) void loadScreen(first.screenId).then(preloadBlocks, () => undefined);
   const { captcha: remoteCaptcha, payments } = await clientConfig;
-  const captcha = await chooseCaptcha(o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined)).catch(() => new LocalCaptcha());
+  const captcha = await chooseCaptcha(
+    o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined),
+  ).catch(() => new LocalCaptcha());
   flags = await flagsReady;
 
   const runtime = createRuntime({

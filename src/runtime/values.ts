@@ -30,7 +30,11 @@ export async function resolveValue(value: Value, facts: Facts, captcha?: Captcha
   return readValue(value, facts);
 }
 
-export async function resolveValueMap(map: ValueMap | undefined, facts: Facts, captcha?: CaptchaTokenSource): Promise<Record<string, unknown>> {
+export async function resolveValueMap(
+  map: ValueMap | undefined,
+  facts: Facts,
+  captcha?: CaptchaTokenSource,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(map ?? {})) out[k] = await resolveValue(v, facts, captcha);
   return out;

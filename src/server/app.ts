@@ -62,12 +62,15 @@ declare module 'fastify' {
 }
 
 /** A hop count becomes Fastify's function form (its types do not take the number). */
-const trustProxyOption = (value: BuildServerOptions['trustProxy']) => (typeof value === 'number' ? (_address: string, hop: number) => hop < value : (value ?? false));
+const trustProxyOption = (value: BuildServerOptions['trustProxy']) =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : (value ?? false);
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const distDir = options.distDir ? path.resolve(options.distDir) : null;
   if (distDir && !existsSync(path.join(distDir, 'index.html')))
-    throw new ConfigError(`The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`);
+    throw new ConfigError(
+      `The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`,
+    );
 
   const app = Fastify({
     logger: withRedaction(options.logger ?? false),
@@ -80,7 +83,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
   const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
   const clientConfig = {
-    captcha: { provider: captchaProvider, ...(captchaProvider === 'recaptcha' && options.recaptchaSiteKey ? { siteKey: options.recaptchaSiteKey } : {}) },
+    captcha: {
+      provider: captchaProvider,
+      ...(captchaProvider === 'recaptcha' && options.recaptchaSiteKey ? { siteKey: options.recaptchaSiteKey } : {}),
+    },
     // The browser's payment adapter is the server's gateway: braintree-web for Braintree, our own fields for the sandbox.
     payments: { adapter: settings.paymentGateway.kind },
   };
@@ -103,7 +109,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   app.decorate('backend', backend);
   if (settings.environment === 'production' && !options.trustProxy)
-    app.log.warn('TRUST_PROXY is not set: behind a load balancer every parent shares its address, and the per-address rate limits with it (docs/operator.md).');
+    app.log.warn(
+      'TRUST_PROXY is not set: behind a load balancer every parent shares its address, and the per-address rate limits with it (docs/operator.md).',
+    );
   app.addHook('onReady', async () => backend.start());
   // The backend stops (outbox loop, Redis) before a database the server opened itself closes.
   app.addHook('onClose', async () => {
@@ -156,7 +164,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0]!;
-    if (isApiPath(pathname)) return reply.code(404).header('cache-control', 'no-store').send({ error: `Not found: ${request.method} ${pathname}` });
+    if (isApiPath(pathname))
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ error: `Not found: ${request.method} ${pathname}` });
     // History fallback: the app's router decides what the path shows (its own not-found page included).
     if (distDir && wantsAppShell(request)) return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     return reply.code(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send('Not found');

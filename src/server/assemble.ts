@@ -23,18 +23,34 @@ export interface AssembleOptions {
   overrides?: BuildServerOptions['overrides'];
 }
 
-export async function assembleServer(env: ServerEnv, options: AssembleOptions): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
+export async function assembleServer(
+  env: ServerEnv,
+  options: AssembleOptions,
+): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
   await mkdir(env.dataDir, { recursive: true });
-  const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, role: 'server', log: (message) => console.error(message) });
+  const database = await openDatabase({
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
+    role: 'server',
+    log: (message) => console.error(message),
+  });
   let app: FastifyInstance | undefined;
   try {
-    await prepareDatabase(database.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes, ...(options.log ? { log: options.log } : {}) });
+    await prepareDatabase(database.db, {
+      funnelsDir: env.funnelsDir,
+      demoCodes: env.demoCodes,
+      ...(options.log ? { log: options.log } : {}),
+    });
     app = await buildServer({
       distDir: options.distDir,
       dataDir: env.dataDir,
       db: database.db,
       logger: { level: process.env.LOG_LEVEL || options.defaultLogLevel },
-      backend: { ...env.backend, paymentGateway: env.paymentGateway, rateLimitCounters: database.kind === 'pglite' ? 'memory' : 'database' },
+      backend: {
+        ...env.backend,
+        paymentGateway: env.paymentGateway,
+        rateLimitCounters: database.kind === 'pglite' ? 'memory' : 'database',
+      },
       trustProxy: env.trustProxy,
       recaptchaSiteKey: env.backend.recaptchaSiteKey,
       flagOverrides: env.flagOverrides,
@@ -43,7 +59,13 @@ export async function assembleServer(env: ServerEnv, options: AssembleOptions): 
     });
     app.addHook('onClose', async () => database.close());
     const backend = app.backend;
-    await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: database.db, token: writeAdminToken(env.dataDir), paymentGateway: env.paymentGateway.kind, reconcile: () => backend.reconcile() });
+    await app.register(adminRoutes, {
+      prefix: ADMIN_PREFIX,
+      db: database.db,
+      token: writeAdminToken(env.dataDir),
+      paymentGateway: env.paymentGateway.kind,
+      reconcile: () => backend.reconcile(),
+    });
     return { app, database };
   } catch (error) {
     if (app) await app.close();

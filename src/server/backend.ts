@@ -13,7 +13,15 @@ import { readCatalogRows } from './accounts/repository.ts';
 import { DEFAULT_SIGNUP_CAPTCHA_ACTIONS, type AccountServices } from './accounts/services.ts';
 import { createCaptchaVerifier, type CaptchaConfig, type CaptchaVerifier } from './auth/captcha.ts';
 import { createPasswordHasher, type ScryptParams } from './auth/passwords.ts';
-import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimiter, type RateLimitPolicy, type RateLimitStore } from './auth/rateLimits.ts';
+import {
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  createRedisRateLimitStore,
+  createSqlRateLimitStore,
+  type RateLimiter,
+  type RateLimitPolicy,
+  type RateLimitStore,
+} from './auth/rateLimits.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { cachedCatalogRead } from './catalog/cache.ts';
 import type { Database } from './db/types.ts';
@@ -99,7 +107,12 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-export async function createBackend(db: Kysely<Database>, settings: BackendSettings, log: FastifyBaseLogger, o: BackendOverrides = {}): Promise<Backend> {
+export async function createBackend(
+  db: Kysely<Database>,
+  settings: BackendSettings,
+  log: FastifyBaseLogger,
+  o: BackendOverrides = {},
+): Promise<Backend> {
   const now = o.now ?? (() => new Date());
   const captcha = createCaptchaVerifier(settings.captcha, o.captchaFetch);
   const sessions = createSessionStore(db, { idleDays: settings.sessionIdleDays, maxDays: settings.sessionMaxDays, now });
@@ -112,21 +125,44 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
     now,
     accountCache: createAccountCache(),
     catalogRows: () => catalogRows('all'),
-    settings: { signupCaptcha: settings.signupCaptcha, signupCaptchaActions: settings.signupCaptchaActions, geoCountryHeader: settings.geoCountryHeader },
+    settings: {
+      signupCaptcha: settings.signupCaptcha,
+      signupCaptchaActions: settings.signupCaptchaActions,
+      geoCountryHeader: settings.geoCountryHeader,
+    },
   };
   const store = o.rateLimitStore ?? (await createRateLimitStore(db, settings));
-  const rateLimiter = createRateLimiter({ store, ...(o.rateLimitPolicies ? { policies: o.rateLimitPolicies } : {}), ...(o.sleep ? { sleep: o.sleep } : {}), now });
+  const rateLimiter = createRateLimiter({
+    store,
+    ...(o.rateLimitPolicies ? { policies: o.rateLimitPolicies } : {}),
+    ...(o.sleep ? { sleep: o.sleep } : {}),
+    now,
+  });
   const outbox = createOutboxDispatcher({
     db,
-    adapter: o.outboxAdapter ?? createLogOutboxAdapter({ log, development: settings.environment !== 'production', publicUrl: settings.publicUrl }),
-    onError: (error, message) => log.warn({ err: error, outboxId: message?.id, kind: message?.kind, name: message?.name }, 'outbox delivery failed'),
+    adapter:
+      o.outboxAdapter ?? createLogOutboxAdapter({ log, development: settings.environment !== 'production', publicUrl: settings.publicUrl }),
+    onError: (error, message) =>
+      log.warn({ err: error, outboxId: message?.id, kind: message?.kind, name: message?.name }, 'outbox delivery failed'),
     now,
   });
 
   const gateway = o.paymentGateway ?? gatewayFromSettings(settings.paymentGateway, db, now);
   const timings = o.paymentTimings ?? {};
-  const idempotency = createIdempotencyStore(db, { now, ...(o.sleep ? { sleep: o.sleep } : {}), ...(timings.pendingTakeoverMs ? { pendingTakeoverMs: timings.pendingTakeoverMs } : {}) });
-  const payments = { db, gateway, captcha, locks: idempotency, now, intentKinds: paymentIntentKinds, ...(timings.intentLeaseMs ? { intentLeaseMs: timings.intentLeaseMs } : {}) };
+  const idempotency = createIdempotencyStore(db, {
+    now,
+    ...(o.sleep ? { sleep: o.sleep } : {}),
+    ...(timings.pendingTakeoverMs ? { pendingTakeoverMs: timings.pendingTakeoverMs } : {}),
+  });
+  const payments = {
+    db,
+    gateway,
+    captcha,
+    locks: idempotency,
+    now,
+    intentKinds: paymentIntentKinds,
+    ...(timings.intentLeaseMs ? { intentLeaseMs: timings.intentLeaseMs } : {}),
+  };
 
   const handlers: Handlers = {
     ...accountHandlers(accounts),
@@ -159,10 +195,13 @@ export async function createBackend(db: Kysely<Database>, settings: BackendSetti
       if (!settings.dispatchOutbox) return;
       outbox.start();
       // Ended sessions and expired idempotency keys are deleted hourly (on each instance: the deletes are idempotent).
-      maintenance = setInterval(() => {
-        void sessions.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'session purge failed'));
-        void idempotency.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'idempotency key purge failed'));
-      }, 60 * 60 * 1000);
+      maintenance = setInterval(
+        () => {
+          void sessions.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'session purge failed'));
+          void idempotency.purgeExpired().catch((error: unknown) => log.warn({ err: error }, 'idempotency key purge failed'));
+        },
+        60 * 60 * 1000,
+      );
       maintenance.unref();
     },
     async close() {

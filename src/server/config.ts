@@ -69,10 +69,14 @@ export function readServerEnv(env: Env = process.env, cwd = process.cwd()): Serv
 }
 
 /** What the database and the operators' CLIs need: DATA_DIR, DATABASE_URL, FUNNELS_DIR, DEMO_CODES. */
-export function readDatabaseEnv(env: Env = process.env, cwd = process.cwd()): Pick<ServerEnv, 'dataDir' | 'databaseUrl' | 'funnelsDir' | 'demoCodes'> {
+export function readDatabaseEnv(
+  env: Env = process.env,
+  cwd = process.cwd(),
+): Pick<ServerEnv, 'dataDir' | 'databaseUrl' | 'funnelsDir' | 'demoCodes'> {
   const databaseUrl = env.DATABASE_URL || null;
   const demo = (env.DEMO_CODES ?? '').trim().toLowerCase();
-  if (!['', 'on', 'off', '1', '0', 'true', 'false'].includes(demo)) throw new ConfigError(`DEMO_CODES must be 'on' or 'off'; it is '${env.DEMO_CODES}'.`);
+  if (!['', 'on', 'off', '1', '0', 'true', 'false'].includes(demo))
+    throw new ConfigError(`DEMO_CODES must be 'on' or 'off'; it is '${env.DEMO_CODES}'.`);
   return {
     dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
     databaseUrl,
@@ -84,14 +88,18 @@ export function readDatabaseEnv(env: Env = process.env, cwd = process.cwd()): Pi
 
 export function readBackendEnv(env: Env): BackendEnv {
   const provider = env.CAPTCHA_PROVIDER || 'local';
-  if (provider !== 'local' && provider !== 'recaptcha') throw new ConfigError(`CAPTCHA_PROVIDER must be 'local' or 'recaptcha'; it is '${provider}'.`);
+  if (provider !== 'local' && provider !== 'recaptcha')
+    throw new ConfigError(`CAPTCHA_PROVIDER must be 'local' or 'recaptcha'; it is '${provider}'.`);
   const recaptchaSecret = env.RECAPTCHA_SECRET || null;
-  if (provider === 'recaptcha' && !recaptchaSecret) throw new ConfigError('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SECRET (the reCAPTCHA v3 secret key).');
+  if (provider === 'recaptcha' && !recaptchaSecret)
+    throw new ConfigError('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SECRET (the reCAPTCHA v3 secret key).');
   const signupCaptcha = env.CAPTCHA_ON_SIGNUP || 'required';
-  if (signupCaptcha !== 'required' && signupCaptcha !== 'optional') throw new ConfigError(`CAPTCHA_ON_SIGNUP must be 'required' or 'optional'; it is '${signupCaptcha}'.`);
+  if (signupCaptcha !== 'required' && signupCaptcha !== 'optional')
+    throw new ConfigError(`CAPTCHA_ON_SIGNUP must be 'required' or 'optional'; it is '${signupCaptcha}'.`);
   const environment = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const publicUrl = env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`;
-  if (!/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be the site's address, like https://subscribe.example.com; it is '${publicUrl}'.`);
+  if (!/^https?:\/\/[^/]+/.test(publicUrl))
+    throw new ConfigError(`PUBLIC_URL must be the site's address, like https://subscribe.example.com; it is '${publicUrl}'.`);
   return {
     environment,
     publicUrl: publicUrl.replace(/\/+$/, ''),
@@ -115,21 +123,32 @@ export function readBackendEnv(env: Env): BackendEnv {
  */
 export function readPaymentsEnv(env: Env = process.env): PaymentGatewaySettings {
   const kind = (env.PAYMENT_GATEWAY ?? '').trim() || 'sandbox';
-  if (kind !== 'sandbox' && kind !== 'braintree') throw new ConfigError(`PAYMENT_GATEWAY must be 'sandbox' or 'braintree'; it is '${env.PAYMENT_GATEWAY}'.`);
+  if (kind !== 'sandbox' && kind !== 'braintree')
+    throw new ConfigError(`PAYMENT_GATEWAY must be 'sandbox' or 'braintree'; it is '${env.PAYMENT_GATEWAY}'.`);
   const adapter = env.PAYMENT_ADAPTER?.trim();
   if (adapter && adapter !== kind)
-    throw new ConfigError(`PAYMENT_ADAPTER=${adapter} contradicts PAYMENT_GATEWAY=${kind}: the browser's payment adapter now follows PAYMENT_GATEWAY. Remove PAYMENT_ADAPTER.`);
+    throw new ConfigError(
+      `PAYMENT_ADAPTER=${adapter} contradicts PAYMENT_GATEWAY=${kind}: the browser's payment adapter now follows PAYMENT_GATEWAY. Remove PAYMENT_ADAPTER.`,
+    );
   if (kind === 'sandbox') return { kind };
 
   const environment = (env.BRAINTREE_ENVIRONMENT ?? '').trim() || 'sandbox';
-  if (environment !== 'sandbox' && environment !== 'production') throw new ConfigError(`BRAINTREE_ENVIRONMENT must be 'sandbox' or 'production'; it is '${env.BRAINTREE_ENVIRONMENT}'.`);
+  if (environment !== 'sandbox' && environment !== 'production')
+    throw new ConfigError(`BRAINTREE_ENVIRONMENT must be 'sandbox' or 'production'; it is '${env.BRAINTREE_ENVIRONMENT}'.`);
   const names = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const;
   const missing = names.filter((name) => !env[name]?.trim());
   if (missing.length > 0)
-    throw new ConfigError(`PAYMENT_GATEWAY=braintree needs ${missing.join(', ')} (the API keys of the Braintree control panel: Settings → API). Or set PAYMENT_GATEWAY=sandbox.`);
+    throw new ConfigError(
+      `PAYMENT_GATEWAY=braintree needs ${missing.join(', ')} (the API keys of the Braintree control panel: Settings → API). Or set PAYMENT_GATEWAY=sandbox.`,
+    );
   return {
     kind,
-    braintree: { environment, merchantId: env.BRAINTREE_MERCHANT_ID!.trim(), publicKey: env.BRAINTREE_PUBLIC_KEY!.trim(), privateKey: env.BRAINTREE_PRIVATE_KEY!.trim() },
+    braintree: {
+      environment,
+      merchantId: env.BRAINTREE_MERCHANT_ID!.trim(),
+      publicKey: env.BRAINTREE_PUBLIC_KEY!.trim(),
+      privateKey: env.BRAINTREE_PRIVATE_KEY!.trim(),
+    },
   };
 }
 
@@ -146,7 +165,10 @@ export function readTrustProxy(value: string | undefined): boolean | number | st
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((part) => part.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function readPort(value: string | undefined): number {

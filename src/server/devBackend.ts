@@ -15,7 +15,11 @@ export function backendInDevServer(): Plugin {
       let backend: Promise<FastifyInstance> | undefined;
       const start = async () => {
         const [{ readServerEnv }, { assembleServer }] = await Promise.all([import('./config.ts'), import('./assemble.ts')]);
-        const { app, database } = await assembleServer(readServerEnv(), { distDir: null, defaultLogLevel: 'warn', log: (message) => server.config.logger.info(message) });
+        const { app, database } = await assembleServer(readServerEnv(), {
+          distDir: null,
+          defaultLogLevel: 'warn',
+          log: (message) => server.config.logger.info(message),
+        });
         await app.ready();
         server.httpServer?.once('close', () => void app.close());
         // The codes CLI reaches this backend through Vite's port (recorded in the lock file).

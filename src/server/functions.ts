@@ -18,10 +18,31 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callNames, CallError, contract, ErrorCode, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, MessageKey, SESSION_TOKEN_HEADER, type CallDefinition, type CallName, type CallOutput, type Contract, type OwnerRule } from '../contract/index.ts';
+import {
+  callNames,
+  CallError,
+  contract,
+  ErrorCode,
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  MessageKey,
+  SESSION_TOKEN_HEADER,
+  type CallDefinition,
+  type CallName,
+  type CallOutput,
+  type Contract,
+  type OwnerRule,
+} from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
 import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
-import { idempotencyKeyInvalid, idempotencyKeyRequired, requestHash, validIdempotencyKey, type CallAnswer, type IdempotencyStore } from './payments/idempotency/store.ts';
+import {
+  idempotencyKeyInvalid,
+  idempotencyKeyRequired,
+  requestHash,
+  validIdempotencyKey,
+  type CallAnswer,
+  type IdempotencyStore,
+} from './payments/idempotency/store.ts';
 import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
 
 /** The parent behind a valid session. */
@@ -57,7 +78,10 @@ export type ContextOf<N extends CallName> = Contract[N]['auth'] extends 'session
 /** A handler's params: the contract's input schema after parsing (trimmed, defaults applied). */
 export type HandlerInput<N extends CallName> = z.output<Contract[N]['input']>;
 
-export type Handler<N extends CallName = CallName> = (input: HandlerInput<N>, context: ContextOf<N>) => CallOutput<N> | Promise<CallOutput<N>>;
+export type Handler<N extends CallName = CallName> = (
+  input: HandlerInput<N>,
+  context: ContextOf<N>,
+) => CallOutput<N> | Promise<CallOutput<N>>;
 
 /** One handler for every call of the contract: a missing one is a compile error. */
 export type Handlers = { [N in CallName]: Handler<N> };
@@ -66,7 +90,8 @@ export type Handlers = { [N in CallName]: Handler<N> };
  * A domain's handlers (accounts, catalog, codes, payments), each typed by the contract's call of
  * its name; backend.ts joins them into `Handlers`, where a call nobody answers is a compile error.
  */
-export const domainHandlers = <const H extends Partial<Handlers>>(handlers: H): { [N in keyof H & CallName]: Handler<N> } => handlers as never;
+export const domainHandlers = <const H extends Partial<Handlers>>(handlers: H): { [N in keyof H & CallName]: Handler<N> } =>
+  handlers as never;
 
 export interface FunctionRoutesOptions {
   handlers: Handlers;
@@ -83,7 +108,19 @@ const knownNames: ReadonlySet<string> = new Set(callNames);
 const definitions: Record<CallName, CallDefinition> = contract;
 
 /** Fields the Parse JS SDK adds to a `text/plain` body; they are not call parameters. */
-const parseSdkFields = ['_ApplicationId', '_JavaScriptKey', '_ClientVersion', '_InstallationId', '_SessionToken', '_MasterKey', '_MaintenanceKey', '_RevocableSession', '_method', '_ContentType', '_context'];
+const parseSdkFields = [
+  '_ApplicationId',
+  '_JavaScriptKey',
+  '_ClientVersion',
+  '_InstallationId',
+  '_SessionToken',
+  '_MasterKey',
+  '_MaintenanceKey',
+  '_RevocableSession',
+  '_method',
+  '_ContentType',
+  '_context',
+];
 
 /** A CallError with a Retry-After (rate limits). */
 type RetryableError = CallError & { retryAfterSeconds?: number };
@@ -121,7 +158,8 @@ export function useParseWireFormat(app: FastifyInstance) {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: unknown }, request, reply) => {
     if (error instanceof CallError) return sendCallError(reply, error);
     if (error instanceof SyntaxError || (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP'))) {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(new CallError(ErrorCode.INVALID_JSON, 'Request body is too large.').toWire());
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return reply.code(413).send(new CallError(ErrorCode.INVALID_JSON, 'Request body is too large.').toWire());
       return reply.code(400).send(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON').toWire());
     }
     request.log.error({ err: error }, 'backend call failed');
@@ -135,7 +173,9 @@ export function useParseWireFormat(app: FastifyInstance) {
  * (the SDK's own idempotency header), else an `_idempotencyKey` body field (a cloud call of the
  * Parse SDK cannot set a header).
  */
-export function readParseBody(request: FastifyRequest): { params: Record<string, unknown>; sessionToken: string | null; idempotencyKey: unknown } | null {
+export function readParseBody(
+  request: FastifyRequest,
+): { params: Record<string, unknown>; sessionToken: string | null; idempotencyKey: unknown } | null {
   const body = request.body ?? {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const params: Record<string, unknown> = { ...(body as Record<string, unknown>) };
@@ -174,7 +214,8 @@ export function checkOwner(rule: OwnerRule, input: unknown, user: AuthUser): voi
   for (const name of rule.params) {
     const value = params[name];
     if (value === undefined) continue;
-    const own = name === 'email' || name === 'oldEmail' ? typeof value === 'string' && value.trim().toLowerCase() === user.email : value === user.id;
+    const own =
+      name === 'email' || name === 'oldEmail' ? typeof value === 'string' && value.trim().toLowerCase() === user.email : value === user.id;
     if (!own) throw new CallError(ErrorCode.OPERATION_FORBIDDEN, `You can only ${rule.action} your own account.`);
   }
 }
@@ -192,7 +233,8 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
   app.post<{ Params: { name: string } }>('/functions/:name', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { name: rawName } = request.params;
-    if (!knownNames.has(rawName)) return reply.code(400).send(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${rawName}"`).toWire());
+    if (!knownNames.has(rawName))
+      return reply.code(400).send(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${rawName}"`).toWire());
     const name = rawName as CallName;
     const handler = opts.handlers[name] as Handler | undefined;
     if (!handler) return reply.code(400).send(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${name}"`).toWire());
@@ -214,12 +256,22 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
       const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request, idempotency: null };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
       const execute = async () => {
-        const result = definition.rateLimit ? await opts.rateLimiter.guard(definition.rateLimit, { ip: request.ip, account: rateLimitAccount(parsed.data, user) }, run, isInvalidCredentials) : await run();
+        const result = definition.rateLimit
+          ? await opts.rateLimiter.guard(
+              definition.rateLimit,
+              { ip: request.ip, account: rateLimitAccount(parsed.data, user) },
+              run,
+              isInvalidCredentials,
+            )
+          : await run();
         if (opts.validateOutputs) {
           const checked = definition.output.safeParse(result);
           if (!checked.success) {
             // The issues name paths and expectations only, never the values (an answer may hold a session token).
-            request.log.error({ call: name, issues: checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })) }, `${name} answered a shape its contract does not allow`);
+            request.log.error(
+              { call: name, issues: checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })) },
+              `${name} answered a shape its contract does not allow`,
+            );
             throw new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.');
           }
         }

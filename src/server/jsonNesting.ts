@@ -26,4 +26,5 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 }
 
 /** The answer to such a body: 400, code 107 like malformed JSON. */
-export const nestedTooDeeply = () => new CallError(ErrorCode.INVALID_JSON, `Request body is nested too deeply: at most ${MAX_JSON_NESTING} levels of arrays and objects.`);
+export const nestedTooDeeply = () =>
+  new CallError(ErrorCode.INVALID_JSON, `Request body is nested too deeply: at most ${MAX_JSON_NESTING} levels of arrays and objects.`);

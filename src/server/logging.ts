@@ -27,7 +27,8 @@ export function lazyChildLoggerFactory(logger: FastifyBaseLogger, bindings: Bind
   let child: FastifyBaseLogger | undefined;
   const real = () => (child ??= logger.child(bindings, options));
   const parent = logger as FastifyBaseLogger & LevelAware;
-  const enabled = (level: string) => (child ? ((child as FastifyBaseLogger & LevelAware).isLevelEnabled?.(level) ?? true) : (parent.isLevelEnabled?.(level) ?? true));
+  const enabled = (level: string) =>
+    child ? ((child as FastifyBaseLogger & LevelAware).isLevelEnabled?.(level) ?? true) : (parent.isLevelEnabled?.(level) ?? true);
   const method =
     (level: Level): LogMethod =>
     (...args) => {

@@ -29,8 +29,16 @@ export async function closeGracefully(app: FastifyInstance): Promise<void> {
 }
 
 /** `overrides`: parts a browser test replaces (an outbox adapter that keeps the emails, say). */
-export async function startServer(env: ServerEnv = readServerEnv(), overrides?: AssembleOptions['overrides']): Promise<{ app: FastifyInstance; url: string }> {
-  const { app, database } = await assembleServer(env, { distDir: env.distDir, defaultLogLevel: 'info', log: (message) => console.log(message), ...(overrides ? { overrides } : {}) });
+export async function startServer(
+  env: ServerEnv = readServerEnv(),
+  overrides?: AssembleOptions['overrides'],
+): Promise<{ app: FastifyInstance; url: string }> {
+  const { app, database } = await assembleServer(env, {
+    distDir: env.distDir,
+    defaultLogLevel: 'info',
+    log: (message) => console.log(message),
+    ...(overrides ? { overrides } : {}),
+  });
   try {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const stop = () => {
@@ -67,7 +75,9 @@ export async function main() {
       process.exit(1);
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`Cannot start: port ${process.env.PORT || 3000} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start.`);
+      console.error(
+        `Cannot start: port ${process.env.PORT || 3000} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start.`,
+      );
       process.exit(1);
     }
     throw error;

@@ -39,7 +39,14 @@ export const helmetOptions: FastifyHelmetOptions = {
  * API), PayPal's SDK and window, and Google Pay's pay.js need. Apple Pay runs in Safari itself.
  */
 export const braintreeSources = {
-  'script-src': ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://www.paypal.com', 'https://*.paypalobjects.com', 'https://c.paypal.com', 'https://pay.google.com'],
+  'script-src': [
+    'https://js.braintreegateway.com',
+    'https://assets.braintreegateway.com',
+    'https://www.paypal.com',
+    'https://*.paypalobjects.com',
+    'https://c.paypal.com',
+    'https://pay.google.com',
+  ],
   'frame-src': ['https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com'],
   'connect-src': [
     'https://api.braintreegateway.com',
@@ -69,15 +76,24 @@ export const widgetSources = {
 
 const withSources = (base: Record<string, readonly string[]>, ...extra: Record<string, readonly string[]>[]) => {
   const directives: Record<string, string[]> = Object.fromEntries(Object.entries(base).map(([name, sources]) => [name, [...sources]]));
-  for (const more of extra) for (const [name, sources] of Object.entries(more)) directives[name] = [...(directives[name] ?? []), ...sources];
+  for (const more of extra)
+    for (const [name, sources] of Object.entries(more)) directives[name] = [...(directives[name] ?? []), ...sources];
   return directives;
 };
 
 /** The headers' options for the payment gateway in use: PayPal's window needs `same-origin-allow-popups`. */
 export function helmetOptionsFor(gateway: 'sandbox' | 'braintree'): FastifyHelmetOptions {
-  if (gateway === 'sandbox') return { ...helmetOptions, contentSecurityPolicy: { useDefaults: false, directives: withSources(contentSecurityPolicy, widgetSources) } };
+  if (gateway === 'sandbox')
+    return {
+      ...helmetOptions,
+      contentSecurityPolicy: { useDefaults: false, directives: withSources(contentSecurityPolicy, widgetSources) },
+    };
   const directives = withSources(contentSecurityPolicy, braintreeSources, widgetSources);
-  return { ...helmetOptions, contentSecurityPolicy: { useDefaults: false, directives }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } };
+  return {
+    ...helmetOptions,
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  };
 }
 
 /**

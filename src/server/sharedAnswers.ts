@@ -32,7 +32,14 @@ function wireBody(result: object): WireBody {
     const compress = Buffer.byteLength(json) >= COMPRESS_THRESHOLD_BYTES;
     body = {
       json,
-      br: compress ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }) : null,
+      br: compress
+        ? brotliCompressSync(json, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            },
+          })
+        : null,
       gzip: compress ? gzipSync(json, { level: 9 }) : null,
     };
     bodies.set(result, body);

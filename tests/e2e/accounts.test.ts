@@ -6,7 +6,17 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
-import { arrivesAt, callBackend, createParent, expectHealthyScreen, heading, newParentEmail, useE2E, visible, type TestPage } from './harness.ts';
+import {
+  arrivesAt,
+  callBackend,
+  createParent,
+  expectHealthyScreen,
+  heading,
+  newParentEmail,
+  useE2E,
+  visible,
+  type TestPage,
+} from './harness.ts';
 
 const e2e = useE2E();
 
@@ -52,7 +62,10 @@ describe('accounts on the real backend', () => {
     // Log out: the session ends on the server too.
     await logOutFromHeader(page);
     expect(await storedSession(page)).toBeNull();
-    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, registered!.sessionToken)).toEqual({ code: 209, error: 'Invalid session token' });
+    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, registered!.sessionToken)).toEqual({
+      code: 209,
+      error: 'Invalid session token',
+    });
 
     // /my-account while logged out → /login, which remembers where the parent was going.
     await page.goto(e2e.at('/my-account'), { waitUntil: 'domcontentloaded' });
@@ -72,7 +85,10 @@ describe('accounts on the real backend', () => {
     // And out again.
     await logOutFromHeader(page);
     expect(await storedSession(page)).toBeNull();
-    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, loggedIn!.sessionToken)).toEqual({ code: 209, error: 'Invalid session token' });
+    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, loggedIn!.sessionToken)).toEqual({
+      code: 209,
+      error: 'Invalid session token',
+    });
     await expectHealthyScreen(page, 'login after logging out');
   });
 

@@ -23,7 +23,9 @@ async function layoutStyle(page: Page): Promise<string> {
     const describe = (el: Element | null) => {
       if (!el) return 'none';
       const style = getComputedStyle(el);
-      const data = Object.entries((el as HTMLElement).dataset).sort().map(([k, v]) => `${k}=${v}`);
+      const data = Object.entries((el as HTMLElement).dataset)
+        .sort()
+        .map(([k, v]) => `${k}=${v}`);
       return [el.className, ...data, style.backgroundColor, style.color, style.borderBottomColor].join('|');
     };
     return `header ${describe(document.querySelector('header'))} / footer ${describe(document.querySelector('footer'))}`;
@@ -67,7 +69,10 @@ describe('app shell', () => {
     const href = hrefs.find((h) => renderedPaths.has(new URL(h, 'http://x').pathname));
     expect(href, `an in-app link to another screen on the landing page (links: ${hrefs.join(', ')})`).toBeDefined();
     // Click without Playwright's scrolling the link into view: the app must do the scrolling.
-    await page.locator(`a[href="${href}"]`).first().evaluate((a: HTMLElement) => a.click());
+    await page
+      .locator(`a[href="${href}"]`)
+      .first()
+      .evaluate((a: HTMLElement) => a.click());
     await arrivesAt(page, (url) => url.pathname === new URL(href!, e2e.url).pathname, href!);
     await heading(page);
     await expect.poll(() => page.evaluate(() => window.scrollY), { message: `scroll position after going to ${href}` }).toBe(0);
@@ -76,7 +81,9 @@ describe('app shell', () => {
   test("a logged-in parent sees 'My Account' and 'Logout' in the header", async () => {
     const page = await e2e.openPage('/promo', { loggedIn: true });
     await visible(banner(page).getByRole('link', { name: 'My Account' }), "the header link 'My Account'");
-    const logout = banner(page).getByRole('link', { name: 'Logout' }).or(banner(page).getByRole('button', { name: 'Logout' }));
+    const logout = banner(page)
+      .getByRole('link', { name: 'Logout' })
+      .or(banner(page).getByRole('button', { name: 'Logout' }));
     await visible(logout, "the header link 'Logout'");
     await expectHealthyScreen(page, 'logged-in header');
 
@@ -115,7 +122,10 @@ describe('app shell', () => {
     await visible(page.getByText('Redirecting...'), "'Redirecting...'");
     await expectHealthyScreen(page, screen!.path);
     const url = await arrivesAt(page, (u) => samePage(u, link!), `the new homepage ${link}`, UI_TIMEOUT);
-    expect([...url.searchParams.keys()].filter((k) => k.startsWith('utm_')), 'utm parameters').toContain('utm_campaign');
+    expect(
+      [...url.searchParams.keys()].filter((k) => k.startsWith('utm_')),
+      'utm parameters',
+    ).toContain('utm_campaign');
   });
 
   test('session watch: on a private route, losing the session opens the popup, and Ok goes to /login', async () => {

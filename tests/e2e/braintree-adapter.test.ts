@@ -28,7 +28,14 @@ import {
   PAGE_ORIGIN,
   PAYPAL_SDK_PATH,
 } from '../fixtures/braintree/fakeBraintree.ts';
-import { asScript, fakeApplePaySession, GOOGLE_PAY_NONCE, type FakeAppleControl, type FakeGoogleControl, type FakePayPalControl } from '../fixtures/braintree/fakeWallets.ts';
+import {
+  asScript,
+  fakeApplePaySession,
+  GOOGLE_PAY_NONCE,
+  type FakeAppleControl,
+  type FakeGoogleControl,
+  type FakePayPalControl,
+} from '../fixtures/braintree/fakeWallets.ts';
 import type { Fixture } from '../fixtures/braintree/page.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -43,7 +50,10 @@ let fingerprints = 0;
 
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'braintree-adapter-'));
-  [build, browser] = await Promise.all([buildFixture(dir), chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })]);
+  [build, browser] = await Promise.all([
+    buildFixture(dir),
+    chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+  ]);
 });
 
 afterAll(async () => {
@@ -82,7 +92,8 @@ function run<K extends keyof Fixture>(page: Page, name: K, ...args: Parameters<F
   ) as Promise<Awaited<ReturnType<Fixture[K]>>>;
 }
 
-const token = (customerId?: string) => clientToken({ fingerprint: `fake-fingerprint-${++fingerprints}`, ...(customerId ? { customerId } : {}) });
+const token = (customerId?: string) =>
+  clientToken({ fingerprint: `fake-fingerprint-${++fingerprints}`, ...(customerId ? { customerId } : {}) });
 
 async function startedPage(options: Parameters<typeof openPage>[0] = {}, customerId?: string): Promise<Page> {
   const page = await openPage(options);
@@ -108,7 +119,8 @@ const chunkOf = (module: string) => {
 };
 const loadedChunk = (module: string) => fake.loaded.some((url) => new URL(url).pathname === chunkOf(module));
 
-const pageControl = <T>(page: Page, name: string) => page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name) as Promise<T>;
+const pageControl = <T>(page: Page, name: string) =>
+  page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name) as Promise<T>;
 
 describe('loading', () => {
   test('braintree-web is not in the entry chunk; each component loads when first needed', async () => {
@@ -117,7 +129,14 @@ describe('loading', () => {
     const staticImports = entry?.imports ?? [];
     expect(staticImports.filter((source) => source.includes('braintree-web'))).toEqual([]);
     expect((entry?.dynamicImports ?? []).map((source) => source.replace(/^.*braintree-web\/dist\/browser\//, ''))).toEqual(
-      expect.arrayContaining(['client.js', 'hosted-fields.js', 'paypal-checkout.js', 'apple-pay.js', 'google-payment.js', 'data-collector.js']),
+      expect.arrayContaining([
+        'client.js',
+        'hosted-fields.js',
+        'paypal-checkout.js',
+        'apple-pay.js',
+        'google-payment.js',
+        'data-collector.js',
+      ]),
     );
 
     const page = await openPage();
@@ -135,7 +154,9 @@ describe('loading', () => {
   });
 
   test('a gateway configuration that cannot be fetched is a load failure with braintree-web’s code', async () => {
-    const page = await openPage({ setup: (f) => f.answer('GET configuration', () => ({ status: 500, body: { error: { message: 'Internal error' } } })) });
+    const page = await openPage({
+      setup: (f) => f.answer('GET configuration', () => ({ status: 500, body: { error: { message: 'Internal error' } } })),
+    });
     const started = await run(page, 'start', token());
     expect(started).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'CLIENT_GATEWAY_NETWORK', type: 'NETWORK' } });
   });
@@ -143,7 +164,10 @@ describe('loading', () => {
   test('a braintree-web chunk that does not load is CLIENT_SCRIPT_FAILED_TO_LOAD naming the component', async () => {
     const page = await openPage({ setup: (f) => f.failing.add(chunkOf('client')) });
     const started = await run(page, 'start', token());
-    expect(started).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'CLIENT_SCRIPT_FAILED_TO_LOAD', type: 'NETWORK' } });
+    expect(started).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'CLIENT_SCRIPT_FAILED_TO_LOAD', type: 'NETWORK' },
+    });
     expect(started.ok === false && started.error.message).toContain('braintree-web client');
     expect(fake.gatewayRequests('configuration')).toEqual([]);
   });
@@ -174,7 +198,9 @@ describe('card fields (hosted fields)', () => {
     expect(await field(page, 'number').getAttribute('placeholder')).toBe('4111 1111 1111 1111');
 
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual(
+      [],
+    );
   });
 
   test('MM/YYYY is the placeholder of the MM/YYYY format', async () => {
@@ -191,19 +217,29 @@ describe('card fields (hosted fields)', () => {
       .poll(() => run(page, 'stateChanges'))
       .toContainEqual({ field: 'number', state: { isEmpty: false, isValid: true, isFocused: true } });
     await field(page, 'number').fill('');
-    await expect.poll(() => run(page, 'stateChanges')).toContainEqual({ field: 'number', state: { isEmpty: true, isValid: false, isFocused: true } });
+    await expect
+      .poll(() => run(page, 'stateChanges'))
+      .toContainEqual({ field: 'number', state: { isEmpty: true, isValid: false, isFocused: true } });
 
     await run(page, 'focus', 'cvv');
-    await expect.poll(() => run(page, 'stateChanges')).toContainEqual({ field: 'cvv', state: { isEmpty: true, isValid: false, isFocused: true } });
+    await expect
+      .poll(() => run(page, 'stateChanges'))
+      .toContainEqual({ field: 'cvv', state: { isEmpty: true, isValid: false, isFocused: true } });
     await expect.poll(() => field(page, 'cvv').evaluate((input) => input === document.activeElement)).toBe(true);
   });
 
   test('empty and invalid fields are refused with braintree-web’s codes', async () => {
     const page = await startedPage();
     await run(page, 'createCardFields', 'MM/YYYY');
-    expect(await run(page, 'tokenizeCard')).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'HOSTED_FIELDS_FIELDS_EMPTY', type: 'CUSTOMER' } });
+    expect(await run(page, 'tokenizeCard')).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'HOSTED_FIELDS_FIELDS_EMPTY', type: 'CUSTOMER' },
+    });
     await fillCard(page, { ...VISA, number: '4111 1111 1111 1112' });
-    expect(await run(page, 'tokenizeCard')).toMatchObject({ ok: false, error: { code: 'HOSTED_FIELDS_FIELDS_INVALID', type: 'CUSTOMER', details: { invalidFieldKeys: ['number'] } } });
+    expect(await run(page, 'tokenizeCard')).toMatchObject({
+      ok: false,
+      error: { code: 'HOSTED_FIELDS_FIELDS_INVALID', type: 'CUSTOMER', details: { invalidFieldKeys: ['number'] } },
+    });
     expect(fake.gatewayRequests('payment_methods/credit_cards')).toEqual([]);
   });
 
@@ -212,12 +248,21 @@ describe('card fields (hosted fields)', () => {
     await run(page, 'createCardFields', 'MM/YYYY');
     await fillCard(page, VISA);
     const tokenized = await run(page, 'tokenizeCard');
-    expect(tokenized).toEqual({ ok: true, value: expect.objectContaining({ nonce: 'tokencc_fake_visa', method: 'card', details: { cardType: 'Visa', lastFour: '1111' } }) });
+    expect(tokenized).toEqual({
+      ok: true,
+      value: expect.objectContaining({ nonce: 'tokencc_fake_visa', method: 'card', details: { cardType: 'Visa', lastFour: '1111' } }),
+    });
     expect(tokenized.ok && JSON.parse(tokenized.value.deviceData ?? '{}')).toHaveProperty('correlation_id');
     const [request] = fake.gatewayRequests('payment_methods/credit_cards');
     expect(request?.body).toMatchObject({
       authorizationFingerprint: `fake-fingerprint-${fingerprints}`,
-      creditCard: { number: '4111111111111111', expirationDate: '12/2031', cvv: '123', billingAddress: { postalCode: '94105' }, options: { validate: false } },
+      creditCard: {
+        number: '4111111111111111',
+        expirationDate: '12/2031',
+        cvv: '123',
+        billingAddress: { postalCode: '94105' },
+        options: { validate: false },
+      },
     });
     expect(fake.loaded.filter((url) => url.includes('4111'))).toEqual([]);
   });
@@ -231,10 +276,30 @@ describe('card fields (hosted fields)', () => {
   });
 
   test.each([
-    ['a CVV refused (422, 81736)', cardRefused('81736', 'CVV verification failed'), 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', 'CUSTOMER'],
-    ['a card already vaulted (422, 81724)', cardRefused('81724', 'Duplicate card exists in the vault.'), 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE', 'CUSTOMER'],
-    ['another 422', cardRefused('81703', 'Credit card type is not accepted by this merchant account.'), 'HOSTED_FIELDS_FAILED_TOKENIZATION', 'CUSTOMER'],
-    ['a gateway failure (500)', { status: 500, body: { error: { message: 'Internal error' } } }, 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', 'NETWORK'],
+    [
+      'a CVV refused (422, 81736)',
+      cardRefused('81736', 'CVV verification failed'),
+      'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
+      'CUSTOMER',
+    ],
+    [
+      'a card already vaulted (422, 81724)',
+      cardRefused('81724', 'Duplicate card exists in the vault.'),
+      'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE',
+      'CUSTOMER',
+    ],
+    [
+      'another 422',
+      cardRefused('81703', 'Credit card type is not accepted by this merchant account.'),
+      'HOSTED_FIELDS_FAILED_TOKENIZATION',
+      'CUSTOMER',
+    ],
+    [
+      'a gateway failure (500)',
+      { status: 500, body: { error: { message: 'Internal error' } } },
+      'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+      'NETWORK',
+    ],
   ] as const)('%s is refused with braintree-web’s code', async (_, answer, code, type) => {
     const page = await startedPage({ setup: (f) => f.answer('POST payment_methods/credit_cards', () => answer) }, 'parent-42');
     await run(page, 'createCardFields', 'MM/YYYY');
@@ -257,7 +322,10 @@ describe('card fields (hosted fields)', () => {
     await expect.poll(() => page.locator('iframe[name^="braintree-hosted-field-"]').count()).toBe(4);
     expect(await run(page, 'teardown')).toEqual({ ok: true });
     expect(await page.locator('iframe[name^="braintree-hosted-field-"]').count()).toBe(0);
-    expect(await run(page, 'tokenizeCard')).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'METHOD_CALLED_AFTER_TEARDOWN' } });
+    expect(await run(page, 'tokenizeCard')).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'METHOD_CALLED_AFTER_TEARDOWN' },
+    });
   });
 });
 
@@ -267,13 +335,19 @@ describe('wallets', () => {
     expect(await run(page, 'availableWallets')).toEqual({ ok: true, value: { paypal: true, applePay: true, googlePay: true } });
     const google = await pageControl<FakeGoogleControl>(page, '__fakeGoogle');
     expect(google.clientOptions).toEqual([{ environment: 'TEST' }]);
-    expect(google.readyRequests).toEqual([expect.objectContaining({ apiVersion: 2, allowedPaymentMethods: [expect.objectContaining({ type: 'CARD' })] })]);
+    expect(google.readyRequests).toEqual([
+      expect.objectContaining({ apiVersion: 2, allowedPaymentMethods: [expect.objectContaining({ type: 'CARD' })] }),
+    ]);
   });
 
   test('nothing is offered that the control panel has not enabled, and nothing of theirs loads', async () => {
     const page = await openPage({
       applePay: true,
-      setup: (f) => f.answer('GET configuration', () => ({ status: 200, body: gatewayConfiguration({ paypalEnabled: false, applePayWeb: undefined, androidPay: undefined }) })),
+      setup: (f) =>
+        f.answer('GET configuration', () => ({
+          status: 200,
+          body: gatewayConfiguration({ paypalEnabled: false, applePayWeb: undefined, androidPay: undefined }),
+        })),
     });
     await run(page, 'start', token());
     expect(await run(page, 'availableWallets')).toEqual({ ok: true, value: { paypal: false, applePay: false, googlePay: false } });
@@ -283,7 +357,13 @@ describe('wallets', () => {
   test('Apple Pay is not offered without ApplePaySession, nor Google Pay when Google says the browser cannot pay', async () => {
     const page = await startedPage();
     await page.evaluate(() => {
-      (window as unknown as { __fakeGoogle: Partial<FakeGoogleControl> }).__fakeGoogle = { answer: 'approve', readyToPay: false, clientOptions: [], readyRequests: [], paymentRequests: [] };
+      (window as unknown as { __fakeGoogle: Partial<FakeGoogleControl> }).__fakeGoogle = {
+        answer: 'approve',
+        readyToPay: false,
+        clientOptions: [],
+        readyRequests: [],
+        paymentRequests: [],
+      };
     });
     expect(await run(page, 'availableWallets')).toEqual({ ok: true, value: { paypal: true, applePay: false, googlePay: false } });
   });
@@ -294,7 +374,10 @@ describe('Google Pay', () => {
     const page = await startedPage();
     expect(await run(page, 'availableWallets')).toMatchObject({ ok: true });
     const paid = await run(page, 'payWithGooglePay', WALLET);
-    expect(paid).toEqual({ ok: true, value: expect.objectContaining({ nonce: GOOGLE_PAY_NONCE, method: 'googlePay', details: { cardType: 'Visa', lastFour: '1111' } }) });
+    expect(paid).toEqual({
+      ok: true,
+      value: expect.objectContaining({ nonce: GOOGLE_PAY_NONCE, method: 'googlePay', details: { cardType: 'Visa', lastFour: '1111' } }),
+    });
     const google = await pageControl<FakeGoogleControl>(page, '__fakeGoogle');
     expect(google.paymentRequests).toHaveLength(1);
     expect(google.paymentRequests[0]).toMatchObject({
@@ -306,7 +389,11 @@ describe('Google Pay', () => {
           type: 'CARD',
           tokenizationSpecification: {
             type: 'PAYMENT_GATEWAY',
-            parameters: { gateway: 'braintree', 'braintree:merchantId': MERCHANT_ID, 'braintree:authorizationFingerprint': 'fake-google-authorization-fingerprint' },
+            parameters: {
+              gateway: 'braintree',
+              'braintree:merchantId': MERCHANT_ID,
+              'braintree:authorizationFingerprint': 'fake-google-authorization-fingerprint',
+            },
           },
         },
       ],
@@ -344,12 +431,29 @@ describe('PayPal (vault flow)', () => {
   test('loads PayPal’s SDK for vaulting, sets up a billing agreement and gives the PayPal account’s nonce', async () => {
     const page = await startedPage();
     const paid = await payByClicking(page);
-    expect(paid).toEqual({ ok: true, value: expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal', details: { email: 'parent@example.com' } }) });
+    expect(paid).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        nonce: 'fake-paypal-billing-agreement-nonce',
+        method: 'paypal',
+        details: { email: 'parent@example.com' },
+      }),
+    });
 
     const sdk = new URL(fake.loaded.find((url) => new URL(url).pathname === PAYPAL_SDK_PATH)!);
-    expect(Object.fromEntries(sdk.searchParams)).toMatchObject({ components: 'buttons', vault: 'true', intent: 'tokenize', 'client-id': 'fake-paypal-client-id' });
-    expect(fake.gatewayRequests('paypal_hermes/setup_billing_agreement')[0]?.body).toMatchObject({ description: WALLET.label, experienceProfile: { noShipping: 'true' } });
-    expect(fake.gatewayRequests('payment_methods/paypal_accounts')[0]?.body).toMatchObject({ paypalAccount: { billingAgreementToken: 'BA-FAKE0001' } });
+    expect(Object.fromEntries(sdk.searchParams)).toMatchObject({
+      components: 'buttons',
+      vault: 'true',
+      intent: 'tokenize',
+      'client-id': 'fake-paypal-client-id',
+    });
+    expect(fake.gatewayRequests('paypal_hermes/setup_billing_agreement')[0]?.body).toMatchObject({
+      description: WALLET.label,
+      experienceProfile: { noShipping: 'true' },
+    });
+    expect(fake.gatewayRequests('payment_methods/paypal_accounts')[0]?.body).toMatchObject({
+      paypalAccount: { billingAgreementToken: 'BA-FAKE0001' },
+    });
     expect((await pageControl<FakePayPalControl>(page, '__fakePayPal')).buttons).toEqual([{ fundingSource: 'paypal' }]);
     await expect.poll(() => page.getByRole('button', { name: 'PayPal' }).count()).toBe(0);
   });
@@ -361,13 +465,22 @@ describe('PayPal (vault flow)', () => {
     await page.evaluate(() => {
       (window as unknown as { __fakePayPal: FakePayPalControl }).__fakePayPal.outcome = 'cancel';
     });
-    expect(await payByClicking(page)).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'PAYPAL_POPUP_CLOSED', type: 'CUSTOMER' } });
+    expect(await payByClicking(page)).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'PAYPAL_POPUP_CLOSED', type: 'CUSTOMER' },
+    });
     expect(fake.gatewayRequests('payment_methods/paypal_accounts')).toEqual([]);
   });
 
   test('a billing agreement Braintree refuses keeps braintree-web’s code through PayPal’s onError', async () => {
-    const page = await startedPage({ setup: (f) => f.answer('POST paypal_hermes/setup_billing_agreement', () => ({ status: 422, body: { error: { message: 'Invalid options' } } })) });
-    expect(await payByClicking(page)).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'PAYPAL_INVALID_PAYMENT_OPTION' } });
+    const page = await startedPage({
+      setup: (f) =>
+        f.answer('POST paypal_hermes/setup_billing_agreement', () => ({ status: 422, body: { error: { message: 'Invalid options' } } })),
+    });
+    expect(await payByClicking(page)).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'PAYPAL_INVALID_PAYMENT_OPTION' },
+    });
   });
 
   test('onStart says when the parent opens PayPal’s window (a click on its button), not before', async () => {
@@ -387,7 +500,10 @@ describe('PayPal (vault flow)', () => {
 
   test('without a container for PayPal’s button the call is refused', async () => {
     const page = await startedPage();
-    expect(await run(page, 'payWithPayPal', WALLET, false)).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'PAYPAL_MISSING_REQUIRED_OPTION', type: 'MERCHANT' } });
+    expect(await run(page, 'payWithPayPal', WALLET, false)).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'PAYPAL_MISSING_REQUIRED_OPTION', type: 'MERCHANT' },
+    });
   });
 
   test('PayPal’s SDK that does not load is CLIENT_SCRIPT_FAILED_TO_LOAD', async () => {
@@ -403,26 +519,50 @@ describe('Apple Pay', () => {
     const page = await startedPage({ applePay: true });
     expect(await run(page, 'availableWallets')).toMatchObject({ ok: true, value: { applePay: true } });
     const paid = await run(page, 'payWithApplePay', WALLET);
-    expect(paid).toEqual({ ok: true, value: expect.objectContaining({ nonce: 'fake-apple-pay-visa-nonce', method: 'applePay', details: { cardType: 'Apple Pay - Visa', lastFour: '0492' } }) });
+    expect(paid).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        nonce: 'fake-apple-pay-visa-nonce',
+        method: 'applePay',
+        details: { cardType: 'Apple Pay - Visa', lastFour: '0492' },
+      }),
+    });
 
     const apple = await pageControl<FakeAppleControl>(page, '__fakeApple');
     expect(apple.sessions).toHaveLength(1);
     expect(apple.sessions[0]).toMatchObject({
       version: 3,
-      request: { total: { label: WALLET.label, amount: WALLET.amount }, countryCode: 'US', currencyCode: 'USD', supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'] },
+      request: {
+        total: { label: WALLET.label, amount: WALLET.amount },
+        countryCode: 'US',
+        currencyCode: 'USD',
+        supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+      },
       events: ['begin', 'completeMerchantValidation', 'completePayment:0'],
       merchantSession: { merchantSessionIdentifier: 'FAKE-SESSION' },
     });
     expect(fake.gatewayRequests('apple_pay_web/sessions')[0]?.body).toMatchObject({
-      applePayWebSession: { validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domainName: 'pay.codekids.example', merchantIdentifier: 'merchant.example.codekids' },
+      applePayWebSession: {
+        validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+        domainName: 'pay.codekids.example',
+        merchantIdentifier: 'merchant.example.codekids',
+      },
     });
-    expect(fake.gatewayRequests('payment_methods/apple_payment_tokens')[0]?.body).toMatchObject({ applePaymentToken: { transactionIdentifier: 'FAKE-TRANSACTION' } });
+    expect(fake.gatewayRequests('payment_methods/apple_payment_tokens')[0]?.body).toMatchObject({
+      applePaymentToken: { transactionIdentifier: 'FAKE-TRANSACTION' },
+    });
   });
 
   test('a merchant validation Braintree refuses aborts the sheet with APPLE_PAY_MERCHANT_VALIDATION_FAILED', async () => {
-    const page = await startedPage({ applePay: true, setup: (f) => f.answer('POST apple_pay_web/sessions', () => ({ status: 422, body: { error: { message: 'Domain not registered' } } })) });
+    const page = await startedPage({
+      applePay: true,
+      setup: (f) => f.answer('POST apple_pay_web/sessions', () => ({ status: 422, body: { error: { message: 'Domain not registered' } } })),
+    });
     await run(page, 'availableWallets');
-    expect(await run(page, 'payWithApplePay', WALLET)).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'APPLE_PAY_MERCHANT_VALIDATION_FAILED', type: 'MERCHANT' } });
+    expect(await run(page, 'payWithApplePay', WALLET)).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'APPLE_PAY_MERCHANT_VALIDATION_FAILED', type: 'MERCHANT' },
+    });
     const apple = await pageControl<FakeAppleControl>(page, '__fakeApple');
     expect(apple.sessions[0]?.events).toEqual(['begin', 'abort']);
   });
@@ -433,7 +573,10 @@ describe('Apple Pay', () => {
     await page.evaluate(() => {
       (window as unknown as { __fakeApple: FakeAppleControl }).__fakeApple.outcome = 'cancel';
     });
-    expect(await run(page, 'payWithApplePay', WALLET)).toMatchObject({ ok: false, error: { name: 'PaymentAdapterError', code: 'APPLE_PAY_CANCELED', type: 'CUSTOMER' } });
+    expect(await run(page, 'payWithApplePay', WALLET)).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentAdapterError', code: 'APPLE_PAY_CANCELED', type: 'CUSTOMER' },
+    });
     expect(fake.gatewayRequests('payment_methods/apple_payment_tokens')).toEqual([]);
   });
 });

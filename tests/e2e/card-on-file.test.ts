@@ -24,9 +24,11 @@ const VISA = { number: '4111 1111 1111 1111', expiration: '11/2031', postalCode:
 const MASTERCARD = { number: '5555 5555 5555 4444', expiration: '03/2032', postalCode: '94107', cvv: '456', name: 'Ada Lovelace' };
 
 /** The value next to a label of the plan panel (a <dt>/<dd> pair). */
-const field = (page: Page, label: string) => page.locator('.plan-field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const field = (page: Page, label: string) =>
+  page.locator('.plan-field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
-const longDate = (d: Date | string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(d));
+const longDate = (d: Date | string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(d));
 
 /** The rows of the billing history, as the parent reads them (date, description, amount, payment method, status). */
 async function billingHistory(parent: Session): Promise<string[][]> {
@@ -72,7 +74,9 @@ describe('the card on file is the card typed (issue 20)', () => {
     const first = await runSandboxBilling({ db: db(), at: new Date(Date.now() + 8 * DAY) });
     expect(first.settled.count).toBeGreaterThanOrEqual(1);
     const [charge] = await db().selectFrom('payments').selectAll().where('user_id', '=', parent.objectId).execute();
-    expect(await billingHistory(parent)).toEqual([[longDate(charge!.created_at), charge!.description, '$9.99', 'Visa ending in 1111', 'Paid']]);
+    expect(await billingHistory(parent)).toEqual([
+      [longDate(charge!.created_at), charge!.description, '$9.99', 'Visa ending in 1111', 'Paid'],
+    ]);
 
     // The parent updates the card: the Mastercard typed is on file, with its own expiry.
     await payment.getByRole('button', { name: 'Edit' }).click();
@@ -87,7 +91,12 @@ describe('the card on file is the card typed (issue 20)', () => {
 
     // The next renewal is charged on the new card; the earlier charge stays on the Visa.
     await runSandboxBilling({ db: db(), at: new Date(Date.now() + 40 * DAY) });
-    const charges = await db().selectFrom('payments').selectAll().where('user_id', '=', parent.objectId).orderBy('created_at', 'desc').execute();
+    const charges = await db()
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', parent.objectId)
+      .orderBy('created_at', 'desc')
+      .execute();
     expect(charges.map((p) => [p.amount_cents, p.status])).toEqual([
       [999, 'settled'],
       [999, 'settled'],

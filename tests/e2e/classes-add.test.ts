@@ -8,7 +8,15 @@
 import { describe, expect, test } from 'vitest';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
-import { expectMessage, expectOrderSummary, fillCard, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
+import {
+  expectMessage,
+  expectOrderSummary,
+  fillCard,
+  newParent,
+  openPaymentPage,
+  type PaymentPage,
+  type Session,
+} from './paymentsHelpers.ts';
 import { BOOKING_ORIGIN, CLASS_SUPPORT, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
 
 /** The add-classes form names the postal code 'Postal code' (spec §2.11). */
@@ -24,7 +32,8 @@ const crmUpdatesOf = (userId: string) =>
     .where('name', '=', 'crm.updateAfterAddClass')
     .execute()
     .then((rows) => rows.filter((r) => (r.payload as { userId?: string }).userId === userId));
-const bodyOf = (page: PaymentPage, fn: string) => page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${fn}`)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+const bodyOf = (page: PaymentPage, fn: string) =>
+  page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${fn}`)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 const mainSite = (u: URL) => u.hostname === 'www.codeling.example';
 const storedSession = (page: PaymentPage) => page.evaluate((k) => localStorage.getItem(k), SESSION_KEY);
 
@@ -40,7 +49,8 @@ describe('free class (spec §2.10)', () => {
     await heading(page);
     await visible(page.getByRole('link', { name: 'Try a Free Class!' }), "'Try a Free Class!'");
     const review = (n: number) => page.getByRole('group', { name: `Review ${n} of 3` });
-    const shown = async () => Number(/Review (\d) of 3/.exec((await page.locator('.reviews__slide').getAttribute('aria-label')) ?? '')?.[1]);
+    const shown = async () =>
+      Number(/Review (\d) of 3/.exec((await page.locator('.reviews__slide').getAttribute('aria-label')) ?? '')?.[1]);
     await visible(review(1), 'the first review');
     // The page's clock stands still from here; pausing and playing again restarts the autoplay now.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
@@ -63,7 +73,8 @@ describe('free class (spec §2.10)', () => {
     await visible(page.getByRole('heading', { name: 'As seen in' }), 'the media logos');
     expect(await page.locator('.awards__logo').count()).toBe(4);
     await visible(page.getByRole('heading', { name: 'Courses for ages 5-10' }), 'the courses');
-    for (const course of ['Intro to Game Making', 'Intro to Story Building', 'Intro to Codeling']) await visible(page.getByText(course, { exact: true }), course);
+    for (const course of ['Intro to Game Making', 'Intro to Story Building', 'Intro to Codeling'])
+      await visible(page.getByText(course, { exact: true }), course);
     expect(await page.locator('.steps__item').count()).toBe(3);
     expect(await page.locator('.faq__item').count()).toBe(4);
     await expectHealthyScreen(page, 'tryclassesfree');
@@ -85,9 +96,15 @@ describe('free class (spec §2.10)', () => {
     await checkboxes.nth(1).uncheck();
     await page.getByRole('button', { name: 'NEXT' }).click();
     await arrivesAt(page, (u) => u.pathname === '/tryclassesfree-schedule', '/tryclassesfree-schedule');
-    expect(bodyOf(page, 'CreateNewWebUser')[0]).toMatchObject({ minerva_lead: true, confirmPromoEmails: false, captchaToken: 'local-captcha:tryClassesRegistration' });
+    expect(bodyOf(page, 'CreateNewWebUser')[0]).toMatchObject({
+      minerva_lead: true,
+      confirmPromoEmails: false,
+      captchaToken: 'local-captcha:tryClassesRegistration',
+    });
     await visible(page.getByText('STEP 2 OF 2', { exact: true }), 'STEP 2 OF 2');
-    expect(await (await visible(page.getByTitle('Class booking calendar'), 'the widget')).getAttribute('src')).toBe(`${BOOKING_ORIGIN}/free-class`);
+    expect(await (await visible(page.getByTitle('Class booking calendar'), 'the widget')).getAttribute('src')).toBe(
+      `${BOOKING_ORIGIN}/free-class`,
+    );
     const calendar = page.frameLocator('iframe[title="Class booking calendar"]');
     await (await visible(calendar.getByRole('button', { name: 'Monday 4:00pm EST' }), 'a slot')).click();
     await visible(calendar.getByRole('button', { name: 'Booked' }), 'the slot booked in the widget');
@@ -146,7 +163,10 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     const planless = await newParent(e2e, 'planless');
     await page.getByLabel('Email').fill(planless.email);
     await page.getByRole('button', { name: 'Log In' }).click();
-    const noPlan = await visible(page.locator('.toast', { hasText: `Account ${planless.email} has no active subscription.` }), "the 'no-subscription' alert");
+    const noPlan = await visible(
+      page.locator('.toast', { hasText: `Account ${planless.email} has no active subscription.` }),
+      "the 'no-subscription' alert",
+    );
     expect(await noPlan.getByRole('link', { name: 'Signup' }).count()).toBe(1);
     await expect.poll(() => storedSession(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/addclasses-login');
@@ -156,14 +176,21 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
   test('a first login with an account without a plan (the alert, the session cleared), then the subscribed account pays for the same class: the class chosen survives the logout', async () => {
     const planless = await newParent(e2e, 'add-planless-first');
     const parent = await subscriber('add-second-login');
-    const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_one_class', null, { before: async (p) => void (await fakeBookingProvider(p)) });
+    const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_one_class', null, {
+      before: async (p) => void (await fakeBookingProvider(p)),
+    });
     await (await visible(page.getByLabel('Email'), 'the email field')).fill(planless.email);
     await page.getByLabel('Password').fill('secret12');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await visible(page.locator('.toast', { hasText: `Account ${planless.email} has no active subscription.` }), "the 'no-subscription' alert");
+    await visible(
+      page.locator('.toast', { hasText: `Account ${planless.email} has no active subscription.` }),
+      "the 'no-subscription' alert",
+    );
     await expect.poll(() => storedSession(page), { message: 'the session of the account without a plan is cleared' }).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/addclasses-login');
-    await expect.poll(async () => (await storedClientState(page)).minervaAddedClassId, { message: 'the class chosen is still kept after the logout' }).toBe('addon_one_class');
+    await expect
+      .poll(async () => (await storedClientState(page)).minervaAddedClassId, { message: 'the class chosen is still kept after the logout' })
+      .toBe('addon_one_class');
 
     await page.getByLabel('Email').fill(parent.email);
     await page.getByLabel('Password').fill('secret12');
@@ -172,15 +199,23 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
     expect(new URL(page.url()).search, 'the payment page reads the kept class, not the address').toBe('');
     expect((await storedClientState(page)).minervaAddedClassId).toBe('addon_one_class');
     await expectOrderSummary(page, ['1 class a month: $14.99/month after a 30-day promo.', "Today's charge $1.00"]);
-    await visible(page.getByText('You pay $1.00 today for your first class. After the 30-day promo, 1 class a month is $14.99/month.', { exact: true }), 'the drop-in text');
+    await visible(
+      page.getByText('You pay $1.00 today for your first class. After the 30-day promo, 1 class a month is $14.99/month.', { exact: true }),
+      'the drop-in text',
+    );
     await fillCard(page, VISA_CLASSES, ADD_CLASS_LABELS);
     await page.getByRole('button', { name: 'Save Payment' }).click();
     await arrivesAt(page, (u) => u.pathname === '/addclasses-thankyou-dropin', 'the drop-in thank-you');
     await visible(page.getByText('Use the promo code FIRST when you book.', { exact: true }), 'the code FIRST');
     expect(await page.getByText('Please select a plan before proceeding').count(), 'no missing-plan message').toBe(0);
     expect(bodyOf(page, 'CreateClassAddOnSubscription')).toMatchObject([{ classAddOnId: 'addon_one_class' }]);
-    expect((await subscriptionsOf(parent.objectId)).filter((s) => s.product === 'addOn')).toMatchObject([{ class_add_on_id: 'addon_one_class' }]);
-    expect((await subscriptionsOf(planless.objectId)).filter((s) => s.product === 'addOn'), 'nothing bought for the account without a plan').toEqual([]);
+    expect((await subscriptionsOf(parent.objectId)).filter((s) => s.product === 'addOn')).toMatchObject([
+      { class_add_on_id: 'addon_one_class' },
+    ]);
+    expect(
+      (await subscriptionsOf(planless.objectId)).filter((s) => s.product === 'addOn'),
+      'nothing bought for the account without a plan',
+    ).toEqual([]);
   });
 });
 
@@ -189,13 +224,20 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
     const parent = await subscriber('offer-wins');
     const page = await openPaymentPage(e2e, '/addclasses-payment?class=addon_one_class&offer=addon_four_classes', parent);
     await expectOrderSummary(page, ['4 classes a month: $54.99/month after a 30-day promo.', "Today's charge $10.00"]);
-    await visible(page.getByText('You pay $10.00 today for your first 4 classes. After the 30-day promo, 4 classes a month are $54.99/month.', { exact: true }), 'the semester text');
+    await visible(
+      page.getByText('You pay $10.00 today for your first 4 classes. After the 30-day promo, 4 classes a month are $54.99/month.', {
+        exact: true,
+      }),
+      'the semester text',
+    );
     expect(await page.getByText(/your first class\./).count(), 'no drop-in text').toBe(0);
   });
 
   test('semester, end to end: /addclasses-login?class=addon_four_classes → STEP 2 OF 3 with plan info, awards, semester text → the semester thank-you (COURSE) with its booking widget; fourClass kept; the CRM learns it', async () => {
     const parent = await subscriber('semester');
-    const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_four_classes', null, { before: async (p) => void (await fakeBookingProvider(p)) });
+    const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_four_classes', null, {
+      before: async (p) => void (await fakeBookingProvider(p)),
+    });
     await (await visible(page.getByLabel('Email'), 'the email field')).fill(parent.email);
     await page.getByLabel('Password').fill('secret12');
     await page.getByRole('button', { name: 'Log In' }).click();
@@ -205,7 +247,12 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
     await visible(page.getByText('STEP 2 OF 3', { exact: true }), 'STEP 2 OF 3');
     await visible(page.getByText('Classes for your current plan', { exact: true }), 'the plan info');
     await expectOrderSummary(page, ['4 classes a month: $54.99/month after a 30-day promo.', "Today's charge $10.00"]);
-    await visible(page.getByText('You pay $10.00 today for your first 4 classes. After the 30-day promo, 4 classes a month are $54.99/month.', { exact: true }), 'the semester text');
+    await visible(
+      page.getByText('You pay $10.00 today for your first 4 classes. After the 30-day promo, 4 classes a month are $54.99/month.', {
+        exact: true,
+      }),
+      'the semester text',
+    );
     expect(await page.getByText(/your first class\./).count(), 'no drop-in text').toBe(0);
     await visible(page.getByText('No commitment, cancel anytime.', { exact: true }), "'No commitment, cancel anytime.'");
     await visible(page.getByRole('heading', { name: 'Expert-guided online classes from the #1 kids coding app' }), 'the awards block');
@@ -229,15 +276,31 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
     await visible(page.getByText('STEP 3 OF 3', { exact: true }), 'STEP 3 OF 3');
     await visible(page.getByRole('heading', { name: 'Book your free class', level: 1 }), "'Book your free class'");
     await visible(page.getByText('Use the promo code COURSE when you book.', { exact: true }), 'the code COURSE');
-    await visible(page.getByText(`We have also emailed you these instructions. Questions? Write to ${CLASS_SUPPORT}.`, { exact: true }), 'the emailed instructions and support');
-    expect(await (await visible(page.getByTitle('Class booking calendar'), 'the booking widget')).getAttribute('src')).toBe(`${BOOKING_ORIGIN}/add-classes/semester`);
-    await visible(page.frameLocator('iframe[title="Class booking calendar"]').getByText('Calendar /add-classes/semester'), "the semester widget's calendar");
+    await visible(
+      page.getByText(`We have also emailed you these instructions. Questions? Write to ${CLASS_SUPPORT}.`, { exact: true }),
+      'the emailed instructions and support',
+    );
+    expect(await (await visible(page.getByTitle('Class booking calendar'), 'the booking widget')).getAttribute('src')).toBe(
+      `${BOOKING_ORIGIN}/add-classes/semester`,
+    );
+    await visible(
+      page.frameLocator('iframe[title="Class booking calendar"]').getByText('Calendar /add-classes/semester'),
+      "the semester widget's calendar",
+    );
     await expectHealthyScreen(page, 'addclasses-thankyou-semester');
 
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('fourClass')))!)).toMatchObject({ planId: 'minerva_addon_4_classes' });
-    expect(bodyOf(page, 'CrmUpdateAfterAddClass')).toEqual([{ email: parent.email, productId: 'minerva_addon_4_classes', hs_lead_status: 'Subscribed' }]);
-    expect(await crmUpdatesOf(parent.objectId)).toMatchObject([{ payload: { productId: 'minerva_addon_4_classes', hs_lead_status: 'Subscribed' } }]);
-    expect((await subscriptionsOf(parent.objectId)).filter((s) => s.product === 'addOn')).toMatchObject([{ class_add_on_id: 'addon_four_classes' }]);
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('fourClass')))!)).toMatchObject({
+      planId: 'minerva_addon_4_classes',
+    });
+    expect(bodyOf(page, 'CrmUpdateAfterAddClass')).toEqual([
+      { email: parent.email, productId: 'minerva_addon_4_classes', hs_lead_status: 'Subscribed' },
+    ]);
+    expect(await crmUpdatesOf(parent.objectId)).toMatchObject([
+      { payload: { productId: 'minerva_addon_4_classes', hs_lead_status: 'Subscribed' } },
+    ]);
+    expect((await subscriptionsOf(parent.objectId)).filter((s) => s.product === 'addOn')).toMatchObject([
+      { class_add_on_id: 'addon_four_classes' },
+    ]);
   });
 
   test('drop-in, end to end on a phone: the drop-in text → the drop-in thank-you (FIRST) with its own widget, at the top again 3 s after entry', async () => {
@@ -247,7 +310,10 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
       viewport: { width: 375, height: 480 },
       before: async (p) => void (await fakeBookingProvider(p)),
     });
-    await visible(page.getByText('You pay $1.00 today for your first class. After the 30-day promo, 1 class a month is $14.99/month.', { exact: true }), 'the drop-in text');
+    await visible(
+      page.getByText('You pay $1.00 today for your first class. After the 30-day promo, 1 class a month is $14.99/month.', { exact: true }),
+      'the drop-in text',
+    );
     await expectOrderSummary(page, ['1 class a month: $14.99/month after a 30-day promo.', "Today's charge $1.00"]);
     expect(await page.getByText(/your first 4 classes/).count(), 'no semester text').toBe(0);
     await visible(page.getByText('No commitment, cancel anytime.', { exact: true }), "'No commitment, cancel anytime.'");
@@ -264,9 +330,13 @@ describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class paymen
     await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'at the top 3 s after entry' }).toBe(0);
     await page.clock.resume();
     await visible(page.getByText('Use the promo code FIRST when you book.', { exact: true }), 'the code FIRST');
-    expect(await (await visible(page.getByTitle('Class booking calendar'), 'the booking widget')).getAttribute('src')).toBe(`${BOOKING_ORIGIN}/add-classes/drop-in`);
+    expect(await (await visible(page.getByTitle('Class booking calendar'), 'the booking widget')).getAttribute('src')).toBe(
+      `${BOOKING_ORIGIN}/add-classes/drop-in`,
+    );
     expect(await page.evaluate(() => sessionStorage.getItem('fourClass'))).toBeNull();
-    expect(bodyOf(page, 'CrmUpdateAfterAddClass')).toEqual([{ email: parent.email, productId: 'minerva_addon_1_class', hs_lead_status: 'Subscribed' }]);
+    expect(bodyOf(page, 'CrmUpdateAfterAddClass')).toEqual([
+      { email: parent.email, productId: 'minerva_addon_1_class', hs_lead_status: 'Subscribed' },
+    ]);
     await expectHealthyScreen(page, 'addclasses-thankyou-dropin');
   });
 

@@ -14,7 +14,8 @@ const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
 const subscriptionsOf = (userId: string) => db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
 const paymentsOf = (userId: string) => db().selectFrom('payments').selectAll().where('user_id', '=', userId).execute();
-const bodyOf = (page: PaymentPage, fn: string) => page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${fn}`)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+const bodyOf = (page: PaymentPage, fn: string) =>
+  page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${fn}`)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 const mainSite = (u: URL) => u.hostname === 'www.codeling.example';
 const path = (page: { url(): string }) => new URL(page.url()).pathname;
 
@@ -32,7 +33,8 @@ describe('live trial, end to end (spec §2.9)', () => {
     const page = await openPaymentPage(e2e, '/tryclasses-select', null, { before: async (p) => void (await fakeBookingProvider(p)) });
     await heading(page);
     await visible(page.getByText('STEP 1 OF 4', { exact: true }), 'STEP 1 OF 4');
-    for (const fact of ['Classes last 45 minutes', 'At most 6 students per class', 'Monday to Friday, 4-7pm EST']) await visible(page.getByText(fact, { exact: true }), fact);
+    for (const fact of ['Classes last 45 minutes', 'At most 6 students per class', 'Monday to Friday, 4-7pm EST'])
+      await visible(page.getByText(fact, { exact: true }), fact);
     const offer = (planId: string) => page.locator(`[data-offer="${planId}"]`);
     await visible(offer('live_multi_classes'), 'the live offer');
     expect(await offer('live_multi_classes').innerText()).toMatch(/\$49\.99\/month[\s\S]*after a 30-day free trial/);
@@ -54,10 +56,18 @@ describe('live trial, end to end (spec §2.9)', () => {
 
     await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment after registering');
     const [registration] = bodyOf(page, 'CreateNewWebUser');
-    expect(registration).toMatchObject({ username: email, confirmPromoEmails: true, minerva_lead: true, captchaToken: 'local-captcha:tryClassesRegistration' });
+    expect(registration).toMatchObject({
+      username: email,
+      confirmPromoEmails: true,
+      minerva_lead: true,
+      captchaToken: 'local-captcha:tryClassesRegistration',
+    });
     await visible(page.getByText('STEP 3 OF 4', { exact: true }), 'STEP 3 OF 4');
     await visible(page.getByRole('heading', { name: 'Save payment info', level: 1 }), "'Save payment info'");
-    await expectOrderSummary(page, ['Live online classes: $49.99 charged after 30-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+    await expectOrderSummary(page, [
+      'Live online classes: $49.99 charged after 30-day free trial. Cancel anytime.',
+      "Today's charge $0.00",
+    ]);
     expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/tryclasses');
     await expectHealthyScreen(page, 'tryclasses-payment');
     await fillCard(page, VISA_CLASSES, CLASS_CARD_LABELS);
@@ -76,7 +86,10 @@ describe('live trial, end to end (spec §2.9)', () => {
     await visible(page.getByRole('heading', { name: 'Book your free class', level: 1 }), "'Book your free class'");
     const frame = await visible(page.getByTitle('Class booking calendar'), 'the scheduling widget');
     expect(await frame.getAttribute('src')).toBe(`${BOOKING_ORIGIN}/live-classes/free-class`);
-    await visible(page.frameLocator('iframe[title="Class booking calendar"]').getByRole('heading', { name: 'Pick a time' }), "the widget's calendar");
+    await visible(
+      page.frameLocator('iframe[title="Class booking calendar"]').getByRole('heading', { name: 'Pick a time' }),
+      "the widget's calendar",
+    );
     await visible(page.getByText(`Questions? Contact our class support team at ${CLASS_SUPPORT}.`, { exact: true }), 'the support contact');
     await expectHealthyScreen(page, 'tryclasses-schedule');
   });
@@ -119,7 +132,10 @@ describe('redirect rules and links of §2.9', () => {
 
   test('/tryclasses-signup with a logged-in parent goes to /tryclasses-payment', async () => {
     const parent = await newParent(e2e, 'signup-logged-in');
-    const page = await e2e.openPage('/tryclasses-signup', { session: parent, clientState: { minervaSelectedClassId: 'live_multi_classes' } });
+    const page = await e2e.openPage('/tryclasses-signup', {
+      session: parent,
+      clientState: { minervaSelectedClassId: 'live_multi_classes' },
+    });
     await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment');
     await visible(page.getByText('STEP 3 OF 4', { exact: true }), 'the payment step');
   });
@@ -137,7 +153,7 @@ describe('redirect rules and links of §2.9', () => {
     }
   });
 
-  test("/tryclasses-login: STEP 2 OF 4, logs in to the payment; forgot password by the unification flag; BACK to /tryclasses-signup", async () => {
+  test('/tryclasses-login: STEP 2 OF 4, logs in to the payment; forgot password by the unification flag; BACK to /tryclasses-signup', async () => {
     const parent = await newParent(e2e, 'login');
     const page = await e2e.openPage('/tryclasses-login');
     await visible(page.getByText('STEP 2 OF 4', { exact: true }), 'STEP 2 OF 4');
@@ -154,7 +170,7 @@ describe('redirect rules and links of §2.9', () => {
     await expect.poll(() => legacy.getByRole('link', { name: /forgot/i }).getAttribute('href')).toBe('/reset-password');
   });
 
-  test("/tryclasses-signup: the live-class messages, and the existing-account warning linking to /tryclasses-login", async () => {
+  test('/tryclasses-signup: the live-class messages, and the existing-account warning linking to /tryclasses-login', async () => {
     const parent = await newParent(e2e, 'existing');
     const page = await openPaymentPage(e2e, '/tryclasses-signup', null, { clientState: { minervaSelectedClassId: 'live_multi_classes' } });
     await (await visible(page.getByRole('button', { name: 'NEXT' }), 'NEXT')).click();
@@ -167,7 +183,10 @@ describe('redirect rules and links of §2.9', () => {
     await visible(page.locator('.toast', { hasText: 'Please enter a password' }), "'Please enter a password'");
     await page.getByLabel('Email').fill(parent.email);
     await page.getByLabel('Password').focus();
-    const warning = await visible(page.locator('.toast', { hasText: 'It looks like you have an account.' }), 'the existing-account warning');
+    const warning = await visible(
+      page.locator('.toast', { hasText: 'It looks like you have an account.' }),
+      'the existing-account warning',
+    );
     expect((await warning.innerText()).replace(/\s+/g, ' ')).toContain('It looks like you have an account. Click here to log in.');
     expect(await warning.getByRole('link').first().getAttribute('href')).toBe('/tryclasses-login?reason=existing-account');
     expect(path(page)).toBe('/tryclasses-signup');
@@ -177,7 +196,7 @@ describe('redirect rules and links of §2.9', () => {
   });
 });
 
-describe("class wording of the subscribe errors (spec §8)", () => {
+describe('class wording of the subscribe errors (spec §8)', () => {
   test("a parent who already has the classes: 'You're already subscribed.' with the support contact", async () => {
     const parent = await newParent(e2e, 'twice');
     const first = await openPaymentPage(e2e, '/tryclasses-payment?class=live_multi_classes', parent);
@@ -200,7 +219,9 @@ describe('the scheduling widget (src/adapters/widgets)', () => {
     const page = await e2e.openPage('/tryclasses-schedule');
     const fallback = await visible(page.getByRole('alert').filter({ hasText: 'The booking calendar could not load.' }), 'the fallback');
     expect(await fallback.innerText()).toContain(`write to ${CLASS_SUPPORT} and we will book your class`);
-    expect(await fallback.getByRole('link', { name: 'Open the booking calendar' }).getAttribute('href')).toBe(`${BOOKING_ORIGIN}/live-classes/free-class`);
+    expect(await fallback.getByRole('link', { name: 'Open the booking calendar' }).getAttribute('href')).toBe(
+      `${BOOKING_ORIGIN}/live-classes/free-class`,
+    );
     expect(await page.locator('iframe').count()).toBe(0);
     await expectHealthyScreen(page, 'schedule fallback');
   });

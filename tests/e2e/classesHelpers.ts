@@ -29,15 +29,17 @@ export async function fakeBookingProvider(page: Page): Promise<string[]> {
 export async function giveAnnualPlan(baseUrl: string, session: { objectId: string; email: string; sessionToken: string }): Promise<void> {
   const response = await fetch(`${baseUrl}/api/functions/PurchaseSubscription`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-parse-session-token': session.sessionToken, 'idempotency-key': `classes-test-${session.objectId}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-parse-session-token': session.sessionToken,
+      'idempotency-key': `classes-test-${session.objectId}`,
+    },
     body: JSON.stringify({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', customerOptions: { email: session.email } }),
   });
   const body = (await response.json()) as { result?: unknown };
   if (!('result' in body)) throw new Error(`The purchase failed: ${JSON.stringify(body)}`);
 }
 
-
 export const CLASS_SUPPORT = 'classes@codeling.example';
 export const VISA_CLASSES = { number: '4111 1111 1111 1111', expiration: '12/30', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
 export const CLASS_CARD_LABELS = { name: 'Cardholder name', postalCode: 'ZIP code' };
-

@@ -6,7 +6,18 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { arrivesAt, callBackend, createParent, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible, TEST_USER } from './harness.ts';
+import {
+  arrivesAt,
+  callBackend,
+  createParent,
+  expectHealthyScreen,
+  heading,
+  newParentEmail,
+  storedClientState,
+  useE2E,
+  visible,
+  TEST_USER,
+} from './harness.ts';
 import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 
 const e2e = useE2E();
@@ -27,7 +38,12 @@ async function recordCalls(page: Page, sent: Sent[]) {
 }
 
 const alert = (page: Page) => page.getByRole('alert');
-const storedSession = async (page: Page) => JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)) ?? 'null') as { objectId: string; email: string; sessionToken: string } | null;
+const storedSession = async (page: Page) =>
+  JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)) ?? 'null') as {
+    objectId: string;
+    email: string;
+    sessionToken: string;
+  } | null;
 
 describe('forms', () => {
   test('login: empty submit → the first rule as an error notification, field marked; then success goes to the remembered page', async () => {
@@ -60,7 +76,10 @@ describe('forms', () => {
     await arrivesAt(page, (u) => u.pathname === '/login', '/login after logout');
     expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)).toBeNull();
     expect(sent.find((s) => s.path === 'Logout')?.headers['x-parse-session-token']).toBe(session!.sessionToken);
-    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, session!.sessionToken)).toEqual({ code: 209, error: 'Invalid session token' });
+    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, session!.sessionToken)).toEqual({
+      code: 209,
+      error: 'Invalid session token',
+    });
   });
 
   test("login whose subscription lookup fails: the generic message, and the parent is not sent on as if without a plan (spec §8 'Login')", async () => {
@@ -70,7 +89,9 @@ describe('forms', () => {
     const page = await e2e.openPage('/login', {
       before: async (p) => {
         await p.route('**/api/functions/GetCustomerDetails', (route) =>
-          failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"error":"Internal server error."}' }) : route.fallback(),
+          failing
+            ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"error":"Internal server error."}' })
+            : route.fallback(),
         );
       },
     });
@@ -78,7 +99,10 @@ describe('forms', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('secret1');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await visible(alert(page).getByText('Sorry, something went wrong. Please try again or contact us if this persists.'), 'the generic message');
+    await visible(
+      alert(page).getByText('Sorry, something went wrong. Please try again or contact us if this persists.'),
+      'the generic message',
+    );
     expect(new URL(page.url()).pathname).toBe('/login');
     expect((await storedClientState(page)).isResubscribe ?? false).toBe(false);
 
@@ -148,12 +172,19 @@ describe('forms', () => {
     await submit.click();
     // The address already has an account: the server refuses (202) and the parent reads why (§8's replacement).
     await visible(
-      alert(page).getByText('An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here.'),
+      alert(page).getByText(
+        'An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here.',
+      ),
       'the shared-login message',
     );
     expect(new URL(page.url()).pathname).toBe('/promo');
     const body = sent.find((s) => s.path === 'CreateWebUser')!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ username: email, promoCode: 'SAVE50', captchaToken: 'local-captcha:promoRegister', confirmPromoEmails: true });
+    expect(body).toMatchObject({
+      username: email,
+      promoCode: 'SAVE50',
+      captchaToken: 'local-captcha:promoRegister',
+      confirmPromoEmails: true,
+    });
   });
 
   test('add classes: a parent without a plan gets the no-subscription alert and is logged out', async () => {

@@ -39,12 +39,16 @@ function flatten(tree: Node, prefix: string, out: Record<string, string>) {
   else if (isObj(tree)) for (const [k, v] of Object.entries(tree)) flatten(v, prefix.endsWith(':') ? prefix + k : `${prefix}.${k}`, out);
 }
 
-export function loadFunnelFacts(funnelsDir = process.env.FUNNELS_DIR || path.join(repoRoot, 'funnels'), copyDir = process.env.COPY_DIR || path.join(repoRoot, 'copy')): FunnelFacts {
+export function loadFunnelFacts(
+  funnelsDir = process.env.FUNNELS_DIR || path.join(repoRoot, 'funnels'),
+  copyDir = process.env.COPY_DIR || path.join(repoRoot, 'copy'),
+): FunnelFacts {
   const files = readYamlDir(funnelsDir);
   const app = files.map((f) => f.data.app).find(isObj) ?? {};
   const screens = files.flatMap((f) => (Array.isArray(f.data.screens) ? f.data.screens.filter(isObj) : [])) as FunnelFacts['screens'];
   const copy: Record<string, string> = {};
-  for (const { file, data } of readYamlDir(path.join(copyDir, 'en'))) flatten(data, `${path.basename(file).replace(/\.ya?ml$/, '')}:`, copy);
+  for (const { file, data } of readYamlDir(path.join(copyDir, 'en')))
+    flatten(data, `${path.basename(file).replace(/\.ya?ml$/, '')}:`, copy);
   return {
     funnelsDir,
     files,
@@ -68,7 +72,9 @@ export function findAll(node: Node, test: (o: Obj) => boolean, out: Obj[] = []):
 /** The route rule that covers `routePath`, as the runtime applies them (first match). */
 export function ruleFor(facts: FunnelFacts, routePath: string): Obj | undefined {
   return facts.routeRules.find((rule) =>
-    Array.isArray(rule.paths) ? rule.paths.includes(routePath) : typeof rule.pathContains === 'string' && routePath.includes(rule.pathContains),
+    Array.isArray(rule.paths)
+      ? rule.paths.includes(routePath)
+      : typeof rule.pathContains === 'string' && routePath.includes(rule.pathContains),
   );
 }
 
@@ -77,7 +83,8 @@ export function externalAddressOf(facts: FunnelFacts, routePath: string): string
   const rule = ruleFor(facts, routePath);
   const to = isObj(rule?.redirect) ? rule.redirect.to : undefined;
   const name = isObj(to) && typeof to.external === 'string' ? to.external : undefined;
-  if (!name) throw new Error(`No route rule in ${facts.funnelsDir} sends ${routePath} to an external link (app.routeRules[].redirect.to.external).`);
+  if (!name)
+    throw new Error(`No route rule in ${facts.funnelsDir} sends ${routePath} to an external link (app.routeRules[].redirect.to.external).`);
   const url = facts.links[name];
   if (!url) throw new Error(`app.links has no '${name}' (named by the route rule of ${routePath}).`);
   return url;
@@ -100,6 +107,7 @@ export function quizAnswerParams(facts: FunnelFacts): { question: string; answer
   const action = facts.files.flatMap((f) => findAll(f.data, (o) => o.do === 'recordQuizAnswer'))[0];
   const q = isObj(action?.question) ? action.question.query : undefined;
   const a = isObj(action?.answer) ? action.answer.query : undefined;
-  if (typeof q !== 'string' || typeof a !== 'string') throw new Error('No `do: recordQuizAnswer` action reads its question and answer from query parameters in funnels/.');
+  if (typeof q !== 'string' || typeof a !== 'string')
+    throw new Error('No `do: recordQuizAnswer` action reads its question and answer from query parameters in funnels/.');
   return { question: q, answer: a };
 }

@@ -19,7 +19,8 @@ describe('/how-to-redeem and the Girl Scouts families page', () => {
   test('the steps to redeem a code, and the way to /promo', async () => {
     const page = await e2e.openPage('/how-to-redeem', { viewport: { width: 390, height: 844 } });
     await h1(page, 'How to redeem your code');
-    for (const step of ['Enter your code', 'Create an account or log in', 'Download the app and start playing']) await visible(page.getByText(step, { exact: true }), step);
+    for (const step of ['Enter your code', 'Create an account or log in', 'Download the app and start playing'])
+      await visible(page.getByText(step, { exact: true }), step);
     await expectHealthyScreen(page, 'how-to-redeem');
     await page.getByRole('link', { name: 'Redeem a code' }).click();
     await arrivesAt(page, (u) => u.pathname === '/promo', '/promo');
@@ -84,7 +85,9 @@ describe('/gift: buying a gift code', () => {
     await (await visible(redeem.getByLabel('Promo code'), 'the code field')).fill(code!);
     await redeem.getByRole('button', { name: 'Redeem' }).click();
     await arrivesAt(redeem, (u) => u.pathname === '/promo-thankyou', '/promo-thankyou');
-    expect(await db().selectFrom('subscriptions').selectAll().where('user_id', '=', family.objectId).execute()).toMatchObject([{ is_gifted: true, price_cents: 0, status: 'Active' }]);
+    expect(await db().selectFrom('subscriptions').selectAll().where('user_id', '=', family.objectId).execute()).toMatchObject([
+      { is_gifted: true, price_cents: 0, status: 'Active' },
+    ]);
   });
 });
 
@@ -96,7 +99,10 @@ describe('/volume-purchase: licences for a group', () => {
     expect(await page.getByLabel('Card number').count(), 'no card form before the number of children').toBe(0);
     await page.getByLabel('Number of children').fill('three');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await visible(page.getByRole('alert').getByText('Please enter the number of children as a whole number.', { exact: true }), 'the number message');
+    await visible(
+      page.getByRole('alert').getByText('Please enter the number of children as a whole number.', { exact: true }),
+      'the number message',
+    );
     await page.getByLabel('Number of children').fill('3');
     await page.getByRole('button', { name: 'Continue' }).click();
     await visible(page.getByText('Licences for 3 children', { exact: true }), 'the number chosen');
@@ -113,7 +119,9 @@ describe('/volume-purchase: licences for a group', () => {
     expect(new URL(page.url()).search).toBe('');
     await visible(page.getByText(`We have also emailed the codes to ${organiser.email}.`, { exact: true }), 'the emailed note');
     await expectAccessible(page, 'volume-purchase-complete');
-    expect(await db().selectFrom('payments').selectAll().where('user_id', '=', organiser.objectId).execute()).toMatchObject([{ amount_cents: 3 * 5999 }]);
+    expect(await db().selectFrom('payments').selectAll().where('user_id', '=', organiser.objectId).execute()).toMatchObject([
+      { amount_cents: 3 * 5999 },
+    ]);
   });
 });
 
@@ -130,7 +138,10 @@ describe('/girl-scouts-councils-request', () => {
     await page.getByLabel('Email').fill('council@example.com');
     await page.getByLabel('Number of girls').fill('many');
     await send.click();
-    await visible(page.getByRole('alert').getByText('Please enter the number of girls as a whole number.', { exact: true }), 'the number message');
+    await visible(
+      page.getByRole('alert').getByText('Please enter the number of girls as a whole number.', { exact: true }),
+      'the number message',
+    );
     await page.getByLabel('Number of girls').fill('250');
     await send.click();
     await arrivesAt(page, (u) => u.pathname === '/girl-scouts-councils-request-complete', 'the request complete page');

@@ -8,6 +8,8 @@ import { CHROMIUM_PATH } from './chromium.ts';
 
 export default async function setup() {
   if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`${CHROMIUM_PATH} is missing. \`npm test\` installs Debian's chromium package; or run: sudo apt-get install -y chromium`);
+    throw new Error(
+      `${CHROMIUM_PATH} is missing. \`npm test\` installs Debian's chromium package; or run: sudo apt-get install -y chromium`,
+    );
   await ensureBuilt();
 }

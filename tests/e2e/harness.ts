@@ -47,7 +47,9 @@ export interface AppServer {
  * then the app. Registration, login and the code calls work against it for real. The server
  * logs warnings only (LOG_LEVEL, unless set).
  */
-export async function startApp(options: { distDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {}): Promise<AppServer> {
+export async function startApp(
+  options: { distDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
+): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   process.env.LOG_LEVEL ??= 'warn';
   const env = readServerEnv(
@@ -123,14 +125,19 @@ export interface E2E {
  * Starts the app and Chromium for the test file (beforeAll) and closes them (afterAll); each
  * `openPage` gets its own browser context (fresh storage), closed after its test.
  */
-export function useE2E(options: { distDir?: string | (() => string); flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {}): E2E {
+export function useE2E(
+  options: { distDir?: string | (() => string); flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
+): E2E {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     const distDir = typeof options.distDir === 'function' ? options.distDir() : options.distDir;
-    [server, browser] = await Promise.all([startApp({ distDir, flagOverrides: options.flagOverrides, ...(options.overrides ? { overrides: options.overrides } : {}) }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startApp({ distDir, flagOverrides: options.flagOverrides, ...(options.overrides ? { overrides: options.overrides } : {}) }),
+      launchBrowser(),
+    ]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
@@ -171,7 +178,8 @@ export function useE2E(options: { distDir?: string | (() => string); flagOverrid
         (url) => url.origin !== origin,
         (route) => {
           const url = new URL(route.request().url());
-          if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: EXTERNAL_STUB(url) });
+          if (route.request().resourceType() === 'document')
+            return route.fulfill({ status: 200, contentType: 'text/html', body: EXTERNAL_STUB(url) });
           return route.abort('blockedbyclient');
         },
       );
@@ -214,7 +222,10 @@ export async function visible(locator: Locator, what = String(locator), timeout 
  * the address changed and before the new screen replaced the old one.
  */
 export const heading = (page: Page, name?: string) =>
-  visible(page.getByRole('heading', { level: 1, ...(name !== undefined ? { name, exact: true } : {}) }), name !== undefined ? `the heading '${name}'` : 'a level-1 heading');
+  visible(
+    page.getByRole('heading', { level: 1, ...(name !== undefined ? { name, exact: true } : {}) }),
+    name !== undefined ? `the heading '${name}'` : 'a level-1 heading',
+  );
 
 /** Waits until the browser shows a URL for which `test` holds. */
 export async function arrivesAt(page: Page, test: (url: URL) => boolean, what: string, timeout = UI_TIMEOUT): Promise<URL> {
@@ -245,7 +256,10 @@ export const samePage = (a: string | URL, b: string | URL) => {
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() => {
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    return Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
   });
 }
 
@@ -336,7 +350,12 @@ export async function createParent(baseUrl: string, email: string, password: str
 }
 
 /** Posts a backend call to the test server, as the browser does; answers the wire body ({result} or {code, error}). */
-export async function callBackend(baseUrl: string, name: string, params: Record<string, unknown>, sessionToken?: string): Promise<{ result: unknown } | { code: number; error: string }> {
+export async function callBackend(
+  baseUrl: string,
+  name: string,
+  params: Record<string, unknown>,
+  sessionToken?: string,
+): Promise<{ result: unknown } | { code: number; error: string }> {
   const response = await fetch(`${baseUrl}/api/functions/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(sessionToken ? { 'x-parse-session-token': sessionToken } : {}) },

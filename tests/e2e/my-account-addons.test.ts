@@ -18,21 +18,31 @@ import { fakeBookingProvider, giveAnnualPlan } from './classesHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
-const subscriptionsOf = (userId: string) => db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+const subscriptionsOf = (userId: string) =>
+  db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 
-const longDate = (d: Date | string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(d));
+const longDate = (d: Date | string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(d));
 
 /** The value next to a label of the open plan panel (a <dt>/<dd> pair). */
-const field = (page: Page, label: string) => page.locator('.plan-field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const field = (page: Page, label: string) =>
+  page.locator('.plan-field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 /**
  * The card the parent types on /addclasses-payment (MM/YY there). A MasterCard, so the add-on's
  * card differs from the app plan's Visa; its expiry three years ahead, 12/YY.
  */
 const EXPIRY_YEAR = new Date().getUTCFullYear() + 3;
-const ADD_ON_CARD = { number: '5555 5555 5555 4444', expiration: `12/${String(EXPIRY_YEAR % 100).padStart(2, '0')}`, postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
+const ADD_ON_CARD = {
+  number: '5555 5555 5555 4444',
+  expiration: `12/${String(EXPIRY_YEAR % 100).padStart(2, '0')}`,
+  postalCode: '94107',
+  cvv: '123',
+  name: 'Ada Lovelace',
+};
 
-const ADD_ON_DESCRIPTION = 'Expert-guided online classes added to your plan: 45 minutes each, at most 6 students, Monday to Friday, 4-7pm EST.';
+const ADD_ON_DESCRIPTION =
+  'Expert-guided online classes added to your plan: 45 minutes each, at most 6 students, Monday to Friday, 4-7pm EST.';
 
 async function saveScreens(page: Page, shots: { app: Buffer; addOn: Buffer }): Promise<void> {
   const dir = process.env.SCREENS_DIR;
@@ -43,8 +53,11 @@ async function saveScreens(page: Page, shots: { app: Buffer; addOn: Buffer }): P
   // The two panels side by side (only the open entry is on the page, so one shot per entry).
   const side = await page.context().newPage();
   await side.setViewportSize({ width: 2 * 1280 + 24, height: 800 });
-  const img = (png: Buffer, alt: string) => `<img alt="${alt}" style="width:1280px;border:1px solid #999" src="data:image/png;base64,${png.toString('base64')}">`;
-  await side.setContent(`<body style="margin:0;display:flex;align-items:flex-start;gap:22px;background:#fff">${img(shots.app, 'the app plan')}${img(shots.addOn, 'the classes add-on')}</body>`);
+  const img = (png: Buffer, alt: string) =>
+    `<img alt="${alt}" style="width:1280px;border:1px solid #999" src="data:image/png;base64,${png.toString('base64')}">`;
+  await side.setContent(
+    `<body style="margin:0;display:flex;align-items:flex-start;gap:22px;background:#fff">${img(shots.app, 'the app plan')}${img(shots.addOn, 'the classes add-on')}</body>`,
+  );
   await side.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
   writeFileSync(join(dir, 'my-account-classes.png'), await side.screenshot({ fullPage: true }));
   await side.close();
@@ -56,7 +69,9 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
     await giveAnnualPlan(e2e.url, parent);
 
     // The add-on is bought as a parent buys it: the card typed on /addclasses-payment.
-    const page = await openPaymentPage(e2e, '/addclasses-payment?class=addon_four_classes', parent, { before: async (p) => void (await fakeBookingProvider(p)) });
+    const page = await openPaymentPage(e2e, '/addclasses-payment?class=addon_four_classes', parent, {
+      before: async (p) => void (await fakeBookingProvider(p)),
+    });
     await expectOrderSummary(page, ['4 classes a month: $54.99/month after a 30-day promo.', "Today's charge $10.00"]);
     await fillCard(page, ADD_ON_CARD, { name: 'Cardholder name' });
     await page.getByRole('button', { name: 'Save Payment' }).click();
@@ -70,7 +85,14 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
     const tabs = page.getByRole('tablist', { name: 'My Account' }).getByRole('tab');
     await visible(tabs.first(), 'the tabs');
     // One entry per app plan and per classes plan (§2.8), then the other sections.
-    expect(await tabs.allInnerTexts()).toEqual(['Manage Plans\nAnnual Plan', 'Manage Plans\n4 classes a month', 'Manage Account', 'Billing History', 'Notification Settings', 'How to Play']);
+    expect(await tabs.allInnerTexts()).toEqual([
+      'Manage Plans\nAnnual Plan',
+      'Manage Plans\n4 classes a month',
+      'Manage Account',
+      'Billing History',
+      'Notification Settings',
+      'How to Play',
+    ]);
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
 
     // The app plan, first and open, as before: its own card.
@@ -107,17 +129,30 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
     await visible(status.getByRole('button', { name: 'Cancel plan' }), "'Cancel plan'");
     await visible(status.getByRole('button', { name: 'Go back' }), "'Go back'");
     await status.getByRole('button', { name: 'Cancel plan' }).click();
-    await visible(status.getByText('Are you sure you want to cancel your plan? Your child will no longer have access to learn with Codeling.', { exact: true }), 'the confirmation');
+    await visible(
+      status.getByText('Are you sure you want to cancel your plan? Your child will no longer have access to learn with Codeling.', {
+        exact: true,
+      }),
+      'the confirmation',
+    );
     await visible(status.getByRole('button', { name: 'No, go back' }), "'No, go back'");
     await status.getByRole('button', { name: 'Yes, cancel my plan' }).click();
 
     await arrivesAt(page, (u) => u.pathname === '/dont-go/1', '/dont-go/1');
-    expect((await storedClientState(page)).cancelClass).toEqual({ subscriptionId: addOn.id, classes: true, planName: '4 classes a month', email: parent.email });
+    expect((await storedClientState(page)).cancelClass).toEqual({
+      subscriptionId: addOn.id,
+      classes: true,
+      planName: '4 classes a month',
+      email: parent.email,
+    });
     expect(await page.getByRole('heading', { name: 'Not ready to leave?' }).count(), 'no app-plan offer for classes').toBe(0);
     await page.getByRole('radio', { name: 'It is too expensive' }).check();
     await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
     await arrivesAt(page, (u) => u.pathname === '/my-account', 'back to /my-account');
-    await visible(page.getByText('Your plan has been cancelled. It stays active until the end of the period you have paid for.'), 'the cancellation message');
+    await visible(
+      page.getByText('Your plan has been cancelled. It stays active until the end of the period you have paid for.'),
+      'the cancellation message',
+    );
     expect(cancels).toEqual(['/api/functions/CancelMinervaClasses']);
 
     // Only the classes plan is cancelled: it lasts to the end of its paid promo; the app plan stays.
@@ -125,12 +160,19 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
     const addOnAfter = after.find((s) => s.id === addOn.id)!;
     expect(addOnAfter).toMatchObject({ status: 'Canceled', cancel_reason: 'It is too expensive', next_billing_date: null });
     expect(addOnAfter.term_expires_at?.toISOString()).toBe(addOn.first_billing_date?.toISOString());
-    expect(after.find((s) => s.id === app.id)).toMatchObject({ status: 'Active', canceled_at: null, next_billing_date: app.next_billing_date });
+    expect(after.find((s) => s.id === app.id)).toMatchObject({
+      status: 'Active',
+      canceled_at: null,
+      next_billing_date: app.next_billing_date,
+    });
 
     await visible(field(page, 'Plan name').getByText('Annual Plan', { exact: true }), 'the app plan, first');
     expect(await field(page, 'Plan Status').innerText()).toMatch(/^Active \(free trial\)\s*Edit$/);
     await page.getByRole('tab', { name: /4 classes a month/ }).click();
-    await visible(field(page, 'Expires on').getByText(longDate(addOnAfter.term_expires_at!), { exact: true }), 'the classes plan ends with its promo');
+    await visible(
+      field(page, 'Expires on').getByText(longDate(addOnAfter.term_expires_at!), { exact: true }),
+      'the classes plan ends with its promo',
+    );
     expect(await field(page, 'Plan Status').innerText()).toContain('Canceled');
     expect(await field(page, 'Plan Status').getByRole('button', { name: 'Edit' }).count(), 'nothing more to cancel').toBe(0);
     await expectHealthyScreen(page, 'the cancelled classes plan');

@@ -14,7 +14,8 @@ import { expectMessage, fillCard, newParent, openPaymentPage, type Session } fro
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
-const subscriptionsOf = (userId: string) => db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+const subscriptionsOf = (userId: string) =>
+  db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 
 const PHONE = { width: 375, height: 740 };
 const MASTERCARD = { number: '5555 5555 5555 4444', expiration: '11/2031', postalCode: '94107', cvv: '456', name: 'Ada Lovelace' };
@@ -23,17 +24,23 @@ const MASTERCARD = { number: '5555 5555 5555 4444', expiration: '11/2031', posta
 async function purchase(parent: Session, webOfferId: string, nonce = 'fake-valid-visa-nonce'): Promise<void> {
   const response = await fetch(`${e2e.url}/api/functions/PurchaseSubscription`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-parse-session-token': parent.sessionToken, 'idempotency-key': `test-${parent.objectId}-${webOfferId}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-parse-session-token': parent.sessionToken,
+      'idempotency-key': `test-${parent.objectId}-${webOfferId}`,
+    },
     body: JSON.stringify({ paymentMethodToken: nonce, webOfferId, customerOptions: { email: parent.email } }),
   });
   const body = (await response.json()) as { result?: unknown };
   if (!('result' in body)) throw new Error(`The purchase failed: ${JSON.stringify(body)}`);
 }
 
-const longDate = (d: Date | string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(d));
+const longDate = (d: Date | string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(d));
 
 /** The value next to a label of the plan panel (a <dt>/<dd> pair). */
-const field = (page: Page, label: string) => page.locator('.plan-field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const field = (page: Page, label: string) =>
+  page.locator('.plan-field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 async function openAccount(parent: Session, viewport?: { width: number; height: number }): Promise<TestPage> {
   const page = await e2e.openPage('/my-account', { session: parent, ...(viewport ? { viewport } : {}) });
@@ -52,7 +59,13 @@ describe('the sections (spec §2.8)', () => {
 
     const tabs = page.getByRole('tablist', { name: 'My Account' }).getByRole('tab');
     await visible(tabs.first(), 'the tabs');
-    expect(await tabs.allInnerTexts()).toEqual(['Manage Plans\nMonthly Plan', 'Manage Account', 'Billing History', 'Notification Settings', 'How to Play']);
+    expect(await tabs.allInnerTexts()).toEqual([
+      'Manage Plans\nMonthly Plan',
+      'Manage Account',
+      'Billing History',
+      'Notification Settings',
+      'How to Play',
+    ]);
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
 
     await visible(field(page, 'Plan name').getByText('Monthly Plan'), 'the plan name');
@@ -146,7 +159,11 @@ describe('cancellation (spec §2.8, §4)', () => {
     await status.getByRole('button', { name: 'Go back' }).click();
     await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
     await status.getByRole('button', { name: 'Cancel plan' }).click();
-    await visible(status.getByText('Are you sure you want to cancel your plan? Your child will no longer have access to learn with Codeling.', { exact: true }));
+    await visible(
+      status.getByText('Are you sure you want to cancel your plan? Your child will no longer have access to learn with Codeling.', {
+        exact: true,
+      }),
+    );
     await expectHealthyScreen(page, 'the confirmation');
     await status.getByRole('button', { name: 'No, go back' }).click();
     await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
@@ -154,7 +171,12 @@ describe('cancellation (spec §2.8, §4)', () => {
     await status.getByRole('button', { name: 'Yes, cancel my plan' }).click();
 
     await arrivesAt(page, (u) => u.pathname === '/dont-go/1', '/dont-go/1');
-    expect((await storedClientState(page)).cancelClass).toEqual({ subscriptionId: before!.id, classes: false, planName: 'Monthly Plan', email: parent.email });
+    expect((await storedClientState(page)).cancelClass).toEqual({
+      subscriptionId: before!.id,
+      classes: false,
+      planName: 'Monthly Plan',
+      email: parent.email,
+    });
     await visible(page.getByRole('heading', { level: 1, name: 'Before you go' }));
     await visible(page.getByRole('heading', { name: 'Not ready to leave?' }), 'the offer');
     await expectHealthyScreen(page, '/dont-go/1');
@@ -184,8 +206,16 @@ describe('cancellation (spec §2.8, §4)', () => {
     await purchase(parent, 'annual');
     const response = await fetch(`${e2e.url}/api/functions/SubscribeToMinervaClasses`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-parse-session-token': parent.sessionToken, 'idempotency-key': `test-classes-${parent.objectId}` },
-      body: JSON.stringify({ webOfferId: 'ondemand_monthly', paymentMethodToken: 'fake-valid-visa-nonce', customerOptions: { email: parent.email } }),
+      headers: {
+        'content-type': 'application/json',
+        'x-parse-session-token': parent.sessionToken,
+        'idempotency-key': `test-classes-${parent.objectId}`,
+      },
+      body: JSON.stringify({
+        webOfferId: 'ondemand_monthly',
+        paymentMethodToken: 'fake-valid-visa-nonce',
+        customerOptions: { email: parent.email },
+      }),
     });
     expect(await response.json()).toMatchObject({ result: { classType: 'onDemand' } });
     const subs = await subscriptionsOf(parent.objectId);
@@ -272,7 +302,12 @@ describe('payment method and upgrade', () => {
     await page.getByRole('button', { name: 'Update Payment' }).click();
     await expect.poll(() => page.visited.length, { timeout: 10_000 }).toBeGreaterThan(loads);
     await visible(field(page, 'Payment Method').getByText('MasterCard ending in 4444', { exact: true }), 'the new card');
-    const methods = await db().selectFrom('payment_methods').innerJoin('customers', 'customers.id', 'payment_methods.customer_id').select(['payment_methods.last4', 'payment_methods.is_default', 'payment_methods.deleted_at']).where('customers.user_id', '=', parent.objectId).execute();
+    const methods = await db()
+      .selectFrom('payment_methods')
+      .innerJoin('customers', 'customers.id', 'payment_methods.customer_id')
+      .select(['payment_methods.last4', 'payment_methods.is_default', 'payment_methods.deleted_at'])
+      .where('customers.user_id', '=', parent.objectId)
+      .execute();
     expect(methods.filter((m) => m.deleted_at === null && m.is_default).map((m) => m.last4)).toEqual(['4444']);
   });
 
@@ -311,7 +346,13 @@ describe('billing history (GetPaymentHistory)', () => {
     await page.getByRole('tab', { name: 'Billing History' }).click();
     const row = page.getByRole('table', { name: 'Your payments' }).getByRole('row').nth(1);
     await visible(row);
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual([longDate(payments[0]!.created_at), payments[0]!.description, '$9.99', 'Visa ending in 1881', 'Paid']);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      longDate(payments[0]!.created_at),
+      payments[0]!.description,
+      '$9.99',
+      'Visa ending in 1881',
+      'Paid',
+    ]);
     await expectHealthyScreen(page, 'billing history');
 
     const phone = await openAccount(parent, PHONE);
@@ -344,12 +385,16 @@ describe('Manage Account', () => {
     await form.getByLabel('Current password').fill('wrong-password');
     await page.getByRole('button', { name: 'Update email' }).click();
     await visible(page.getByRole('alert').getByText('The current password is not correct.'), 'the refusal of a wrong password');
-    expect((await db().selectFrom('users').select('email').where('id', '=', parent.objectId).executeTakeFirstOrThrow()).email).toBe(parent.email);
+    expect((await db().selectFrom('users').select('email').where('id', '=', parent.objectId).executeTakeFirstOrThrow()).email).toBe(
+      parent.email,
+    );
 
     await form.getByLabel('Current password').fill('secret12');
     await page.getByRole('button', { name: 'Update email' }).click();
     await visible(page.getByText(`Your email has been changed. Use ${newEmail} to log in from now on.`));
-    expect((await db().selectFrom('users').select('email').where('id', '=', parent.objectId).executeTakeFirstOrThrow()).email).toBe(newEmail);
+    expect((await db().selectFrom('users').select('email').where('id', '=', parent.objectId).executeTakeFirstOrThrow()).email).toBe(
+      newEmail,
+    );
     await visible(page.getByText(`Signed in as ${newEmail}`), "'Signed in as' with the new email");
 
     await logOutAndIn(page, newEmail, 'secret12');
@@ -395,7 +440,10 @@ describe('session watch (spec §4)', () => {
     expect(await callBackend(e2e.url, 'Logout', {}, parent.sessionToken)).toEqual({ result: {} });
     const popup = page.getByRole('dialog');
     await visible(
-      popup.getByText('It seems like you have logged out of your account. You will be prompted to log back in. If you find this is an error, please contact us.', { exact: true }),
+      popup.getByText(
+        'It seems like you have logged out of your account. You will be prompted to log back in. If you find this is an error, please contact us.',
+        { exact: true },
+      ),
       'the session-lost popup',
       15_000,
     );

@@ -9,7 +9,16 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OFFER_COUNTDOWN_KEY } from '../../src/runtime/storageKeys.ts';
-import { arrivesAt, expectHealthyScreen, newParentEmail, screenshotForReview, UI_TIMEOUT, useE2E, visible, type TestPage } from './harness.ts';
+import {
+  arrivesAt,
+  expectHealthyScreen,
+  newParentEmail,
+  screenshotForReview,
+  UI_TIMEOUT,
+  useE2E,
+  visible,
+  type TestPage,
+} from './harness.ts';
 import { expectOrderSummary, newParent } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
@@ -36,7 +45,10 @@ const TIMER_PROBE = `
 `;
 
 /** A page with the fake clock installed (time flows until a test pauses it) and the probe. */
-async function openWithClock(path: string, options: { session?: { objectId: string; email: string; sessionToken: string } } = {}): Promise<TestPage> {
+async function openWithClock(
+  path: string,
+  options: { session?: { objectId: string; email: string; sessionToken: string } } = {},
+): Promise<TestPage> {
   return e2e.openPage(path, {
     ...options,
     before: async (p) => {
@@ -65,10 +77,13 @@ async function expectClock(page: Page, clock: string): Promise<void> {
 
 /** Waits until a screen reader reads the timer as `sentence`. */
 async function expectSpoken(page: Page, sentence: string): Promise<void> {
-  await expect.poll(() => spoken(page), { timeout: UI_TIMEOUT, message: 'what a screen reader reads of the countdown' }).toBe(`- timer: "${sentence}"`);
+  await expect
+    .poll(() => spoken(page), { timeout: UI_TIMEOUT, message: 'what a screen reader reads of the countdown' })
+    .toBe(`- timer: "${sentence}"`);
 }
 
-const clocksShown = (page: Page) => page.evaluate(() => (window as unknown as { __shown: { text: string; at: number }[] }).__shown.map((x) => x.text));
+const clocksShown = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shown: { text: string; at: number }[] }).__shown.map((x) => x.text));
 const sentencesSpoken = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
 
 /** When this tab's countdown started (session storage), by the page's clock. */

@@ -18,7 +18,18 @@ import { useServedBuild } from './signupBuild.ts';
 const fixture = (file: string) => readFileSync(path.join(repoRoot, 'tests/fixtures/partner-funnel', file), 'utf8');
 
 const build = useServedBuild({
-  serve: ['/signup-thankyou', '/gympass', '/wegrowsa', '/wegrowsa-register', '/legovip', '/legovip-register', '/caprikon', '/caprikon-register', '/wegrowsa-payment', '/legovip-payment'],
+  serve: [
+    '/signup-thankyou',
+    '/gympass',
+    '/wegrowsa',
+    '/wegrowsa-register',
+    '/legovip',
+    '/legovip-register',
+    '/caprikon',
+    '/caprikon-register',
+    '/wegrowsa-payment',
+    '/legovip-payment',
+  ],
   // What a marketer adds for a new partner: these two files, nothing else.
   files: { 'funnels/brightkids.yaml': fixture('funnels/brightkids.yaml'), 'copy/en/brightkids.yaml': fixture('copy/en/brightkids.yaml') },
 });
@@ -60,18 +71,29 @@ describe('the partner funnels: landing, register and payment carry the partner f
       await page.getByRole('link', { name: 'Start your free trial' }).click();
 
       await arrivesAt(page, (u) => u.pathname === `/${p.id}-register`, `/${p.id}-register`);
-      await visible(page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${p.days} day trial of Codeling!` }), "the header with the partner plan's trial");
+      await visible(
+        page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${p.days} day trial of Codeling!` }),
+        "the header with the partner plan's trial",
+      );
       await expectHealthyScreen(page, `/${p.id}-register`);
       const email = await registerOn(page, p.id);
 
       await arrivesAt(page, (u) => u.pathname === `/${p.id}-payment`, `/${p.id}-payment`, 20_000);
       await visible(page.getByRole('heading', { level: 1, name: `Start your ${p.name} membership` }), 'the partner payment heading');
-      await expectOrderSummary(page, [`Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`, "Today's charge $0.00"]);
+      await expectOrderSummary(page, [
+        `Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`,
+        "Today's charge $0.00",
+      ]);
       await expectHealthyScreen(page, `/${p.id}-payment`);
       await fillCard(page, VISA);
       await page.getByRole('button', { name: 'Join Now' }).click();
       await arrivesAt(page, (u) => u.pathname === '/signup-thankyou', '/signup-thankyou', 30_000);
-      await visible(page.getByText(`Your ${p.days}-day free trial of the Annual Plan has started. Nothing is charged today; after the trial you will be charged ${p.price}. Cancel anytime.`), 'the thank-you price text');
+      await visible(
+        page.getByText(
+          `Your ${p.days}-day free trial of the Annual Plan has started. Nothing is charged today; after the trial you will be charged ${p.price}. Cancel anytime.`,
+        ),
+        'the thank-you price text',
+      );
 
       expect(await partnerOf(email)).toEqual({ user: p.id, subscriptions: [{ partner: p.id, web_offer_id: p.offer }] });
     });
@@ -90,7 +112,10 @@ describe('a new partner funnel from one funnel file and one copy file (docs/new-
 
     await arrivesAt(page, (u) => u.pathname === '/brightkids-register', '/brightkids-register');
     // No BrightKids plans in the catalog: the default plans, the annual one selected (7-day trial).
-    await visible(page.getByRole('heading', { level: 1, name: 'BrightKids members: sign up for your FREE 7 day trial of Codeling!' }), 'the register header');
+    await visible(
+      page.getByRole('heading', { level: 1, name: 'BrightKids members: sign up for your FREE 7 day trial of Codeling!' }),
+      'the register header',
+    );
     await expectHealthyScreen(page, '/brightkids-register');
     const email = await registerOn(page, 'brightkids');
 
@@ -102,7 +127,8 @@ describe('a new partner funnel from one funnel file and one copy file (docs/new-
     await page.getByRole('button', { name: 'Join Now' }).click();
     await arrivesAt(page, (u) => u.pathname === '/brightkids-thankyou', '/brightkids-thankyou', 30_000);
     await visible(page.getByRole('heading', { level: 1, name: 'Welcome to Codeling, BrightKids family!' }), 'the thank-you heading');
-    for (const step of ['Download the app', 'Sign in', 'Let the kids play']) await visible(page.getByText(step, { exact: true }), `the step ${step}`);
+    for (const step of ['Download the app', 'Sign in', 'Let the kids play'])
+      await visible(page.getByText(step, { exact: true }), `the step ${step}`);
     await expectHealthyScreen(page, '/brightkids-thankyou');
 
     expect(await partnerOf(email)).toEqual({ user: 'brightkids', subscriptions: [{ partner: 'brightkids', web_offer_id: 'annual' }] });

@@ -10,7 +10,10 @@ import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
 import { arrivesAt, callBackend, createParent, expectHealthyScreen, heading, newParentEmail, useE2E, visible } from './harness.ts';
 
 const sentEmails: OutboxDelivery[] = [];
-const e2e = useE2E({ flagOverrides: { unifiedLogin: 'on' }, overrides: { outboxAdapter: { deliver: async (message) => void sentEmails.push(message) } } });
+const e2e = useE2E({
+  flagOverrides: { unifiedLogin: 'on' },
+  overrides: { outboxAdapter: { deliver: async (message) => void sentEmails.push(message) } },
+});
 
 const alert = (page: Page) => page.getByRole('alert');
 
@@ -43,7 +46,10 @@ describe('password reset on the real backend', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await visible(page.getByText('If an account exists for that email, a reset link is on its way. Please check your inbox.'), 'the link-sent notice');
+    await visible(
+      page.getByText('If an account exists for that email, a reset link is on its way. Please check your inbox.'),
+      'the link-sent notice',
+    );
 
     const link = await resetLinkSentTo(email);
     await page.goto(link.href, { waitUntil: 'domcontentloaded' });
@@ -88,7 +94,10 @@ describe('password reset on the real backend', () => {
     const nobody = newParentEmail('nobody');
     await page.getByLabel('Email').fill(nobody);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await visible(page.getByText('If an account exists for that email, a reset link is on its way. Please check your inbox.'), 'the notice for an unknown address');
+    await visible(
+      page.getByText('If an account exists for that email, a reset link is on its way. Please check your inbox.'),
+      'the notice for an unknown address',
+    );
 
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();

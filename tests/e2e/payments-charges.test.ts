@@ -9,12 +9,23 @@ import { catalogChanged } from '../../src/server/catalog/cache.ts';
 import { nonceForCard, parseExpiration } from '../../src/adapters/payment/sandbox/cards.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { arrivesAt, expectHealthyScreen, heading, useE2E, visible } from './harness.ts';
-import { expectMessage, expectOrderSummary, fillCard, lastEvent, newParent, openPaymentPage, type PaymentPage, type Session } from './paymentsHelpers.ts';
+import {
+  expectMessage,
+  expectOrderSummary,
+  fillCard,
+  lastEvent,
+  newParent,
+  openPaymentPage,
+  type PaymentPage,
+  type Session,
+} from './paymentsHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
-const subscriptionsOf = (userId: string) => db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
-const paymentsOf = (userId: string) => db().selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+const subscriptionsOf = (userId: string) =>
+  db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+const paymentsOf = (userId: string) =>
+  db().selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 const requestsTo = (page: PaymentPage, name: string) => page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${name}`));
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
@@ -26,7 +37,11 @@ const nonceOf = (card: { number: string; expiration: string }) => nonceForCard(c
 async function purchase(parent: Session, webOfferId: string, nonce: string): Promise<void> {
   const response = await fetch(`${e2e.url}/api/functions/PurchaseSubscription`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-parse-session-token': parent.sessionToken, 'idempotency-key': `test-${parent.objectId}-${webOfferId}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-parse-session-token': parent.sessionToken,
+      'idempotency-key': `test-${parent.objectId}-${webOfferId}`,
+    },
     body: JSON.stringify({ paymentMethodToken: nonce, webOfferId, customerOptions: { email: parent.email } }),
   });
   const body = (await response.json()) as { result?: unknown };
@@ -79,7 +94,22 @@ describe('one attempt, one charge', () => {
     const payments = await paymentsOf(parent.objectId);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ amount_cents: 14999, status: 'settled', subscription_id: subscriptions[0]!.id });
-    const sales = await db().selectFrom('sandbox_transactions').selectAll().where('amount_cents', '=', 14999).where('payment_method_token', '=', (await db().selectFrom('payment_methods').select('gateway_token').where('id', '=', subscriptions[0]!.payment_method_id!).executeTakeFirstOrThrow()).gateway_token).execute();
+    const sales = await db()
+      .selectFrom('sandbox_transactions')
+      .selectAll()
+      .where('amount_cents', '=', 14999)
+      .where(
+        'payment_method_token',
+        '=',
+        (
+          await db()
+            .selectFrom('payment_methods')
+            .select('gateway_token')
+            .where('id', '=', subscriptions[0]!.payment_method_id!)
+            .executeTakeFirstOrThrow()
+        ).gateway_token,
+      )
+      .execute();
     expect(sales).toHaveLength(1);
   });
 });
@@ -97,19 +127,33 @@ describe('an address the backend would refuse', () => {
     const sent = requestsTo(page, 'PurchaseSubscription').map((r) => JSON.parse(r.body) as { utmParamsObject?: unknown });
     expect(sent.map((body) => body.utmParamsObject)).toEqual([{ utm_source: 'x', utm_campaign: 'spring' }]);
     expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'lifetime', status: 'Active' }]);
-    expect(await db().selectFrom('payment_intents').select(['status', 'call']).where('user_id', '=', parent.objectId).execute()).toEqual([{ status: 'completed', call: 'PurchaseSubscription' }]);
+    expect(await db().selectFrom('payment_intents').select(['status', 'call']).where('user_id', '=', parent.objectId).execute()).toEqual([
+      { status: 'completed', call: 'PurchaseSubscription' },
+    ]);
     // No orphan: every charge and every renewing subscription at the sandbox gateway has our record.
     const unrecordedCharges = await db()
       .selectFrom('sandbox_transactions')
       .select('id')
       .where('status', '=', 'settled')
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('payments.id').whereRef('payments.gateway_transaction_id', '=', 'sandbox_transactions.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom('payments').select('payments.id').whereRef('payments.gateway_transaction_id', '=', 'sandbox_transactions.id')),
+        ),
+      )
       .execute();
     const unrecordedSubscriptions = await db()
       .selectFrom('sandbox_subscriptions')
       .select('id')
       .where('status', 'in', ['Active', 'PastDue'])
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('subscriptions').select('subscriptions.id').whereRef('subscriptions.gateway_subscription_id', '=', 'sandbox_subscriptions.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('subscriptions')
+              .select('subscriptions.id')
+              .whereRef('subscriptions.gateway_subscription_id', '=', 'sandbox_subscriptions.id'),
+          ),
+        ),
+      )
       .execute();
     expect({ unrecordedCharges, unrecordedSubscriptions }).toEqual({ unrecordedCharges: [], unrecordedSubscriptions: [] });
   });
@@ -122,7 +166,10 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     return page;
   };
   const editCard = async (page: PaymentPage, card: typeof VISA) => {
-    await page.locator('.plan-field', { has: page.getByText('Payment Method', { exact: true }) }).getByRole('button', { name: 'Edit' }).click();
+    await page
+      .locator('.plan-field', { has: page.getByText('Payment Method', { exact: true }) })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     await visible(page.getByRole('tab', { name: 'Enter new credit card info', selected: true }), "the 'Enter new credit card info' tab");
     await fillCard(page, card);
     await page.getByRole('button', { name: 'Update Payment' }).click();
@@ -137,7 +184,9 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     await expectHealthyScreen(page, 'my-account');
     await editCard(page, VISA);
     await expectMessage(page, 'This payment method already exists.', 8000);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'WP_PaymentMethodDuplicate', paymentMethod: 'card' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'WP_PaymentMethodDuplicate', paymentMethod: 'card' },
+    });
     await expectHealthyScreen(page, 'my-account, card form open');
 
     await page.getByLabel('Card number').fill(MASTERCARD.number);
@@ -149,7 +198,10 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     await visible(page.getByText('MasterCard ending in 4444', { exact: true }), 'the new card on file');
     await visible(page.getByText('Expires 11/2031', { exact: true }), 'its expiry');
     const [update] = requestsTo(page, 'UpdateCreditCard').slice(-1);
-    expect(JSON.parse(update!.body)).toEqual({ userId: parent.objectId, paymentNonce: expect.stringMatching(/^sandbox-card-mastercard-4444-11-2031-approved-[0-9a-f]{2}$/) });
+    expect(JSON.parse(update!.body)).toEqual({
+      userId: parent.objectId,
+      paymentNonce: expect.stringMatching(/^sandbox-card-mastercard-4444-11-2031-approved-[0-9a-f]{2}$/),
+    });
     expect(update!.headers['idempotency-key']).toMatch(/^checkout-/);
   });
 
@@ -158,14 +210,28 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     const annual = await db().selectFrom('web_offers').selectAll().where('id', '=', 'annual').executeTakeFirstOrThrow();
     await db()
       .insertInto('web_offers')
-      .values({ ...annual, id: 'annual_2001', price_cents: 200100, original_price_cents: null, promo_code: null, tags: ['renewalTest'], is_default_offer: false, offer_title: 'Annual Plan at $2001', created_at: new Date(), updated_at: new Date() })
+      .values({
+        ...annual,
+        id: 'annual_2001',
+        price_cents: 200100,
+        original_price_cents: null,
+        promo_code: null,
+        tags: ['renewalTest'],
+        is_default_offer: false,
+        offer_title: 'Annual Plan at $2001',
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
       .execute();
     catalogChanged();
 
     // The trial purchase, in the browser.
     const parent = await newParent(e2e, 'renewal');
     const checkout = await openPaymentPage(e2e, '/signup-payment?offer=annual_2001', parent);
-    await expectOrderSummary(checkout, ['Annual Plan at $2001: $2001.00 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+    await expectOrderSummary(checkout, [
+      'Annual Plan at $2001: $2001.00 charged after 7-day free trial. Cancel anytime.',
+      "Today's charge $0.00",
+    ]);
     await fillCard(checkout, VISA);
     await checkout.getByRole('button', { name: 'Join Now' }).click();
     await arrivesAt(checkout, partnerPage, 'the partner page after /signup-thankyou');
@@ -181,7 +247,9 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     const page = await openAccount(parent);
     await editCard(page, MASTERCARD);
     await expectMessage(page, 'There was an error updating your payment: Your card was declined (insufficient funds).', 8000);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'WP_CardNotValid:2001', paymentMethod: 'card' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'WP_CardNotValid:2001', paymentMethod: 'card' },
+    });
     const declined = (await paymentsOf(parent.objectId)).filter((p) => p.status === 'declined');
     expect(declined.map((p) => [p.amount_cents, p.processor_response_code])).toEqual([
       [200100, '2001'],
@@ -196,10 +264,22 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
     const page = await openAccount(parent);
     await visible(page.getByText('MasterCard ending in 4444', { exact: true }), 'the card on file');
     await editCard(page, { ...VISA, number: '4000 1111 1111 1115' }); // Braintree's test card declined at verification (2000)
-    await expectMessage(page, 'There was an error updating your payment: Your card was declined. Please try another card or contact your bank.', 8000);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' } });
+    await expectMessage(
+      page,
+      'There was an error updating your payment: Your card was declined. Please try another card or contact your bank.',
+      8000,
+    );
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' },
+    });
     expect(new URL(page.url()).pathname).toBe('/my-account');
-    const methods = await db().selectFrom('payment_methods').innerJoin('customers', 'customers.id', 'payment_methods.customer_id').select(['payment_methods.last4']).where('customers.user_id', '=', parent.objectId).where('payment_methods.deleted_at', 'is', null).execute();
+    const methods = await db()
+      .selectFrom('payment_methods')
+      .innerJoin('customers', 'customers.id', 'payment_methods.customer_id')
+      .select(['payment_methods.last4'])
+      .where('customers.user_id', '=', parent.objectId)
+      .where('payment_methods.deleted_at', 'is', null)
+      .execute();
     expect(methods).toEqual([{ last4: '4444' }]);
   });
 });
@@ -215,7 +295,11 @@ describe('the class funnels (spec §2.9, §2.11; class wording of §8)', () => {
     await fillCard(page, { ...VISA, expiration: '12/30', cvv: '201' }, { name: 'Cardholder name', postalCode: 'ZIP code' });
     const save = page.getByRole('button', { name: 'Save Payment' });
     await save.click();
-    await expectMessage(page, 'Invalid card information. Please correct the error - if the decline persists, please contact your bank.', 5000);
+    await expectMessage(
+      page,
+      'Invalid card information. Please correct the error - if the decline persists, please contact your bank.',
+      5000,
+    );
     expect(requestsTo(page, 'SubscribeToMinervaClasses')).toEqual([]);
 
     // Save Payment is disabled with a spinner while the payment is under way.
@@ -233,7 +317,11 @@ describe('the class funnels (spec §2.9, §2.11; class wording of §8)', () => {
     await arrivesAt(page, (u) => u.pathname === '/tryclasses-thankyouapp', 'the on-demand thank-you');
     const [subscribe] = requestsTo(page, 'SubscribeToMinervaClasses');
     // MM/YY typed: the nonce carries the full year.
-    expect(JSON.parse(subscribe!.body)).toMatchObject({ webOfferId: 'ondemand_monthly', paymentMethodToken: nonceOf(VISA), customerOptions: { firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(JSON.parse(subscribe!.body)).toMatchObject({
+      webOfferId: 'ondemand_monthly',
+      paymentMethodToken: nonceOf(VISA),
+      customerOptions: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
     expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'ondemand_monthly', product: 'classes' }]);
   });
 

@@ -10,7 +10,17 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { arrivesAt, expectHealthyScreen, heading, useE2E, visible } from './harness.ts';
-import { everyTableAsText, expectMessage, fillCard, holdsToken, lastEvent, newParent, openPaymentPage, toast, type PaymentPage } from './paymentsHelpers.ts';
+import {
+  everyTableAsText,
+  expectMessage,
+  fillCard,
+  holdsToken,
+  lastEvent,
+  newParent,
+  openPaymentPage,
+  toast,
+  type PaymentPage,
+} from './paymentsHelpers.ts';
 
 // The server's log, at info level (every request), kept to look for card data; warnings and
 // errors still reach the console.
@@ -33,7 +43,8 @@ const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
 const subscriptionsOf = (userId: string) => db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
 const paymentsOf = (userId: string) => db().selectFrom('payments').selectAll().where('user_id', '=', userId).execute();
-const chargeRequests = (page: PaymentPage, name = 'PurchaseSubscription') => page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${name}`));
+const chargeRequests = (page: PaymentPage, name = 'PurchaseSubscription') =>
+  page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${name}`));
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '739', name: 'Ada Lovelace' };
 
@@ -54,7 +65,9 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     await expectHealthyScreen(page, 'signup-payment');
 
     // Entering checkout is tracked with the offer.
-    await expect.poll(() => lastEvent(page, 'Memberships v2.1 Page: Checkout')).toMatchObject({ props: { productId: 'codeling_annual_7999', productionDuration: 'annual' } });
+    await expect
+      .poll(() => lastEvent(page, 'Memberships v2.1 Page: Checkout'))
+      .toMatchObject({ props: { productId: 'codeling_annual_7999', productionDuration: 'annual' } });
 
     // While the order is under way, the processing popup says so and the button cannot be pressed again.
     let release!: () => void;
@@ -67,7 +80,9 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     await page.getByRole('button', { name: 'Join Now' }).click();
     const popup = page.getByRole('dialog', { name: 'Processing your order' });
     await visible(popup, 'the processing popup');
-    expect(await popup.innerText()).toContain('Your order is processing. Please do not refresh the page or attempt multiple clicks in order to avoid multiple charges.');
+    expect(await popup.innerText()).toContain(
+      'Your order is processing. Please do not refresh the page or attempt multiple clicks in order to avoid multiple charges.',
+    );
     expect(await page.getByRole('button', { name: 'Join Now', includeHidden: true }).isDisabled()).toBe(true);
     release();
 
@@ -78,7 +93,9 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     expect(more).toEqual([]);
     expect(subscription).toMatchObject({ web_offer_id: 'annual', status: 'Active', trial_duration_days: 7, is_lifetime: false });
     expect(await paymentsOf(parent.objectId)).toEqual([]); // a trial charges nothing today
-    expect(lastEvent(page, 'Checkout Complete')).toMatchObject({ props: { productId: 'codeling_annual_7999', productDuration: 'annual', paymentMethod: 'card' } });
+    expect(lastEvent(page, 'Checkout Complete')).toMatchObject({
+      props: { productId: 'codeling_annual_7999', productDuration: 'annual', paymentMethod: 'card' },
+    });
 
     // The purchase request: the nonce of the card typed (brand, last four, expiry, outcome, and a
     // fingerprint of the number), the offer, the payer's name split at the space, an Idempotency-Key.
@@ -129,7 +146,9 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     await join.click();
     await expectMessage(page, 'Please verify the credit card you entered is correct.', 8000);
     expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'HOSTED_FIELDS_FIELDS_INVALID', paymentMethod: 'card' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'HOSTED_FIELDS_FIELDS_INVALID', paymentMethod: 'card' },
+    });
     expect(chargeRequests(page)).toEqual([]);
     await expectHealthyScreen(page, 'signup-payment with messages');
   });
@@ -152,9 +171,13 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     await expectMessage(page, 'Your card was declined. Please try another card or contact your bank.', 8000);
     expect(new URL(page.url()).pathname).toBe('/signup-payment');
     expect(await subscriptionsOf(parent.objectId)).toEqual([]);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' },
+    });
     const [declined] = chargeRequests(page);
-    expect(JSON.parse(declined!.body)).toMatchObject({ paymentMethodToken: expect.stringMatching(/^sandbox-card-visa-1115-12-2030-declined-[0-9a-f]{2}$/) });
+    expect(JSON.parse(declined!.body)).toMatchObject({
+      paymentMethodToken: expect.stringMatching(/^sandbox-card-visa-1115-12-2030-declined-[0-9a-f]{2}$/),
+    });
 
     // The decline ended the attempt: the next one goes under a new key.
     await page.getByLabel('Card number').fill(VISA.number);
@@ -172,7 +195,9 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     await fillCard(page, { ...VISA, cvv: '200' });
     await page.getByRole('button', { name: 'Join Now' }).click();
     await expectMessage(page, 'Please verify the credit card you entered is correct.', 8000);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', paymentMethod: 'card' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', paymentMethod: 'card' },
+    });
     expect(chargeRequests(page)).toEqual([]);
     expect(await subscriptionsOf(parent.objectId)).toEqual([]);
   });
@@ -182,7 +207,10 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
   const openPromo = async (label: string) => {
     const parent = await newParent(e2e, label);
     const page = await openPaymentPage(e2e, '/promo-payment', parent, { clientState: { webOfferCode: 'SAVE50' } });
-    await visible(page.getByText('Annual Plan, half price: $39.99 charged after 7-day free trial. Cancel anytime.', { exact: true }), "the promo code's offer");
+    await visible(
+      page.getByText('Annual Plan, half price: $39.99 charged after 7-day free trial. Cancel anytime.', { exact: true }),
+      "the promo code's offer",
+    );
     await page.getByRole('tab', { name: 'Other Payment Options' }).click();
     return { parent, page };
   };
@@ -199,9 +227,15 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
     await arrivesAt(page, (u) => u.pathname === '/promo-thankyou', '/promo-thankyou');
     await heading(page);
     const [purchase] = chargeRequests(page);
-    expect(JSON.parse(purchase!.body)).toMatchObject({ paymentMethodToken: 'fake-paypal-billing-agreement-nonce', webOfferId: 'promo_annual_half_price', promoCode: 'SAVE50' });
+    expect(JSON.parse(purchase!.body)).toMatchObject({
+      paymentMethodToken: 'fake-paypal-billing-agreement-nonce',
+      webOfferId: 'promo_annual_half_price',
+      promoCode: 'SAVE50',
+    });
     expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'promo_annual_half_price', status: 'Active' }]);
-    expect(lastEvent(page, 'Checkout Complete')).toMatchObject({ props: { productId: 'codeling_annual_3999', productDuration: 'annual', paymentMethod: 'paypal' } });
+    expect(lastEvent(page, 'Checkout Complete')).toMatchObject({
+      props: { productId: 'codeling_annual_3999', productDuration: 'annual', paymentMethod: 'paypal' },
+    });
   });
 
   test('PayPal window closed: "Payment could not be completed since PayPal window closed." for 8 s; PayPal is offered again', async () => {
@@ -209,7 +243,9 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.getByRole('dialog', { name: 'Sandbox PayPal' }).getByRole('button', { name: 'Close window' }).click();
     await expectMessage(page, 'Payment could not be completed since PayPal window closed.', 8000);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'PAYPAL_POPUP_CLOSED', paymentMethod: 'paypal' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'PAYPAL_POPUP_CLOSED', paymentMethod: 'paypal' },
+    });
     expect(chargeRequests(page)).toEqual([]);
     expect(await subscriptionsOf(parent.objectId)).toEqual([]);
     // PayPal's button is offered again, and a second try pays.
@@ -227,7 +263,9 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
     await visible(sheet, 'the sandbox Google Pay sheet');
     await sheet.getByRole('button', { name: 'Cancel' }).click();
     await expectMessage(page, 'Unable to complete purchase because Google Pay was cancelled', 8000);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'GOOGLE_PAYMENT_CANCELED', paymentMethod: 'googlePay' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'GOOGLE_PAYMENT_CANCELED', paymentMethod: 'googlePay' },
+    });
     expect(chargeRequests(page)).toEqual([]);
   });
 
@@ -236,7 +274,9 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
     await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
     await page.getByRole('dialog', { name: 'Sandbox Apple Pay' }).getByRole('button', { name: 'Fail the payment' }).click();
     await expectMessage(page, 'There was an error processing your payment', 8000);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({ props: { reason: 'APPLE_PAY_PAYMENT_FAILED', paymentMethod: 'applePay' } });
+    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+      props: { reason: 'APPLE_PAY_PAYMENT_FAILED', paymentMethod: 'applePay' },
+    });
     expect(chargeRequests(page)).toEqual([]);
     expect(await toast(page, 'There was an error processing your payment').count()).toBe(0);
   });

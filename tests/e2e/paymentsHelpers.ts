@@ -61,7 +61,12 @@ const PAGE_PROBES = `
  * Opens a payment screen as `session`'s parent, with the page clock installed (time flows as
  * usual until a test pauses it to measure how long a message stays).
  */
-export async function openPaymentPage(e2e: E2E, path: string, session: Session | null, options: Omit<OpenPageOptions, 'session' | 'before'> & { before?: (page: Page) => Promise<void> } = {}): Promise<PaymentPage> {
+export async function openPaymentPage(
+  e2e: E2E,
+  path: string,
+  session: Session | null,
+  options: Omit<OpenPageOptions, 'session' | 'before'> & { before?: (page: Page) => Promise<void> } = {},
+): Promise<PaymentPage> {
   const events: RecordedEvent[] = [];
   const sentToServer: PaymentPage['sentToServer'] = [];
   const origin = new URL(e2e.url).origin;
@@ -73,7 +78,8 @@ export async function openPaymentPage(e2e: E2E, path: string, session: Session |
       await p.exposeBinding('__recordEvent', (_source, e: RecordedEvent) => void events.push(e));
       await p.addInitScript(PAGE_PROBES);
       p.on('request', (r: Request) => {
-        if (new URL(r.url()).origin === origin) sentToServer.push({ method: r.method(), url: r.url(), headers: r.headers(), body: r.postData() ?? '' });
+        if (new URL(r.url()).origin === origin)
+          sentToServer.push({ method: r.method(), url: r.url(), headers: r.headers(), body: r.postData() ?? '' });
       });
       await options.before?.(p);
     },
@@ -121,12 +127,21 @@ export const toast = (page: Page, text: string): Locator => page.locator('.toast
  * to just before and just after its time — no waiting, and a leeway of 60 ms either side unless
  * `leewayMs` says more.
  */
-export async function expectMessage(page: Page, text: string, ms: number, o: { role?: 'alert' | 'status'; leewayMs?: number; link?: string } = {}): Promise<void> {
+export async function expectMessage(
+  page: Page,
+  text: string,
+  ms: number,
+  o: { role?: 'alert' | 'status'; leewayMs?: number; link?: string } = {},
+): Promise<void> {
   const leeway = o.leewayMs ?? 60;
   const shown = page.getByRole(o.role ?? 'alert').locator('.toast', { hasText: text });
   await visible(shown, `the message '${text}'`);
   expect((await shown.locator('.toast__text').innerText()).trim()).toBe(o.link ? `${text} ${o.link}` : text);
-  const shownAt = await page.evaluate((t) => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.filter((x) => x.text.includes(t)).at(-1)?.at ?? null, text);
+  const shownAt = await page.evaluate(
+    (t) =>
+      (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.filter((x) => x.text.includes(t)).at(-1)?.at ?? null,
+    text,
+  );
   expect(shownAt, `when '${text}' appeared`).not.toBeNull();
   const pausedAt = await pauseSoon(page);
   try {
@@ -167,7 +182,9 @@ export const lastEvent = (page: PaymentPage, name: string) => page.events.filter
 
 /** Every row of every table of the server's database, as text (to look for what must never be stored). */
 export async function everyTableAsText(db: Kysely<Database>): Promise<string> {
-  const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  const tables = await sql<{
+    table_name: string;
+  }>`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
     const rows = await sql`select * from ${sql.table(table_name)}`.execute(db);

@@ -19,7 +19,9 @@ const radios = (page: Page) => plans(page).getByRole('radio');
 async function planNames(page: Page, role: 'radio' | 'choose' = 'radio'): Promise<string[]> {
   if (role === 'radio') {
     await visible(radios(page), 'the plan cards');
-    return radios(page).evaluateAll((els) => els.map((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''));
+    return radios(page).evaluateAll((els) =>
+      els.map((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
+    );
   }
   const links = page.getByRole('link', { name: 'Choose Plan' });
   await visible(links, "the cards' Choose Plan links");
@@ -46,7 +48,10 @@ const description = (el: Locator) =>
   );
 
 const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
-const events = (page: Page) => page.evaluate(() => (window as unknown as { __analytics: { events: { event: string; props: Record<string, unknown> }[] } }).__analytics.events);
+const events = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __analytics: { events: { event: string; props: Record<string, unknown> }[] } }).__analytics.events,
+  );
 
 /** Records the plan lists the page asks for (the GetDefaultPlans tag, or null for none). */
 function recordPlanRequests(page: Page): (string | null)[] {
@@ -63,11 +68,25 @@ describe('plan selection on the landing page', () => {
   test('the old page (§2.2): one card per plan with price and billing text, SAVE 33% on the annual card, annual selected, monthly then annual on a computer', async () => {
     const page = await e2e.openPage('/');
     await heading(page, 'Start your free trial today!');
-    await visible(page.getByText('Choose a plan to get your kids coding. Try Codeling completely free for 7 days. Cancel anytime.'), 'the lead');
+    await visible(
+      page.getByText('Choose a plan to get your kids coding. Try Codeling completely free for 7 days. Cancel anytime.'),
+      'the lead',
+    );
     expect(await planNames(page)).toEqual(['Monthly Plan', 'Annual Plan']);
 
-    expect(await card(page, 'Annual Plan')).toBe(['Annual Plan', 'SAVE 33%', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join('\n'));
-    expect(await card(page, 'Monthly Plan')).toBe(['Monthly Plan', '7-day Free trial', '$9.99/month', 'Auto-renews every month until canceled.', 'Plan Includes', 'Up to 3 child profiles'].join('\n'));
+    expect(await card(page, 'Annual Plan')).toBe(
+      ['Annual Plan', 'SAVE 33%', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join('\n'),
+    );
+    expect(await card(page, 'Monthly Plan')).toBe(
+      [
+        'Monthly Plan',
+        '7-day Free trial',
+        '$9.99/month',
+        'Auto-renews every month until canceled.',
+        'Plan Includes',
+        'Up to 3 child profiles',
+      ].join('\n'),
+    );
     // Annual is selected by default (§9), and a screen reader hears each card's figures.
     expect(await radio(page, 'Annual Plan').isChecked()).toBe(true);
     expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
@@ -86,9 +105,20 @@ describe('plan selection on the landing page', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await radio(page, 'Monthly Plan').isChecked()).toBe(true);
     expect(await cookie(page, 'selected_plan')).toBe('monthly');
-    expect(await storedClientState(page)).toMatchObject({ initialSelectedOfferId: 'monthly', monthlyOfferId: 'monthly', annualOfferId: 'annual' });
+    expect(await storedClientState(page)).toMatchObject({
+      initialSelectedOfferId: 'monthly',
+      monthlyOfferId: 'monthly',
+      annualOfferId: 'annual',
+    });
     expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props)).toEqual([
-      { app: 'web-site', webOfferId: 'monthly', productId: 'codeling_monthly_999', productDuration: 'monthly', price: 9.99, planTag: 'default' },
+      {
+        app: 'web-site',
+        webOfferId: 'monthly',
+        productId: 'codeling_monthly_999',
+        productDuration: 'monthly',
+        price: 9.99,
+        planTag: 'default',
+      },
     ]);
 
     // By pointer: a click anywhere on the annual card selects it.
@@ -109,7 +139,9 @@ describe('plan selection on the landing page', () => {
     await visible(radio(byParam, 'Monthly Plan'), 'the monthly card');
     expect(await radio(byParam, 'Monthly Plan').isChecked()).toBe(true);
 
-    const byCookie = await e2e.openPage('/', { before: (p) => p.context().addCookies([{ name: 'selected_plan', value: 'monthly', url: e2e.url }]) });
+    const byCookie = await e2e.openPage('/', {
+      before: (p) => p.context().addCookies([{ name: 'selected_plan', value: 'monthly', url: e2e.url }]),
+    });
     await visible(radio(byCookie, 'Monthly Plan'), 'the monthly card');
     expect(await radio(byCookie, 'Monthly Plan').isChecked()).toBe(true);
 
@@ -157,7 +189,10 @@ describe('plan selection on the landing page', () => {
         await p.route('**/api/functions/GetDefaultPlans', (route) => route.abort('internetdisconnected'));
       },
     });
-    await visible(offline.getByRole('alert').getByText('Sorry, something went wrong. Please try again or contact us if this persists.'), 'the failure message');
+    await visible(
+      offline.getByRole('alert').getByText('Sorry, something went wrong. Please try again or contact us if this persists.'),
+      'the failure message',
+    );
     expect(await offline.getByRole('radio').count()).toBe(0);
     expect(await offline.getByRole('link', { name: 'Sign up for your free trial' }).count()).toBe(0);
     await expectHealthyScreen(offline, 'plan list failed');
@@ -166,8 +201,19 @@ describe('plan selection on the landing page', () => {
   test("an experiment's flag picks its plan list and marks the tag; once the flag is off the list and cookies are back to default", async () => {
     const page = await e2e.openPage('/?variantOverride=lifetimePlan:variant1');
     expect(await planNames(page)).toEqual(['Yearly', 'Lifetime']);
-    expect(await card(page, 'Yearly')).toBe(['BEST VALUE', 'Yearly', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join('\n'));
-    expect(await card(page, 'Lifetime')).toBe(['Pay once. Play forever.', 'Lifetime', '$149.99', 'One-time payment of $149.99. Never pay again!', 'Plan Includes', 'Up to 3 child profiles'].join('\n'));
+    expect(await card(page, 'Yearly')).toBe(
+      ['BEST VALUE', 'Yearly', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join('\n'),
+    );
+    expect(await card(page, 'Lifetime')).toBe(
+      [
+        'Pay once. Play forever.',
+        'Lifetime',
+        '$149.99',
+        'One-time payment of $149.99. Never pay again!',
+        'Plan Includes',
+        'Up to 3 child profiles',
+      ].join('\n'),
+    );
     expect(await radio(page, 'Yearly').isChecked()).toBe(true);
     expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual(['lifetime', '1']);
     await expectHealthyScreen(page, 'the lifetime list');
@@ -184,7 +230,9 @@ describe('plan selection on the landing page', () => {
     expect(await card(page, 'Monthly Plan')).toContain('$9.99/month');
     expect(await radio(page, 'Premium Annual').isChecked()).toBe(true);
     expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
-    expect(await page.getByRole('link', { name: 'Sign up for your free trial' }).getAttribute('href')).toBe('/register?variantOverride=thirdPlan%3Avariant1&selected_plan=premium_annual');
+    expect(await page.getByRole('link', { name: 'Sign up for your free trial' }).getAttribute('href')).toBe(
+      '/register?variantOverride=thirdPlan%3Avariant1&selected_plan=premium_annual',
+    );
     expect(await cookie(page, 'activePlanTag')).toBe('thirdPlan');
     await expectHealthyScreen(page, 'the thirdPlan list');
 
@@ -197,7 +245,14 @@ describe('plan selection on the landing page', () => {
   test('on a phone (375 px): annual first, then monthly, one card per row', async () => {
     const page = await e2e.openPage('/', { viewport: PHONE });
     expect(await planNames(page)).toEqual(['Annual Plan', 'Monthly Plan']);
-    const [first, second] = await Promise.all(['Annual Plan', 'Monthly Plan'].map((name) => page.locator('[data-plan]').filter({ has: page.getByText(name, { exact: true }) }).boundingBox()));
+    const [first, second] = await Promise.all(
+      ['Annual Plan', 'Monthly Plan'].map((name) =>
+        page
+          .locator('[data-plan]')
+          .filter({ has: page.getByText(name, { exact: true }) })
+          .boundingBox(),
+      ),
+    );
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
     expect(first!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await radio(page, 'Annual Plan').isChecked()).toBe(true);
@@ -210,17 +265,37 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
     const page = (await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1')) as TestPage;
     await heading(page);
     expect(await card(page, 'Annual Plan')).toBe(
-      ['Annual Plan', 'Save 33%', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles', '$79.99 charged after 7-day free trial. Cancel anytime.'].join('\n'),
+      [
+        'Annual Plan',
+        'Save 33%',
+        '7-day Free trial',
+        '$6.67/month billed annually',
+        'Plan Includes',
+        'Up to 3 child profiles',
+        '$79.99 charged after 7-day free trial. Cancel anytime.',
+      ].join('\n'),
     );
     expect(await description(radio(page, 'Annual Plan'))).toContain('$79.99 charged after 7-day free trial. Cancel anytime.');
     await radio(page, 'Monthly Plan').check();
     expect(await card(page, 'Monthly Plan')).toContain('$9.99 charged after 7-day free trial. Cancel anytime.');
     expect(await page.getByText('$79.99 charged after').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Start your free trial' }).getAttribute('href')).toBe('/register?variantOverride=planSelectorPageRedesign%3Avariant1&selected_plan=monthly');
+    expect(await page.getByRole('link', { name: 'Start your free trial' }).getAttribute('href')).toBe(
+      '/register?variantOverride=planSelectorPageRedesign%3Avariant1&selected_plan=monthly',
+    );
 
-    for (const text of ['Your membership includes', 'Access for up to 3 children', 'Frequently asked questions', 'Can I cancel anytime?', "Parents' Choice Gold Award", 'Rated 4.5 stars by parents on review sites', "Your family's privacy"])
+    for (const text of [
+      'Your membership includes',
+      'Access for up to 3 children',
+      'Frequently asked questions',
+      'Can I cancel anytime?',
+      "Parents' Choice Gold Award",
+      'Rated 4.5 stars by parents on review sites',
+      "Your family's privacy",
+    ])
       await visible(page.getByText(text, { exact: true }), text);
-    expect(await page.getByRole('link', { name: 'Terms', exact: true }).first().getAttribute('href')).toBe('https://www.codeling.example/terms');
+    expect(await page.getByRole('link', { name: 'Terms', exact: true }).first().getAttribute('href')).toBe(
+      'https://www.codeling.example/terms',
+    );
     expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://www.codeling.example/privacy');
     await expectHealthyScreen(page, 'redesign variant1');
   });
@@ -235,7 +310,15 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
     const page = await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1&activePlanTag=premiumTrials');
     expect(await planNames(page)).toEqual(['Annual', 'Half-Yearly', 'Quarterly']);
     expect(await card(page, 'Annual')).toBe(
-      ['Annual', 'Save 39%', '7-day Free trial', '$8.33/month billed annually', 'Plan Includes', 'Includes 12 prerecorded classes taught by experts.', '$100 charged after 7-day free trial. Cancel anytime.'].join('\n'),
+      [
+        'Annual',
+        'Save 39%',
+        '7-day Free trial',
+        '$8.33/month billed annually',
+        'Plan Includes',
+        'Includes 12 prerecorded classes taught by experts.',
+        '$100 charged after 7-day free trial. Cancel anytime.',
+      ].join('\n'),
     );
     expect(await card(page, 'Half-Yearly')).toContain('$10.83/month billed every 6 months');
     expect(await card(page, 'Quarterly')).toContain('$13.67/month billed every 3 months');
@@ -263,10 +346,27 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
     const page = await e2e.openPage('/?variantOverride=premiumOndemandClasses:variant1', { viewport: PHONE });
     const include = page.getByRole('region', { name: 'All Plans Include:' });
     await visible(include, "the 'All Plans Include:' list");
-    expect(await include.getByRole('listitem').allInnerTexts()).toEqual(['12 video lessons', 'Digital workbook', 'Parent portal', 'Unlimited app access', 'Up to 3 child profiles', 'Progress reports']);
+    expect(await include.getByRole('listitem').allInnerTexts()).toEqual([
+      '12 video lessons',
+      'Digital workbook',
+      'Parent portal',
+      'Unlimited app access',
+      'Up to 3 child profiles',
+      'Progress reports',
+    ]);
     await visible(page.getByText('Select a plan below and start your 7-day free trial', { exact: true }), 'the prompt');
     expect(await card(page, 'App + On-Demand Classes')).toBe(
-      ['Most Popular', 'App + On-Demand Classes', 'PREMIUM', '7-day Free trial', '$8.33/month billed annually', 'Plan Includes', '10 pre-recorded classes', 'Up to 5 child profiles', 'Printable worksheets'].join('\n'),
+      [
+        'Most Popular',
+        'App + On-Demand Classes',
+        'PREMIUM',
+        '7-day Free trial',
+        '$8.33/month billed annually',
+        'Plan Includes',
+        '10 pre-recorded classes',
+        'Up to 5 child profiles',
+        'Printable worksheets',
+      ].join('\n'),
     );
     expect(await card(page, 'App Only')).toContain('App Only\nBASIC');
     await expectHealthyScreen(page, 'premium variant on a phone');
@@ -284,7 +384,14 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
       await heading(page, 'Coding for kids, with classes taught by experts');
       const include = page.getByRole('region', { name: 'All Plans Include:' });
       await visible(include, "the 'All Plans Include:' list");
-      expect(await include.getByRole('listitem').allInnerTexts()).toEqual(['12 video lessons', 'Digital workbook', 'Parent portal', 'Unlimited app access', 'Up to 3 child profiles', 'Progress reports']);
+      expect(await include.getByRole('listitem').allInnerTexts()).toEqual([
+        '12 video lessons',
+        'Digital workbook',
+        'Parent portal',
+        'Unlimited app access',
+        'Up to 3 child profiles',
+        'Progress reports',
+      ]);
       await visible(page.getByText('Select a plan below and start your 7-day free trial', { exact: true }), 'the prompt');
       expect(await page.getByText('Start your free trial today!').count()).toBe(0);
 
@@ -295,7 +402,14 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
       expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual([tag, '1']);
       await radio(page, 'Quarterly').check();
       expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props)).toEqual([
-        { app: 'web-site', webOfferId: 'premium_quarterly_41', productId: 'minerva_quarterly_ondemand_41', productDuration: 'quarterly', price: 41, planTag: tag },
+        {
+          app: 'web-site',
+          webOfferId: 'premium_quarterly_41',
+          productId: 'minerva_quarterly_ondemand_41',
+          productDuration: 'quarterly',
+          price: 41,
+          planTag: tag,
+        },
       ]);
       await expectHealthyScreen(page, `${flag} alone`);
     });
@@ -306,7 +420,12 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
     const table = page.getByRole('table', { name: 'Compare plans' });
     await visible(table, 'the comparison table');
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['What you get', 'App + Classes', 'App Only']);
-    const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) }).getByRole('cell').allInnerTexts();
+    const row = (name: string) =>
+      table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name }) })
+        .getByRole('cell')
+        .allInnerTexts();
     expect(await row('Unlimited app access')).toEqual(['Included', 'Included']);
     expect(await row('12 video lessons')).toEqual(['Included', 'Not included']);
     expect(await planNames(page)).toEqual(['App + Classes', 'App Only']);

@@ -5,16 +5,29 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { arrivesAt, expectAccessible, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
+import {
+  arrivesAt,
+  expectAccessible,
+  expectHealthyScreen,
+  heading,
+  newParentEmail,
+  storedClientState,
+  useE2E,
+  visible,
+} from './harness.ts';
 import { expectMessage, expectOrderSummary, fillCard, newParent, openPaymentPage, type PaymentPage } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
 const subscriptionsOf = (userId: string) => db().selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
 const userByEmail = (email: string) => db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-const sentBodies = (page: PaymentPage, fn: string) => page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${fn}`)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+const sentBodies = (page: PaymentPage, fn: string) =>
+  page.sentToServer.filter((r) => r.url.endsWith(`/api/functions/${fn}`)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 /** The paths of the POSTs to /api, in order (`functions/CreateWebUser`, `login`...). */
-const sentPaths = (page: PaymentPage) => page.sentToServer.filter((r) => r.method === 'POST' && new URL(r.url).pathname.startsWith('/api/')).map((r) => new URL(r.url).pathname.replace(/^\/api\//, ''));
+const sentPaths = (page: PaymentPage) =>
+  page.sentToServer
+    .filter((r) => r.method === 'POST' && new URL(r.url).pathname.startsWith('/api/'))
+    .map((r) => new URL(r.url).pathname.replace(/^\/api\//, ''));
 
 /** What the family told us before signing up (spec §3 client state), seeded before /promo opens. */
 const ANSWERS = { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some' };
@@ -58,7 +71,8 @@ async function redeem(page: Page, code: string) {
 async function expectThankYou(page: Page) {
   await arrivesAt(page, (u) => u.pathname === '/promo-thankyou', '/promo-thankyou');
   await visible(page.getByRole('heading', { level: 1, name: 'Your code has been redeemed!' }), 'the thank-you heading');
-  for (const step of ['Download the app', 'Sign in', 'Let the kids play']) await visible(page.getByText(step, { exact: true }), `the step '${step}'`);
+  for (const step of ['Download the app', 'Sign in', 'Let the kids play'])
+    await visible(page.getByText(step, { exact: true }), `the step '${step}'`);
   await visible(page.getByText('Sign in with your new email and password.', { exact: true }), 'the sign-in step');
   await expectAccessible(page, 'promo-thankyou');
 }
@@ -130,7 +144,9 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
     expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
     const user = await userByEmail(email);
     expect(user).toBeDefined();
-    expect(await subscriptionsOf(user!.id)).toMatchObject([{ status: 'Active', price_cents: 0, is_lifetime: true, source: 'comp', code: 'CSCPDEMOLIFE0001' }]);
+    expect(await subscriptionsOf(user!.id)).toMatchObject([
+      { status: 'Active', price_cents: 0, is_lifetime: true, source: 'comp', code: 'CSCPDEMOLIFE0001' },
+    ]);
   });
 
   test('a used code is refused before registering: "Sorry, this code has already been used."', async () => {
@@ -172,7 +188,10 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
     await page.getByLabel('Confirm password').fill('secret12');
     await page.getByRole('button', { name: 'Create account and redeem' }).click();
     // The copy has no <link> part of its own: the link follows the text.
-    const shared = await expectNote(page, 'An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here. Log in');
+    const shared = await expectNote(
+      page,
+      'An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here. Log in',
+    );
     expect(await shared.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?reason=existing-account');
     expect(await page.getByText('User already exists').count(), "the server's words are not shown").toBe(0);
     expect(new URL(page.url()).pathname).toBe('/promo');
@@ -199,11 +218,22 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
     expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
 
     // Look-up, legacy account, legacy login (not UserLogin), look-up again, redemption.
-    const steps = ['functions/FindWebOfferByCouponCode', 'functions/CreateWebUser', 'functions/CreateNewWebUser', 'functions/UserLogin', 'login', 'functions/RedeemVolumeLicense'];
-    expect(sentPaths(page).filter((p) => steps.includes(p))).toEqual(['functions/FindWebOfferByCouponCode', 'functions/CreateNewWebUser', 'login', 'functions/FindWebOfferByCouponCode', 'functions/RedeemVolumeLicense']);
-    expect(sentBodies(page, 'CreateNewWebUser')).toEqual([
-      promoSignup(email, 'flyer', 'EDUDEMO0001'),
+    const steps = [
+      'functions/FindWebOfferByCouponCode',
+      'functions/CreateWebUser',
+      'functions/CreateNewWebUser',
+      'functions/UserLogin',
+      'login',
+      'functions/RedeemVolumeLicense',
+    ];
+    expect(sentPaths(page).filter((p) => steps.includes(p))).toEqual([
+      'functions/FindWebOfferByCouponCode',
+      'functions/CreateNewWebUser',
+      'login',
+      'functions/FindWebOfferByCouponCode',
+      'functions/RedeemVolumeLicense',
     ]);
+    expect(sentBodies(page, 'CreateNewWebUser')).toEqual([promoSignup(email, 'flyer', 'EDUDEMO0001')]);
     const user = await userByEmail(email);
     expect(user).toBeDefined();
     expect(sentBodies(page, 'RedeemVolumeLicense')).toEqual([{ userId: user!.id, couponCode: 'EDUDEMO0001' }]);
@@ -223,7 +253,10 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     await page.getByRole('button', { name: 'Redeem' }).click();
     await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment');
     await visible(page.getByRole('heading', { level: 1, name: 'Complete your purchase' }), 'the payment heading');
-    await expectOrderSummary(page, ['Annual Plan with your coupon: $49.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+    await expectOrderSummary(page, [
+      'Annual Plan with your coupon: $49.99 charged after 7-day free trial. Cancel anytime.',
+      "Today's charge $0.00",
+    ]);
     await fillCard(page, VISA);
     await page.getByRole('button', { name: 'Join Now' }).click();
     await expectThankYou(page);
@@ -263,7 +296,7 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     expect(await subscriptionsOf(other.objectId)).toEqual([]);
   });
 
-  test("a parent whose plan has not expired: a comp code gives the not-expired info with its /my-account link; a paid offer goes to /my-account with the no-upgrade flag", async () => {
+  test('a parent whose plan has not expired: a comp code gives the not-expired info with its /my-account link; a paid offer goes to /my-account with the no-upgrade flag', async () => {
     const parent = await newParent(e2e, 'promo-active');
     const first = await e2e.openPage('/promo', { session: parent });
     await redeem(first, 'CSCP-DEMO-3MOS-0001');
@@ -281,7 +314,12 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
 
     await redeem(page, 'SAVE50');
     await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
-    await visible(page.getByRole('dialog').getByText("It seems your subscription hasn't expired yet, so there is nothing to upgrade to with this offer.", { exact: false }), 'the no-upgrade popup');
+    await visible(
+      page
+        .getByRole('dialog')
+        .getByText("It seems your subscription hasn't expired yet, so there is nothing to upgrade to with this offer.", { exact: false }),
+      'the no-upgrade popup',
+    );
     expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
   });
 
@@ -296,7 +334,9 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     expect(sentBodies(page, 'FindWebOfferByCouponCode')).toEqual([{ code: 'GIFTDEMO0002' }]);
     expect(sentBodies(page, 'GetWebOfferByPromoCode'), 'not looked up as a web offer').toEqual([]);
     expect(sentBodies(page, 'RedeemComp')).toEqual([{ userId: parent.objectId, couponCode: 'GIFTDEMO0002' }]);
-    expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ status: 'Active', price_cents: 0, source: 'gift', code: 'GIFTDEMO0002' }]);
+    expect(await subscriptionsOf(parent.objectId)).toMatchObject([
+      { status: 'Active', price_cents: 0, source: 'gift', code: 'GIFTDEMO0002' },
+    ]);
   });
 
   test('a gifted parent (not lifetime) buying a promo offer is marked as resubscribing', async () => {
@@ -310,7 +350,10 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     await redeem(page, 'SAVE50');
     await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment');
     await heading(page);
-    await expectOrderSummary(page, ['Annual Plan, half price: $39.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+    await expectOrderSummary(page, [
+      'Annual Plan, half price: $39.99 charged after 7-day free trial. Cancel anytime.',
+      "Today's charge $0.00",
+    ]);
     const state = await storedClientState(page);
     expect(state).toMatchObject({ isResubscribe: true, webOfferCode: 'SAVE50', showNoUpgradePopup: false });
   });

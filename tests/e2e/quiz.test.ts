@@ -20,12 +20,21 @@ describe('the coder-type quiz (Quiz A)', () => {
     await expectHealthyScreen(page, '/quiz');
 
     // One question left open: the parent is told which.
-    await page.getByRole('group', { name: 'What does screen time look like at home?' }).getByRole('radio', { name: 'Drawing, music and making videos' }).check();
-    await page.getByRole('group', { name: 'How does your child learn best?' }).getByRole('radio', { name: 'By working out the rules' }).check();
+    await page
+      .getByRole('group', { name: 'What does screen time look like at home?' })
+      .getByRole('radio', { name: 'Drawing, music and making videos' })
+      .check();
+    await page
+      .getByRole('group', { name: 'How does your child learn best?' })
+      .getByRole('radio', { name: 'By working out the rules' })
+      .check();
     await page.getByRole('button', { name: 'See my result' }).click();
     await visible(page.getByRole('alert').getByText("Please answer: What is your child's go-to activity?"), 'the unanswered question');
 
-    await page.getByRole('group', { name: "What is your child's go-to activity?" }).getByRole('radio', { name: 'Making up stories' }).check();
+    await page
+      .getByRole('group', { name: "What is your child's go-to activity?" })
+      .getByRole('radio', { name: 'Making up stories' })
+      .check();
     await page.getByRole('button', { name: 'See my result' }).click();
     // Creative three times, Problem Solver once.
     await visible(page.getByRole('heading', { name: 'Your child is a Creative!' }), 'the coder type');
@@ -47,13 +56,26 @@ describe('the value-proposition quiz (Quiz B, quiz experiment variant2)', () => 
   test('each answer shows its value, citing the educators and the computational-thinking gain', async () => {
     const page = await e2e.openPage('/quiz?variantOverride=quiz:variant2', { viewport: { width: 390, height: 844 } });
     await visible(page.getByRole('heading', { level: 1, name: 'Is Codeling right for your family?' }), 'Quiz B');
-    await page.getByRole('group', { name: 'How much screen time does your child have at home?' }).getByRole('radio', { name: 'More than two hours a day' }).check();
-    await page.getByRole('group', { name: 'Why are you interested in coding for your child?' }).getByRole('radio', { name: 'Skills for the future' }).check();
-    await page.getByRole('group', { name: 'Which other skill matters most to you?' }).getByRole('radio', { name: 'Problem solving' }).check();
+    await page
+      .getByRole('group', { name: 'How much screen time does your child have at home?' })
+      .getByRole('radio', { name: 'More than two hours a day' })
+      .check();
+    await page
+      .getByRole('group', { name: 'Why are you interested in coding for your child?' })
+      .getByRole('radio', { name: 'Skills for the future' })
+      .check();
+    await page
+      .getByRole('group', { name: 'Which other skill matters most to you?' })
+      .getByRole('radio', { name: 'Problem solving' })
+      .check();
     await page.getByRole('button', { name: 'See my result' }).click();
     await visible(page.getByRole('heading', { name: 'Here is what Codeling gives your family:' }), 'the result');
     const values = (await page.locator('.quiz__result li').allInnerTexts()).map((x) => x.trim());
-    expect(values).toEqual(['Swap passive watching for creating and coding.', 'Trusted by 130,000+ educators to teach the skills of the future.', 'Puzzles that build problem solving step by step.']);
+    expect(values).toEqual([
+      'Swap passive watching for creating and coding.',
+      'Trusted by 130,000+ educators to teach the skills of the future.',
+      'Puzzles that build problem solving step by step.',
+    ]);
     await expectHealthyScreen(page, '/quiz B result');
   });
 });

@@ -3,7 +3,17 @@
  * that every screen that renders is accessible.
  */
 import { describe, expect, test } from 'vitest';
-import { arrivesAt, expectHealthyScreen, heading, holdLateScripts, samePage, storedClientState, useE2E, visible, type TestPage } from './harness.ts';
+import {
+  arrivesAt,
+  expectHealthyScreen,
+  heading,
+  holdLateScripts,
+  samePage,
+  storedClientState,
+  useE2E,
+  visible,
+  type TestPage,
+} from './harness.ts';
 import { externalAddressOf, loadFunnelFacts, quizAnswerParams } from './funnelFacts.ts';
 import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
 import {
@@ -114,7 +124,9 @@ describe('spec §2.1 route table', () => {
       const page = await e2e.openPage(routePath);
       await arrivesAt(page, onPath('/login'), `/login from ${routePath}`);
       await heading(page);
-      await expect.poll(async () => (await storedClientState(page)).expectedNextPage, { message: `expectedNextPage after ${routePath}` }).toBe(routePath);
+      await expect
+        .poll(async () => (await storedClientState(page)).expectedNextPage, { message: `expectedNextPage after ${routePath}` })
+        .toBe(routePath);
 
       const loggedIn = await e2e.openPage(routePath, { loggedIn: true });
       await heading(loggedIn);

@@ -69,7 +69,15 @@ export const ON_DEMAND_PATHS = [
   '/reset-password',
 ];
 
-export const GUARDED_PATHS = ['/my-account', '/dont-go/1', '/signup-payment', '/promo-payment', '/tryclasses-payment', '/tryclasses-paymentapp', '/caprikon-payment'];
+export const GUARDED_PATHS = [
+  '/my-account',
+  '/dont-go/1',
+  '/signup-payment',
+  '/promo-payment',
+  '/tryclasses-payment',
+  '/tryclasses-paymentapp',
+  '/caprikon-payment',
+];
 
 export const TO_MY_ACCOUNT_PATHS = ['/wegrowsa-payment', '/legovip-payment'];
 
@@ -78,7 +86,8 @@ export const ACCOUNT_CREATION_PATH = '/register';
 
 export const NOT_FOUND_TEXTS = ['You found a Glitch!', /This means you are looking for a page that doesn['’]t exist\./];
 
-export const SESSION_LOST_TEXT = 'It seems like you have logged out of your account. You will be prompted to log back in. If you find this is an error, please contact us.';
+export const SESSION_LOST_TEXT =
+  'It seems like you have logged out of your account. You will be prompted to log back in. If you find this is an error, please contact us.';
 
 /** Class-funnel screens whose header and footer take the class style (spec §2.1), with what they need to render. */
 export const CLASS_LAYOUT_SCREENS = OWN_SCREENS.filter((s) => /^\/(tryclasses|addclasses)/.test(s.path));

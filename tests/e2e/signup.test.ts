@@ -6,7 +6,17 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { arrivesAt, callBackend, expectHealthyScreen, heading, newParentEmail, screenshotForReview, storedClientState, useE2E, visible } from './harness.ts';
+import {
+  arrivesAt,
+  callBackend,
+  expectHealthyScreen,
+  heading,
+  newParentEmail,
+  screenshotForReview,
+  storedClientState,
+  useE2E,
+  visible,
+} from './harness.ts';
 import { expectOrderSummary, fillCard, newParent } from './paymentsHelpers.ts';
 import { useServedBuild } from './signupBuild.ts';
 
@@ -28,7 +38,8 @@ async function register(page: Page, label: string): Promise<string> {
 }
 
 const planDropdown = (page: Page) => page.getByLabel('Your plan');
-const selectedPlanText = async (page: Page) => (await (await visible(planDropdown(page), 'the plan dropdown')).locator('option:checked').innerText()).trim();
+const selectedPlanText = async (page: Page) =>
+  (await (await visible(planDropdown(page), 'the plan dropdown')).locator('option:checked').innerText()).trim();
 
 /** Pays with the sandbox's Visa and waits for the thank-you page. */
 async function payAndThank(page: Page): Promise<string> {
@@ -56,26 +67,40 @@ describe('a free-trial signup for each plan duration, from the plan cards to /si
       await page.getByRole('link', { name: 'Sign up for your free trial' }).click();
 
       await arrivesAt(page, (u) => u.pathname === '/register', '/register');
-      await visible(page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${plan.days} day trial of Codeling!` }), 'the register header with the plan trial');
+      await visible(
+        page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${plan.days} day trial of Codeling!` }),
+        'the register header with the plan trial',
+      );
       await expectHealthyScreen(page, 'register');
       const email = await register(page, `trial-${plan.duration}`);
 
       // Three-step progress, the dropdown with the plan chosen on '/', the price after the trial.
       const stepper = page.locator('ol.stepper');
       await visible(stepper, 'the three-step progress');
-      expect((await stepper.locator('.stepper__label').allInnerTexts()).map((x) => x.trim())).toEqual(['Choose plan', 'Account setup', 'Payment']);
+      expect((await stepper.locator('.stepper__label').allInnerTexts()).map((x) => x.trim())).toEqual([
+        'Choose plan',
+        'Account setup',
+        'Payment',
+      ]);
       expect((await stepper.locator('[aria-current="step"] .stepper__label').innerText()).trim()).toBe('Payment');
       expect(await selectedPlanText(page)).toContain(plan.title);
-      await expectOrderSummary(page, [`${plan.title}: ${plan.price} charged after ${plan.days}-day free trial. Cancel anytime.`, "Today's charge $0.00"]);
+      await expectOrderSummary(page, [
+        `${plan.title}: ${plan.price} charged after ${plan.days}-day free trial. Cancel anytime.`,
+        "Today's charge $0.00",
+      ]);
       await expectHealthyScreen(page, `signup-payment ${plan.duration}`);
 
       const text = await payAndThank(page);
-      expect(text).toContain(`Your ${plan.days}-day free trial of the ${plan.title} has started. Nothing is charged today; after the trial you will be charged ${plan.price}. Cancel anytime.`);
+      expect(text).toContain(
+        `Your ${plan.days}-day free trial of the ${plan.title} has started. Nothing is charged today; after the trial you will be charged ${plan.price}. Cancel anytime.`,
+      );
       for (const step of ['Download the app', 'Sign in', 'Let the kids play']) expect(text).toContain(step);
       await expectHealthyScreen(page, `signup-thankyou ${plan.duration}`);
 
       // The account has that plan, on trial.
-      const session = JSON.parse((await page.evaluate(() => Object.entries(localStorage).find(([, v]) => v.includes('sessionToken'))?.[1] ?? 'null')) as string) as { sessionToken: string } | null;
+      const session = JSON.parse(
+        (await page.evaluate(() => Object.entries(localStorage).find(([, v]) => v.includes('sessionToken'))?.[1] ?? 'null')) as string,
+      ) as { sessionToken: string } | null;
       const details = await callBackend(e2e.url, 'GetCustomerDetails', {}, session!.sessionToken);
       expect(JSON.stringify(details)).toContain(email);
       expect(details).toMatchObject({ result: { isTrialActive: true, activeSubscription: { price: Number(plan.price.slice(1)) } } });
@@ -94,17 +119,24 @@ describe('/signup-payment: the plan dropdown, the savings blurb and the upsell (
     await page.getByRole('button', { name: 'Switch to the Annual Plan' }).click();
     expect(await selectedPlanText(page)).toContain('Annual Plan');
     // 12 × $9.99 − $79.99 = $39.89.
-    await visible(page.getByText('Great choice! The Annual Plan saves you $39.89 (33%) compared with the Monthly Plan.'), 'the savings blurb');
+    await visible(
+      page.getByText('Great choice! The Annual Plan saves you $39.89 (33%) compared with the Monthly Plan.'),
+      'the savings blurb',
+    );
     await expectOrderSummary(page, ['Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     await screenshotForReview(page, 'today-charge');
     await expect.poll(async () => (await storedClientState(page)).initialSelectedOfferId).toBe('annual');
     await expectHealthyScreen(page, 'signup-payment upsell');
 
     // Back to monthly through the dropdown: the form sells the monthly plan.
-    await planDropdown(page).selectOption({ label: (await planDropdown(page).locator('option', { hasText: 'Monthly Plan' }).innerText()).trim() });
+    await planDropdown(page).selectOption({
+      label: (await planDropdown(page).locator('option', { hasText: 'Monthly Plan' }).innerText()).trim(),
+    });
     await expectOrderSummary(page, ['Monthly Plan: $9.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     const text = await payAndThank(page);
-    expect(text).toContain('Your 7-day free trial of the Monthly Plan has started. Nothing is charged today; after the trial you will be charged $9.99. Cancel anytime.');
+    expect(text).toContain(
+      'Your 7-day free trial of the Monthly Plan has started. Nothing is charged today; after the trial you will be charged $9.99. Cancel anytime.',
+    );
   });
 });
 
@@ -123,7 +155,12 @@ describe('registration (spec §2.6, §5, §8)', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await visible(page.getByText('An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here.'), 'the unified-login message');
+    await visible(
+      page.getByText(
+        'An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here.',
+      ),
+      'the unified-login message',
+    );
     expect(new URL(page.url()).pathname).toBe('/register');
     await expectHealthyScreen(page, 'register, existing account');
   });
@@ -134,7 +171,8 @@ describe('registration (spec §2.6, §5, §8)', () => {
     });
     const signups: Record<string, unknown>[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/CreateWebUser')) signups.push(request.postDataJSON() as Record<string, unknown>);
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/CreateWebUser'))
+        signups.push(request.postDataJSON() as Record<string, unknown>);
     });
     await heading(page);
     const email = await register(page, 'payload');
@@ -162,7 +200,12 @@ describe('registration (spec §2.6, §5, §8)', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/choose-plan' && u.searchParams.get('planSelectorPageRedesign') === 'variant1', '/choose-plan with the variant', 20_000);
+    await arrivesAt(
+      page,
+      (u) => u.pathname === '/choose-plan' && u.searchParams.get('planSelectorPageRedesign') === 'variant1',
+      '/choose-plan with the variant',
+      20_000,
+    );
     await visible(page.getByRole('heading', { level: 1, name: 'Start your free trial today!' }), 'the choose-plan heading');
     await (await visible(page.getByRole('radio', { name: 'Monthly Plan', exact: true }), "the 'Monthly Plan' card")).check();
     await expectHealthyScreen(page, 'choose-plan after registering');
@@ -191,7 +234,11 @@ describe('a logged-in parent with a plan is sent to /my-account (spec §4 "Login
     const parent = await newParent(e2e, label);
     const bought = await fetch(`${e2e.url}/api/functions/PurchaseSubscription`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-parse-session-token': parent.sessionToken, 'idempotency-key': `signup-test-${parent.objectId}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-parse-session-token': parent.sessionToken,
+        'idempotency-key': `signup-test-${parent.objectId}`,
+      },
       body: JSON.stringify({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', customerOptions: { email: parent.email } }),
     });
     expect(((await bought.json()) as { result?: unknown }).result).toBeTruthy();

@@ -42,7 +42,10 @@ export function useServedBuild(o: { serve: readonly string[]; files?: Record<str
       .filter((rule) => !rule.paths || rule.paths.length > 0);
     writeFileSync(appFile, stringify(app));
     for (const [file, text] of Object.entries(o.files ?? {})) writeFileSync(path.join(work, file), text);
-    const check = await run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/check.ts'], { env: { FUNNELS_DIR: funnelsDir, COPY_DIR: copyDir }, quiet: true });
+    const check = await run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/check.ts'], {
+      env: { FUNNELS_DIR: funnelsDir, COPY_DIR: copyDir },
+      quiet: true,
+    });
     checkOutput = check.output;
     if (check.code !== 0) throw new Error(`npm run check refused the test config:\n${check.output}`);
     await viteBuild({ outDir: distDir, env: { FUNNELS_DIR: funnelsDir, COPY_DIR: copyDir }, quiet: true });

@@ -24,11 +24,18 @@ const ok = (answer: Answer) => {
 };
 const details = async (token: string) => ok(await s.call('GetCustomerDetails', {}, { token }));
 const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory as Record<string, any>[];
-const versionOf = async (userId: string) => (await s.db.selectFrom('account_versions').select('version').where('user_id', '=', userId).executeTakeFirst())?.version ?? '0';
+const versionOf = async (userId: string) =>
+  (await s.db.selectFrom('account_versions').select('version').where('user_id', '=', userId).executeTakeFirst())?.version ?? '0';
 
 async function subscriber() {
   const parent = await s.signUp();
-  const bought = ok(await s.call('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, { token: parent.token, headers: { 'idempotency-key': `versions-${process.pid}-${++keys}` } }));
+  const bought = ok(
+    await s.call(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' },
+      { token: parent.token, headers: { 'idempotency-key': `versions-${process.pid}-${++keys}` } },
+    ),
+  );
   return { ...parent, subscriptionId: bought.subscriptionData.id as string };
 }
 
@@ -38,7 +45,13 @@ describe('the account version', () => {
     expect(await versionOf(parent.id)).toBe('0');
     expect(await details(parent.token)).toMatchObject({ plan: null, isExpired: true });
 
-    const bought = ok(await s.call('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, { token: parent.token, headers: { 'idempotency-key': `versions-${process.pid}-${++keys}` } }));
+    const bought = ok(
+      await s.call(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' },
+        { token: parent.token, headers: { 'idempotency-key': `versions-${process.pid}-${++keys}` } },
+      ),
+    );
     const afterPurchase = await versionOf(parent.id);
     expect(Number(afterPurchase)).toBeGreaterThan(0);
     expect(await details(parent.token)).toMatchObject({ plan: { id: 'monthly' }, activeSubscription: { id: bought.subscriptionData.id } });
@@ -64,23 +77,36 @@ describe('the account version', () => {
   test('a payment method changed in the database (through its customer) shows on the next read, in both calls', async () => {
     const parent = await subscriber();
     expect((await details(parent.token)).paymentInfo).toMatchObject({ cardType: 'Visa', last4: '1881' });
-    await s.db.insertInto('payments').values({
-      id: newId(),
-      user_id: parent.id,
-      customer_id: null,
-      subscription_id: parent.subscriptionId,
-      payment_method_id: (await s.db.selectFrom('subscriptions').select('payment_method_id').where('id', '=', parent.subscriptionId).executeTakeFirstOrThrow()).payment_method_id,
-      amount_cents: 999,
-      status: 'settled',
-      description: 'Monthly Plan',
-      gateway_transaction_id: null,
-      processor_response_code: null,
-      processor_response_text: null,
-    }).execute();
+    await s.db
+      .insertInto('payments')
+      .values({
+        id: newId(),
+        user_id: parent.id,
+        customer_id: null,
+        subscription_id: parent.subscriptionId,
+        payment_method_id: (
+          await s.db
+            .selectFrom('subscriptions')
+            .select('payment_method_id')
+            .where('id', '=', parent.subscriptionId)
+            .executeTakeFirstOrThrow()
+        ).payment_method_id,
+        amount_cents: 999,
+        status: 'settled',
+        description: 'Monthly Plan',
+        gateway_transaction_id: null,
+        processor_response_code: null,
+        processor_response_text: null,
+      })
+      .execute();
     expect(await history(parent.token)).toMatchObject([{ amount: 9.99, paymentMethod: 'Visa ending in 1881' }]);
 
     const customer = await s.db.selectFrom('customers').select('id').where('user_id', '=', parent.id).executeTakeFirstOrThrow();
-    await s.db.updateTable('payment_methods').set({ card_type: 'MasterCard', last4: '4444' }).where('customer_id', '=', customer.id).execute();
+    await s.db
+      .updateTable('payment_methods')
+      .set({ card_type: 'MasterCard', last4: '4444' })
+      .where('customer_id', '=', customer.id)
+      .execute();
     expect((await details(parent.token)).paymentInfo).toMatchObject({ cardType: 'MasterCard', last4: '4444' });
     expect(await history(parent.token)).toMatchObject([{ paymentMethod: 'MasterCard ending in 4444' }]);
   });
@@ -89,11 +115,15 @@ describe('the account version', () => {
     const parent = await s.signUp();
     await s.db.updateTable('users').set({ confirm_promo_emails: true }).where('id', '=', parent.id).execute();
     expect(await versionOf(parent.id)).toBe('0');
-    await s.db.updateTable('users').set({ email: `renamed-${parent.email}` }).where('id', '=', parent.id).execute();
+    await s.db
+      .updateTable('users')
+      .set({ email: `renamed-${parent.email}` })
+      .where('id', '=', parent.id)
+      .execute();
     expect(await versionOf(parent.id)).toBe('1');
   });
 
-  test("deleting a parent deletes their version with them (the triggers of the cascade write none back)", async () => {
+  test('deleting a parent deletes their version with them (the triggers of the cascade write none back)', async () => {
     const parent = await subscriber();
     expect(Number(await versionOf(parent.id))).toBeGreaterThan(0);
     await s.db.deleteFrom('users').where('id', '=', parent.id).execute();

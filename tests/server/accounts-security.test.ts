@@ -8,7 +8,12 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CallError } from '../../src/contract/index.ts';
-import { createMemoryRateLimitStore, createRedisRateLimitStore, createSqlRateLimitStore, type RateLimitStore } from '../../src/server/auth/rateLimits.ts';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  createSqlRateLimitStore,
+  type RateLimitStore,
+} from '../../src/server/auth/rateLimits.ts';
 import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
 import { useTestDatabase } from './db.ts';
 import { client, newEmail, PASSWORD, startBackendServer, type BackendServerOptions } from './backendServer.ts';
@@ -16,7 +21,10 @@ import { client, newEmail, PASSWORD, startBackendServer, type BackendServerOptio
 const t = useTestDatabase();
 
 /** A server on this file's database, closed after the test. */
-async function withServer<T>(o: BackendServerOptions, fn: (c: ReturnType<typeof client> & { app: Awaited<ReturnType<typeof startBackendServer>>['app'] }) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  o: BackendServerOptions,
+  fn: (c: ReturnType<typeof client> & { app: Awaited<ReturnType<typeof startBackendServer>>['app'] }) => Promise<T>,
+): Promise<T> {
   const server = await startBackendServer(t.db, o);
   try {
     return await fn({ ...client(() => server.app), app: server.app });
@@ -34,7 +42,11 @@ describe('login rate limits: slow attackers down, never lock a parent out', () =
       for (let i = 0; i < 10; i++) expect((await s.logIn(email, 'wrong-password', { ip: '198.51.100.1' })).status).toBe(404);
       const refused = await s.logIn(email, PASSWORD, { ip: '198.51.100.1' });
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ code: 155, error: 'Too many attempts. Please wait a few minutes and try again.', messageKey: 'RATE_LIMITED' });
+      expect(refused.body).toEqual({
+        code: 155,
+        error: 'Too many attempts. Please wait a few minutes and try again.',
+        messageKey: 'RATE_LIMITED',
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // The parent, elsewhere, with the right password.
       expect((await s.logIn(email, PASSWORD, { ip: '198.51.100.2' })).status).toBe(200);
@@ -68,7 +80,8 @@ describe('login rate limits: slow attackers down, never lock a parent out', () =
   test("Parse's POST /api/login shares the login limits", async () => {
     await withServer({}, async (s) => {
       const { email } = await s.signUp();
-      const post = (password: string, ip: string) => s.app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password }, remoteAddress: ip });
+      const post = (password: string, ip: string) =>
+        s.app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password }, remoteAddress: ip });
       for (let i = 0; i < 10; i++) expect((await post('wrong-password', '198.51.103.1')).statusCode).toBe(404);
       expect((await post(PASSWORD, '198.51.103.1')).statusCode).toBe(429);
       expect((await post(PASSWORD, '198.51.103.2')).statusCode).toBe(200);
@@ -83,7 +96,8 @@ describe('login rate limits: slow attackers down, never lock a parent out', () =
       const ca = client(() => a.app);
       const cb = client(() => b.app);
       const { email } = await ca.signUp();
-      for (let i = 0; i < 10; i++) expect((await (i % 2 ? ca : cb).logIn(email, 'wrong-password', { ip: '198.51.104.1' })).status).toBe(404);
+      for (let i = 0; i < 10; i++)
+        expect((await (i % 2 ? ca : cb).logIn(email, 'wrong-password', { ip: '198.51.104.1' })).status).toBe(404);
       expect((await ca.logIn(email, PASSWORD, { ip: '198.51.104.1' })).status).toBe(429);
       expect((await cb.logIn(email, PASSWORD, { ip: '198.51.104.1' })).status).toBe(429);
     } finally {
@@ -105,16 +119,35 @@ describe('the current password asked before a change: a stolen session cannot gu
       ] as const;
       for (let i = 0; i < 10; i++) {
         const [name, input] = wrong[i % wrong.length]!;
-        expect((await s.call(name, input, { token: a.token, ip: `198.51.109.${i + 1}` })).body, name).toMatchObject({ code: 101, messageKey: 'INVALID_CREDENTIALS' });
+        expect((await s.call(name, input, { token: a.token, ip: `198.51.109.${i + 1}` })).body, name).toMatchObject({
+          code: 101,
+          messageKey: 'INVALID_CREDENTIALS',
+        });
       }
-      const refused = await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD }, { token: a.token, ip: '198.51.109.200' });
+      const refused = await s.call(
+        'ChangePassword',
+        { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD },
+        { token: a.token, ip: '198.51.109.200' },
+      );
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ code: 155, error: 'Too many attempts. Please wait a few minutes and try again.', messageKey: 'RATE_LIMITED' });
+      expect(refused.body).toEqual({
+        code: 155,
+        error: 'Too many attempts. Please wait a few minutes and try again.',
+        messageKey: 'RATE_LIMITED',
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await s.logIn(a.email, PASSWORD)).status).toBe(200);
       // Another parent's changes are not limited.
       const b = await s.signUp();
-      expect((await s.call('ChangePassword', { userId: b.id, newPassword: 'new-secret', currentPassword: PASSWORD }, { token: b.token, ip: '198.51.109.200' })).status).toBe(200);
+      expect(
+        (
+          await s.call(
+            'ChangePassword',
+            { userId: b.id, newPassword: 'new-secret', currentPassword: PASSWORD },
+            { token: b.token, ip: '198.51.109.200' },
+          )
+        ).status,
+      ).toBe(200);
     });
   });
 });
@@ -122,7 +155,8 @@ describe('the current password asked before a change: a stolen session cannot gu
 describe('other rate limits', () => {
   test('existence checks: 60 per address in 10 minutes', async () => {
     await withServer({}, async (s) => {
-      for (let i = 0; i < 60; i++) expect((await s.call('GetUserExistsByUsername', { username: newEmail('probe') }, { ip: '198.51.105.1' })).status).toBe(200);
+      for (let i = 0; i < 60; i++)
+        expect((await s.call('GetUserExistsByUsername', { username: newEmail('probe') }, { ip: '198.51.105.1' })).status).toBe(200);
       expect((await s.call('GetUserExistsByUsername', { username: newEmail('probe') }, { ip: '198.51.105.1' })).status).toBe(429);
       expect((await s.call('GetUserExistsByUsername', { username: newEmail('probe') }, { ip: '198.51.105.2' })).status).toBe(200);
     });
@@ -142,14 +176,32 @@ describe('other rate limits', () => {
 
   test('signup: 20 per address an hour', async () => {
     await withServer({}, async (s) => {
-      for (let i = 0; i < 20; i++) expect((await s.call('CreateWebUser', { username: newEmail(), password: PASSWORD, captchaToken: 'local-captcha:registration' }, { ip: '198.51.106.1' })).status).toBe(200);
-      expect((await s.call('CreateWebUser', { username: newEmail(), password: PASSWORD, captchaToken: 'local-captcha:registration' }, { ip: '198.51.106.1' })).status).toBe(429);
+      for (let i = 0; i < 20; i++)
+        expect(
+          (
+            await s.call(
+              'CreateWebUser',
+              { username: newEmail(), password: PASSWORD, captchaToken: 'local-captcha:registration' },
+              { ip: '198.51.106.1' },
+            )
+          ).status,
+        ).toBe(200);
+      expect(
+        (
+          await s.call(
+            'CreateWebUser',
+            { username: newEmail(), password: PASSWORD, captchaToken: 'local-captcha:registration' },
+            { ip: '198.51.106.1' },
+          )
+        ).status,
+      ).toBe(429);
     });
   });
 
   test('code look-ups: 30 per address in 10 minutes', async () => {
     await withServer({}, async (s) => {
-      for (let i = 0; i < 30; i++) expect((await s.call('FindWebOfferByCouponCode', { code: `CSXX${i}` }, { ip: '198.51.107.1' })).status).toBe(200);
+      for (let i = 0; i < 30; i++)
+        expect((await s.call('FindWebOfferByCouponCode', { code: `CSXX${i}` }, { ip: '198.51.107.1' })).status).toBe(200);
       expect((await s.call('GetWebOfferByPromoCode', { promoCode: 'SAVE50' }, { ip: '198.51.107.1' })).status).toBe(429);
     });
   });
@@ -165,14 +217,24 @@ describe.each([
     const now = new Date();
     const hits = await Promise.all(Array.from({ length: 10 }, () => store.hit(key, 60, now)));
     expect(hits.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(await store.hitMany!([{ key, windowSeconds: 60 }, { key: `${key}:other`, windowSeconds: 600 }], now)).toEqual([11, 1]);
+    expect(
+      await store.hitMany!(
+        [
+          { key, windowSeconds: 60 },
+          { key: `${key}:other`, windowSeconds: 600 },
+        ],
+        now,
+      ),
+    ).toEqual([11, 1]);
     expect(await store.count(key, 60, now)).toBe(11);
     expect(await store.count(key, 60, new Date(now.getTime() + 60_000))).toBe(0);
   });
 });
 
 test('the database keeps its counters in an unlogged table (no write-ahead log per request)', async () => {
-  const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where relname = 'rate_limits' and relnamespace = to_regnamespace(current_schema())`.execute(t.db);
+  const { rows } = await sql<{
+    relpersistence: string;
+  }>`select relpersistence from pg_class where relname = 'rate_limits' and relnamespace = to_regnamespace(current_schema())`.execute(t.db);
   expect(rows).toEqual([{ relpersistence: 'u' }]);
 });
 
@@ -284,7 +346,12 @@ describe('logs hold no secrets', () => {
       secrets.push((rest.json() as { sessionToken: string }).sessionToken);
       await s.app.inject({ method: 'GET', url: '/api/users/me', headers: { 'x-parse-session-token': tokenOf(login) } });
       await s.call('RequestBeginPasswordReset', { email });
-      const [message] = await t.db.selectFrom('outbox').select('secret').where('name', '=', 'passwordReset').where('processed_at', 'is', null).execute();
+      const [message] = await t.db
+        .selectFrom('outbox')
+        .select('secret')
+        .where('name', '=', 'passwordReset')
+        .where('processed_at', 'is', null)
+        .execute();
       secrets.push(message!.secret!);
       await s.app.backend.outbox.runOnce();
       await s.call('VerifyBeginPasswordReset', { token: message!.secret!, password: newPassword });
@@ -301,7 +368,12 @@ describe('logs hold no secrets', () => {
     await withServer({ logger, backend: { environment: 'development', publicUrl: 'http://localhost:3000' } }, async (s) => {
       const { email } = await s.signUp();
       await s.call('RequestBeginPasswordReset', { email });
-      const [message] = await t.db.selectFrom('outbox').select('secret').where('name', '=', 'passwordReset').where('processed_at', 'is', null).execute();
+      const [message] = await t.db
+        .selectFrom('outbox')
+        .select('secret')
+        .where('name', '=', 'passwordReset')
+        .where('processed_at', 'is', null)
+        .execute();
       await s.app.backend.outbox.runOnce();
       expect(lines.join('')).toContain(`http://localhost:3000/reset-password?token=${message!.secret!}`);
     });
@@ -325,8 +397,16 @@ describe('logs hold no secrets', () => {
     await withServer({ logger, overrides: { handlers: failing } }, async (s) => {
       await s.signUp(email);
       const query = `?email=${encodeURIComponent(email)}&utm_source=newsletter`;
-      for (const [name, params] of [['TrackUserEvent', { email, eventName: 'x' }], ['GetWebOffers', {}]] as const) {
-        const response = await s.app.inject({ method: 'POST', url: `/api/functions/${name}${query}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(params) });
+      for (const [name, params] of [
+        ['TrackUserEvent', { email, eventName: 'x' }],
+        ['GetWebOffers', {}],
+      ] as const) {
+        const response = await s.app.inject({
+          method: 'POST',
+          url: `/api/functions/${name}${query}`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(params),
+        });
         expect(response.statusCode, name).toBe(500);
         expect(response.json()).toEqual({ code: 1, error: 'Internal server error.' });
       }
@@ -337,13 +417,21 @@ describe('logs hold no secrets', () => {
     expect(log).toContain('"detail":"[redacted]"');
     expect(log).toContain('invalid input syntax for type integer');
     expect(log).toContain('"url":"/api/functions/TrackUserEvent"');
-    for (const leak of [email, email.split('@')[0]!, encodeURIComponent(email), 'utm_source', '?email=']) expect(log, leak).not.toContain(leak);
+    for (const leak of [email, email.split('@')[0]!, encodeURIComponent(email), 'utm_source', '?email='])
+      expect(log, leak).not.toContain(leak);
   });
 
   test('headers and bodies that do get logged are redacted', async () => {
     const { lines, logger } = captureLogs();
     await withServer({ logger }, async (s) => {
-      s.app.log.info({ req: { method: 'POST', url: '/x', headers: { 'x-parse-session-token': 'tok-123' } }, body: { password: 'pw-456', username: 'a@b.c' }, input: { newPassword: 'pw-789' } }, 'debug line');
+      s.app.log.info(
+        {
+          req: { method: 'POST', url: '/x', headers: { 'x-parse-session-token': 'tok-123' } },
+          body: { password: 'pw-456', username: 'a@b.c' },
+          input: { newPassword: 'pw-789' },
+        },
+        'debug line',
+      );
     });
     const log = lines.join('');
     expect(log).toContain('debug line');
@@ -354,7 +442,12 @@ describe('logs hold no secrets', () => {
 describe('answers and bodies', () => {
   test('a body over 32 KB is refused with 413', async () => {
     await withServer({}, async (s) => {
-      const response = await s.app.inject({ method: 'POST', url: '/api/functions/TrackUserEvent', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@example.com', eventName: 'x', dataFields: { big: 'x'.repeat(40 * 1024) } }) });
+      const response = await s.app.inject({
+        method: 'POST',
+        url: '/api/functions/TrackUserEvent',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'a@example.com', eventName: 'x', dataFields: { big: 'x'.repeat(40 * 1024) } }),
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ code: 107, error: 'Request body is too large.' });
     });
@@ -365,11 +458,14 @@ describe('answers and bodies', () => {
       const lines: string[] = [];
       return { lines, logger: { level: 'error', stream: new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }) } };
     })();
-    await withServer({ logger, overrides: { handlers: { GetUserExistsByUsername: () => ({ exists: 'secret-value' }) as never } } }, async (s) => {
-      const answer = await s.call('GetUserExistsByUsername', { username: newEmail() });
-      expect(answer.status).toBe(500);
-      expect(answer.body).toEqual({ code: 1, error: 'Internal server error.' });
-    });
+    await withServer(
+      { logger, overrides: { handlers: { GetUserExistsByUsername: () => ({ exists: 'secret-value' }) as never } } },
+      async (s) => {
+        const answer = await s.call('GetUserExistsByUsername', { username: newEmail() });
+        expect(answer.status).toBe(500);
+        expect(answer.body).toEqual({ code: 1, error: 'Internal server error.' });
+      },
+    );
     const log = lines.join('');
     expect(log).toContain('GetUserExistsByUsername answered a shape its contract does not allow');
     expect(log).toContain('"path":"exists"');
@@ -412,24 +508,40 @@ describe('reCAPTCHA on signup (Google faked at the HTTP boundary)', () => {
     const captchaFetch = (async (_url: string | URL | Request, init?: RequestInit) => {
       const body = new URLSearchParams(String(init?.body));
       seen.push(body);
-      return new Response(JSON.stringify(verdicts[body.get('response') ?? ''] ?? { success: false }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(verdicts[body.get('response') ?? ''] ?? { success: false }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }) as typeof fetch;
-    await withServer({ backend: { captcha: { provider: 'recaptcha', recaptchaSecret: 'the-secret', recaptchaMinScore: 0.5 } }, overrides: { captchaFetch } }, async (s) => {
-      const ok = await s.call('CreateWebUser', { username: newEmail(), password: PASSWORD, captchaToken: 'human' }, { ip: '203.0.113.44' });
-      expect(ok.status).toBe(200);
-      expect(Object.fromEntries(seen[0]!)).toEqual({ secret: 'the-secret', response: 'human', remoteip: '203.0.113.44' });
-      for (const captchaToken of ['bot', 'payment', 'local-captcha:registration']) {
-        const refused = await s.call('CreateNewWebUser', { username: newEmail(), password: PASSWORD, captchaToken });
-        expect(refused.body, captchaToken).toMatchObject({ code: 142, messageKey: 'CAPTCHA_FAILED' });
-      }
-      expect((await s.app.inject({ method: 'GET', url: '/api/client-config' })).json()).toMatchObject({ captcha: { provider: 'recaptcha' } });
-    });
+    await withServer(
+      {
+        backend: { captcha: { provider: 'recaptcha', recaptchaSecret: 'the-secret', recaptchaMinScore: 0.5 } },
+        overrides: { captchaFetch },
+      },
+      async (s) => {
+        const ok = await s.call(
+          'CreateWebUser',
+          { username: newEmail(), password: PASSWORD, captchaToken: 'human' },
+          { ip: '203.0.113.44' },
+        );
+        expect(ok.status).toBe(200);
+        expect(Object.fromEntries(seen[0]!)).toEqual({ secret: 'the-secret', response: 'human', remoteip: '203.0.113.44' });
+        for (const captchaToken of ['bot', 'payment', 'local-captcha:registration']) {
+          const refused = await s.call('CreateNewWebUser', { username: newEmail(), password: PASSWORD, captchaToken });
+          expect(refused.body, captchaToken).toMatchObject({ code: 142, messageKey: 'CAPTCHA_FAILED' });
+        }
+        expect((await s.app.inject({ method: 'GET', url: '/api/client-config' })).json()).toMatchObject({
+          captcha: { provider: 'recaptcha' },
+        });
+      },
+    );
   });
 
   test('CAPTCHA_ON_SIGNUP=optional accepts a signup without a token (a token sent is still checked)', async () => {
     await withServer({ backend: { signupCaptcha: 'optional' } }, async (s) => {
       expect((await s.call('CreateNewWebUser', { username: newEmail(), password: PASSWORD })).status).toBe(200);
-      expect((await s.call('CreateNewWebUser', { username: newEmail(), password: PASSWORD, captchaToken: 'forged' })).body).toMatchObject({ messageKey: 'CAPTCHA_FAILED' });
+      expect((await s.call('CreateNewWebUser', { username: newEmail(), password: PASSWORD, captchaToken: 'forged' })).body).toMatchObject({
+        messageKey: 'CAPTCHA_FAILED',
+      });
     });
   });
 });

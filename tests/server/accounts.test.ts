@@ -22,7 +22,14 @@ const invalidSession = { code: 209, error: 'Invalid session token' };
 describe('signup', () => {
   test('CreateWebUser creates the account and answers {success, sessionToken, id}; the session works at once', async () => {
     const email = newEmail();
-    const answer = await s.call('CreateWebUser', { username: email, password: PASSWORD, captchaToken: 'local-captcha:registration', confirmPromoEmails: true, partner: 'gympass', utmParamsObject: { utm_source: 'news' } });
+    const answer = await s.call('CreateWebUser', {
+      username: email,
+      password: PASSWORD,
+      captchaToken: 'local-captcha:registration',
+      confirmPromoEmails: true,
+      partner: 'gympass',
+      utmParamsObject: { utm_source: 'news' },
+    });
     expect(answer.status).toBe(200);
     const result = answer.body.result as { success: true; sessionToken: string; id: string };
     expect(result).toEqual({ success: true, sessionToken: expect.any(String), id: expect.any(String) });
@@ -63,7 +70,11 @@ describe('signup', () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ code: 202, error: 'User already exists', messageKey: 'USER_ALREADY_EXISTS' });
     }
-    const legacy = await s.call('CreateNewWebUser', { username: email, password: PASSWORD, captchaToken: 'local-captcha:tryClassesRegistration' });
+    const legacy = await s.call('CreateNewWebUser', {
+      username: email,
+      password: PASSWORD,
+      captchaToken: 'local-captcha:tryClassesRegistration',
+    });
     expect(legacy.body).toMatchObject({ code: 202, messageKey: 'USER_ALREADY_EXISTS' });
   });
 
@@ -77,7 +88,12 @@ describe('signup', () => {
 
   test('CreateNewWebUser (legacy) answers {id} only; the browser then logs in', async () => {
     const email = newEmail();
-    const answer = await s.call('CreateNewWebUser', { username: email, password: PASSWORD, minerva_lead: true, captchaToken: 'local-captcha:tryClassesRegistration' });
+    const answer = await s.call('CreateNewWebUser', {
+      username: email,
+      password: PASSWORD,
+      minerva_lead: true,
+      captchaToken: 'local-captcha:tryClassesRegistration',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.result).toEqual({ id: expect.any(String) });
     const login = await s.logIn(email);
@@ -160,8 +176,10 @@ describe('login and logout', () => {
 });
 
 describe('password and email changes', () => {
-  const renamesOf = async (userId: string) => (await outboxOf('iterable.updateEmail')).filter((m) => (m.payload as { userId: string }).userId === userId).map((m) => m.payload);
-  const emailOf = async (id: string) => (await s.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+  const renamesOf = async (userId: string) =>
+    (await outboxOf('iterable.updateEmail')).filter((m) => (m.payload as { userId: string }).userId === userId).map((m) => m.payload);
+  const emailOf = async (id: string) =>
+    (await s.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
   const wrongCredentials = { code: 101, error: 'Invalid username/password.', messageKey: 'INVALID_CREDENTIALS' };
 
   test('ChangePassword: the new password works, the old does not; other sessions end, this one stays', async () => {
@@ -175,16 +193,22 @@ describe('password and email changes', () => {
     expect((await s.call('GetCustomerDetails', {}, { token: other })).body).toEqual(invalidSession);
   });
 
-  test("ChangePassword for another parent answers 119; with a wrong currentPassword 101; without a session 209", async () => {
+  test('ChangePassword for another parent answers 119; with a wrong currentPassword 101; without a session 209', async () => {
     const a = await s.signUp();
     const b = await s.signUp();
     const other = await s.call('ChangePassword', { userId: b.id, newPassword: 'hijacked', currentPassword: PASSWORD }, { token: a.token });
     expect(other.status).toBe(400);
     expect(other.body).toEqual({ code: 119, error: 'You can only change the password of your own account.' });
     expect((await s.logIn(b.email)).status).toBe(200);
-    const wrong = await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: 'not-it' }, { token: a.token });
+    const wrong = await s.call(
+      'ChangePassword',
+      { userId: a.id, newPassword: 'new-secret', currentPassword: 'not-it' },
+      { token: a.token },
+    );
     expect(wrong.body).toMatchObject({ code: 101, messageKey: 'INVALID_CREDENTIALS' });
-    expect((await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD })).body).toEqual(invalidSession);
+    expect((await s.call('ChangePassword', { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD })).body).toEqual(
+      invalidSession,
+    );
   });
 
   test('a session alone changes nothing: without the current password each change answers 142 naming the field; a wrong one 101', async () => {
@@ -225,15 +249,23 @@ describe('password and email changes', () => {
     expect(wrongPassword.body).toMatchObject({ code: 101 });
   });
 
-  test.each(['UpdateUserEmail', 'ChangeUsername'] as const)("%s ends the parent's other sessions; the one that changed the email stays", async (name) => {
-    const a = await s.signUp();
-    const other = ((await s.logIn(a.email)).body.result as { sessionToken: string }).sessionToken;
-    const newAddress = newEmail('moved');
-    const input = name === 'UpdateUserEmail' ? { newUsername: newAddress, password: PASSWORD } : { oldEmail: a.email, newEmail: newAddress, password: PASSWORD };
-    expect((await s.call(name, input, { token: a.token })).body).toEqual({ result: { email: newAddress } });
-    expect((await s.call('GetCustomerDetails', {}, { token: a.token })).body.result).toMatchObject({ customerData: { email: newAddress } });
-    expect((await s.call('GetCustomerDetails', {}, { token: other })).body).toEqual(invalidSession);
-  });
+  test.each(['UpdateUserEmail', 'ChangeUsername'] as const)(
+    "%s ends the parent's other sessions; the one that changed the email stays",
+    async (name) => {
+      const a = await s.signUp();
+      const other = ((await s.logIn(a.email)).body.result as { sessionToken: string }).sessionToken;
+      const newAddress = newEmail('moved');
+      const input =
+        name === 'UpdateUserEmail'
+          ? { newUsername: newAddress, password: PASSWORD }
+          : { oldEmail: a.email, newEmail: newAddress, password: PASSWORD };
+      expect((await s.call(name, input, { token: a.token })).body).toEqual({ result: { email: newAddress } });
+      expect((await s.call('GetCustomerDetails', {}, { token: a.token })).body.result).toMatchObject({
+        customerData: { email: newAddress },
+      });
+      expect((await s.call('GetCustomerDetails', {}, { token: other })).body).toEqual(invalidSession);
+    },
+  );
 
   test('ChangeUsername (legacy) needs the parent’s own old email and password; then IterableUpdateEmail is acknowledged without a second rename', async () => {
     const a = await s.signUp();
@@ -241,8 +273,12 @@ describe('password and email changes', () => {
     const refused = await s.call('ChangeUsername', { oldEmail: b.email, newEmail: newEmail(), password: PASSWORD }, { token: a.token });
     expect(refused.body).toMatchObject({ code: 119 });
     const newAddress = newEmail('legacy');
-    expect((await s.call('ChangeUsername', { oldEmail: a.email, newEmail: newAddress, password: PASSWORD }, { token: a.token })).body).toEqual({ result: { email: newAddress } });
-    expect((await s.call('IterableUpdateEmail', { oldEmail: a.email, newEmail: newAddress }, { token: a.token })).body).toEqual({ result: { success: true } });
+    expect(
+      (await s.call('ChangeUsername', { oldEmail: a.email, newEmail: newAddress, password: PASSWORD }, { token: a.token })).body,
+    ).toEqual({ result: { email: newAddress } });
+    expect((await s.call('IterableUpdateEmail', { oldEmail: a.email, newEmail: newAddress }, { token: a.token })).body).toEqual({
+      result: { success: true },
+    });
     expect(await renamesOf(a.id)).toEqual([{ userId: a.id, oldEmail: a.email, newEmail: newAddress }]);
     expect((await s.logIn(newAddress)).status).toBe(200);
   });
@@ -261,13 +297,16 @@ describe('password and email changes', () => {
   test('IterableUpdateEmail naming the parent’s own email queues the rename of that profile', async () => {
     const a = await s.signUp();
     const newAddress = newEmail('crm');
-    expect((await s.call('IterableUpdateEmail', { oldEmail: a.email.toUpperCase(), newEmail: newAddress }, { token: a.token })).body).toEqual({ result: { success: true } });
+    expect(
+      (await s.call('IterableUpdateEmail', { oldEmail: a.email.toUpperCase(), newEmail: newAddress }, { token: a.token })).body,
+    ).toEqual({ result: { success: true } });
     expect(await renamesOf(a.id)).toEqual([{ userId: a.id, oldEmail: a.email, newEmail: newAddress }]);
   });
 });
 
 describe('password reset by email', () => {
-  const resetMessages = async (email: string) => (await outboxOf('passwordReset')).filter((m) => (m.payload as { to: string }).to === email);
+  const resetMessages = async (email: string) =>
+    (await outboxOf('passwordReset')).filter((m) => (m.payload as { to: string }).to === email);
 
   test('a request always answers success; only an account gets an email, whose token is stored hashed', async () => {
     const { email, id } = await s.signUp();
@@ -302,7 +341,11 @@ describe('password reset by email', () => {
     for (const token of [first!, second!, 'x'.repeat(43)]) {
       const again = await s.call('VerifyBeginPasswordReset', { token, password: 'third-one' });
       expect(again.status).toBe(400);
-      expect(again.body).toEqual({ code: 142, error: 'This password reset link is invalid or has expired. Please request a new one.', messageKey: 'RESET_TOKEN_INVALID' });
+      expect(again.body).toEqual({
+        code: 142,
+        error: 'This password reset link is invalid or has expired. Please request a new one.',
+        messageKey: 'RESET_TOKEN_INVALID',
+      });
     }
   });
 
@@ -310,8 +353,14 @@ describe('password reset by email', () => {
     const { email } = await s.signUp();
     await s.call('RequestPasswordResetLegacy', { email });
     const [message] = await resetMessages(email);
-    await s.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(message!.secret!)).execute();
-    expect((await s.call('VerifyBeginPasswordReset', { token: message!.secret!, password: 'after-reset' })).body).toMatchObject({ messageKey: 'RESET_TOKEN_INVALID' });
+    await s.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(message!.secret!))
+      .execute();
+    expect((await s.call('VerifyBeginPasswordReset', { token: message!.secret!, password: 'after-reset' })).body).toMatchObject({
+      messageKey: 'RESET_TOKEN_INVALID',
+    });
     expect((await s.logIn(email)).status).toBe(200);
   });
 
@@ -371,13 +420,42 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
     const { id, token } = await s.signUp();
     const customerId = newId();
     const paymentMethodId = newId();
-    await s.db.insertInto('customers').values({ id: customerId, user_id: id, gateway: 'sandbox', gateway_customer_id: newId(), email: 'x@example.com', first_name: 'Ada', last_name: 'Lovelace' }).execute();
+    await s.db
+      .insertInto('customers')
+      .values({
+        id: customerId,
+        user_id: id,
+        gateway: 'sandbox',
+        gateway_customer_id: newId(),
+        email: 'x@example.com',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+      })
+      .execute();
     await s.db
       .insertInto('payment_methods')
-      .values({ id: paymentMethodId, customer_id: customerId, gateway_token: newId(), payment_type: 'card', card_type: 'Visa', last4: '1111', expiration_month: 4, expiration_year: 2030, is_default: true })
+      .values({
+        id: paymentMethodId,
+        customer_id: customerId,
+        gateway_token: newId(),
+        payment_type: 'card',
+        card_type: 'Visa',
+        last4: '1111',
+        expiration_month: 4,
+        expiration_year: 2030,
+        is_default: true,
+      })
       .execute();
     const firstBilling = new Date(Date.now() + 5 * day);
-    await addSubscription(id, { web_offer_id: 'annual', price_cents: 6000, trial_duration_days: 7, first_billing_date: firstBilling, next_billing_date: firstBilling, customer_id: customerId, payment_method_id: paymentMethodId });
+    await addSubscription(id, {
+      web_offer_id: 'annual',
+      price_cents: 6000,
+      trial_duration_days: 7,
+      first_billing_date: firstBilling,
+      next_billing_date: firstBilling,
+      customer_id: customerId,
+      payment_method_id: paymentMethodId,
+    });
     const details = (await s.call('GetCustomerDetails', {}, { token })).body.result as Record<string, unknown>;
     expect(details).toMatchObject({
       plan: { id: 'annual', subscriptionDuration: 'annual' },
@@ -389,38 +467,83 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
       store: 'WebStore',
       firstName: 'Ada',
       lastName: 'Lovelace',
-      paymentInfo: { paymentType: 'card', cardType: 'Visa', last4: '1111', expirationDate: '04/2030', subscriptions: [{ id: expect.any(String), nextBillingDate: firstBilling.toISOString() }] },
-      activeSubscription: { price: 60, status: 'Active', trialDuration: 7, firstBillingDate: firstBilling.toISOString(), nextBillingDate: firstBilling.toISOString() },
+      paymentInfo: {
+        paymentType: 'card',
+        cardType: 'Visa',
+        last4: '1111',
+        expirationDate: '04/2030',
+        subscriptions: [{ id: expect.any(String), nextBillingDate: firstBilling.toISOString() }],
+      },
+      activeSubscription: {
+        price: 60,
+        status: 'Active',
+        trialDuration: 7,
+        firstBillingDate: firstBilling.toISOString(),
+        nextBillingDate: firstBilling.toISOString(),
+      },
     });
     expect(details.planName).toEqual(expect.any(String));
   });
 
   test('a trial whose first billing date has passed is not active; a plan canceled and run out is expired', async () => {
     const a = await s.signUp();
-    await addSubscription(a.id, { web_offer_id: 'monthly', price_cents: 999, trial_duration_days: 7, first_billing_date: new Date(Date.now() - day) });
-    expect((await s.call('GetCustomerDetails', {}, { token: a.token })).body.result).toMatchObject({ isTrialActive: false, isExpired: false, hasUsedTrial: true });
+    await addSubscription(a.id, {
+      web_offer_id: 'monthly',
+      price_cents: 999,
+      trial_duration_days: 7,
+      first_billing_date: new Date(Date.now() - day),
+    });
+    expect((await s.call('GetCustomerDetails', {}, { token: a.token })).body.result).toMatchObject({
+      isTrialActive: false,
+      isExpired: false,
+      hasUsedTrial: true,
+    });
 
     const b = await s.signUp();
-    await addSubscription(b.id, { web_offer_id: 'monthly', price_cents: 999, status: 'Canceled', term_expires_at: new Date(Date.now() - day), canceled_at: new Date(Date.now() - 30 * day) });
-    expect((await s.call('GetCustomerDetails', {}, { token: b.token })).body.result).toMatchObject({ plan: null, isExpired: true, activeSubscription: null });
+    await addSubscription(b.id, {
+      web_offer_id: 'monthly',
+      price_cents: 999,
+      status: 'Canceled',
+      term_expires_at: new Date(Date.now() - day),
+      canceled_at: new Date(Date.now() - 30 * day),
+    });
+    expect((await s.call('GetCustomerDetails', {}, { token: b.token })).body.result).toMatchObject({
+      plan: null,
+      isExpired: true,
+      activeSubscription: null,
+    });
 
     const c = await s.signUp();
     const end = new Date(Date.now() + 3 * day);
     await addSubscription(c.id, { web_offer_id: 'monthly', price_cents: 999, status: 'Canceled', term_expires_at: end });
-    expect((await s.call('GetCustomerDetails', {}, { token: c.token })).body.result).toMatchObject({ plan: { id: 'monthly' }, isExpired: false, termExpiresAt: end.toISOString() });
+    expect((await s.call('GetCustomerDetails', {}, { token: c.token })).body.result).toMatchObject({
+      plan: { id: 'monthly' },
+      isExpired: false,
+      termExpiresAt: end.toISOString(),
+    });
   });
 
   test('a gift and a lifetime comp: isGifted with giftExpiresAt; isLifetime; a class plan beside the app plan', async () => {
     const gifted = await s.signUp();
     const giftEnd = new Date(Date.now() + 90 * day);
     await addSubscription(gifted.id, { web_offer_id: 'gift_3_months', source: 'gift', is_gifted: true, gift_expires_at: giftEnd });
-    expect((await s.call('GetCustomerDetails', {}, { token: gifted.token })).body.result).toMatchObject({ isGifted: true, isLifetime: false, giftExpiresAt: giftEnd.toISOString(), isExpired: false });
+    expect((await s.call('GetCustomerDetails', {}, { token: gifted.token })).body.result).toMatchObject({
+      isGifted: true,
+      isLifetime: false,
+      giftExpiresAt: giftEnd.toISOString(),
+      isExpired: false,
+    });
 
     const comped = await s.signUp();
     await addSubscription(comped.id, { web_offer_id: 'comp_premium', source: 'comp', is_lifetime: true });
     await addSubscription(comped.id, { web_offer_id: 'live_multi_classes', product: 'classes', price_cents: 4999, store: 'WebStore' });
     const details = (await s.call('GetCustomerDetails', {}, { token: comped.token })).body.result;
-    expect(details).toMatchObject({ isLifetime: true, compExpiresAt: null, plan: { id: 'comp_premium' }, classesPlan: { id: 'live_multi_classes', classType: 'live' } });
+    expect(details).toMatchObject({
+      isLifetime: true,
+      compExpiresAt: null,
+      plan: { id: 'comp_premium' },
+      classesPlan: { id: 'live_multi_classes', classType: 'live' },
+    });
   });
 
   test('another parent’s customerId answers 119', async () => {
@@ -436,14 +559,42 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
     await s.db
       .insertInto('payments')
       .values([
-        { id: 'pay-old-' + id, user_id: id, amount_cents: 999, status: 'settled', description: 'Monthly Plan', created_at: new Date('2026-01-02T00:00:00Z') },
-        { id: 'pay-new-' + id, user_id: id, amount_cents: 6000, status: 'refunded', description: 'Annual Plan', created_at: new Date('2026-03-04T00:00:00Z') },
+        {
+          id: 'pay-old-' + id,
+          user_id: id,
+          amount_cents: 999,
+          status: 'settled',
+          description: 'Monthly Plan',
+          created_at: new Date('2026-01-02T00:00:00Z'),
+        },
+        {
+          id: 'pay-new-' + id,
+          user_id: id,
+          amount_cents: 6000,
+          status: 'refunded',
+          description: 'Annual Plan',
+          created_at: new Date('2026-03-04T00:00:00Z'),
+        },
       ])
       .execute();
     expect((await s.call('GetPaymentHistory', {}, { token })).body.result).toEqual({
       paymentHistory: [
-        { id: 'pay-new-' + id, date: '2026-03-04T00:00:00.000Z', amount: 60, status: 'refunded', description: 'Annual Plan', paymentMethod: null },
-        { id: 'pay-old-' + id, date: '2026-01-02T00:00:00.000Z', amount: 9.99, status: 'settled', description: 'Monthly Plan', paymentMethod: null },
+        {
+          id: 'pay-new-' + id,
+          date: '2026-03-04T00:00:00.000Z',
+          amount: 60,
+          status: 'refunded',
+          description: 'Annual Plan',
+          paymentMethod: null,
+        },
+        {
+          id: 'pay-old-' + id,
+          date: '2026-01-02T00:00:00.000Z',
+          amount: 9.99,
+          status: 'settled',
+          description: 'Monthly Plan',
+          paymentMethod: null,
+        },
       ],
     });
   });
@@ -453,16 +604,43 @@ describe('email preferences', () => {
   test('they start as the signup opt-in, can be set, and are the parent’s own only', async () => {
     const optedIn = await s.signUp(newEmail(), PASSWORD, { confirmPromoEmails: true });
     const optedOut = await s.signUp(newEmail(), PASSWORD, { confirmPromoEmails: false });
-    expect((await s.call('GetSubscribedEmailLists', { email: optedIn.email }, { token: optedIn.token })).body.result).toEqual({ marketingMessageChannel: true, parentNewsletterMessages: true });
-    expect((await s.call('GetSubscribedEmailLists', { email: optedOut.email }, { token: optedOut.token })).body.result).toEqual({ marketingMessageChannel: false, parentNewsletterMessages: false });
+    expect((await s.call('GetSubscribedEmailLists', { email: optedIn.email }, { token: optedIn.token })).body.result).toEqual({
+      marketingMessageChannel: true,
+      parentNewsletterMessages: true,
+    });
+    expect((await s.call('GetSubscribedEmailLists', { email: optedOut.email }, { token: optedOut.token })).body.result).toEqual({
+      marketingMessageChannel: false,
+      parentNewsletterMessages: false,
+    });
 
-    const set = await s.call('IterableSetEmailPreferences', { email: optedIn.email, marketingMessageChannel: false, parentNewsletterMessages: true }, { token: optedIn.token });
+    const set = await s.call(
+      'IterableSetEmailPreferences',
+      { email: optedIn.email, marketingMessageChannel: false, parentNewsletterMessages: true },
+      { token: optedIn.token },
+    );
     expect(set.body.result).toEqual({ marketingMessageChannel: false, parentNewsletterMessages: true });
-    expect((await s.call('GetSubscribedEmailLists', { email: optedIn.email.toUpperCase() }, { token: optedIn.token })).body.result).toEqual({ marketingMessageChannel: false, parentNewsletterMessages: true });
-    expect((await outboxOf('iterable.setEmailPreferences')).map((m) => m.payload)).toContainEqual({ userId: optedIn.id, email: optedIn.email, marketingMessageChannel: false, parentNewsletterMessages: true });
+    expect((await s.call('GetSubscribedEmailLists', { email: optedIn.email.toUpperCase() }, { token: optedIn.token })).body.result).toEqual(
+      { marketingMessageChannel: false, parentNewsletterMessages: true },
+    );
+    expect((await outboxOf('iterable.setEmailPreferences')).map((m) => m.payload)).toContainEqual({
+      userId: optedIn.id,
+      email: optedIn.email,
+      marketingMessageChannel: false,
+      parentNewsletterMessages: true,
+    });
 
-    expect((await s.call('GetSubscribedEmailLists', { email: optedIn.email }, { token: optedOut.token })).body).toMatchObject({ code: 119 });
-    expect((await s.call('IterableSetEmailPreferences', { email: optedIn.email, marketingMessageChannel: true, parentNewsletterMessages: true }, { token: optedOut.token })).body).toMatchObject({ code: 119 });
+    expect((await s.call('GetSubscribedEmailLists', { email: optedIn.email }, { token: optedOut.token })).body).toMatchObject({
+      code: 119,
+    });
+    expect(
+      (
+        await s.call(
+          'IterableSetEmailPreferences',
+          { email: optedIn.email, marketingMessageChannel: true, parentNewsletterMessages: true },
+          { token: optedOut.token },
+        )
+      ).body,
+    ).toMatchObject({ code: 119 });
     expect((await s.call('GetSubscribedEmailLists', { email: optedIn.email })).body).toEqual(invalidSession);
   });
 });
@@ -470,10 +648,23 @@ describe('email preferences', () => {
 describe('side effects the browser asks for go to the outbox', () => {
   test('TrackUserEvent and CrmAddCustomer (logged out), CrmUpdateAfterAddClass (the parent’s own email)', async () => {
     const email = newEmail();
-    expect((await s.call('TrackUserEvent', { email, eventName: 'Checkout Complete', dataFields: { productId: 'annual' } })).body).toEqual({ result: { success: true } });
-    expect((await outboxOf('iterable.trackEvent')).map((m) => m.payload)).toContainEqual({ email, eventName: 'Checkout Complete', dataFields: { productId: 'annual' } });
-    expect((await s.call('CrmAddCustomer', { email, productId: 'annual', productDuration: 'annual', fullName: 'Ada L' })).body).toEqual({ result: { success: true } });
-    expect((await outboxOf('crm.addCustomer')).map((m) => m.payload)).toContainEqual({ email, productId: 'annual', productDuration: 'annual', fullName: 'Ada L' });
+    expect((await s.call('TrackUserEvent', { email, eventName: 'Checkout Complete', dataFields: { productId: 'annual' } })).body).toEqual({
+      result: { success: true },
+    });
+    expect((await outboxOf('iterable.trackEvent')).map((m) => m.payload)).toContainEqual({
+      email,
+      eventName: 'Checkout Complete',
+      dataFields: { productId: 'annual' },
+    });
+    expect((await s.call('CrmAddCustomer', { email, productId: 'annual', productDuration: 'annual', fullName: 'Ada L' })).body).toEqual({
+      result: { success: true },
+    });
+    expect((await outboxOf('crm.addCustomer')).map((m) => m.payload)).toContainEqual({
+      email,
+      productId: 'annual',
+      productDuration: 'annual',
+      fullName: 'Ada L',
+    });
 
     const parent = await s.signUp();
     const update = { email: parent.email, productId: 'addon_four_classes', hs_lead_status: 'Subscribed' };
@@ -484,9 +675,20 @@ describe('side effects the browser asks for go to the outbox', () => {
 
   test('SendConversionEvent: skipped on localhost; otherwise queued with the URL stripped of its query', async () => {
     for (const url of ['http://localhost:3000/signup-thankyou?x=1', 'http://127.0.0.1:5173/promo-thankyou']) {
-      expect((await s.call('SendConversionEvent', { event_name: 'StartTrial', event_source_url: url })).body).toEqual({ result: { status: 'skipped' } });
+      expect((await s.call('SendConversionEvent', { event_name: 'StartTrial', event_source_url: url })).body).toEqual({
+        result: { status: 'skipped' },
+      });
     }
-    const answer = await s.call('SendConversionEvent', { event_name: 'StartTrial', event_source_url: 'https://subscribe.example.com/signup-thankyou?utm_source=x#top', fbp: 'fb.1.2.3', custom_data: { utm_source: 'x' } }, { headers: { 'user-agent': 'test-agent' }, ip: '203.0.113.5' });
+    const answer = await s.call(
+      'SendConversionEvent',
+      {
+        event_name: 'StartTrial',
+        event_source_url: 'https://subscribe.example.com/signup-thankyou?utm_source=x#top',
+        fbp: 'fb.1.2.3',
+        custom_data: { utm_source: 'x' },
+      },
+      { headers: { 'user-agent': 'test-agent' }, ip: '203.0.113.5' },
+    );
     expect(answer.body).toEqual({ result: { status: 'queued' } });
     const [event] = (await outboxOf('conversion.event')).map((m) => m.payload as Record<string, unknown>);
     expect(event).toMatchObject({
@@ -501,9 +703,14 @@ describe('side effects the browser asks for go to the outbox', () => {
 
 describe('geo-IP', () => {
   test('GetGeoIp reads the configured header: a country and whether it needs a marketing opt-in, else null', async () => {
-    expect((await s.call('GetGeoIp', {}, { headers: { 'cf-ipcountry': 'FR' } })).body.result).toEqual({ country: 'FR', requiresMarketingOptIn: true });
-    expect((await s.call('GetGeoIp', {}, { headers: { 'cf-ipcountry': 'US' } })).body.result).toEqual({ country: 'US', requiresMarketingOptIn: false });
+    expect((await s.call('GetGeoIp', {}, { headers: { 'cf-ipcountry': 'FR' } })).body.result).toEqual({
+      country: 'FR',
+      requiresMarketingOptIn: true,
+    });
+    expect((await s.call('GetGeoIp', {}, { headers: { 'cf-ipcountry': 'US' } })).body.result).toEqual({
+      country: 'US',
+      requiresMarketingOptIn: false,
+    });
     expect((await s.call('GetGeoIp', {})).body.result).toEqual({ country: null, requiresMarketingOptIn: true });
   });
 });
-

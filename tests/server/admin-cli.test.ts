@@ -29,8 +29,12 @@ describe('admin endpoints', () => {
   });
   afterAll(() => app?.close());
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }, remoteAddress = '127.0.0.1') =>
-    app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${url}`, payload: payload as object, headers, remoteAddress });
+  const post = (
+    url: string,
+    payload: unknown,
+    headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },
+    remoteAddress = '127.0.0.1',
+  ) => app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${url}`, payload: payload as object, headers, remoteAddress });
 
   test('POST /api/admin/codes with the token creates codes and answers them as parents type them', async () => {
     const response = await post('/codes', { kind: 'coupon', offer: 'coupon_annual', count: 3 });
@@ -39,7 +43,8 @@ describe('admin endpoints', () => {
     const body = response.json();
     expect(body).toMatchObject({ kind: 'coupon', offer: 'coupon_annual', months: null, expiresAt: null });
     expect(body.codes).toHaveLength(3);
-    for (const code of body.codes) expect(await findCode(t.db, code)).toMatchObject({ kind: 'coupon', web_offer_id: 'coupon_annual', redeemed_at: null });
+    for (const code of body.codes)
+      expect(await findCode(t.db, code)).toMatchObject({ kind: 'coupon', web_offer_id: 'coupon_annual', redeemed_at: null });
   });
 
   test('without the right token: 401; from another address: 404, even with the token', async () => {
@@ -52,7 +57,13 @@ describe('admin endpoints', () => {
   test('relayed by a proxy (any forwarding header), even from loopback with the token: the same 404 as from another address, nothing created', async () => {
     const codesBefore = (await t.db.selectFrom('codes').select('code').execute()).length;
     const elsewhere = await post('/codes', { kind: 'comp', months: 1 }, { authorization: `Bearer ${TOKEN}` }, '10.1.2.3');
-    const forwarding = { forwarded: 'for=203.0.113.9', 'x-forwarded-for': '203.0.113.9', 'x-forwarded-host': 'admin.example.com', 'x-forwarded-proto': 'https', 'x-real-ip': '203.0.113.9' };
+    const forwarding = {
+      forwarded: 'for=203.0.113.9',
+      'x-forwarded-for': '203.0.113.9',
+      'x-forwarded-host': 'admin.example.com',
+      'x-forwarded-proto': 'https',
+      'x-real-ip': '203.0.113.9',
+    };
     for (const [name, value] of Object.entries(forwarding)) {
       const relayed = await post('/codes', { kind: 'comp', months: 1 }, { authorization: `Bearer ${TOKEN}`, [name]: value });
       expect(relayed.statusCode, name).toBe(404);
@@ -72,12 +83,22 @@ describe('admin endpoints', () => {
     // On PostgreSQL the CLI connects itself, whatever else is connected; the PGlite case (a
     // server holding the database) is the next describe block.
     if (t.kind !== 'postgres') return expect(t.url).toBeNull();
-    const env = { ...process.env, DATABASE_URL: t.url!, TEST_DATABASE_URL: undefined, FUNNELS_DIR: path.join(root, 'funnels') } as NodeJS.ProcessEnv;
-    const { stdout, stderr } = await runScript('codes.ts', ['create', '--kind', 'bulk', '--campaign', 'girl-scouts', '--offer', 'edu_12_months', '--count', '3'], env);
+    const env = {
+      ...process.env,
+      DATABASE_URL: t.url!,
+      TEST_DATABASE_URL: undefined,
+      FUNNELS_DIR: path.join(root, 'funnels'),
+    } as NodeJS.ProcessEnv;
+    const { stdout, stderr } = await runScript(
+      'codes.ts',
+      ['create', '--kind', 'bulk', '--campaign', 'girl-scouts', '--offer', 'edu_12_months', '--count', '3'],
+      env,
+    );
     const codes = stdout.trim().split('\n');
     expect(codes).toHaveLength(3);
     expect(stderr).toMatch(/Created 3 bulk codes, 12 months, offer edu_12_months .* in PostgreSQL\./);
-    for (const code of codes) expect(await findCode(t.db, code)).toMatchObject({ kind: 'bulk', comp_months: 12, web_offer_id: 'edu_12_months' });
+    for (const code of codes)
+      expect(await findCode(t.db, code)).toMatchObject({ kind: 'bulk', comp_months: 12, web_offer_id: 'edu_12_months' });
   });
 
   test('POST /api/admin/catalog imports a catalog; the same one again changes nothing', async () => {
@@ -110,7 +131,9 @@ describe('npm run codes and npm run catalog:import on the embedded database', ()
       expect(created.stderr).toMatch(new RegExp(`Created 2 comp codes, 3 months \\(batch .*\\) in the server on port ${lock!.port}\\.`));
 
       const imported = await cli('catalog-import.ts', []);
-      expect(imported.stdout).toMatch(/into the server on port \d+: partners: 0 created, 0 updated, 4 unchanged; offers: 0 created, 0 updated, \d+ unchanged/);
+      expect(imported.stdout).toMatch(
+        /into the server on port \d+: partners: 0 created, 0 updated, 4 unchanged; offers: 0 created, 0 updated, \d+ unchanged/,
+      );
 
       const refused = await cli('codes.ts', ['create', '--kind', 'coupon']).catch((error: { code: number; stderr: string }) => error);
       expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('A coupon needs the offer it gives (--offer ID)') });
@@ -126,10 +149,17 @@ describe('npm run codes and npm run catalog:import on the embedded database', ()
 
     const handle = await openDatabase({ dataDir: dataDir(), role: 'cli' });
     try {
-      for (const code of viaServer) expect(await findCode(handle.db, code)).toMatchObject({ kind: 'comp', comp_months: 3, redeemed_at: null });
-      expect(await findCode(handle.db, gift)).toMatchObject({ kind: 'gift', comp_months: -1, expires_at: new Date('2100-01-01T00:00:00Z') });
+      for (const code of viaServer)
+        expect(await findCode(handle.db, code)).toMatchObject({ kind: 'comp', comp_months: 3, redeemed_at: null });
+      expect(await findCode(handle.db, gift)).toMatchObject({
+        kind: 'gift',
+        comp_months: -1,
+        expires_at: new Date('2100-01-01T00:00:00Z'),
+      });
       // A new embedded database got the demo codes the README lists.
-      for (const batch of DEMO_BATCHES) for (const code of batch.codes) expect(await findCode(handle.db, code), code).toMatchObject({ kind: batch.kind, batch_id: batch.id });
+      for (const batch of DEMO_BATCHES)
+        for (const code of batch.codes)
+          expect(await findCode(handle.db, code), code).toMatchObject({ kind: batch.kind, batch_id: batch.id });
     } finally {
       await handle.close();
     }
@@ -137,7 +167,8 @@ describe('npm run codes and npm run catalog:import on the embedded database', ()
 
   test('the README lists every demo code', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    for (const batch of DEMO_BATCHES) for (const code of batch.codes) expect(readme.includes(code) || readme.includes(canonicalCode(code)), code).toBe(true);
+    for (const batch of DEMO_BATCHES)
+      for (const code of batch.codes) expect(readme.includes(code) || readme.includes(canonicalCode(code)), code).toBe(true);
   });
 
   test('a wrong command line exits 2 with the usage', async () => {

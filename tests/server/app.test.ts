@@ -146,7 +146,11 @@ describe('the built app', () => {
 describe('backend calls over the Parse wire format', () => {
   const signUp = async () => {
     const email = `wire-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    const response = await app.inject({ method: 'POST', url: '/api/functions/CreateWebUser', payload: { username: email, password: 'secret-1', captchaToken: 'local-captcha:registration' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/functions/CreateWebUser',
+      payload: { username: email, password: 'secret-1', captchaToken: 'local-captcha:registration' },
+    });
     return { email, token: (response.json() as { result: { sessionToken: string } }).result.sessionToken };
   };
 
@@ -174,7 +178,13 @@ describe('backend calls over the Parse wire format', () => {
       method: 'POST',
       url: '/api/functions/GetDefaultPlans',
       headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ tag: 'default', _ApplicationId: 'app', _ClientVersion: 'js8.6.2', _InstallationId: 'i-1', _SessionToken: token }),
+      payload: JSON.stringify({
+        tag: 'default',
+        _ApplicationId: 'app',
+        _ClientVersion: 'js8.6.2',
+        _InstallationId: 'i-1',
+        _SessionToken: token,
+      }),
     });
     expect(response.statusCode).toBe(200);
     expect(seen).toEqual([{ input: { tag: 'default' }, sessionToken: token, user: email }]);
@@ -199,16 +209,28 @@ describe('backend calls over the Parse wire format', () => {
   test('params that break the contract answer 142 naming the field', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/functions/GetUserExistsByUsername', payload: { username: 42 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 142, error: expect.stringMatching(/^Invalid parameters for GetUserExistsByUsername: username:/) });
+    expect(response.json()).toMatchObject({
+      code: 142,
+      error: expect.stringMatching(/^Invalid parameters for GetUserExistsByUsername: username:/),
+    });
   });
 
-  test("a session call without a valid session answers 209; an unexpected error 500 without details", async () => {
-    const known = await app.inject({ method: 'POST', url: '/api/functions/ChangePassword', payload: { userId: 'someone', newPassword: 'secret-2', currentPassword: 'secret-1' } });
+  test('a session call without a valid session answers 209; an unexpected error 500 without details', async () => {
+    const known = await app.inject({
+      method: 'POST',
+      url: '/api/functions/ChangePassword',
+      payload: { userId: 'someone', newPassword: 'secret-2', currentPassword: 'secret-1' },
+    });
     expect(known.statusCode).toBe(400);
     expect(known.json()).toEqual({ code: 209, error: 'Invalid session token' });
 
     const { token } = await signUp();
-    const unexpected = await app.inject({ method: 'POST', url: '/api/functions/GetCustomerDetails', headers: { 'x-parse-session-token': token }, payload: {} });
+    const unexpected = await app.inject({
+      method: 'POST',
+      url: '/api/functions/GetCustomerDetails',
+      headers: { 'x-parse-session-token': token },
+      payload: {},
+    });
     expect(unexpected.statusCode).toBe(500);
     expect(unexpected.json()).toEqual({ code: 1, error: 'Internal server error.' });
   });
@@ -216,7 +238,12 @@ describe('backend calls over the Parse wire format', () => {
   test('an answer over 1 KB is compressed as the caller accepts (br, else gzip, else none), the same JSON each way', async () => {
     const { token } = await signUp();
     const ask = (acceptEncoding?: string) =>
-      app.inject({ method: 'POST', url: '/api/functions/GetPaymentHistory', headers: { 'x-parse-session-token': token, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) }, payload: {} });
+      app.inject({
+        method: 'POST',
+        url: '/api/functions/GetPaymentHistory',
+        headers: { 'x-parse-session-token': token, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+        payload: {},
+      });
     const expected = { result: { paymentHistory: LONG_HISTORY } };
 
     const plain = await ask();
@@ -240,7 +267,12 @@ describe('backend calls over the Parse wire format', () => {
 
   test('malformed JSON or a non-object body answers 400 code 107', async () => {
     for (const payload of ['{not json', '[1,2]']) {
-      const response = await app.inject({ method: 'POST', url: '/api/functions/GetWebOffers', headers: { 'content-type': 'application/json' }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/functions/GetWebOffers',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode, payload).toBe(400);
       expect(response.json(), payload).toEqual({ code: 107, error: 'Invalid JSON' });
     }

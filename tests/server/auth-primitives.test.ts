@@ -6,7 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { createPasswordHasher, DEFAULT_SCRYPT } from '../../src/server/auth/passwords.ts';
 import { hashToken, newSecretToken } from '../../src/server/auth/tokens.ts';
-import { createCaptchaVerifier, createLocalCaptchaVerifier, createRecaptchaVerifier, RECAPTCHA_VERIFY_URL } from '../../src/server/auth/captcha.ts';
+import {
+  createCaptchaVerifier,
+  createLocalCaptchaVerifier,
+  createRecaptchaVerifier,
+  RECAPTCHA_VERIFY_URL,
+} from '../../src/server/auth/captcha.ts';
 import { clientKey } from '../../src/server/auth/rateLimits.ts';
 import { geoIp } from '../../src/server/accounts/geo.ts';
 import { scrubLogText, serializeRequest } from '../../src/server/auth/redaction.ts';
@@ -96,13 +101,19 @@ describe('captcha verifiers', () => {
       const verdict = await verifier.verify('tok', ['registration']);
       expect(verdict.ok, JSON.stringify(answer)).toBe(false);
     }
-    const down = createRecaptchaVerifier({ secret: 's', minScore: 0.5, fetch: (async () => Promise.reject(new TypeError('fetch failed'))) as typeof fetch });
+    const down = createRecaptchaVerifier({
+      secret: 's',
+      minScore: 0.5,
+      fetch: (async () => Promise.reject(new TypeError('fetch failed'))) as typeof fetch,
+    });
     expect(await down.verify('tok', ['registration'])).toEqual({ ok: false, reason: 'siteverify unreachable: fetch failed' });
     expect((await down.verify('', ['registration'])).ok).toBe(false);
   });
 
   test('recaptcha needs RECAPTCHA_SECRET', () => {
-    expect(() => createCaptchaVerifier({ provider: 'recaptcha', recaptchaSecret: null, recaptchaMinScore: 0.5 })).toThrow(/RECAPTCHA_SECRET/);
+    expect(() => createCaptchaVerifier({ provider: 'recaptcha', recaptchaSecret: null, recaptchaMinScore: 0.5 })).toThrow(
+      /RECAPTCHA_SECRET/,
+    );
     expect(createCaptchaVerifier({ provider: 'local', recaptchaSecret: null, recaptchaMinScore: 0.5 }).provider).toBe('local');
   });
 });
@@ -147,7 +158,9 @@ describe('log redaction', () => {
   test('logged texts: emails masked (also URL-encoded), query strings of URLs and paths dropped, a plain question mark kept', () => {
     expect(scrubLogText('Route GET:/api/x?email=a%40b.co&token=t not found')).toBe('Route GET:/api/x not found');
     expect(scrubLogText('see https://example.com/reset-password?token=abc')).toBe('see https://example.com/reset-password');
-    expect(scrubLogText('invalid input syntax for type integer: "parent.one@example.com"')).toBe('invalid input syntax for type integer: "p***@example.com"');
+    expect(scrubLogText('invalid input syntax for type integer: "parent.one@example.com"')).toBe(
+      'invalid input syntax for type integer: "p***@example.com"',
+    );
     expect(scrubLogText('ask parent%40example.com')).toBe('ask p***%40example.com');
     expect(scrubLogText('Is the database up? It was.')).toBe('Is the database up? It was.');
   });
@@ -166,7 +179,14 @@ describe('the environment of accounts and security', () => {
       geoCountryHeader: null,
       redisUrl: null,
     });
-    expect(readBackendEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://subscribe.example.com/', GEO_COUNTRY_HEADER: 'CF-IPCountry', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
+    expect(
+      readBackendEnv({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://subscribe.example.com/',
+        GEO_COUNTRY_HEADER: 'CF-IPCountry',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      }),
+    ).toMatchObject({
       environment: 'production',
       publicUrl: 'https://subscribe.example.com',
       geoCountryHeader: 'cf-ipcountry',

@@ -64,7 +64,13 @@ export function client(getApp: () => FastifyInstance) {
   const call = async <N extends CallName>(name: N, input: CallInput<N> | Record<string, unknown>, o: CallOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };
     if (o.token) headers['x-parse-session-token'] = o.token;
-    const response = await getApp().inject({ method: 'POST', url: `/api/functions/${name}`, headers, payload: JSON.stringify(input), remoteAddress: o.ip ?? randomIp() });
+    const response = await getApp().inject({
+      method: 'POST',
+      url: `/api/functions/${name}`,
+      headers,
+      payload: JSON.stringify(input),
+      remoteAddress: o.ip ?? randomIp(),
+    });
     return { status: response.statusCode, body: response.json(), headers: response.headers };
   };
 
@@ -95,9 +101,14 @@ export function useBackendServer(o: BackendServerOptions = {}) {
     if (!server) throw new Error('The server is not ready: use it inside tests or hooks.');
     return server.app;
   };
-  return { t, get app() {
-    return app();
-  }, get db() {
-    return t.db;
-  }, ...client(app) };
+  return {
+    t,
+    get app() {
+      return app();
+    },
+    get db() {
+      return t.db;
+    },
+    ...client(app),
+  };
 }

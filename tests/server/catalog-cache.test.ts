@@ -78,7 +78,12 @@ describe('catalog answers from memory', () => {
 
   test('the answer is the same JSON sent plain, brotli or gzip, as the caller accepts', async () => {
     const call = (acceptEncoding?: string) =>
-      s.app.inject({ method: 'POST', url: '/api/functions/GetDefaultPlans', headers: { 'content-type': 'application/json', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) }, payload: '{}' });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/functions/GetDefaultPlans',
+        headers: { 'content-type': 'application/json', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+        payload: '{}',
+      });
     const plain = await call();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['content-type']).toMatch(/^application\/json/);

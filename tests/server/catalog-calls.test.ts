@@ -55,9 +55,19 @@ describe('catalog', () => {
   });
 
   test('the Girl Scouts and coding-event forms are kept and emailed to the team through the outbox', async () => {
-    const a: { requestId: string } = await result('BulkPurchaseGirlScoutsInfo', { councilName: 'Council', contactName: 'Ann', email: 'Ann@Example.com', quantity: 40 });
+    const a: { requestId: string } = await result('BulkPurchaseGirlScoutsInfo', {
+      councilName: 'Council',
+      contactName: 'Ann',
+      email: 'Ann@Example.com',
+      quantity: 40,
+    });
     const b: { requestId: string } = await result('CodingEventRequest', { name: 'Bo', email: 'bo@example.com', attendees: 30 });
-    const rows = await s.db.selectFrom('contact_requests').selectAll().where('id', 'in', [a.requestId, b.requestId]).orderBy('kind').execute();
+    const rows = await s.db
+      .selectFrom('contact_requests')
+      .selectAll()
+      .where('id', 'in', [a.requestId, b.requestId])
+      .orderBy('kind')
+      .execute();
     expect(rows.map((r) => [r.kind, r.email])).toEqual([
       ['codingEvent', 'bo@example.com'],
       ['girlScoutsInfo', 'ann@example.com'],
@@ -71,7 +81,13 @@ describe('codes', () => {
   test('FindWebOfferByCouponCode: what a code gives, whether it is valid, used or expired; an unknown code is not valid', async () => {
     const comp = await createCodes(s.db, { kind: 'comp', months: 6, webOfferId: 'comp_premium', source: 'test' });
     const lifetime = await createCodes(s.db, { kind: 'gift', webOfferId: 'gift_lifetime', source: 'test' });
-    const bulk = await createCodes(s.db, { kind: 'bulk', months: 12, webOfferId: 'edu_12_months', campaignId: 'girl-scouts', source: 'test' });
+    const bulk = await createCodes(s.db, {
+      kind: 'bulk',
+      months: 12,
+      webOfferId: 'edu_12_months',
+      campaignId: 'girl-scouts',
+      source: 'test',
+    });
     const code = comp.codes[0]!;
     expect(await result('FindWebOfferByCouponCode', { code: code.toLowerCase() })).toMatchObject({
       kind: 'comp',
@@ -85,24 +101,52 @@ describe('codes', () => {
       webOffer: { id: 'comp_premium' },
       campaign: null,
     });
-    expect(await result('FindWebOfferByCouponCode', { code: lifetime.codes[0]! })).toMatchObject({ kind: 'gift', isLifetimeComp: true, compMonths: -1 });
-    expect(await result('FindWebOfferByCouponCode', { code: bulk.codes[0]! })).toMatchObject({ kind: 'bulk', isBulkPurchaseRedemption: true, campaign: { id: 'girl-scouts' } });
-    expect(await result('FindWebOfferByCouponCode', { code: 'CSAA-BBBB-CCCC-DDDD' })).toMatchObject({ kind: null, isCouponValid: false, webOffer: null });
+    expect(await result('FindWebOfferByCouponCode', { code: lifetime.codes[0]! })).toMatchObject({
+      kind: 'gift',
+      isLifetimeComp: true,
+      compMonths: -1,
+    });
+    expect(await result('FindWebOfferByCouponCode', { code: bulk.codes[0]! })).toMatchObject({
+      kind: 'bulk',
+      isBulkPurchaseRedemption: true,
+      campaign: { id: 'girl-scouts' },
+    });
+    expect(await result('FindWebOfferByCouponCode', { code: 'CSAA-BBBB-CCCC-DDDD' })).toMatchObject({
+      kind: null,
+      isCouponValid: false,
+      webOffer: null,
+    });
 
     const expired = await createCodes(s.db, { kind: 'comp', months: 1, source: 'test', expiresAt: new Date(Date.now() + 60_000) });
-    await s.db.updateTable('codes').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', expired.codes[0]!).execute();
-    expect(await result('FindWebOfferByCouponCode', { code: expired.codes[0]! })).toMatchObject({ isCouponValid: false, isCouponExpired: true });
+    await s.db
+      .updateTable('codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('code', '=', expired.codes[0]!)
+      .execute();
+    expect(await result('FindWebOfferByCouponCode', { code: expired.codes[0]! })).toMatchObject({
+      isCouponValid: false,
+      isCouponExpired: true,
+    });
   });
 
   test('RedeemComp gives the parent the code’s months at no charge, once; customer details show it', async () => {
     const parent = await s.signUp();
     const { codes } = await createCodes(s.db, { kind: 'comp', months: 6, webOfferId: 'comp_premium', source: 'test' });
     const before = Date.now();
-    const redeemed: { redeemed: true; expiresAt: string; isLifetime: boolean } = await result('RedeemComp', { userId: parent.id, couponCode: codes[0]! }, parent.token);
+    const redeemed: { redeemed: true; expiresAt: string; isLifetime: boolean } = await result(
+      'RedeemComp',
+      { userId: parent.id, couponCode: codes[0]! },
+      parent.token,
+    );
     expect(redeemed).toMatchObject({ redeemed: true, isLifetime: false });
     const expected = addMonths(new Date(before), 6).getTime();
     expect(Math.abs(new Date(redeemed.expiresAt).getTime() - expected)).toBeLessThan(60_000);
-    expect(await result('GetCustomerDetails', {}, parent.token)).toMatchObject({ isExpired: false, plan: { id: 'comp_premium' }, compExpiresAt: redeemed.expiresAt, isGifted: false });
+    expect(await result('GetCustomerDetails', {}, parent.token)).toMatchObject({
+      isExpired: false,
+      plan: { id: 'comp_premium' },
+      compExpiresAt: redeemed.expiresAt,
+      isGifted: false,
+    });
 
     // The same code again, by anyone: 'already used' (spec §8).
     const other = await s.signUp();
@@ -112,7 +156,18 @@ describe('codes', () => {
 
   test('a parent whose plan still runs is told so (SUBSCRIPTION_ACTIVE) and keeps the code', async () => {
     const parent = await s.signUp();
-    await s.db.insertInto('subscriptions').values({ id: newId(), user_id: parent.id, web_offer_id: 'annual', product: 'app', status: 'Active', price_cents: 6000, source: 'purchase' }).execute();
+    await s.db
+      .insertInto('subscriptions')
+      .values({
+        id: newId(),
+        user_id: parent.id,
+        web_offer_id: 'annual',
+        product: 'app',
+        status: 'Active',
+        price_cents: 6000,
+        source: 'purchase',
+      })
+      .execute();
     const { codes } = await createCodes(s.db, { kind: 'gift', months: 3, source: 'test' });
     const answer = await s.call('RedeemComp', { userId: parent.id, couponCode: codes[0]! }, { token: parent.token });
     expect(answer.body).toEqual({ code: 141, error: "It seems your subscription hasn't expired yet.", messageKey: 'SUBSCRIPTION_ACTIVE' });
@@ -123,11 +178,19 @@ describe('codes', () => {
     const gifted = await s.signUp();
     const gift = await createCodes(s.db, { kind: 'gift', webOfferId: 'gift_3_months', source: 'test' });
     const g: { expiresAt: string } = await result('RedeemComp', { userId: gifted.id, couponCode: gift.codes[0]! }, gifted.token);
-    expect(await result('GetCustomerDetails', {}, gifted.token)).toMatchObject({ isGifted: true, giftExpiresAt: g.expiresAt, isLifetime: false });
+    expect(await result('GetCustomerDetails', {}, gifted.token)).toMatchObject({
+      isGifted: true,
+      giftExpiresAt: g.expiresAt,
+      isLifetime: false,
+    });
 
     const licensed = await s.signUp();
     const volume = await createCodes(s.db, { kind: 'volume', months: -1, source: 'test' });
-    expect(await result('RedeemVolumeLicense', { userId: licensed.id, couponCode: volume.codes[0]! }, licensed.token)).toEqual({ redeemed: true, expiresAt: null, isLifetime: true });
+    expect(await result('RedeemVolumeLicense', { userId: licensed.id, couponCode: volume.codes[0]! }, licensed.token)).toEqual({
+      redeemed: true,
+      expiresAt: null,
+      isLifetime: true,
+    });
     expect(await result('GetCustomerDetails', {}, licensed.token)).toMatchObject({ isLifetime: true, isExpired: false });
   });
 
@@ -136,17 +199,34 @@ describe('codes', () => {
     const volume = await createCodes(s.db, { kind: 'volume', months: 12, source: 'test' });
     const coupon = await createCodes(s.db, { kind: 'coupon', webOfferId: 'coupon_annual', source: 'test' });
     const invalid = { code: 141, error: 'This code is not valid.', messageKey: 'CODE_INVALID' };
-    expect((await s.call('RedeemComp', { userId: parent.id, couponCode: volume.codes[0]! }, { token: parent.token })).body).toEqual(invalid);
-    expect((await s.call('RedeemVolumeLicense', { userId: parent.id, couponCode: coupon.codes[0]! }, { token: parent.token })).body).toEqual(invalid);
+    expect((await s.call('RedeemComp', { userId: parent.id, couponCode: volume.codes[0]! }, { token: parent.token })).body).toEqual(
+      invalid,
+    );
+    expect(
+      (await s.call('RedeemVolumeLicense', { userId: parent.id, couponCode: coupon.codes[0]! }, { token: parent.token })).body,
+    ).toEqual(invalid);
     expect((await s.call('RedeemComp', { userId: parent.id, couponCode: 'GIFTNOPE' }, { token: parent.token })).body).toEqual(invalid);
 
     const expiring = await createCodes(s.db, { kind: 'comp', months: 1, source: 'test', expiresAt: new Date(Date.now() + 60_000) });
-    await s.db.updateTable('codes').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', expiring.codes[0]!).execute();
-    expect((await s.call('RedeemComp', { userId: parent.id, couponCode: expiring.codes[0]! }, { token: parent.token })).body).toEqual({ code: 141, error: 'This code has expired.', messageKey: 'CODE_EXPIRED' });
+    await s.db
+      .updateTable('codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('code', '=', expiring.codes[0]!)
+      .execute();
+    expect((await s.call('RedeemComp', { userId: parent.id, couponCode: expiring.codes[0]! }, { token: parent.token })).body).toEqual({
+      code: 141,
+      error: 'This code has expired.',
+      messageKey: 'CODE_EXPIRED',
+    });
 
     const other = await s.signUp();
-    expect((await s.call('RedeemVolumeLicense', { userId: other.id, couponCode: volume.codes[0]! }, { token: parent.token })).body).toMatchObject({ code: 119 });
-    expect((await s.call('RedeemVolumeLicense', { userId: parent.id, couponCode: volume.codes[0]! })).body).toEqual({ code: 209, error: 'Invalid session token' });
+    expect(
+      (await s.call('RedeemVolumeLicense', { userId: other.id, couponCode: volume.codes[0]! }, { token: parent.token })).body,
+    ).toMatchObject({ code: 119 });
+    expect((await s.call('RedeemVolumeLicense', { userId: parent.id, couponCode: volume.codes[0]! })).body).toEqual({
+      code: 209,
+      error: 'Invalid session token',
+    });
     // Refused attempts spent nothing.
     expect(await result('FindWebOfferByCouponCode', { code: volume.codes[0]! })).toMatchObject({ isCouponValid: true });
   });

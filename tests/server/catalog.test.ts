@@ -19,7 +19,10 @@ const t = useTestDatabase();
 const catalog = readCatalogFile('funnels/catalog.yaml');
 
 const tables = ['partners', 'web_offers', 'class_add_ons', 'bulk_campaigns'] as const;
-const snapshot = async () => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await t.db.selectFrom(table).selectAll().orderBy('id').execute()] as const)));
+const snapshot = async () =>
+  Object.fromEntries(
+    await Promise.all(tables.map(async (table) => [table, await t.db.selectFrom(table).selectAll().orderBy('id').execute()] as const)),
+  );
 
 describe('importing funnels/catalog.yaml', () => {
   test('into an empty database, then again: the second import changes nothing', async () => {
@@ -73,14 +76,19 @@ describe('the catalog callers see (spec §2.4, §3, §9)', () => {
   });
 
   test('every duration of the spec is sold: monthly, quarterly, 6-month, annual, 24-month, lifetime', async () => {
-    const all = (await t.db.selectFrom('web_offers').select('subscription_duration').where('is_active', '=', true).execute()).map((r) => r.subscription_duration);
+    const all = (await t.db.selectFrom('web_offers').select('subscription_duration').where('is_active', '=', true).execute()).map(
+      (r) => r.subscription_duration,
+    );
     expect(new Set(all)).toEqual(new Set(['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime']));
     const lifetime = (await plans('lifetime')).find((p) => p.subscriptionDuration === 'lifetime');
     expect(lifetime).toMatchObject({ trialDurationDays: 0, offerSubtitle: 'Pay once. Play forever.' });
   });
 
   test('the plan keys of §2.4 carry their labels', async () => {
-    const byPlan = async (planId: string) => (await t.db.selectFrom('web_offers').select(['plan_name']).where('plan_id', '=', planId).where('class_type', 'is', null).execute()).map((r) => r.plan_name);
+    const byPlan = async (planId: string) =>
+      (
+        await t.db.selectFrom('web_offers').select(['plan_name']).where('plan_id', '=', planId).where('class_type', 'is', null).execute()
+      ).map((r) => r.plan_name);
     expect(await byPlan('annual_minerva_ondemand')).toEqual(['Premium Annual']);
     expect(await byPlan('minerva_biannual_ondemand_65')).toEqual(['Half-Yearly']);
     expect(await byPlan('minerva_annual_ondemand_100')).toEqual(['Annual']);
@@ -104,14 +112,33 @@ describe('the catalog callers see (spec §2.4, §3, §9)', () => {
 
   test('class add-ons: 4 classes $54.99/month ($10 today), 1 class $14.99/month ($1 today), after a 30-day promo', async () => {
     expect((await listClassAddOns(t.db)).map(toClassAddOn)).toEqual([
-      { id: 'addon_four_classes', planId: 'minerva_addon_4_classes', name: '4 classes a month', classesPerMonth: 4, price: 54.99, todayPrice: 10, promoDays: 30, status: 'active' },
-      { id: 'addon_one_class', planId: 'minerva_addon_1_class', name: '1 class a month', classesPerMonth: 1, price: 14.99, todayPrice: 1, promoDays: 30, status: 'active' },
+      {
+        id: 'addon_four_classes',
+        planId: 'minerva_addon_4_classes',
+        name: '4 classes a month',
+        classesPerMonth: 4,
+        price: 54.99,
+        todayPrice: 10,
+        promoDays: 30,
+        status: 'active',
+      },
+      {
+        id: 'addon_one_class',
+        planId: 'minerva_addon_1_class',
+        name: '1 class a month',
+        classesPerMonth: 1,
+        price: 14.99,
+        todayPrice: 1,
+        promoDays: 30,
+        status: 'active',
+      },
     ]);
   });
 
   test('partners gympass, wegrowsa, legovip and caprikon, each with an offer of its own', async () => {
     expect((await listPartners(t.db)).map((p) => p.id)).toEqual(['caprikon', 'gympass', 'legovip', 'wegrowsa']);
-    for (const partner of ['gympass', 'wegrowsa', 'legovip', 'caprikon']) expect((await plans(partner)).map((p) => p.partner)).toEqual([partner]);
+    for (const partner of ['gympass', 'wegrowsa', 'legovip', 'caprikon'])
+      expect((await plans(partner)).map((p) => p.partner)).toEqual([partner]);
   });
 
   test('money is stored in integer cents', async () => {
@@ -124,7 +151,10 @@ describe('the catalog callers see (spec §2.4, §3, §9)', () => {
     expect((await findWebOfferByPromoCode(t.db, 'save50'))?.id).toBe('promo_annual_half_price');
     expect(await findWebOfferByPromoCode(t.db, 'NOPE')).toBeUndefined();
     expect(toWebOffer((await findWebOffer(t.db, 'gift_lifetime'))!)).toMatchObject({ subscriptionType: 'gift', giftMonths: -1 });
-    expect(toWebOffer((await findWebOffer(t.db, 'volume_12_months'))!)).toMatchObject({ subscriptionType: 'volumeLicense', giftMonths: 12 });
+    expect(toWebOffer((await findWebOffer(t.db, 'volume_12_months'))!)).toMatchObject({
+      subscriptionType: 'volumeLicense',
+      giftMonths: 12,
+    });
   });
 });
 

@@ -31,17 +31,33 @@ export function useCliFolder(prefix: string) {
 
 /** The environment of a CLI on that folder's embedded database (the test run's database and gateway settings removed). */
 export function cliEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, FUNNELS_DIR: path.join(root, 'funnels'), NO_COLOR: '1' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    FUNNELS_DIR: path.join(root, 'funnels'),
+    NO_COLOR: '1',
+  };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PAYMENT_GATEWAY', 'PAYMENT_ADAPTER', 'LOG_LEVEL']) delete env[name];
   return { ...env, ...extra } as NodeJS.ProcessEnv;
 }
 
 /** Runs `scripts/<script>` with tsx; rejects with the exit code, stdout and stderr when it fails. */
-export const runScript = (script: string, args: string[], env: NodeJS.ProcessEnv) => run(tsx, [path.join(root, 'scripts', script), ...args], { cwd: root, env, timeout: 90_000 });
+export const runScript = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
+  run(tsx, [path.join(root, 'scripts', script), ...args], { cwd: root, env, timeout: 90_000 });
 
 /** The server `npm start` starts on that folder (port 0), logging nothing. */
 export async function startQuietServer(folder: { dataDir: () => string; distDir: () => string }): Promise<FastifyInstance> {
-  const env = readServerEnv({ DATA_DIR: folder.dataDir(), DIST_DIR: folder.distDir(), PORT: '0', HOST: '127.0.0.1', FUNNELS_DIR: path.join(root, 'funnels'), LOG_LEVEL: 'silent' }, root);
+  const env = readServerEnv(
+    {
+      DATA_DIR: folder.dataDir(),
+      DIST_DIR: folder.distDir(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      FUNNELS_DIR: path.join(root, 'funnels'),
+      LOG_LEVEL: 'silent',
+    },
+    root,
+  );
   const logLevel = process.env.LOG_LEVEL;
   process.env.LOG_LEVEL = 'silent';
   const { app } = await startServer(env).finally(() => {

@@ -14,7 +14,10 @@ const t = useTestDatabase();
 
 async function newUser(db: Db): Promise<string> {
   const id = newId();
-  await db.insertInto('users').values({ id, email: `${id.toLowerCase()}@example.com`, password_hash: 'x', partner: null, signup: {}, country: null }).execute();
+  await db
+    .insertInto('users')
+    .values({ id, email: `${id.toLowerCase()}@example.com`, password_hash: 'x', partner: null, signup: {}, country: null })
+    .execute();
   return id;
 }
 
@@ -57,7 +60,11 @@ describe('redeemCodeOnce', () => {
     await withCatalog();
     const user = await newUser(t.db);
     expect(await redeemCodeOnce(t.db, 'CSXX-XXXX-XXXX-XXXX', user)).toEqual({ ok: false, reason: 'unknown' });
-    const { codes } = await createCodes(t.db, { kind: 'gift', months: 12, expiresAt: new Date('2030-01-01T00:00:00Z'), source: 'test' }, new Date('2029-01-01T00:00:00Z'));
+    const { codes } = await createCodes(
+      t.db,
+      { kind: 'gift', months: 12, expiresAt: new Date('2030-01-01T00:00:00Z'), source: 'test' },
+      new Date('2029-01-01T00:00:00Z'),
+    );
     const later = new Date('2030-01-01T00:00:01Z');
     expect(await redeemCodeOnce(t.db, codes[0]!, user, later)).toMatchObject({ ok: false, reason: 'expired' });
     expect((await findCode(t.db, codes[0]!))?.redeemed_at).toBeNull();
@@ -69,14 +76,23 @@ describe('createCodes', () => {
     await withCatalog();
     const prefixes = { coupon: 'CS', comp: 'CSCP', volume: 'CV', gift: 'GIFT', bulk: 'EDU' } as const;
     for (const [kind, prefix] of Object.entries(prefixes) as [keyof typeof prefixes, string][]) {
-      const created = await createCodes(t.db, { kind, count: 25, months: kind === 'coupon' ? null : 6, webOfferId: kind === 'coupon' ? 'coupon_annual' : null, source: 'test' });
+      const created = await createCodes(t.db, {
+        kind,
+        count: 25,
+        months: kind === 'coupon' ? null : 6,
+        webOfferId: kind === 'coupon' ? 'coupon_annual' : null,
+        source: 'test',
+      });
       expect(created.codes).toHaveLength(25);
       expect(new Set(created.codes).size).toBe(25);
       for (const code of created.codes) {
         expect(code.startsWith(prefix), code).toBe(true);
         if (kind === 'coupon') expect(code.startsWith('CSCP'), code).toBe(false);
         expect(code).toHaveLength(16);
-        expect([...code.slice(prefix.length)].every((c) => CODE_ALPHABET.includes(c)), code).toBe(true);
+        expect(
+          [...code.slice(prefix.length)].every((c) => CODE_ALPHABET.includes(c)),
+          code,
+        ).toBe(true);
         expect(canonicalCode(code)).toBe(code);
       }
       const stored = await t.db.selectFrom('codes').selectAll().where('batch_id', '=', created.batchId).execute();
@@ -103,25 +119,32 @@ describe('createCodes', () => {
     expect(row).toMatchObject({ kind: 'gift', comp_months: 3, web_offer_id: 'gift_3_months' });
   });
 
-  test('bulk codes of a campaign give the campaign\'s offer unless told otherwise', async () => {
+  test("bulk codes of a campaign give the campaign's offer unless told otherwise", async () => {
     await withCatalog();
     const result = await runCreateCodes(t.db, { kind: 'bulk', campaign: 'girl-scouts', count: 2 }, 'test');
     expect(result).toMatchObject({ offer: 'edu_12_months', months: 12 });
     const batch = await t.db.selectFrom('code_batches').selectAll().where('id', '=', result.batchId).executeTakeFirstOrThrow();
     expect(batch).toMatchObject({ campaign_id: 'girl-scouts', quantity: 2, source: 'test' });
-    await expect(runCreateCodes(t.db, { kind: 'bulk', campaign: 'nope', months: 1 }, 'test')).rejects.toThrow("Unknown bulk campaign 'nope'.");
+    await expect(runCreateCodes(t.db, { kind: 'bulk', campaign: 'nope', months: 1 }, 'test')).rejects.toThrow(
+      "Unknown bulk campaign 'nope'.",
+    );
   });
 
   test('--expires YYYY-MM-DD keeps the codes valid through that day (UTC)', async () => {
     await withCatalog();
     const result = await runCreateCodes(t.db, { kind: 'comp', months: 1, expires: '2099-12-31' }, 'test');
     expect(result.expiresAt).toBe('2100-01-01T00:00:00.000Z');
-    await expect(runCreateCodes(t.db, { kind: 'comp', months: 1, expires: '2099-02-30' }, 'test')).rejects.toThrow("'2099-02-30' is not a date");
+    await expect(runCreateCodes(t.db, { kind: 'comp', months: 1, expires: '2099-02-30' }, 'test')).rejects.toThrow(
+      "'2099-02-30' is not a date",
+    );
   });
 
   test('requests that cannot be honoured are refused with a sentence, and create nothing', async () => {
     await withCatalog();
-    const before = await t.db.selectFrom('codes').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('codes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const refuse = (input: Parameters<typeof createCodes>[1]) => expect(createCodes(t.db, input)).rejects.toBeInstanceOf(CodeRequestError);
     await refuse({ kind: 'coupon', source: 'test' });
     await refuse({ kind: 'coupon', webOfferId: 'coupon_annual', months: 3, source: 'test' });
@@ -130,8 +153,13 @@ describe('createCodes', () => {
     await refuse({ kind: 'gift', months: 3, count: 0, source: 'test' });
     await refuse({ kind: 'gift', months: 3, count: 10_001, source: 'test' });
     await refuse({ kind: 'gift', months: 3, expiresAt: new Date('2001-01-01'), source: 'test' });
-    await expect(createCodes(t.db, { kind: 'gift', webOfferId: 'no_such_offer', source: 'test' })).rejects.toThrow(/Unknown offer 'no_such_offer'\. Offers: .*gift_12_months/);
-    const after = await t.db.selectFrom('codes').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    await expect(createCodes(t.db, { kind: 'gift', webOfferId: 'no_such_offer', source: 'test' })).rejects.toThrow(
+      /Unknown offer 'no_such_offer'\. Offers: .*gift_12_months/,
+    );
+    const after = await t.db
+      .selectFrom('codes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });

@@ -38,9 +38,21 @@ interface Tally {
 const tallies = new Map<string, Tally>();
 
 afterAll(() => {
-  const rows = [...tallies].map(([target, t]) => `${target.padEnd(30)} ${String(t.sent).padStart(5)} ${String(t.ok).padStart(5)} ${String(t.refused).padStart(5)} ${String(t.failed).padStart(5)}`);
-  const total = [...tallies.values()].reduce((sum, t) => ({ sent: sum.sent + t.sent, failed: sum.failed + t.failed }), { sent: 0, failed: 0 });
-  console.log(['Contract fuzz: requests sent per call, 2xx, 4xx, answers ≥ 500', ...rows, `total ${total.sent} requests, ${total.failed} answers ≥ 500`].join('\n'));
+  const rows = [...tallies].map(
+    ([target, t]) =>
+      `${target.padEnd(30)} ${String(t.sent).padStart(5)} ${String(t.ok).padStart(5)} ${String(t.refused).padStart(5)} ${String(t.failed).padStart(5)}`,
+  );
+  const total = [...tallies.values()].reduce((sum, t) => ({ sent: sum.sent + t.sent, failed: sum.failed + t.failed }), {
+    sent: 0,
+    failed: 0,
+  });
+  console.log(
+    [
+      'Contract fuzz: requests sent per call, 2xx, 4xx, answers ≥ 500',
+      ...rows,
+      `total ${total.sent} requests, ${total.failed} answers ≥ 500`,
+    ].join('\n'),
+  );
 });
 
 /** The parent as they are now (a fuzzed call may have changed their email), with a session of their own. */
@@ -57,13 +69,21 @@ async function sendAll(target: string, requests: FuzzRequest[], token: string) {
   const failures: string[] = [];
   for (const request of requests) {
     const headers = request.withSession ? { ...request.headers, 'x-parse-session-token': token } : request.headers;
-    const response = await s.app.inject({ method: request.method, url: request.url, headers, ...(request.payload === undefined ? {} : { payload: request.payload }), remoteAddress: request.ip });
+    const response = await s.app.inject({
+      method: request.method,
+      url: request.url,
+      headers,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+      remoteAddress: request.ip,
+    });
     tally.sent++;
     if (response.statusCode < 300) tally.ok++;
     else if (response.statusCode < 500) tally.refused++;
     else {
       tally.failed++;
-      failures.push(`${response.statusCode} ${response.body.slice(0, 120)} ← ${request.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload?.slice(0, 160) ?? '')}`);
+      failures.push(
+        `${response.statusCode} ${response.body.slice(0, 120)} ← ${request.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload?.slice(0, 160) ?? '')}`,
+      );
     }
   }
   return failures;
@@ -72,7 +92,10 @@ async function sendAll(target: string, requests: FuzzRequest[], token: string) {
 const inputSchema = (name: CallName) => contract[name].input as unknown as z.ZodObject;
 
 const targets: { target: string; requests: (world: FuzzWorld) => fc.Arbitrary<FuzzRequest> }[] = [
-  ...callNames.map((name) => ({ target: name, requests: (world: FuzzWorld) => callRequest(name, inputSchema(name), world, contract[name].idempotent === true) })),
+  ...callNames.map((name) => ({
+    target: name,
+    requests: (world: FuzzWorld) => callRequest(name, inputSchema(name), world, contract[name].idempotent === true),
+  })),
   { target: 'POST /api/login', requests: (world: FuzzWorld) => loginBodyRequest(inputSchema('UserLogin'), world) },
   { target: 'GET /api/login', requests: (world: FuzzWorld) => loginQueryRequest(world) },
 ];

@@ -35,7 +35,9 @@ describe('crashes during purchases on PostgreSQL (braintree gateway, against a f
 
     const gateway = {
       billingSubscriptionIds: [...braintree!.subscriptions.values()].filter((s) => s.status === 'Active').map((s) => s.id),
-      chargedTransactionIds: [...braintree!.transactions.values()].filter((x) => x.type === 'sale' && x.status === 'submitted_for_settlement' && x.refundIds.length === 0).map((x) => x.id),
+      chargedTransactionIds: [...braintree!.transactions.values()]
+        .filter((x) => x.type === 'sale' && x.status === 'submitted_for_settlement' && x.refundIds.length === 0)
+        .map((x) => x.id),
     };
     const outcome = await checkOutcome(t.db, purchases, report, gateway);
     console.log(`crash test, braintree gateway: ${JSON.stringify(outcome)}`);

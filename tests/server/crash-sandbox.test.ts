@@ -30,8 +30,12 @@ describe('crashes during purchases on PostgreSQL (sandbox gateway)', () => {
     });
 
     const gateway = {
-      billingSubscriptionIds: (await t.db.selectFrom('sandbox_subscriptions').select('id').where('status', 'in', ['Active', 'PastDue']).execute()).map((row) => row.id),
-      chargedTransactionIds: (await t.db.selectFrom('sandbox_transactions').select('id').where('status', '=', 'settled').execute()).map((row) => row.id),
+      billingSubscriptionIds: (
+        await t.db.selectFrom('sandbox_subscriptions').select('id').where('status', 'in', ['Active', 'PastDue']).execute()
+      ).map((row) => row.id),
+      chargedTransactionIds: (await t.db.selectFrom('sandbox_transactions').select('id').where('status', '=', 'settled').execute()).map(
+        (row) => row.id,
+      ),
     };
     const outcome = await checkOutcome(t.db, purchases, report, gateway);
     console.log(`crash test, sandbox gateway: ${JSON.stringify(outcome)}`);

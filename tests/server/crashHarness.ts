@@ -50,14 +50,30 @@ export async function prepareCatalog(db: Kysely<Database>): Promise<void> {
   await importCatalogIfEmpty(db, () => readCatalogFile('funnels/catalog.yaml'));
   await db
     .insertInto('web_offers')
-    .values({ id: 'crash_monthly_no_trial', plan_id: 'crash_monthly_999', plan_name: 'Monthly, no trial', plan_data_key: 'monthly', subscription_duration: 'monthly', price_cents: 999, trial_duration_days: 0, subscription_type: 'recurring', description_key: 'Monthly', tags: ['test'] })
+    .values({
+      id: 'crash_monthly_no_trial',
+      plan_id: 'crash_monthly_999',
+      plan_name: 'Monthly, no trial',
+      plan_data_key: 'monthly',
+      subscription_duration: 'monthly',
+      price_cents: 999,
+      trial_duration_days: 0,
+      subscription_type: 'recurring',
+      description_key: 'Monthly',
+      tags: ['test'],
+    })
     .execute();
 }
 
 /** `rounds` batches of `perRound` new parents, each buying one plan: a trial, a first period charged now, or lifetime. */
 export async function purchaseRounds(db: Kysely<Database>, rounds: number, perRound: number): Promise<Purchase[][]> {
   const parents = await createParents(db, rounds * perRound);
-  const purchases: Purchase[] = parents.map((parent, i) => ({ parent, input: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: OFFERS[i % OFFERS.length] }, key: `crash-${parent.id}`, answers: [] }));
+  const purchases: Purchase[] = parents.map((parent, i) => ({
+    parent,
+    input: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: OFFERS[i % OFFERS.length] },
+    key: `crash-${parent.id}`,
+    answers: [],
+  }));
   return Array.from({ length: rounds }, (_, r) => purchases.slice(r * perRound, (r + 1) * perRound));
 }
 
@@ -81,7 +97,11 @@ interface ServerProcess {
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   // Node itself with tsx's loader: the tsx command would run the server in a child process that a SIGKILL of it leaves alive.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/server/crashServer.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/server/crashServer.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => log.push(...String(chunk).split('\n').filter(Boolean)));
   const port = await new Promise<number>((resolve, reject) => {
@@ -100,7 +120,8 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   return { url: `http://127.0.0.1:${port}`, child, log };
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 async function post(url: string, purchase: Purchase): Promise<void> {
   try {
@@ -116,7 +137,8 @@ async function post(url: string, purchase: Purchase): Promise<void> {
 }
 
 /** Lost, "not confirmed yet" (409) and server errors leave the outcome unknown: the browser sends those again. */
-export const isDefinitive = (answer: Purchase['answers'][number] | undefined) => answer !== undefined && answer !== 'lost' && answer.status !== 409 && answer.status < 500;
+export const isDefinitive = (answer: Purchase['answers'][number] | undefined) =>
+  answer !== undefined && answer !== 'lost' && answer.status !== 409 && answer.status < 500;
 
 /** A small seeded generator (mulberry32): the kill moments are the same from run to run. */
 function random(seed: number) {
@@ -173,7 +195,8 @@ export async function runCrashRounds(run: CrashRun): Promise<CrashReport> {
       for (;;) {
         const unknown = batch.filter((p) => !isDefinitive(p.answers.at(-1)));
         if (unknown.length === 0) break;
-        if (Date.now() > deadline) throw new Error(`${unknown.length} purchases never got a definitive answer: ${JSON.stringify(unknown.map((p) => p.answers))}`);
+        if (Date.now() > deadline)
+          throw new Error(`${unknown.length} purchases never got a definitive answer: ${JSON.stringify(unknown.map((p) => p.answers))}`);
         report.retried += unknown.length;
         await Promise.all(unknown.map((p) => post(server.url, p)));
         await sleep(300);
@@ -207,22 +230,35 @@ export interface CrashOutcome extends CrashReport {
 }
 
 /** Compares what the parents were told, our tables and the gateway's records. */
-export async function checkOutcome(db: Kysely<Database>, purchases: Purchase[], report: CrashReport, gateway: GatewayRecords): Promise<CrashOutcome> {
+export async function checkOutcome(
+  db: Kysely<Database>,
+  purchases: Purchase[],
+  report: CrashReport,
+  gateway: GatewayRecords,
+): Promise<CrashOutcome> {
   const subscriptions = await db.selectFrom('subscriptions').select(['id', 'user_id', 'gateway_subscription_id']).execute();
   const payments = await db.selectFrom('payments').select(['user_id', 'gateway_transaction_id']).where('status', '=', 'settled').execute();
   const ourSubscriptions = new Set(subscriptions.map((row) => row.gateway_subscription_id));
   const ourCharges = new Set(payments.map((row) => row.gateway_transaction_id));
-  const count = (userIds: (string | null)[]) => userIds.reduce((counts, id) => counts.set(id, (counts.get(id) ?? 0) + 1), new Map<string | null, number>());
+  const count = (userIds: (string | null)[]) =>
+    userIds.reduce((counts, id) => counts.set(id, (counts.get(id) ?? 0) + 1), new Map<string | null, number>());
   const plansBy = count(subscriptions.map((row) => row.user_id));
   const chargesBy = count(payments.map((row) => row.user_id));
 
-  const successes = (p: Purchase) => p.answers.filter((a): a is { status: number; body: Record<string, any> } => a !== 'lost' && a.status === 200);
-  const open = await db.selectFrom('payment_intents').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+  const successes = (p: Purchase) =>
+    p.answers.filter((a): a is { status: number; body: Record<string, any> } => a !== 'lost' && a.status === 200);
+  const open = await db
+    .selectFrom('payment_intents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
   const recorded = new Set(subscriptions.map((row) => row.id));
   return {
     ...report,
     succeeded: purchases.filter((p) => successes(p).length > 0).length,
-    orphans: gateway.billingSubscriptionIds.filter((id) => !ourSubscriptions.has(id)).length + gateway.chargedTransactionIds.filter((id) => !ourCharges.has(id)).length,
+    orphans:
+      gateway.billingSubscriptionIds.filter((id) => !ourSubscriptions.has(id)).length +
+      gateway.chargedTransactionIds.filter((id) => !ourCharges.has(id)).length,
     chargedTwice: purchases.filter((p) => (plansBy.get(p.parent.id) ?? 0) > 1 || (chargesBy.get(p.parent.id) ?? 0) > 1).length,
     successesLost: purchases.flatMap(successes).filter((a) => !recorded.has(a.body.result.subscriptionData.id)).length,
     openIntents: Number(open.n),

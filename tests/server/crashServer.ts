@@ -38,7 +38,9 @@ function slowSandbox(): PaymentGateway {
   return { ...sandbox, sale: slow(sandbox.sale), createSubscription: slow(sandbox.createSubscription) };
 }
 
-const gateway = braintreePort ? createBraintreeGateway({ credentials: CREDENTIALS, endpoint: { host: '127.0.0.1', port: braintreePort } }) : slowSandbox();
+const gateway = braintreePort
+  ? createBraintreeGateway({ credentials: CREDENTIALS, endpoint: { host: '127.0.0.1', port: braintreePort } })
+  : slowSandbox();
 
 const app = await buildServer({
   dataDir: mkdtempSync(path.join(tmpdir(), 'crash-server-')),

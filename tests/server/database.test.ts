@@ -14,7 +14,24 @@ describe('migrations', () => {
   test('the test database is at the latest migration; migrating again applies nothing', async () => {
     expect(await migrateToLatest(t.db)).toEqual({ applied: [] });
     const tables = (await t.db.introspection.getTables()).map((table) => table.name);
-    for (const name of ['users', 'sessions', 'customers', 'web_offers', 'class_add_ons', 'codes', 'code_batches', 'bulk_campaigns', 'subscriptions', 'payment_methods', 'payments', 'email_preferences', 'outbox', 'idempotency_keys', 'password_reset_tokens', 'rate_limits'])
+    for (const name of [
+      'users',
+      'sessions',
+      'customers',
+      'web_offers',
+      'class_add_ons',
+      'codes',
+      'code_batches',
+      'bulk_campaigns',
+      'subscriptions',
+      'payment_methods',
+      'payments',
+      'email_preferences',
+      'outbox',
+      'idempotency_keys',
+      'password_reset_tokens',
+      'rate_limits',
+    ])
       expect(tables, name).toContain(name);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(t.db);
     expect(recorded.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
@@ -23,12 +40,25 @@ describe('migrations', () => {
   test('times are UTC timestamptz read back as Date; money is integer cents', async () => {
     const zone = await sql<{ TimeZone: string }>`show time zone`.execute(t.db);
     expect(zone.rows[0]?.TimeZone).toBe('UTC');
-    await t.db.insertInto('payments').values({ id: 'p1', amount_cents: 1999, status: 'settled', description: 'Monthly', created_at: '2026-03-01T12:00:00+02:00' } as never).execute();
+    await t.db
+      .insertInto('payments')
+      .values({ id: 'p1', amount_cents: 1999, status: 'settled', description: 'Monthly', created_at: '2026-03-01T12:00:00+02:00' } as never)
+      .execute();
     const row = await t.db.selectFrom('payments').select(['amount_cents', 'created_at']).where('id', '=', 'p1').executeTakeFirstOrThrow();
     expect(row.amount_cents).toBe(1999);
     expect(row.created_at).toEqual(new Date('2026-03-01T10:00:00Z'));
-    await expect(t.db.insertInto('payments').values({ id: 'p2', amount_cents: 19.99, status: 'settled', description: 'x' } as never).execute()).rejects.toThrow();
-    await expect(t.db.insertInto('payments').values({ id: 'p3', amount_cents: -1, status: 'settled', description: 'x' } as never).execute()).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('payments')
+        .values({ id: 'p2', amount_cents: 19.99, status: 'settled', description: 'x' } as never)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('payments')
+        .values({ id: 'p3', amount_cents: -1, status: 'settled', description: 'x' } as never)
+        .execute(),
+    ).rejects.toThrow();
   });
 });
 
@@ -41,7 +71,9 @@ describe('the embedded database admits one process', () => {
     first.setServerPort(4321);
     try {
       await expect(openDatabase({ dataDir: dir, role: 'cli' })).rejects.toThrow(DatabaseBusyError);
-      await expect(openDatabase({ dataDir: dir, role: 'cli' })).rejects.toThrow(`is in use by the server on port 4321 (process ${process.pid})`);
+      await expect(openDatabase({ dataDir: dir, role: 'cli' })).rejects.toThrow(
+        `is in use by the server on port 4321 (process ${process.pid})`,
+      );
       expect(readLiveLock(dir)).toMatchObject({ pid: process.pid, role: 'server', port: 4321 });
       await migrateToLatest(first.db);
     } finally {

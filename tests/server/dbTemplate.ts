@@ -20,4 +20,3 @@ export async function makePGliteTemplate(): Promise<Blob> {
     await pglite.close();
   }
 }
-

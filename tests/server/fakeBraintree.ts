@@ -29,7 +29,12 @@ export interface FakeBraintree {
 }
 
 export const MERCHANT_ID = 'test_merchant';
-export const CREDENTIALS = { environment: 'sandbox' as const, merchantId: MERCHANT_ID, publicKey: 'test_public_key', privateKey: 'test_private_key' };
+export const CREDENTIALS = {
+  environment: 'sandbox' as const,
+  merchantId: MERCHANT_ID,
+  publicKey: 'test_public_key',
+  privateKey: 'test_private_key',
+};
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -43,14 +48,23 @@ export async function startFakeBraintree(): Promise<FakeBraintree> {
   const server: Server = createServer(async (request, response) => {
     const text = await readBody(request);
     const path = request.url ?? '';
-    requests.push({ method: request.method ?? '', path, body: text ? JSON.parse(text) : null, authorization: request.headers.authorization });
-    const index = queued.findIndex((q) => q.method === request.method && (typeof q.path === 'string' ? q.path === path : q.path.test(path)));
+    requests.push({
+      method: request.method ?? '',
+      path,
+      body: text ? JSON.parse(text) : null,
+      authorization: request.headers.authorization,
+    });
+    const index = queued.findIndex(
+      (q) => q.method === request.method && (typeof q.path === 'string' ? q.path === path : q.path.test(path)),
+    );
     if (index === -1) {
       response.writeHead(500, { 'content-type': 'text/plain' }).end(`no answer queued for ${request.method} ${path}`);
       return;
     }
     const { answer } = queued.splice(index, 1)[0]!;
-    response.writeHead(answer.status, { 'content-type': 'application/xml; charset=utf-8' }).end(`<?xml version="1.0" encoding="UTF-8"?>\n${answer.xml}`);
+    response
+      .writeHead(answer.status, { 'content-type': 'application/xml; charset=utf-8' })
+      .end(`<?xml version="1.0" encoding="UTF-8"?>\n${answer.xml}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -67,7 +81,8 @@ export async function startFakeBraintree(): Promise<FakeBraintree> {
 // Braintree's XML, as its gateway answers (trimmed to the fields the product reads).
 
 export const xml = {
-  customer: (id: string, email: string) => `<customer><id>${id}</id><email>${email}</email><credit-cards type="array"/><paypal-accounts type="array"/></customer>`,
+  customer: (id: string, email: string) =>
+    `<customer><id>${id}</id><email>${email}</email><credit-cards type="array"/><paypal-accounts type="array"/></customer>`,
   clientToken: (value: string) => `<client-token><value>${value}</value></client-token>`,
   creditCard: (o: { token: string; cardType: string; last4: string; month: string; year: string }) =>
     `<credit-card><token>${o.token}</token><card-type>${o.cardType}</card-type><last-4>${o.last4}</last-4><expiration-month>${o.month}</expiration-month><expiration-year>${o.year}</expiration-year><default type="boolean">true</default><subscriptions type="array"/><verifications type="array"/></credit-card>`,
@@ -79,15 +94,34 @@ export const xml = {
     `<processor-response-code>${o.code ?? '1000'}</processor-response-code><processor-response-text>${o.text ?? 'Approved'}</processor-response-text>` +
     (o.rejection ? `<gateway-rejection-reason>${o.rejection}</gateway-rejection-reason>` : '<gateway-rejection-reason nil="true"/>') +
     `</transaction>`,
-  subscription: (o: { id: string; status: string; price: string; trialDays?: number; first: string; next: string; transactions?: string[] }) =>
+  subscription: (o: {
+    id: string;
+    status: string;
+    price: string;
+    trialDays?: number;
+    first: string;
+    next: string;
+    transactions?: string[];
+  }) =>
     `<subscription><id>${o.id}</id><status>${o.status}</status><price>${o.price}</price>` +
-    (o.trialDays ? `<trial-period type="boolean">true</trial-period><trial-duration type="integer">${o.trialDays}</trial-duration><trial-duration-unit>day</trial-duration-unit>` : '<trial-period type="boolean">false</trial-period>') +
+    (o.trialDays
+      ? `<trial-period type="boolean">true</trial-period><trial-duration type="integer">${o.trialDays}</trial-duration><trial-duration-unit>day</trial-duration-unit>`
+      : '<trial-period type="boolean">false</trial-period>') +
     `<first-billing-date type="date">${o.first}</first-billing-date><next-billing-date type="date">${o.next}</next-billing-date>` +
     `<transactions type="array">${(o.transactions ?? []).join('')}</transactions><add-ons type="array"/><discounts type="array"/></subscription>`,
   /** A 422 answer: validation errors nested under `on` (e.g. credit-card), and the verification or transaction that failed. */
-  error: (o: { message: string; errors?: { on: string; code: string; attribute: string; message: string }[]; verification?: string; transaction?: string }) => {
+  error: (o: {
+    message: string;
+    errors?: { on: string; code: string; attribute: string; message: string }[];
+    verification?: string;
+    transaction?: string;
+  }) => {
     const groups = new Map<string, string[]>();
-    for (const e of o.errors ?? []) groups.set(e.on, [...(groups.get(e.on) ?? []), `<error><code>${e.code}</code><attribute type="symbol">${e.attribute}</attribute><message>${e.message}</message></error>`]);
+    for (const e of o.errors ?? [])
+      groups.set(e.on, [
+        ...(groups.get(e.on) ?? []),
+        `<error><code>${e.code}</code><attribute type="symbol">${e.attribute}</attribute><message>${e.message}</message></error>`,
+      ]);
     const nested = [...groups].map(([on, errors]) => `<${on}><errors type="array">${errors.join('')}</errors></${on}>`).join('');
     return `<api-error-response><errors><errors type="array"/>${nested}</errors><params><payment-method/></params><message>${o.message}</message>${o.verification ?? ''}${o.transaction ?? ''}</api-error-response>`;
   },

@@ -59,19 +59,45 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
   const transactionXml = (t: Transaction) =>
     xml
       .transaction({ id: t.id, status: t.status, amount: t.amount, createdAt: t.createdAt })
-      .replace('</transaction>', `<order-id>${t.orderId ?? ''}</order-id><refund-ids type="array">${t.refundIds.map((id) => `<item>${id}</item>`).join('')}</refund-ids></transaction>`);
+      .replace(
+        '</transaction>',
+        `<order-id>${t.orderId ?? ''}</order-id><refund-ids type="array">${t.refundIds.map((id) => `<item>${id}</item>`).join('')}</refund-ids></transaction>`,
+      );
   const subscriptionXml = (s: Subscription) =>
-    xml.subscription({ id: s.id, status: s.status, price: s.price, trialDays: s.trialDays, first: s.first, next: s.next, transactions: s.transactionIds.map((id) => transactionXml(transactions.get(id)!)) });
+    xml.subscription({
+      id: s.id,
+      status: s.status,
+      price: s.price,
+      trialDays: s.trialDays,
+      first: s.first,
+      next: s.next,
+      transactions: s.transactionIds.map((id) => transactionXml(transactions.get(id)!)),
+    });
   const newTransaction = (amount: string, orderId: string | null): Transaction => {
-    const t: Transaction = { id: nextId('txn'), type: 'sale', status: 'submitted_for_settlement', amount, orderId, refundIds: [], createdAt: new Date().toISOString() };
+    const t: Transaction = {
+      id: nextId('txn'),
+      type: 'sale',
+      status: 'submitted_for_settlement',
+      amount,
+      orderId,
+      refundIds: [],
+      createdAt: new Date().toISOString(),
+    };
     transactions.set(t.id, t);
     return t;
   };
-  const validation = (on: string, code: string, attribute: string, message: string) => ({ status: 422, body: xml.error({ message, errors: [{ on, code, attribute, message }] }) });
+  const validation = (on: string, code: string, attribute: string, message: string) => ({
+    status: 422,
+    body: xml.error({ message, errors: [{ on, code, attribute, message }] }),
+  });
 
   const routes: [string, RegExp, (match: RegExpExecArray, body: Record<string, any>) => { status: number; body: string }][] = [
     ['POST', /^\/customers$/, (_m, body) => ({ status: 201, body: xml.customer(nextId('cus'), body.customer?.email ?? '') })],
-    ['POST', /^\/payment_methods$/, () => ({ status: 201, body: xml.creditCard({ token: nextId('pm'), cardType: 'Visa', last4: '1111', month: '12', year: '2030' }) })],
+    [
+      'POST',
+      /^\/payment_methods$/,
+      () => ({ status: 201, body: xml.creditCard({ token: nextId('pm'), cardType: 'Visa', last4: '1111', month: '12', year: '2030' }) }),
+    ],
     [
       'POST',
       /^\/subscriptions$/,
@@ -80,13 +106,25 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
         const now = new Date();
         const trialDays = request.trial_period ? Number(request.trial_duration) : 0;
         const first = trialDays > 0 ? addDays(now, trialDays) : now;
-        const s: Subscription = { id: request.id, status: 'Active', price: request.price, trialDays, first: day(first), next: day(trialDays > 0 ? first : addMonth(now)), transactionIds: [] };
+        const s: Subscription = {
+          id: request.id,
+          status: 'Active',
+          price: request.price,
+          trialDays,
+          first: day(first),
+          next: day(trialDays > 0 ? first : addMonth(now)),
+          transactionIds: [],
+        };
         if (trialDays === 0) s.transactionIds.push(newTransaction(request.price, null).id);
         subscriptions.set(s.id, s);
         return { status: 201, body: subscriptionXml(s) };
       },
     ],
-    ['GET', /^\/subscriptions\/([^/]+)$/, ([, id]) => (subscriptions.has(id!) ? { status: 200, body: subscriptionXml(subscriptions.get(id!)!) } : { status: 404, body: '' })],
+    [
+      'GET',
+      /^\/subscriptions\/([^/]+)$/,
+      ([, id]) => (subscriptions.has(id!) ? { status: 200, body: subscriptionXml(subscriptions.get(id!)!) } : { status: 404, body: '' }),
+    ],
     [
       'PUT',
       /^\/subscriptions\/([^/]+)\/cancel$/,
@@ -98,13 +136,22 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
         return { status: 200, body: subscriptionXml(s) };
       },
     ],
-    ['POST', /^\/transactions$/, (_m, { transaction: request }) => ({ status: 201, body: transactionXml(newTransaction(request.amount, request.order_id ?? null)) })],
+    [
+      'POST',
+      /^\/transactions$/,
+      (_m, { transaction: request }) => ({ status: 201, body: transactionXml(newTransaction(request.amount, request.order_id ?? null)) }),
+    ],
     [
       'POST',
       /^\/transactions\/advanced_search_ids$/,
       (_m, { search }) => {
-        const matching = [...transactions.values()].filter((t) => t.type === 'sale' && t.orderId !== null && t.orderId === search.order_id?.is);
-        return { status: 200, body: `<search-results><page-size type="integer">50</page-size><ids type="array">${matching.map((t) => `<item>${t.id}</item>`).join('')}</ids></search-results>` };
+        const matching = [...transactions.values()].filter(
+          (t) => t.type === 'sale' && t.orderId !== null && t.orderId === search.order_id?.is,
+        );
+        return {
+          status: 200,
+          body: `<search-results><page-size type="integer">50</page-size><ids type="array">${matching.map((t) => `<item>${t.id}</item>`).join('')}</ids></search-results>`,
+        };
       },
     ],
     [
@@ -113,17 +160,30 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
       (_m, { search }) => {
         // The SDK sends the ids of a page as a list (a multiple-value field).
         const found = (search.ids as string[]).map((id) => transactions.get(id)).filter((t): t is Transaction => t !== undefined);
-        return { status: 200, body: `<credit-card-transactions type="collection">${found.map(transactionXml).join('')}</credit-card-transactions>` };
+        return {
+          status: 200,
+          body: `<credit-card-transactions type="collection">${found.map(transactionXml).join('')}</credit-card-transactions>`,
+        };
       },
     ],
-    ['GET', /^\/transactions\/([^/]+)$/, ([, id]) => (transactions.has(id!) ? { status: 200, body: transactionXml(transactions.get(id!)!) } : { status: 404, body: '' })],
+    [
+      'GET',
+      /^\/transactions\/([^/]+)$/,
+      ([, id]) => (transactions.has(id!) ? { status: 200, body: transactionXml(transactions.get(id!)!) } : { status: 404, body: '' }),
+    ],
     [
       'PUT',
       /^\/transactions\/([^/]+)\/void$/,
       ([, id]) => {
         const t = transactions.get(id!);
         if (!t) return { status: 404, body: '' };
-        if (t.status !== 'submitted_for_settlement') return validation('transaction', '91504', 'status', 'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.');
+        if (t.status !== 'submitted_for_settlement')
+          return validation(
+            'transaction',
+            '91504',
+            'status',
+            'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.',
+          );
         t.status = 'voided';
         return { status: 200, body: transactionXml(t) };
       },
@@ -145,7 +205,9 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
         response.writeHead(500, { 'content-type': 'text/plain' }).end(`the fake Braintree failed: ${String(error)}`);
         return;
       }
-      response.writeHead(status, { 'content-type': 'application/xml; charset=utf-8' }).end(xmlBody ? `<?xml version="1.0" encoding="UTF-8"?>\n${xmlBody}` : '');
+      response
+        .writeHead(status, { 'content-type': 'application/xml; charset=utf-8' })
+        .end(xmlBody ? `<?xml version="1.0" encoding="UTF-8"?>\n${xmlBody}` : '');
       return;
     }
     response.writeHead(500, { 'content-type': 'text/plain' }).end(`the fake Braintree has no route for ${request.method} ${request.url}`);

@@ -24,14 +24,31 @@ export interface FuzzRequest {
   ip: string;
 }
 
-const controlCharacter = fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000B', '\u000C', '\u001B', '\u001F', '\u007F', '\u0080', '\u0085', '\u009F');
+const controlCharacter = fc.constantFrom(
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000B',
+  '\u000C',
+  '\u001B',
+  '\u001F',
+  '\u007F',
+  '\u0080',
+  '\u0085',
+  '\u009F',
+);
 const loneSurrogate = fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF');
 const shortText = fc.string({ maxLength: 12 });
 /** Any single character of U+0000–U+00FF, controls included, or a lone surrogate. */
-const anyUnit = fc.oneof({ weight: 4, arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: loneSurrogate });
+const anyUnit = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }) },
+  { weight: 1, arbitrary: loneSurrogate },
+);
 
 /** A string with at least one character PostgreSQL refuses or corrupts, or that the contract refuses. */
-const taintedString = fc.tuple(shortText, fc.oneof(controlCharacter, loneSurrogate), shortText).map(([before, bad, after]) => before + bad + after);
+const taintedString = fc
+  .tuple(shortText, fc.oneof(controlCharacter, loneSurrogate), shortText)
+  .map(([before, bad, after]) => before + bad + after);
 
 /** JSON text put as it is into a body (a value nested 5,000 deep is more than JSON.stringify can recurse through here). */
 class RawJson {
@@ -47,12 +64,23 @@ function toJson(value: unknown): string {
   return text.replace(/"\\u0000\uFFFEraw(\d+)"/g, (_match, index: string) => raws[Number(index)]!);
 }
 
-const nestedText = (depth: number, arrays: boolean) => (arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+const nestedText = (depth: number, arrays: boolean) =>
+  arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 /** Depths around the limits: the free-form one (5), the body's (32), and the tester's 5,000. */
-const deepValue = fc.tuple(fc.constantFrom(6, 20, 31, 40, 5_000), fc.boolean()).map(([depth, arrays]) => new RawJson(nestedText(depth, arrays)));
+const deepValue = fc
+  .tuple(fc.constantFrom(6, 20, 31, 40, 5_000), fc.boolean())
+  .map(([depth, arrays]) => new RawJson(nestedText(depth, arrays)));
 
 const hugeString = fc.constantFrom(300, 5_000, 20_000).map((length) => 'x'.repeat(length));
-const wrongType = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}), fc.array(shortText, { maxLength: 3 }));
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.array(shortText, { maxLength: 3 }),
+);
 const anyJson = fc.jsonValue({ maxDepth: 3, stringUnit: anyUnit });
 const taintedKeys = fc.dictionary(taintedString, shortText, { minKeys: 1, maxKeys: 3 });
 
@@ -87,7 +115,16 @@ function knownValues(world: FuzzWorld): KnownValues {
     userId: fc.constant(world.parentId),
     parseUserId: fc.constant(world.parentId),
     customerId: fc.constant(world.parentId),
-    webOfferId: fc.constantFrom('annual', 'monthly', 'lifetime', 'annual_30daytrial', 'ondemand_monthly', 'live_multi_classes', 'gift_12_months', 'coupon_annual'),
+    webOfferId: fc.constantFrom(
+      'annual',
+      'monthly',
+      'lifetime',
+      'annual_30daytrial',
+      'ondemand_monthly',
+      'live_multi_classes',
+      'gift_12_months',
+      'coupon_annual',
+    ),
     newPlanId: fc.constantFrom('annual', 'lifetime', 'biannual'),
     paymentMethodToken: fc.constantFrom('fake-valid-nonce', 'fake-valid-visa-nonce', 'fake-paypal-billing-agreement-nonce'),
     paymentNonce: fc.constantFrom('fake-valid-nonce', 'fake-valid-mastercard-nonce'),
@@ -104,7 +141,8 @@ function knownValues(world: FuzzWorld): KnownValues {
 
 /** The schema inside optional / default / nullable / a pipe's input. */
 function unwrapped(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable) return unwrapped(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable)
+    return unwrapped(schema.unwrap() as z.ZodType);
   if (schema instanceof z.ZodPipe) return unwrapped(schema.in as z.ZodType);
   return schema;
 }
@@ -115,7 +153,11 @@ const recordKey = fc.stringMatching(/^[a-z_]{1,12}$/);
 function plausible(schema: z.ZodType, known: KnownValues, key: string | null): fc.Arbitrary<unknown> {
   const knownValue = key === null ? undefined : known[key];
   if (knownValue) return knownValue;
-  if (schema instanceof z.ZodNullable) return fc.oneof({ weight: 4, arbitrary: plausible(schema.unwrap() as z.ZodType, known, key) }, { weight: 1, arbitrary: fc.constant(null) });
+  if (schema instanceof z.ZodNullable)
+    return fc.oneof(
+      { weight: 4, arbitrary: plausible(schema.unwrap() as z.ZodType, known, key) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    );
   const inner = unwrapped(schema);
   if (inner !== schema) return plausible(inner, known, key);
   if (schema instanceof z.ZodObject) return plausibleObject(schema, known);
@@ -145,7 +187,9 @@ function plausibleObject(schema: z.ZodObject, known: KnownValues, mutatedKey: st
     const rarelySent = !(key in known) && schema.safeParse(undefined).success;
     return rarelySent ? fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value }) : value;
   };
-  const fields = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, schema]) => [key, field(key, schema)]));
+  const fields = Object.fromEntries(
+    Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, schema]) => [key, field(key, schema)]),
+  );
   return fc.record(fields) as fc.Arbitrary<Record<string, unknown>>;
 }
 
@@ -154,7 +198,11 @@ function mutated(schema: z.ZodType, known: KnownValues): fc.Arbitrary<unknown> {
   const inner = unwrapped(schema);
   if (inner instanceof z.ZodObject && Object.keys(inner.shape).length > 0) return fc.oneof(hostileValue, mutatedObject(inner, known));
   if (inner instanceof z.ZodRecord) {
-    const hostileInside = fc.dictionary(fc.oneof(recordKey, taintedString), fc.oneof(plausible(inner.valueType as z.ZodType, known, null), hostileValue), { minKeys: 1, maxKeys: 5 });
+    const hostileInside = fc.dictionary(
+      fc.oneof(recordKey, taintedString),
+      fc.oneof(plausible(inner.valueType as z.ZodType, known, null), hostileValue),
+      { minKeys: 1, maxKeys: 5 },
+    );
     return fc.oneof(hostileValue, hostileInside);
   }
   return hostileValue;
@@ -167,7 +215,8 @@ function mutatedObject(schema: z.ZodObject, known: KnownValues): fc.Arbitrary<Re
 
 /** Params with the schema's keys: all plausible (one in three), or one of them mutated. */
 function validLooking(schema: z.ZodObject, world: FuzzWorld): fc.Arbitrary<Record<string, unknown>> {
-  if (Object.keys(schema.shape).length === 0) return fc.oneof(fc.constant({}), fc.dictionary(fc.oneof(recordKey, taintedString), hostileValue, { maxKeys: 3 }));
+  if (Object.keys(schema.shape).length === 0)
+    return fc.oneof(fc.constant({}), fc.dictionary(fc.oneof(recordKey, taintedString), hostileValue, { maxKeys: 3 }));
   const known = knownValues(world);
   return fc.oneof({ weight: 1, arbitrary: plausibleObject(schema, known) }, { weight: 2, arbitrary: mutatedObject(schema, known) });
 }
@@ -176,15 +225,34 @@ function validLooking(schema: z.ZodObject, world: FuzzWorld): fc.Arbitrary<Recor
 const rawBody = fc.oneof(
   fc.tuple(fc.integer({ min: 20, max: 5_000 }), fc.boolean()).map(([depth, arrays]) => nestedText(depth, arrays)),
   fc.integer({ min: 33, max: 5_000 }).map((depth) => '['.repeat(depth)),
-  fc.constantFrom('', ' ', '{', '{"a":', '[1,2', 'nul', '"\\u00', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"__proto__":{"x":1}}', ']]]]', '"{[\\"]}"'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '{',
+    '{"a":',
+    '[1,2',
+    'nul',
+    '"\\u00',
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+    '{"__proto__":{"x":1}}',
+    ']]]]',
+    '"{[\\"]}"',
+  ),
   fc.constant(`{"a":"${'x'.repeat(40_000)}"}`),
 );
 
-const ipAddress = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map(([a, b, c]) => `10.${a}.${b}.${c}`);
+const ipAddress = fc
+  .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 }))
+  .map(([a, b, c]) => `10.${a}.${b}.${c}`);
 const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain');
 
 /** A body for a call or route whose params have `schema`'s keys. */
-function hostileBody(schema: z.ZodObject, world: FuzzWorld, extraFields: fc.Arbitrary<Record<string, unknown>> = fc.constant({})): fc.Arbitrary<string> {
+function hostileBody(
+  schema: z.ZodObject,
+  world: FuzzWorld,
+  extraFields: fc.Arbitrary<Record<string, unknown>> = fc.constant({}),
+): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 2, arbitrary: anyJson.map((value) => toJson(value)) },
     { weight: 1, arbitrary: rawBody },
@@ -208,18 +276,16 @@ const idempotencyKey: fc.Arbitrary<IdempotencyKeySent> = fc.oneof(
 /** A POST of a backend call: any body, with or without the session, with an Idempotency-Key when the call takes one. */
 export function callRequest(name: string, schema: z.ZodObject, world: FuzzWorld, idempotent: boolean): fc.Arbitrary<FuzzRequest> {
   const key = idempotent ? idempotencyKey : fc.constant<IdempotencyKeySent>({});
-  return fc
-    .record({ ip: ipAddress, withSession: fc.boolean(), type: contentType, key })
-    .chain(({ ip, withSession, type, key }) =>
-      hostileBody(schema, world, fc.constant('field' in key ? { _idempotencyKey: key.field } : {})).map((payload) => ({
-        method: 'POST' as const,
-        url: `/api/functions/${name}`,
-        headers: { 'content-type': type, ...(key.header ? { 'idempotency-key': key.header } : {}) },
-        payload,
-        withSession,
-        ip,
-      })),
-    );
+  return fc.record({ ip: ipAddress, withSession: fc.boolean(), type: contentType, key }).chain(({ ip, withSession, type, key }) =>
+    hostileBody(schema, world, fc.constant('field' in key ? { _idempotencyKey: key.field } : {})).map((payload) => ({
+      method: 'POST' as const,
+      url: `/api/functions/${name}`,
+      headers: { 'content-type': type, ...(key.header ? { 'idempotency-key': key.header } : {}) },
+      payload,
+      withSession,
+      ip,
+    })),
+  );
 }
 
 /** Bytes a query string may carry: a tainted string's UTF-8, invalid UTF-8, broken escapes. */
@@ -227,21 +293,45 @@ const queryValue = (plausibleValue: fc.Arbitrary<unknown>) =>
   fc.oneof(
     { weight: 4, arbitrary: plausibleValue.map((value) => encodeURIComponent(String(value))) },
     { weight: 2, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 12 }).map((value) => encodeURIComponent(value)) },
-    { weight: 2, arbitrary: fc.tuple(shortText, fc.constantFrom('%00', '%01', '%1F', '%7F', '%C2%85', '%ED%A0%80', '%FF', '%C0%80', '%', '%zz'), shortText).map(([a, bad, b]) => encodeURIComponent(a) + bad + encodeURIComponent(b)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(shortText, fc.constantFrom('%00', '%01', '%1F', '%7F', '%C2%85', '%ED%A0%80', '%FF', '%C0%80', '%', '%zz'), shortText)
+        .map(([a, bad, b]) => encodeURIComponent(a) + bad + encodeURIComponent(b)),
+    },
     { weight: 1, arbitrary: fc.constant('x'.repeat(5_000)) },
   );
 
 /** GET /api/login?username=&password= with any query: tainted, repeated, missing or huge values. */
 export function loginQueryRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
-  const pair = (name: string, value: fc.Arbitrary<unknown>) => fc.array(queryValue(value), { minLength: 0, maxLength: 2 }).map((values) => values.map((v) => `${name}=${v}`));
+  const pair = (name: string, value: fc.Arbitrary<unknown>) =>
+    fc.array(queryValue(value), { minLength: 0, maxLength: 2 }).map((values) => values.map((v) => `${name}=${v}`));
   return fc
-    .record({ ip: ipAddress, withSession: fc.boolean(), username: pair('username', fc.oneof(fc.constant(world.parentEmail), freshEmail)), password: pair('password', fc.constant(world.password)) })
-    .map(({ ip, withSession, username, password }) => ({ method: 'GET' as const, url: `/api/login?${[...username, ...password].join('&')}`, headers: {}, withSession, ip }));
+    .record({
+      ip: ipAddress,
+      withSession: fc.boolean(),
+      username: pair('username', fc.oneof(fc.constant(world.parentEmail), freshEmail)),
+      password: pair('password', fc.constant(world.password)),
+    })
+    .map(({ ip, withSession, username, password }) => ({
+      method: 'GET' as const,
+      url: `/api/login?${[...username, ...password].join('&')}`,
+      headers: {},
+      withSession,
+      ip,
+    }));
 }
 
 /** POST /api/login with any body. */
 export function loginBodyRequest(schema: z.ZodObject, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({ ip: ipAddress, withSession: fc.boolean(), type: contentType, payload: hostileBody(schema, world) })
-    .map(({ ip, withSession, type, payload }) => ({ method: 'POST' as const, url: '/api/login', headers: { 'content-type': type }, payload, withSession, ip }));
+    .map(({ ip, withSession, type, payload }) => ({
+      method: 'POST' as const,
+      url: '/api/login',
+      headers: { 'content-type': type },
+      payload,
+      withSession,
+      ip,
+    }));
 }

@@ -22,7 +22,18 @@ beforeAll(async () => {
   await importCatalogIfEmpty(t.db, () => readCatalogFile('funnels/catalog.yaml'));
   await t.db
     .insertInto('web_offers')
-    .values({ id: 'test_monthly_no_trial', plan_id: 'test_monthly_1234', plan_name: 'Monthly, no trial', plan_data_key: 'monthly', subscription_duration: 'monthly', price_cents: 1234, trial_duration_days: 0, subscription_type: 'recurring', description_key: 'Monthly', tags: ['test'] })
+    .values({
+      id: 'test_monthly_no_trial',
+      plan_id: 'test_monthly_1234',
+      plan_name: 'Monthly, no trial',
+      plan_data_key: 'monthly',
+      subscription_duration: 'monthly',
+      price_cents: 1234,
+      trial_duration_days: 0,
+      subscription_type: 'recurring',
+      description_key: 'Monthly',
+      tags: ['test'],
+    })
     .execute();
   server = await startBackendServer(t.db);
   s = client(() => server.app);
@@ -32,7 +43,8 @@ beforeAll(async () => {
 let keys = 0;
 const newKey = () => `idem-${process.pid}-${Date.now().toString(36)}-${++keys}`;
 const purchase = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' };
-const chargesOf = (userId: string) => t.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', userId).execute();
+const chargesOf = (userId: string) =>
+  t.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', userId).execute();
 const subscriptionsOf = (userId: string) => t.db.selectFrom('subscriptions').select('id').where('user_id', '=', userId).execute();
 
 describe('the router', () => {
@@ -64,12 +76,22 @@ describe('the router', () => {
     const parent = await s.signUp();
     const key = newKey();
     expect((await s.call('PurchaseSubscription', purchase, { token: parent.token, headers: { 'idempotency-key': key } })).status).toBe(200);
-    const other = await s.call('PurchaseSubscription', { ...purchase, webOfferId: 'annual' }, { token: parent.token, headers: { 'idempotency-key': key } });
+    const other = await s.call(
+      'PurchaseSubscription',
+      { ...purchase, webOfferId: 'annual' },
+      { token: parent.token, headers: { 'idempotency-key': key } },
+    );
     expect(other.status).toBe(400);
-    expect(other.body).toEqual({ code: 142, error: 'This idempotency key was used for a different request.', messageKey: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(other.body).toEqual({
+      code: 142,
+      error: 'This idempotency key was used for a different request.',
+      messageKey: 'IDEMPOTENCY_KEY_REUSED',
+    });
 
     const someoneElse = await s.signUp();
-    expect((await s.call('PurchaseSubscription', purchase, { token: someoneElse.token, headers: { 'idempotency-key': key } })).status).toBe(200);
+    expect((await s.call('PurchaseSubscription', purchase, { token: someoneElse.token, headers: { 'idempotency-key': key } })).status).toBe(
+      200,
+    );
     expect(await subscriptionsOf(someoneElse.id)).toHaveLength(1);
   });
 
@@ -89,16 +111,28 @@ describe('the router', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
 
-    const viaParseHeader = await s.call('UpdateCreditCard', { paymentNonce: 'fake-valid-amex-nonce' }, { token: parent.token, headers: { 'x-parse-request-id': newKey() } });
+    const viaParseHeader = await s.call(
+      'UpdateCreditCard',
+      { paymentNonce: 'fake-valid-amex-nonce' },
+      { token: parent.token, headers: { 'x-parse-request-id': newKey() } },
+    );
     expect(viaParseHeader.body).toEqual({ result: { success: true } });
 
-    const tooLong = await s.call('PurchaseSubscription', purchase, { token: parent.token, headers: { 'idempotency-key': 'x'.repeat(256) } });
+    const tooLong = await s.call('PurchaseSubscription', purchase, {
+      token: parent.token,
+      headers: { 'idempotency-key': 'x'.repeat(256) },
+    });
     expect(tooLong.body).toMatchObject({ code: 142, messageKey: 'IDEMPOTENCY_KEY_REQUIRED' });
   });
 
   test('BulkPurchase (no session needed) takes a key too: a replay gives the same codes, created once', async () => {
     const key = newKey();
-    const input = { webOfferId: 'gift_3_months', quantity: 2, paymentMethodToken: 'fake-valid-visa-nonce', customerOptions: { email: 'gifts@example.com' } };
+    const input = {
+      webOfferId: 'gift_3_months',
+      quantity: 2,
+      paymentMethodToken: 'fake-valid-visa-nonce',
+      customerOptions: { email: 'gifts@example.com' },
+    };
     const ip = '10.9.8.7';
     const first = await s.call('BulkPurchase', input, { ip, headers: { 'idempotency-key': key } });
     const replay = await s.call('BulkPurchase', input, { ip, headers: { 'idempotency-key': key } });
@@ -122,14 +156,29 @@ describe('under concurrency', () => {
       const parent = await s.signUp();
       const key = newKey();
       const answers: Answer[] = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => callers[i % callers.length]!.call('PurchaseSubscription', purchase, { token: parent.token, headers: { 'idempotency-key': key } })),
+        Array.from({ length: 20 }, (_, i) =>
+          callers[i % callers.length]!.call('PurchaseSubscription', purchase, { token: parent.token, headers: { 'idempotency-key': key } }),
+        ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
       expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
       expect(answers.filter((a) => a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
       expect(await subscriptionsOf(parent.id)).toHaveLength(1);
       expect(await chargesOf(parent.id)).toEqual([{ amount_cents: 1234, status: 'settled' }]);
-      const gatewayCharges = await t.db.selectFrom('sandbox_transactions').select('id').where('amount_cents', '=', 1234).where('payment_method_token', 'in', t.db.selectFrom('payment_methods').innerJoin('customers', 'customers.id', 'payment_methods.customer_id').select('gateway_token').where('customers.user_id', '=', parent.id)).execute();
+      const gatewayCharges = await t.db
+        .selectFrom('sandbox_transactions')
+        .select('id')
+        .where('amount_cents', '=', 1234)
+        .where(
+          'payment_method_token',
+          'in',
+          t.db
+            .selectFrom('payment_methods')
+            .innerJoin('customers', 'customers.id', 'payment_methods.customer_id')
+            .select('gateway_token')
+            .where('customers.user_id', '=', parent.id),
+        )
+        .execute();
       expect(gatewayCharges).toHaveLength(1);
     } finally {
       await secondServer?.close();
@@ -140,8 +189,16 @@ describe('under concurrency', () => {
   test('two tabs, two keys, two cards: the parent’s payments run one at a time — one plan, the other WP_AlreadyHaveSubscription', async () => {
     const parent = await s.signUp();
     const [a, b] = await Promise.all([
-      s.call('PurchaseSubscription', { ...purchase, paymentMethodToken: 'fake-valid-visa-nonce' }, { token: parent.token, headers: { 'idempotency-key': newKey() } }),
-      s.call('PurchaseSubscription', { ...purchase, paymentMethodToken: 'fake-valid-mastercard-nonce' }, { token: parent.token, headers: { 'idempotency-key': newKey() } }),
+      s.call(
+        'PurchaseSubscription',
+        { ...purchase, paymentMethodToken: 'fake-valid-visa-nonce' },
+        { token: parent.token, headers: { 'idempotency-key': newKey() } },
+      ),
+      s.call(
+        'PurchaseSubscription',
+        { ...purchase, paymentMethodToken: 'fake-valid-mastercard-nonce' },
+        { token: parent.token, headers: { 'idempotency-key': newKey() } },
+      ),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     expect([a, b].find((x) => x.status === 400)!.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
@@ -184,7 +241,16 @@ describe('the store', () => {
     const longAgo = new Date(Date.now() - 10 * 60_000);
     await t.db
       .insertInto('idempotency_keys')
-      .values({ scope: 'Test:user:u1', key, request_hash: requestHash({ a: 1 }), status: 'pending', response: null, created_at: longAgo, completed_at: null, expires_at: new Date(longAgo.getTime() + IDEMPOTENCY_TTL_MS) })
+      .values({
+        scope: 'Test:user:u1',
+        key,
+        request_hash: requestHash({ a: 1 }),
+        status: 'pending',
+        response: null,
+        created_at: longAgo,
+        completed_at: null,
+        expires_at: new Date(longAgo.getTime() + IDEMPOTENCY_TTL_MS),
+      })
       .execute();
     const store = createIdempotencyStore(t.db, { waitForPendingMs: 1_000 });
     expect(await store.run(request(key), async () => answer)).toEqual({ answer: stored, replayed: false });

@@ -17,8 +17,16 @@ beforeAll(async () => {
 }, 60_000);
 
 let keys = 0;
-const purchase = async (params: Record<string, unknown>, token: string) => s.call('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'annual', ...params }, { token, headers: { 'idempotency-key': `boundary-${process.pid}-${++keys}` } });
-const refusal = (call: string, detail: string) => ({ status: 400, body: { code: 142, error: `Invalid parameters for ${call}: ${detail}` } });
+const purchase = async (params: Record<string, unknown>, token: string) =>
+  s.call(
+    'PurchaseSubscription',
+    { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'annual', ...params },
+    { token, headers: { 'idempotency-key': `boundary-${process.pid}-${++keys}` } },
+  );
+const refusal = (call: string, detail: string) => ({
+  status: 400,
+  body: { code: 142, error: `Invalid parameters for ${call}: ${detail}` },
+});
 const answerOf = (a: { status: number; body: unknown }) => ({ status: a.status, body: a.body });
 /** An injected response as status and body. */
 const injected = (r: { statusCode: number; json: () => unknown }) => ({ status: r.statusCode, body: r.json() });
@@ -31,9 +39,13 @@ describe('text with control characters', () => {
       [{ partner: 'gym\u0000pass' }, 'partner: must not contain control characters'],
       [{ customerOptions: { firstName: 'Ada\u0000' } }, 'customerOptions.firstName: must not contain control characters'],
     ];
-    for (const [params, detail] of cases) expect(answerOf(await purchase(params, parent.token)), detail).toEqual(refusal('PurchaseSubscription', detail));
+    for (const [params, detail] of cases)
+      expect(answerOf(await purchase(params, parent.token)), detail).toEqual(refusal('PurchaseSubscription', detail));
 
-    const clean = await purchase({ utmParamsObject: { utm_source: 'newsletter' }, partner: 'gympass', customerOptions: { firstName: 'Ada' } }, parent.token);
+    const clean = await purchase(
+      { utmParamsObject: { utm_source: 'newsletter' }, partner: 'gympass', customerOptions: { firstName: 'Ada' } },
+      parent.token,
+    );
     expect(clean.status).toBe(200);
   });
 
@@ -44,7 +56,10 @@ describe('text with control characters', () => {
       [{ organization: 'Club\u0085' }, 'organization: must not contain control characters'],
       [{ message: 'Hi \ud83d' }, 'message: must not contain invalid Unicode (a lone surrogate)'],
     ];
-    for (const [params, detail] of cases) expect(answerOf(await s.call('CodingEventRequest', { ...request, ...params })), detail).toEqual(refusal('CodingEventRequest', detail));
+    for (const [params, detail] of cases)
+      expect(answerOf(await s.call('CodingEventRequest', { ...request, ...params })), detail).toEqual(
+        refusal('CodingEventRequest', detail),
+      );
     expect((await s.call('CodingEventRequest', { ...request, message: 'Line one\r\n\tLine two 😀' })).status).toBe(200);
   });
 
@@ -65,19 +80,30 @@ describe('free-form objects', () => {
 
   test('dataFields and custom_data hold at most 5 levels, 50 keys an object, 100 items a list, 8,192 characters', async () => {
     expect((await s.call('TrackUserEvent', { ...event, dataFields: nested(5) })).status).toBe(200);
-    expect(answerOf(await s.call('TrackUserEvent', { ...event, dataFields: nested(6) }))).toEqual(refusal('TrackUserEvent', 'dataFields: must not be nested more than 5 levels deep'));
+    expect(answerOf(await s.call('TrackUserEvent', { ...event, dataFields: nested(6) }))).toEqual(
+      refusal('TrackUserEvent', 'dataFields: must not be nested more than 5 levels deep'),
+    );
 
     const conversion = { event_name: 'Purchase', event_source_url: 'https://example.com/thanks' };
     const manyKeys = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
-    expect(answerOf(await s.call('SendConversionEvent', { ...conversion, custom_data: manyKeys }))).toEqual(refusal('SendConversionEvent', 'custom_data: must not hold an object of more than 50 keys'));
-    expect(answerOf(await s.call('SendConversionEvent', { ...conversion, custom_data: { items: Array.from({ length: 101 }, (_, i) => i) } }))).toEqual(refusal('SendConversionEvent', 'custom_data: must not hold a list of more than 100 items'));
-    expect(answerOf(await s.call('SendConversionEvent', { ...conversion, custom_data: { note: 'x'.repeat(9_000) } }))).toEqual(refusal('SendConversionEvent', 'custom_data: must not be larger than 8,192 characters of JSON'));
-    expect((await s.call('SendConversionEvent', { ...conversion, custom_data: { value: 79.99, currency: 'USD', items: ['annual'] } })).status).toBe(200);
+    expect(answerOf(await s.call('SendConversionEvent', { ...conversion, custom_data: manyKeys }))).toEqual(
+      refusal('SendConversionEvent', 'custom_data: must not hold an object of more than 50 keys'),
+    );
+    expect(
+      answerOf(await s.call('SendConversionEvent', { ...conversion, custom_data: { items: Array.from({ length: 101 }, (_, i) => i) } })),
+    ).toEqual(refusal('SendConversionEvent', 'custom_data: must not hold a list of more than 100 items'));
+    expect(answerOf(await s.call('SendConversionEvent', { ...conversion, custom_data: { note: 'x'.repeat(9_000) } }))).toEqual(
+      refusal('SendConversionEvent', 'custom_data: must not be larger than 8,192 characters of JSON'),
+    );
+    expect(
+      (await s.call('SendConversionEvent', { ...conversion, custom_data: { value: 79.99, currency: 'USD', items: ['annual'] } })).status,
+    ).toBe(200);
   });
 });
 
 describe('deeply nested bodies', () => {
-  const post = (name: string, payload: string, contentType = 'application/json') => s.app.inject({ method: 'POST', url: `/api/functions/${name}`, headers: { 'content-type': contentType }, payload });
+  const post = (name: string, payload: string, contentType = 'application/json') =>
+    s.app.inject({ method: 'POST', url: `/api/functions/${name}`, headers: { 'content-type': contentType }, payload });
   const deepArrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
   const tooDeep = { code: 107, error: 'Request body is nested too deeply: at most 32 levels of arrays and objects.' };
 
@@ -91,9 +117,15 @@ describe('deeply nested bodies', () => {
   });
 
   test("the tester's 5,000-level dataFields answers 107; brackets inside strings do not count", async () => {
-    const deep = await post('TrackUserEvent', `{"email":"ada@example.com","eventName":"e","dataFields":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`);
+    const deep = await post(
+      'TrackUserEvent',
+      `{"email":"ada@example.com","eventName":"e","dataFields":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+    );
     expect(injected(deep)).toEqual({ status: 400, body: tooDeep });
-    const brackets = await post('TrackUserEvent', JSON.stringify({ email: 'ada@example.com', eventName: 'e', dataFields: { text: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{{{{' } }));
+    const brackets = await post(
+      'TrackUserEvent',
+      JSON.stringify({ email: 'ada@example.com', eventName: 'e', dataFields: { text: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{{{{' } }),
+    );
     expect(brackets.statusCode).toBe(200);
   });
 
@@ -109,13 +141,18 @@ describe('the legacy login routes', () => {
 
   test('POST /api/login and GET /api/login refuse control characters and lone surrogates in the username or password', async () => {
     const { email } = await s.signUp();
-    const post = async (username: string, password: string) => injected(await s.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } }));
+    const post = async (username: string, password: string) =>
+      injected(await s.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } }));
     const get = async (query: string) => injected(await s.app.inject({ method: 'GET', url: `/api/login?${query}` }));
 
     expect(await post(`${email}\u0000`, PASSWORD)).toEqual(loginRefusal('username: must not contain control characters'));
     expect(await post(email, `${PASSWORD}\ud800`)).toEqual(loginRefusal('password: must not contain invalid Unicode (a lone surrogate)'));
-    expect(await get(`username=${encodeURIComponent(email)}%00&password=${PASSWORD}`)).toEqual(loginRefusal('username: must not contain control characters'));
-    expect(await get(`username=${encodeURIComponent(email)}&password=${PASSWORD}%1B`)).toEqual(loginRefusal('password: must not contain control characters'));
+    expect(await get(`username=${encodeURIComponent(email)}%00&password=${PASSWORD}`)).toEqual(
+      loginRefusal('username: must not contain control characters'),
+    );
+    expect(await get(`username=${encodeURIComponent(email)}&password=${PASSWORD}%1B`)).toEqual(
+      loginRefusal('password: must not contain control characters'),
+    );
 
     expect((await post(email, PASSWORD)).status).toBe(200);
     expect((await get(`username=${encodeURIComponent(email)}&password=${PASSWORD}`)).status).toBe(200);
@@ -124,8 +161,21 @@ describe('the legacy login routes', () => {
   test('a username or password sent twice in the query, or an object in the body, is no string: 404 code 101, as Parse answers', async () => {
     const { email } = await s.signUp();
     const invalid = { status: 404, body: { code: 101, error: 'Invalid username/password.' } };
-    expect(injected(await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&username=x&password=${PASSWORD}` }))).toEqual(invalid);
-    expect(injected(await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&password=${PASSWORD}&password=${PASSWORD}` }))).toEqual(invalid);
-    expect(injected(await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: { $ne: null }, password: PASSWORD } }))).toEqual(invalid);
+    expect(
+      injected(
+        await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&username=x&password=${PASSWORD}` }),
+      ),
+    ).toEqual(invalid);
+    expect(
+      injected(
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/login?username=${encodeURIComponent(email)}&password=${PASSWORD}&password=${PASSWORD}`,
+        }),
+      ),
+    ).toEqual(invalid);
+    expect(
+      injected(await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: { $ne: null }, password: PASSWORD } })),
+    ).toEqual(invalid);
   });
 });

@@ -13,13 +13,18 @@ import type { SessionCallContext } from '../../src/server/functions.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';
 import { faultyGateway } from './faultyGateway.ts';
 
-export async function leaveOpenPurchase(db: Kysely<Database>, offer: { webOfferId: string; charge: 'sale' | 'createSubscription' }): Promise<{ intentId: string; userId: string }> {
+export async function leaveOpenPurchase(
+  db: Kysely<Database>,
+  offer: { webOfferId: string; charge: 'sale' | 'createSubscription' },
+): Promise<{ intentId: string; userId: string }> {
   const userId = newId();
   const email = `crashed-${userId.toLowerCase()}@example.com`;
   await db.insertInto('users').values({ id: userId, email, password_hash: 'x', signup: '{}' }).execute();
   const faults = faultyGateway(createSandboxGateway({ db }));
   const log = pino({ level: 'silent' });
-  const backend = await createBackend(db, { ...defaultBackendSettings, environment: 'test', dispatchOutbox: false }, log, { paymentGateway: faults.gateway });
+  const backend = await createBackend(db, { ...defaultBackendSettings, environment: 'test', dispatchOutbox: false }, log, {
+    paymentGateway: faults.gateway,
+  });
   faults.arm(offer.charge, 'after');
   const context: SessionCallContext = {
     sessionToken: 'unused',
@@ -30,7 +35,9 @@ export async function leaveOpenPurchase(db: Kysely<Database>, offer: { webOfferI
     idempotency: { scope: `PurchaseSubscription:user:${userId}`, key: newId() },
   };
   try {
-    await Promise.resolve(backend.handlers.PurchaseSubscription({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: offer.webOfferId }, context)).then(
+    await Promise.resolve(
+      backend.handlers.PurchaseSubscription({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: offer.webOfferId }, context),
+    ).then(
       () => {
         throw new Error('the purchase was expected to lose its answer');
       },
@@ -41,6 +48,11 @@ export async function leaveOpenPurchase(db: Kysely<Database>, offer: { webOfferI
   } finally {
     await backend.close();
   }
-  const intent = await db.updateTable('payment_intents').set({ lease_until: new Date(0) }).where('user_id', '=', userId).returning('id').executeTakeFirstOrThrow();
+  const intent = await db
+    .updateTable('payment_intents')
+    .set({ lease_until: new Date(0) })
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { intentId: intent.id, userId };
 }

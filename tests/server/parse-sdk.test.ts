@@ -19,7 +19,12 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'parse-sdk-'));
-  app = await buildServer({ dataDir, db: t.db, backend: { environment: 'test', dispatchOutbox: false }, overrides: { passwordParams: FAST_SCRYPT } });
+  app = await buildServer({
+    dataDir,
+    db: t.db,
+    backend: { environment: 'test', dispatchOutbox: false },
+    overrides: { passwordParams: FAST_SCRYPT },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('no address');
@@ -74,7 +79,10 @@ describe('the parse SDK', () => {
     const second = (await Parse.User.logIn(email, PASSWORD)).getSessionToken()!;
     await Parse.User.logOut(); // revokes `second`, the current user's
     expect(Parse.User.current()).toBeFalsy();
-    await expect(Parse.User.become(second)).rejects.toMatchObject({ code: Parse.Error.INVALID_SESSION_TOKEN, message: 'Invalid session token' });
+    await expect(Parse.User.become(second)).rejects.toMatchObject({
+      code: Parse.Error.INVALID_SESSION_TOKEN,
+      message: 'Invalid session token',
+    });
 
     const became = await Parse.User.become(first);
     expect(became.id).toBe(id);
@@ -87,8 +95,14 @@ describe('the parse SDK', () => {
 
   test('errors arrive as Parse.Error with their codes', async () => {
     await Parse.User.logOut().catch(() => undefined);
-    await expect(Parse.User.logIn(newEmail('nobody'), PASSWORD)).rejects.toMatchObject({ code: Parse.Error.OBJECT_NOT_FOUND, message: 'Invalid username/password.' });
-    await expect(Parse.Cloud.run('NoSuchCall', {})).rejects.toMatchObject({ code: Parse.Error.SCRIPT_FAILED, message: 'Invalid function: "NoSuchCall"' });
+    await expect(Parse.User.logIn(newEmail('nobody'), PASSWORD)).rejects.toMatchObject({
+      code: Parse.Error.OBJECT_NOT_FOUND,
+      message: 'Invalid username/password.',
+    });
+    await expect(Parse.Cloud.run('NoSuchCall', {})).rejects.toMatchObject({
+      code: Parse.Error.SCRIPT_FAILED,
+      message: 'Invalid function: "NoSuchCall"',
+    });
     await expect(Parse.Cloud.run('GetPaymentHistory', {})).rejects.toMatchObject({ code: Parse.Error.INVALID_SESSION_TOKEN });
     await expect(Parse.Cloud.run('GetUserExistsByUsername', {})).rejects.toMatchObject({ code: Parse.Error.VALIDATION_ERROR });
   });

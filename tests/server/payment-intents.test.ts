@@ -30,11 +30,25 @@ beforeAll(async () => {
   await importCatalogIfEmpty(t.db, () => readCatalogFile('funnels/catalog.yaml'));
   await t.db
     .insertInto('web_offers')
-    .values({ id: 'intent_monthly_no_trial', plan_id: 'intent_monthly_1234', plan_name: 'Monthly, no trial', plan_data_key: 'monthly', subscription_duration: 'monthly', price_cents: 1234, trial_duration_days: 0, subscription_type: 'recurring', description_key: 'Monthly', tags: ['test'] })
+    .values({
+      id: 'intent_monthly_no_trial',
+      plan_id: 'intent_monthly_1234',
+      plan_name: 'Monthly, no trial',
+      plan_data_key: 'monthly',
+      subscription_duration: 'monthly',
+      price_cents: 1234,
+      trial_duration_days: 0,
+      subscription_type: 'recurring',
+      description_key: 'Monthly',
+      tags: ['test'],
+    })
     .execute();
   faults = faultyGateway(createSandboxGateway({ db: t.db, now: () => clock }));
   const stream = new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) });
-  server = await startBackendServer(t.db, { logger: { level: 'warn', stream }, overrides: { paymentGateway: faults.gateway, now: () => clock } });
+  server = await startBackendServer(t.db, {
+    logger: { level: 'warn', stream },
+    overrides: { paymentGateway: faults.gateway, now: () => clock },
+  });
 }, 60_000);
 afterAll(async () => server?.close());
 
@@ -43,26 +57,44 @@ const later = (minutes: number) => void (clock = new Date(clock.getTime() + minu
 
 let keys = 0;
 const newKey = () => `intent-test-${++keys}`;
-const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string | null, key: string) => s.call(name, input, { token, ip: '10.9.9.9', headers: { 'idempotency-key': key } });
+const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string | null, key: string) =>
+  s.call(name, input, { token, ip: '10.9.9.9', headers: { 'idempotency-key': key } });
 const ok = (answer: Answer) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.result as Record<string, any>;
 };
 
-const intentsOf = (userId: string) => t.db.selectFrom('payment_intents').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+const intentsOf = (userId: string) =>
+  t.db.selectFrom('payment_intents').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 const subscriptionsOf = (userId: string) => t.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
 const sandboxSubscription = (id: string) => t.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 const sandboxCharges = (orderOrSubscription: string) =>
-  t.db.selectFrom('sandbox_transactions').selectAll().where((eb) => eb.or([eb('order_id', '=', orderOrSubscription), eb('subscription_id', '=', orderOrSubscription)])).execute();
+  t.db
+    .selectFrom('sandbox_transactions')
+    .selectAll()
+    .where((eb) => eb.or([eb('order_id', '=', orderOrSubscription), eb('subscription_id', '=', orderOrSubscription)]))
+    .execute();
 
-const UNCONFIRMED = { code: 159, messageKey: 'REQUEST_IN_PROGRESS', error: 'We could not confirm your payment yet. Please wait a minute, then check your account before trying again: you will not be charged twice.' };
+const UNCONFIRMED = {
+  code: 159,
+  messageKey: 'REQUEST_IN_PROGRESS',
+  error:
+    'We could not confirm your payment yet. Please wait a minute, then check your account before trying again: you will not be charged twice.',
+};
 
 describe('the intent comes first', () => {
   test('a purchase is recorded as an open intent before the gateway is called, and charged under the intent’s id', async () => {
     const parent = await s.signUp();
     let atTheGateway: { status: string }[] = [];
     faults.watch('createSubscription', async () => void (atTheGateway = await intentsOf(parent.id)));
-    const answer = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', utmParamsObject: { utm_source: 'spring' } }, parent.token, newKey()));
+    const answer = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', utmParamsObject: { utm_source: 'spring' } },
+        parent.token,
+        newKey(),
+      ),
+    );
 
     expect(atTheGateway).toMatchObject([{ status: 'open', call: 'PurchaseSubscription', amount_cents: 0 }]);
     const [intent] = await intentsOf(parent.id);
@@ -76,7 +108,9 @@ describe('the intent comes first', () => {
     ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' }, parent.token, newKey()));
     const [intent] = await intentsOf(parent.id);
     expect(await sandboxCharges(intent!.id)).toMatchObject([{ order_id: intent!.id, status: 'settled' }]);
-    expect(await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', parent.id).execute()).toEqual([{ id: intent!.id, status: 'settled' }]);
+    expect(await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', parent.id).execute()).toEqual([
+      { id: intent!.id, status: 'settled' },
+    ]);
   });
 });
 
@@ -101,7 +135,9 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     expect(again.subscriptionData).toMatchObject({ status: 'Active', trialDuration: 0 });
     expect(await subscriptionsOf(parent.id)).toMatchObject([{ id: again.subscriptionData.id, gateway_subscription_id: open!.id }]);
     expect(await sandboxCharges(open!.id)).toHaveLength(1);
-    expect(await t.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', parent.id).execute()).toEqual([{ amount_cents: 1234, status: 'settled' }]);
+    expect(await t.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', parent.id).execute()).toEqual([
+      { amount_cents: 1234, status: 'settled' },
+    ]);
     expect((await intentsOf(parent.id))[0]).toMatchObject({ status: 'completed', resolved_by: 'reconciliation' });
     // And once more: the same answer, from the idempotency key.
     expect(ok(await pay('PurchaseSubscription', input, parent.token, key))).toEqual(again);
@@ -110,14 +146,19 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
   test('reconciliation completes a lost lifetime sale by its order id and logs the repair at warn level', async () => {
     const parent = await s.signUp();
     faults.arm('sale', 'after');
-    expect((await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' }, parent.token, newKey())).status).toBe(409);
+    expect(
+      (await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' }, parent.token, newKey()))
+        .status,
+    ).toBe(409);
     later(3);
     const summary = await server.app.backend.reconcile();
     const [intent] = await intentsOf(parent.id);
     expect(summary.intents).toContainEqual(expect.objectContaining({ id: intent!.id, call: 'PurchaseSubscription', status: 'completed' }));
     expect(await subscriptionsOf(parent.id)).toMatchObject([{ is_lifetime: true, status: 'Active' }]);
     expect(await t.db.selectFrom('payments').select('id').where('user_id', '=', parent.id).execute()).toEqual([{ id: intent!.id }]);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: 'payment intent completed by reconciliation', intentId: intent!.id }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 40, msg: 'payment intent completed by reconciliation', intentId: intent!.id }),
+    );
     expect((await server.app.backend.reconcile()).intents.map((i) => i.id)).not.toContain(intent!.id);
   });
 
@@ -137,7 +178,10 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     expect((await findCode(t.db, code))?.redeemed_at).toBeNull();
     const same = await pay('PurchaseSubscription', input, parent.token, key);
     expect(same.status).toBe(400);
-    expect(same.body).toMatchObject({ code: 141, error: 'Your payment did not go through, and you have not been charged. Please try again.' });
+    expect(same.body).toMatchObject({
+      code: 141,
+      error: 'Your payment did not go through, and you have not been charged. Please try again.',
+    });
 
     ok(await pay('PurchaseSubscription', input, parent.token, newKey()));
     expect(await subscriptionsOf(parent.id)).toMatchObject([{ code: codes[0], web_offer_id: 'coupon_annual' }]);
@@ -146,14 +190,24 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
   test('our record failing after the charge: the plan is cancelled at the gateway, the charge refunded, and the parent told so', async () => {
     const parent = await s.signUp();
     await sql`create function refuse_subscription() returns trigger language plpgsql as $$
-      begin if new.user_id = ${sql.lit(parent.id)} then raise exception 'the test refuses this row'; end if; return new; end $$`.execute(t.db);
-    await sql`create trigger refuse_subscription before insert on subscriptions for each row execute function refuse_subscription()`.execute(t.db);
+      begin if new.user_id = ${sql.lit(parent.id)} then raise exception 'the test refuses this row'; end if; return new; end $$`.execute(
+      t.db,
+    );
+    await sql`create trigger refuse_subscription before insert on subscriptions for each row execute function refuse_subscription()`.execute(
+      t.db,
+    );
     try {
-      const answer = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' }, parent.token, newKey());
+      const answer = await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' },
+        parent.token,
+        newKey(),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({
         code: 141,
-        error: 'We could not complete your purchase, so your payment was cancelled and you have not been charged. Please try again, or contact customer support if this persists.',
+        error:
+          'We could not complete your purchase, so your payment was cancelled and you have not been charged. Please try again, or contact customer support if this persists.',
       });
     } finally {
       await sql`drop trigger refuse_subscription on subscriptions`.execute(t.db);
@@ -163,14 +217,29 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     expect(intent).toMatchObject({ status: 'reversed', resolved_by: 'request' });
     expect(await sandboxSubscription(intent!.id)).toMatchObject({ status: 'Canceled' });
     expect(await sandboxCharges(intent!.id)).toMatchObject([{ amount_cents: 1234, status: 'refunded' }]);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'a payment made at the gateway could not be recorded: it is given back', intentId: intent!.id }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: 'a payment made at the gateway could not be recorded: it is given back',
+        intentId: intent!.id,
+      }),
+    );
   });
 
   test('half a class add-on (its subscription made, today’s charge never): reconciliation cancels the subscription', async () => {
     const parent = await s.signUp();
     ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token, newKey()));
     faults.arm('sale', 'before');
-    expect((await pay('CreateClassAddOnSubscription', { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' }, parent.token, newKey())).body).toMatchObject(UNCONFIRMED);
+    expect(
+      (
+        await pay(
+          'CreateClassAddOnSubscription',
+          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
+          parent.token,
+          newKey(),
+        )
+      ).body,
+    ).toMatchObject(UNCONFIRMED);
     const addOn = (await intentsOf(parent.id))[1]!;
     expect(await sandboxSubscription(addOn.id)).toMatchObject({ status: 'Active' });
 
@@ -196,9 +265,17 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
   test('a parent paying again with a new key first settles their lost payment: they already have the plan, and pay once', async () => {
     const parent = await s.signUp();
     faults.arm('createSubscription', 'after');
-    expect((await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token, newKey())).status).toBe(409);
+    expect(
+      (await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token, newKey()))
+        .status,
+    ).toBe(409);
     later(3);
-    const again = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'annual' }, parent.token, newKey());
+    const again = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'annual' },
+      parent.token,
+      newKey(),
+    );
     expect(again.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
     expect(await subscriptionsOf(parent.id)).toHaveLength(1);
     expect(faults.calls.createSubscription).toBeGreaterThan(0);
@@ -208,7 +285,12 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
 describe('answers that hold codes', () => {
   test('a bulk purchase keeps no codes with its Idempotency-Key or its intent; the same request answers the same codes', async () => {
     const key = newKey();
-    const input = { webOfferId: 'volume_12_months', quantity: 3, paymentMethodToken: 'fake-valid-visa-nonce', customerOptions: { email: 'school@example.com', firstName: 'Ada', lastName: 'School' } };
+    const input = {
+      webOfferId: 'volume_12_months',
+      quantity: 3,
+      paymentMethodToken: 'fake-valid-visa-nonce',
+      customerOptions: { email: 'school@example.com', firstName: 'Ada', lastName: 'School' },
+    };
     const first = ok(await pay('BulkPurchase', input, null, key));
     expect(first.codes).toHaveLength(3);
     const stored = await t.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();

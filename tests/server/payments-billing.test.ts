@@ -31,23 +31,52 @@ function value<T>(result: GatewayResult<T>): T {
  * A parent who bought `offerId` at `now` through the sandbox, recorded in our tables the way the
  * purchase call does: customer, payment method, subscription with the gateway's ids.
  */
-async function purchase(db: Kysely<Database>, o: { offerId: string; priceCents: number; trialDays: number; months: number; now: Date; nonce?: string }) {
+async function purchase(
+  db: Kysely<Database>,
+  o: { offerId: string; priceCents: number; trialDays: number; months: number; now: Date; nonce?: string },
+) {
   const gateway: PaymentGateway = createSandboxGateway({ db, now: () => o.now });
   const userId = newId();
   const email = `parent-${userId.toLowerCase()}@example.com`;
   await db.insertInto('users').values({ id: userId, email, password_hash: 'x', signup: '{}' }).execute();
   const { customerId: gatewayCustomerId } = await gateway.createCustomer({ email, firstName: 'Pat', lastName: 'Doe' });
-  const method = value(await gateway.vaultPaymentMethod({ customerId: gatewayCustomerId, nonce: o.nonce ?? 'fake-valid-visa-nonce', makeDefault: true, failOnDuplicate: false }));
+  const method = value(
+    await gateway.vaultPaymentMethod({
+      customerId: gatewayCustomerId,
+      nonce: o.nonce ?? 'fake-valid-visa-nonce',
+      makeDefault: true,
+      failOnDuplicate: false,
+    }),
+  );
   const sub = value(
-    await gateway.createSubscription({ id: newId(), paymentMethodToken: method.token, planId: 'plan', priceCents: o.priceCents, trialDurationDays: o.trialDays, billingFrequencyMonths: o.months, now: o.now }),
+    await gateway.createSubscription({
+      id: newId(),
+      paymentMethodToken: method.token,
+      planId: 'plan',
+      priceCents: o.priceCents,
+      trialDurationDays: o.trialDays,
+      billingFrequencyMonths: o.months,
+      now: o.now,
+    }),
   );
   const customerId = newId();
   const paymentMethodId = newId();
   const subscriptionId = newId();
-  await db.insertInto('customers').values({ id: customerId, user_id: userId, gateway: 'sandbox', gateway_customer_id: gatewayCustomerId, email }).execute();
+  await db
+    .insertInto('customers')
+    .values({ id: customerId, user_id: userId, gateway: 'sandbox', gateway_customer_id: gatewayCustomerId, email })
+    .execute();
   await db
     .insertInto('payment_methods')
-    .values({ id: paymentMethodId, customer_id: customerId, gateway_token: method.token, payment_type: method.paymentType, card_type: method.cardType, last4: method.last4, is_default: true })
+    .values({
+      id: paymentMethodId,
+      customer_id: customerId,
+      gateway_token: method.token,
+      payment_type: method.paymentType,
+      card_type: method.cardType,
+      last4: method.last4,
+      is_default: true,
+    })
     .execute();
   await db
     .insertInto('subscriptions')
@@ -71,7 +100,8 @@ async function purchase(db: Kysely<Database>, o: { offerId: string; priceCents: 
   return { gateway, userId, subscriptionId, gatewaySubscriptionId: sub.id, paymentMethodToken: method.token, gatewayCustomerId };
 }
 
-const ours = (db: Kysely<Database>, id: string) => db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const ours = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const paymentsOf = (db: Kysely<Database>, subscriptionId: string) =>
   db.selectFrom('payments').selectAll().where('subscription_id', '=', subscriptionId).orderBy('created_at').execute();
 
@@ -93,11 +123,21 @@ describe('runSandboxBilling', () => {
     const summary = await runSandboxBilling({ db: t.db, at });
     const charges = summary.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId);
     expect(charges).toEqual([
-      expect.objectContaining({ subscriptionId: bought.subscriptionId, amountCents: 7999, status: 'settled', processorResponseCode: '1000', chargedAt: firstBilling.toISOString() }),
+      expect.objectContaining({
+        subscriptionId: bought.subscriptionId,
+        amountCents: 7999,
+        status: 'settled',
+        processorResponseCode: '1000',
+        chargedAt: firstBilling.toISOString(),
+      }),
     ]);
 
     const nextYear = new Date('2026-01-12T10:00:00Z');
-    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'Active', next_billing_date: nextYear, term_expires_at: nextYear });
+    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({
+      status: 'Active',
+      next_billing_date: nextYear,
+      term_expires_at: nextYear,
+    });
     const payments = await paymentsOf(t.db, bought.subscriptionId);
     expect(payments).toEqual([
       expect.objectContaining({
@@ -124,7 +164,10 @@ describe('runSandboxBilling', () => {
     const dates = summary.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId).map((c) => c.chargedAt);
     // Started on the 31st: the last day of February, then the 31st and the 30th.
     expect(dates).toEqual(['2025-02-28T08:00:00.000Z', '2025-03-31T08:00:00.000Z', '2025-04-30T08:00:00.000Z']);
-    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'Active', next_billing_date: new Date('2025-05-31T08:00:00Z') });
+    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({
+      status: 'Active',
+      next_billing_date: new Date('2025-05-31T08:00:00Z'),
+    });
     expect((await paymentsOf(t.db, bought.subscriptionId)).map((p) => [p.amount_cents, p.status, p.description])).toEqual([
       [999, 'settled', 'Monthly Plan'],
       [999, 'settled', 'Monthly Plan'],
@@ -139,12 +182,23 @@ describe('runSandboxBilling', () => {
 
     const summary = await runSandboxBilling({ db: t.db, at: new Date('2025-02-08T06:00:00Z') });
     expect(summary.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([
-      expect.objectContaining({ status: 'declined', amountCents: 200_100, processorResponseCode: '2001', processorResponseText: 'Insufficient Funds' }),
+      expect.objectContaining({
+        status: 'declined',
+        amountCents: 200_100,
+        processorResponseCode: '2001',
+        processorResponseText: 'Insufficient Funds',
+      }),
     ]);
     expect(summary.declined.codes).toContainEqual(expect.objectContaining({ code: '2001', text: 'Insufficient Funds' }));
     expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'PastDue', term_expires_at: due, next_billing_date: due });
     expect(await paymentsOf(t.db, bought.subscriptionId)).toEqual([
-      expect.objectContaining({ status: 'declined', amount_cents: 200_100, processor_response_code: '2001', processor_response_text: 'Insufficient Funds', description: 'Annual Plan' }),
+      expect.objectContaining({
+        status: 'declined',
+        amount_cents: 200_100,
+        processor_response_code: '2001',
+        processor_response_text: 'Insufficient Funds',
+        description: 'Annual Plan',
+      }),
     ]);
 
     // The same time again: nothing more.
@@ -152,12 +206,22 @@ describe('runSandboxBilling', () => {
     expect(again.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
 
     // A retry 10 days later, after the price was changed: it settles and the plan is Active again.
-    value(await bought.gateway.updateSubscription({ subscriptionId: bought.gatewaySubscriptionId, priceCents: 7999, now: new Date('2025-02-10T00:00:00Z') }));
+    value(
+      await bought.gateway.updateSubscription({
+        subscriptionId: bought.gatewaySubscriptionId,
+        priceCents: 7999,
+        now: new Date('2025-02-10T00:00:00Z'),
+      }),
+    );
     const retry = await runSandboxBilling({ db: t.db, at: new Date('2025-02-18T01:00:00Z') });
     expect(retry.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([
       expect.objectContaining({ status: 'settled', amountCents: 7999, chargedAt: new Date(due.getTime() + 10 * DAY).toISOString() }),
     ]);
-    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'Active', next_billing_date: new Date('2026-02-08T00:00:00Z'), term_expires_at: new Date('2026-02-08T00:00:00Z') });
+    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({
+      status: 'Active',
+      next_billing_date: new Date('2026-02-08T00:00:00Z'),
+      term_expires_at: new Date('2026-02-08T00:00:00Z'),
+    });
   });
 
   test('a decline is retried at most three times; a new payment method makes it due again at once', async () => {
@@ -173,10 +237,26 @@ describe('runSandboxBilling', () => {
     ]);
     expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'PastDue' });
 
-    const paypal = value(await bought.gateway.vaultPaymentMethod({ customerId: bought.gatewayCustomerId, nonce: 'fake-paypal-billing-agreement-nonce', makeDefault: true, failOnDuplicate: false }));
-    value(await bought.gateway.updateSubscription({ subscriptionId: bought.gatewaySubscriptionId, paymentMethodToken: paypal.token, priceCents: 7999, now: new Date('2025-06-02T00:00:00Z') }));
+    const paypal = value(
+      await bought.gateway.vaultPaymentMethod({
+        customerId: bought.gatewayCustomerId,
+        nonce: 'fake-paypal-billing-agreement-nonce',
+        makeDefault: true,
+        failOnDuplicate: false,
+      }),
+    );
+    value(
+      await bought.gateway.updateSubscription({
+        subscriptionId: bought.gatewaySubscriptionId,
+        paymentMethodToken: paypal.token,
+        priceCents: 7999,
+        now: new Date('2025-06-02T00:00:00Z'),
+      }),
+    );
     const after = await runSandboxBilling({ db: t.db, at: new Date('2025-06-02T00:00:01Z') });
-    expect(after.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([expect.objectContaining({ status: 'settled', amountCents: 7999 })]);
+    expect(after.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([
+      expect.objectContaining({ status: 'settled', amountCents: 7999 }),
+    ]);
     expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'Active' });
   });
 
@@ -187,16 +267,24 @@ describe('runSandboxBilling', () => {
     value(await canceled.gateway.cancelSubscription({ subscriptionId: canceled.gatewaySubscriptionId, now }));
     const summary = await runSandboxBilling({ db: t.db, at: new Date('2025-04-08T01:00:00Z') });
     expect(summary.charges.filter((c) => c.gatewaySubscriptionId === failing.gatewaySubscriptionId)).toEqual([
-      expect.objectContaining({ status: 'failed', processorResponseCode: '3000', processorResponseText: 'Processor Network Unavailable - Try Again' }),
+      expect.objectContaining({
+        status: 'failed',
+        processorResponseCode: '3000',
+        processorResponseText: 'Processor Network Unavailable - Try Again',
+      }),
     ]);
     expect(summary.charges.filter((c) => c.gatewaySubscriptionId === canceled.gatewaySubscriptionId)).toEqual([]);
     expect(await ours(t.db, failing.subscriptionId)).toMatchObject({ status: 'PastDue' });
-    expect(await paymentsOf(t.db, failing.subscriptionId)).toEqual([expect.objectContaining({ status: 'failed', processor_response_code: '3000' })]);
+    expect(await paymentsOf(t.db, failing.subscriptionId)).toEqual([
+      expect.objectContaining({ status: 'failed', processor_response_code: '3000' }),
+    ]);
   });
 
   test('two runs at once (two instances on one database) charge each subscription once', async () => {
     const now = new Date('2025-08-01T00:00:00Z');
-    const bought = await Promise.all([0, 1, 2].map(() => purchase(t.db, { offerId: 'monthly', priceCents: 999, trialDays: 7, months: 1, now })));
+    const bought = await Promise.all(
+      [0, 1, 2].map(() => purchase(t.db, { offerId: 'monthly', priceCents: 999, trialDays: 7, months: 1, now })),
+    );
     const other = await t.openAnother();
     try {
       const at = new Date('2025-08-08T01:00:00Z');
@@ -211,7 +299,9 @@ describe('runSandboxBilling', () => {
   });
 
   test('the billing run belongs to the sandbox: with Braintree it refuses', async () => {
-    await expect(runSandboxBilling({ db: t.db, at: new Date(), gateway: 'braintree' })).rejects.toThrow(/Braintree bills subscriptions itself/);
+    await expect(runSandboxBilling({ db: t.db, at: new Date(), gateway: 'braintree' })).rejects.toThrow(
+      /Braintree bills subscriptions itself/,
+    );
   });
 });
 
@@ -227,7 +317,14 @@ describe('applyGatewayEvent', () => {
     const event = {
       kind: 'subscriptionChargedSuccessfully' as const,
       subscriptionId: bought.gatewaySubscriptionId,
-      transaction: { id: 'txn_webhook_1', amountCents: 999, status: 'settled' as const, processorResponseCode: '1000', processorResponseText: 'Approved', createdAt: new Date('2025-05-08T00:00:00Z') },
+      transaction: {
+        id: 'txn_webhook_1',
+        amountCents: 999,
+        status: 'settled' as const,
+        processorResponseCode: '1000',
+        processorResponseText: 'Approved',
+        createdAt: new Date('2025-05-08T00:00:00Z'),
+      },
       nextBillingDate: new Date('2025-06-08T00:00:00Z'),
     };
     const first = await applyGatewayEvent(t.db, event, now);
@@ -248,14 +345,25 @@ describe('applyGatewayEvent', () => {
     await applyGatewayEvent(t.db, { kind: 'subscriptionWentActive', subscriptionId: id }, now);
     expect((await ours(t.db, bought.subscriptionId)).status).toBe('Active');
     const canceledAt = new Date('2025-05-02T00:00:00Z');
-    expect(await applyGatewayEvent(t.db, { kind: 'subscriptionCanceled', subscriptionId: id }, canceledAt)).toMatchObject({ changed: true });
-    expect(await applyGatewayEvent(t.db, { kind: 'subscriptionCanceled', subscriptionId: id }, new Date('2025-05-03T00:00:00Z'))).toMatchObject({ changed: false });
+    expect(await applyGatewayEvent(t.db, { kind: 'subscriptionCanceled', subscriptionId: id }, canceledAt)).toMatchObject({
+      changed: true,
+    });
+    expect(
+      await applyGatewayEvent(t.db, { kind: 'subscriptionCanceled', subscriptionId: id }, new Date('2025-05-03T00:00:00Z')),
+    ).toMatchObject({ changed: false });
     expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'Canceled', canceled_at: canceledAt });
 
     const late = {
       kind: 'subscriptionChargedSuccessfully' as const,
       subscriptionId: id,
-      transaction: { id: 'txn_late', amountCents: 999, status: 'settled' as const, processorResponseCode: '1000', processorResponseText: 'Approved', createdAt: now },
+      transaction: {
+        id: 'txn_late',
+        amountCents: 999,
+        status: 'settled' as const,
+        processorResponseCode: '1000',
+        processorResponseText: 'Approved',
+        createdAt: now,
+      },
       nextBillingDate: new Date('2025-07-01T00:00:00Z'),
     };
     expect(await applyGatewayEvent(t.db, late, now)).toMatchObject({ changed: true });
@@ -267,8 +375,16 @@ describe('applyGatewayEvent', () => {
   });
 
   test('a subscription that is not ours, and notifications we do not act on, change nothing', async () => {
-    expect(await applyGatewayEvent(t.db, { kind: 'subscriptionWentPastDue', subscriptionId: 'someone-elses' }, new Date())).toEqual({ changed: false, subscriptionId: null, paymentId: null });
-    expect(await applyGatewayEvent(t.db, { kind: 'ignored', notificationKind: 'disbursement' }, new Date())).toEqual({ changed: false, subscriptionId: null, paymentId: null });
+    expect(await applyGatewayEvent(t.db, { kind: 'subscriptionWentPastDue', subscriptionId: 'someone-elses' }, new Date())).toEqual({
+      changed: false,
+      subscriptionId: null,
+      paymentId: null,
+    });
+    expect(await applyGatewayEvent(t.db, { kind: 'ignored', notificationKind: 'disbursement' }, new Date())).toEqual({
+      changed: false,
+      subscriptionId: null,
+      paymentId: null,
+    });
   });
 });
 
@@ -288,7 +404,9 @@ describe('npm run billing', () => {
 
       const { stdout } = await cli(['run', '--at', '2025-06-09T00:00:00Z']);
       const port = (app.server.address() as { port: number }).port;
-      expect(stdout).toContain(`Billing at 2025-06-09T00:00:00.000Z: charged 1 ($79.99), declined 1 (2001 Insufficient Funds), failed 0. (in the server on port ${port})`);
+      expect(stdout).toContain(
+        `Billing at 2025-06-09T00:00:00.000Z: charged 1 ($79.99), declined 1 (2001 Insufficient Funds), failed 0. (in the server on port ${port})`,
+      );
       expect(stdout).toContain(`2025-06-08T00:00:00.000Z\tsettled\t79.99\t1000\tApproved\t${paid.gatewaySubscriptionId}`);
       expect(stdout).toContain(`2025-06-08T00:00:00.000Z\tdeclined\t2001.00\t2001\tInsufficient Funds\t${declined.gatewaySubscriptionId}`);
       expect(await ours(db, declined.subscriptionId)).toMatchObject({ status: 'PastDue' });
@@ -302,10 +420,20 @@ describe('npm run billing', () => {
 
   test('without a server it opens the embedded database itself; a wrong time is refused', async () => {
     const { stdout } = await cli(['run', '--at', '2025-06-10']);
-    expect(stdout).toContain(`Billing at 2025-06-10T00:00:00.000Z: charged 0 ($0.00), declined 0, failed 0. (in the embedded database in ${dataDir()})`);
+    expect(stdout).toContain(
+      `Billing at 2025-06-10T00:00:00.000Z: charged 0 ($0.00), declined 0, failed 0. (in the embedded database in ${dataDir()})`,
+    );
     const wrong = await cli(['run', '--at', 'tomorrow']).catch((error: { code: number; stderr: string }) => error);
     expect(wrong).toMatchObject({ code: 1, stderr: expect.stringContaining("'tomorrow' is not a time") });
-    const refused = await cli(['run'], cliEnv(dataDir(), { PAYMENT_GATEWAY: 'braintree', BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k' })).catch((error: { code: number; stderr: string }) => error);
+    const refused = await cli(
+      ['run'],
+      cliEnv(dataDir(), {
+        PAYMENT_GATEWAY: 'braintree',
+        BRAINTREE_MERCHANT_ID: 'm',
+        BRAINTREE_PUBLIC_KEY: 'p',
+        BRAINTREE_PRIVATE_KEY: 'k',
+      }),
+    ).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('Braintree bills subscriptions itself') });
     const usage = await cli(['bill']).catch((error: { code: number; stderr: string }) => error);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run billing -- run') });
@@ -314,7 +442,13 @@ describe('npm run billing', () => {
   test('on PostgreSQL (DATABASE_URL) it connects directly', async () => {
     if (t.kind !== 'postgres') return expect(t.url).toBeNull();
     await importCatalog(t.db, readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
-    const bought = await purchase(t.db, { offerId: 'monthly', priceCents: 999, trialDays: 7, months: 1, now: new Date('2025-07-01T00:00:00Z') });
+    const bought = await purchase(t.db, {
+      offerId: 'monthly',
+      priceCents: 999,
+      trialDays: 7,
+      months: 1,
+      now: new Date('2025-07-01T00:00:00Z'),
+    });
     const { stdout } = await cli(['run', '--at', '2025-07-08T00:00:00Z'], cliEnv(dataDir(), { DATABASE_URL: t.url! }));
     expect(stdout).toContain(`settled\t9.99\t1000\tApproved\t${bought.gatewaySubscriptionId}`);
     expect(stdout).toMatch(/Billing at 2025-07-08T00:00:00\.000Z: charged 1 \(\$9\.99\), declined 0, failed 0\. \(in PostgreSQL\)/);

@@ -19,17 +19,40 @@ beforeAll(async () => {
   // The sandbox declines any charge of $2001.00 with processor code 2001 (Insufficient Funds).
   await s.db
     .insertInto('web_offers')
-    .values({ id: 'test_monthly_2001', plan_id: 'test_monthly_200100', plan_name: 'Monthly at $2001', plan_data_key: 'monthly', subscription_duration: 'monthly', price_cents: 200100, trial_duration_days: 7, subscription_type: 'recurring', description_key: 'Monthly', tags: ['test'] })
+    .values({
+      id: 'test_monthly_2001',
+      plan_id: 'test_monthly_200100',
+      plan_name: 'Monthly at $2001',
+      plan_data_key: 'monthly',
+      subscription_duration: 'monthly',
+      price_cents: 200100,
+      trial_duration_days: 7,
+      subscription_type: 'recurring',
+      description_key: 'Monthly',
+      tags: ['test'],
+    })
     .execute();
   await s.db
     .insertInto('web_offers')
-    .values({ id: 'test_monthly_no_trial', plan_id: 'test_monthly_1234', plan_name: 'Monthly, no trial', plan_data_key: 'monthly', subscription_duration: 'monthly', price_cents: 1234, trial_duration_days: 0, subscription_type: 'recurring', description_key: 'Monthly', tags: ['test'] })
+    .values({
+      id: 'test_monthly_no_trial',
+      plan_id: 'test_monthly_1234',
+      plan_name: 'Monthly, no trial',
+      plan_data_key: 'monthly',
+      subscription_duration: 'monthly',
+      price_cents: 1234,
+      trial_duration_days: 0,
+      subscription_type: 'recurring',
+      description_key: 'Monthly',
+      tags: ['test'],
+    })
     .execute();
 }, 60_000);
 
 let keys = 0;
 const newKey = () => `account-key-${process.pid}-${Date.now().toString(36)}-${++keys}`;
-const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string) => s.call(name, input, { token, headers: { 'idempotency-key': newKey() } });
+const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string) =>
+  s.call(name, input, { token, headers: { 'idempotency-key': newKey() } });
 const ok = (answer: Answer) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.result as Record<string, any>;
@@ -41,13 +64,23 @@ const subscriptionRow = (id: string) => s.db.selectFrom('subscriptions').selectA
 async function subscriber(webOfferId = 'monthly', nonce = 'fake-valid-visa-nonce') {
   const parent = await s.signUp();
   const bought = ok(await pay('PurchaseSubscription', { paymentMethodToken: nonce, webOfferId }, parent.token));
-  return { ...parent, subscriptionId: bought.subscriptionData.id as string, nextBillingDate: bought.subscriptionData.nextBillingDate as string };
+  return {
+    ...parent,
+    subscriptionId: bought.subscriptionData.id as string,
+    nextBillingDate: bought.subscriptionData.nextBillingDate as string,
+  };
 }
 
 describe('UpgradeSubscription', () => {
   test('monthly in its trial → annual: the annual plan at once, billed when the trial ends, on the same card; the monthly one cancelled', async () => {
     const parent = await subscriber('monthly');
-    const answer = ok(await pay('UpgradeSubscription', { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual', paymentMethodToken: null }, parent.token));
+    const answer = ok(
+      await pay(
+        'UpgradeSubscription',
+        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual', paymentMethodToken: null },
+        parent.token,
+      ),
+    );
     expect(answer.subscriptionId).not.toBe(parent.subscriptionId);
 
     expect(await details(parent.token)).toMatchObject({
@@ -71,7 +104,13 @@ describe('UpgradeSubscription', () => {
 
   test('to lifetime: the lifetime price charged now; the old plan cancelled', async () => {
     const parent = await subscriber('annual');
-    const answer = ok(await pay('UpgradeSubscription', { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'lifetime' }, parent.token));
+    const answer = ok(
+      await pay(
+        'UpgradeSubscription',
+        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'lifetime' },
+        parent.token,
+      ),
+    );
     expect(await details(parent.token)).toMatchObject({ isLifetime: true, plan: { id: 'lifetime' } });
     expect(await history(parent.token)).toMatchObject([{ amount: 149.99, status: 'settled' }]);
     expect((await subscriptionRow(answer.subscriptionId)).is_lifetime).toBe(true);
@@ -80,15 +119,53 @@ describe('UpgradeSubscription', () => {
   test('refusals: another parent, the same plan, a plan of another parent, an unknown plan', async () => {
     const parent = await subscriber('monthly');
     const other = await subscriber('monthly');
-    expect((await pay('UpgradeSubscription', { parseUserId: other.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual' }, parent.token)).body).toMatchObject({ code: 119 });
-    expect((await pay('UpgradeSubscription', { parseUserId: parent.id, oldSubscriptionId: other.subscriptionId, newPlanId: 'annual' }, parent.token)).body).toMatchObject({ code: 101 });
-    expect((await pay('UpgradeSubscription', { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'monthly' }, parent.token)).body).toMatchObject({ code: 141, error: 'You are already on this plan.' });
-    expect((await pay('UpgradeSubscription', { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'no-such-plan' }, parent.token)).body).toMatchObject({ code: 101 });
+    expect(
+      (
+        await pay(
+          'UpgradeSubscription',
+          { parseUserId: other.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual' },
+          parent.token,
+        )
+      ).body,
+    ).toMatchObject({ code: 119 });
+    expect(
+      (
+        await pay(
+          'UpgradeSubscription',
+          { parseUserId: parent.id, oldSubscriptionId: other.subscriptionId, newPlanId: 'annual' },
+          parent.token,
+        )
+      ).body,
+    ).toMatchObject({ code: 101 });
+    expect(
+      (
+        await pay(
+          'UpgradeSubscription',
+          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'monthly' },
+          parent.token,
+        )
+      ).body,
+    ).toMatchObject({ code: 141, error: 'You are already on this plan.' });
+    expect(
+      (
+        await pay(
+          'UpgradeSubscription',
+          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'no-such-plan' },
+          parent.token,
+        )
+      ).body,
+    ).toMatchObject({ code: 101 });
   });
 
   test('newPlanId may name the gateway plan: the offer on it is chosen', async () => {
     const parent = await subscriber('monthly');
-    const answer = ok(await pay('UpgradeSubscription', { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'codeling_annual_7999' }, parent.token));
+    const answer = ok(
+      await pay(
+        'UpgradeSubscription',
+        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'codeling_annual_7999' },
+        parent.token,
+      ),
+    );
     expect((await subscriptionRow(answer.subscriptionId)).web_offer_id).toMatch(/annual/);
   });
 });
@@ -96,11 +173,35 @@ describe('UpgradeSubscription', () => {
 describe('CancelSubscription', () => {
   test('in the trial: cancelled at the gateway, access until the trial ends, reason kept; cancelling again answers the same', async () => {
     const parent = await subscriber('monthly');
-    const answer = ok(await s.call('CancelSubscription', { subscriptionId: parent.subscriptionId, cancelReason: 'Too expensive', email: parent.email }, { token: parent.token }));
+    const answer = ok(
+      await s.call(
+        'CancelSubscription',
+        { subscriptionId: parent.subscriptionId, cancelReason: 'Too expensive', email: parent.email },
+        { token: parent.token },
+      ),
+    );
     expect(answer).toEqual({ subscriptionId: parent.subscriptionId, status: 'Canceled', accessEndsAt: parent.nextBillingDate });
-    expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'Canceled', cancel_reason: 'Too expensive', canceled_at: expect.any(Date), next_billing_date: null });
-    expect(await details(parent.token)).toMatchObject({ isExpired: false, plan: { id: 'monthly' }, termExpiresAt: parent.nextBillingDate, activeSubscription: { status: 'Canceled' } });
-    expect(ok(await s.call('CancelSubscription', { subscriptionId: parent.subscriptionId, cancelReason: 'again', email: parent.email }, { token: parent.token }))).toEqual(answer);
+    expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({
+      status: 'Canceled',
+      cancel_reason: 'Too expensive',
+      canceled_at: expect.any(Date),
+      next_billing_date: null,
+    });
+    expect(await details(parent.token)).toMatchObject({
+      isExpired: false,
+      plan: { id: 'monthly' },
+      termExpiresAt: parent.nextBillingDate,
+      activeSubscription: { status: 'Canceled' },
+    });
+    expect(
+      ok(
+        await s.call(
+          'CancelSubscription',
+          { subscriptionId: parent.subscriptionId, cancelReason: 'again', email: parent.email },
+          { token: parent.token },
+        ),
+      ),
+    ).toEqual(answer);
 
     // Nothing is charged when the trial ends.
     const run = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 8 * DAY) });
@@ -109,16 +210,46 @@ describe('CancelSubscription', () => {
 
   test('a paid period: access to its end', async () => {
     const parent = await subscriber('test_monthly_no_trial');
-    const answer = ok(await s.call('CancelSubscription', { subscriptionId: parent.subscriptionId, cancelReason: 'moving', email: parent.email }, { token: parent.token }));
+    const answer = ok(
+      await s.call(
+        'CancelSubscription',
+        { subscriptionId: parent.subscriptionId, cancelReason: 'moving', email: parent.email },
+        { token: parent.token },
+      ),
+    );
     expect(answer.accessEndsAt).toBe(parent.nextBillingDate);
   });
 
   test('another parent’s email or plan is refused; a lifetime plan has nothing to cancel', async () => {
     const parent = await subscriber('monthly');
     const other = await subscriber('lifetime');
-    expect((await s.call('CancelSubscription', { subscriptionId: parent.subscriptionId, cancelReason: 'x', email: other.email }, { token: parent.token })).body).toMatchObject({ code: 119 });
-    expect((await s.call('CancelSubscription', { subscriptionId: other.subscriptionId, cancelReason: 'x', email: parent.email }, { token: parent.token })).body).toMatchObject({ code: 101 });
-    expect((await s.call('CancelSubscription', { subscriptionId: other.subscriptionId, cancelReason: 'x', email: other.email }, { token: other.token })).body).toMatchObject({
+    expect(
+      (
+        await s.call(
+          'CancelSubscription',
+          { subscriptionId: parent.subscriptionId, cancelReason: 'x', email: other.email },
+          { token: parent.token },
+        )
+      ).body,
+    ).toMatchObject({ code: 119 });
+    expect(
+      (
+        await s.call(
+          'CancelSubscription',
+          { subscriptionId: other.subscriptionId, cancelReason: 'x', email: parent.email },
+          { token: parent.token },
+        )
+      ).body,
+    ).toMatchObject({ code: 101 });
+    expect(
+      (
+        await s.call(
+          'CancelSubscription',
+          { subscriptionId: other.subscriptionId, cancelReason: 'x', email: other.email },
+          { token: other.token },
+        )
+      ).body,
+    ).toMatchObject({
       code: 141,
       error: 'This plan does not renew: there is nothing to cancel.',
     });
@@ -132,12 +263,18 @@ describe('UpdateCreditCard', () => {
     const duplicate = await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-nonce' }, parent.token);
     expect(duplicate.body).toEqual({ code: 141, error: 'This payment method already exists.', messageKey: 'WP_PaymentMethodDuplicate' });
 
-    expect(ok(await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-mastercard-nonce', customerId: parent.id }, parent.token))).toEqual({ success: true });
+    expect(ok(await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-mastercard-nonce', customerId: parent.id }, parent.token))).toEqual(
+      { success: true },
+    );
     expect((await details(parent.token)).paymentInfo).toMatchObject({ paymentType: 'card', cardType: 'MasterCard', last4: '4444' });
     const row = await subscriptionRow(parent.subscriptionId);
     const method = await s.db.selectFrom('payment_methods').selectAll().where('id', '=', row.payment_method_id!).executeTakeFirstOrThrow();
     expect(method).toMatchObject({ card_type: 'MasterCard', is_default: true });
-    const gateway = await s.db.selectFrom('sandbox_subscriptions').select('payment_method_token').where('id', '=', row.gateway_subscription_id!).executeTakeFirstOrThrow();
+    const gateway = await s.db
+      .selectFrom('sandbox_subscriptions')
+      .select('payment_method_token')
+      .where('id', '=', row.gateway_subscription_id!)
+      .executeTakeFirstOrThrow();
     expect(gateway.payment_method_token).toBe(method.gateway_token);
   });
 
@@ -151,18 +288,27 @@ describe('UpdateCreditCard', () => {
   test('another parent’s customerId is refused', async () => {
     const parent = await subscriber('monthly');
     const other = await s.signUp();
-    expect((await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-amex-nonce', customerId: other.id }, parent.token)).body).toMatchObject({ code: 119 });
+    expect(
+      (await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-amex-nonce', customerId: other.id }, parent.token)).body,
+    ).toMatchObject({ code: 119 });
   });
 
   test('past due after a $2001 renewal decline: the retry on the new card answers WP_CardNotValid "2001"; once it settles the plan is Active and paid', async () => {
     const parent = await subscriber('test_monthly_2001');
     const billed = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 8 * DAY) });
-    expect(billed.charges.filter((c) => c.subscriptionId === parent.subscriptionId)).toMatchObject([{ status: 'declined', processorResponseCode: '2001' }]);
+    expect(billed.charges.filter((c) => c.subscriptionId === parent.subscriptionId)).toMatchObject([
+      { status: 'declined', processorResponseCode: '2001' },
+    ]);
     expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'PastDue' });
 
     const declined = await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-mastercard-nonce' }, parent.token);
     expect(declined.status).toBe(400);
-    expect(declined.body).toEqual({ code: 141, error: 'Your card was declined (insufficient funds). Please try another card.', messageKey: 'WP_CardNotValid', processorCode: '2001' });
+    expect(declined.body).toEqual({
+      code: 141,
+      error: 'Your card was declined (insufficient funds). Please try another card.',
+      messageKey: 'WP_CardNotValid',
+      processorCode: '2001',
+    });
     expect((await history(parent.token)).map((p) => [p.status, p.amount])).toEqual([
       ['declined', 2001],
       ['declined', 2001],
@@ -176,7 +322,9 @@ describe('UpdateCreditCard', () => {
     expect(row.status).toBe('Active');
     expect(row.next_billing_date!.getTime()).toBeGreaterThan(Date.now() + 20 * DAY);
     // (The billing run's decline is dated on the renewal date, a week ahead: it lists first.)
-    expect((await history(parent.token)).filter((p) => p.status === 'settled')).toMatchObject([{ amount: 19.99, paymentMethod: 'Discover ending in 1117' }]);
+    expect((await history(parent.token)).filter((p) => p.status === 'settled')).toMatchObject([
+      { amount: 19.99, paymentMethod: 'Discover ending in 1117' },
+    ]);
     expect(await details(parent.token)).toMatchObject({ isExpired: false, activeSubscription: { status: 'Active' } });
 
     // The missed period is not charged again by the gateway's own retries.

@@ -23,12 +23,34 @@ beforeAll(async () => {
   // A monthly plan without a trial: its first period is charged at purchase.
   await s.db
     .insertInto('web_offers')
-    .values({ id: 'test_monthly_no_trial', plan_id: 'test_monthly_1234', plan_name: 'Monthly, no trial', plan_data_key: 'monthly', subscription_duration: 'monthly', price_cents: 1234, trial_duration_days: 0, subscription_type: 'recurring', description_key: 'Monthly', tags: ['test'] })
+    .values({
+      id: 'test_monthly_no_trial',
+      plan_id: 'test_monthly_1234',
+      plan_name: 'Monthly, no trial',
+      plan_data_key: 'monthly',
+      subscription_duration: 'monthly',
+      price_cents: 1234,
+      trial_duration_days: 0,
+      subscription_type: 'recurring',
+      description_key: 'Monthly',
+      tags: ['test'],
+    })
     .execute();
   // The sandbox declines a charge of $2001.00 with 2001 (Insufficient Funds).
   await s.db
     .insertInto('web_offers')
-    .values({ id: 'test_monthly_2001_no_trial', plan_id: 'test_monthly_200100_nt', plan_name: 'Monthly at $2001, no trial', plan_data_key: 'monthly', subscription_duration: 'monthly', price_cents: 200100, trial_duration_days: 0, subscription_type: 'recurring', description_key: 'Monthly', tags: ['test'] })
+    .values({
+      id: 'test_monthly_2001_no_trial',
+      plan_id: 'test_monthly_200100_nt',
+      plan_name: 'Monthly at $2001, no trial',
+      plan_data_key: 'monthly',
+      subscription_duration: 'monthly',
+      price_cents: 200100,
+      trial_duration_days: 0,
+      subscription_type: 'recurring',
+      description_key: 'Monthly',
+      tags: ['test'],
+    })
     .execute();
 }, 60_000);
 
@@ -36,7 +58,8 @@ let keys = 0;
 const newKey = () => `test-key-${process.pid}-${Date.now().toString(36)}-${++keys}`;
 
 /** A payment call with its own Idempotency-Key. */
-const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string, key = newKey()) => s.call(name, input, { token, headers: { 'idempotency-key': key } });
+const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string, key = newKey()) =>
+  s.call(name, input, { token, headers: { 'idempotency-key': key } });
 
 const ok = (answer: Answer) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -71,11 +94,20 @@ describe('PurchaseSubscription', () => {
     const answer = ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', customerOptions: { firstName: 'Ada', lastName: 'Lovelace' }, utmParamsObject: { utm_source: 'newsletter', utm_campaign: 'spring' } },
+        {
+          paymentMethodToken: 'fake-valid-visa-nonce',
+          webOfferId: 'annual',
+          customerOptions: { firstName: 'Ada', lastName: 'Lovelace' },
+          utmParamsObject: { utm_source: 'newsletter', utm_campaign: 'spring' },
+        },
         parent.token,
       ),
     );
-    expect(answer).toMatchObject({ subscriptionData: { id: expect.any(String), status: 'Active', trialDuration: 7 }, customer: { email: parent.email }, webOffer: { id: 'annual', price: 79.99 } });
+    expect(answer).toMatchObject({
+      subscriptionData: { id: expect.any(String), status: 'Active', trialDuration: 7 },
+      customer: { email: parent.email },
+      webOffer: { id: 'annual', price: 79.99 },
+    });
     near(answer.subscriptionData.nextBillingDate, Date.now() + 7 * DAY);
 
     expect(await history(parent.token)).toEqual([]);
@@ -87,14 +119,42 @@ describe('PurchaseSubscription', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       store: 'WebStore',
-      paymentInfo: { paymentType: 'card', cardType: 'Visa', last4: '1881', expirationDate: expect.stringMatching(/^12\/20\d\d$/), subscriptions: [{ id: answer.subscriptionData.id }] },
+      paymentInfo: {
+        paymentType: 'card',
+        cardType: 'Visa',
+        last4: '1881',
+        expirationDate: expect.stringMatching(/^12\/20\d\d$/),
+        subscriptions: [{ id: answer.subscriptionData.id }],
+      },
       activeSubscription: { id: answer.subscriptionData.id, price: 79.99, status: 'Active', trialDuration: 7 },
     });
 
-    const outbox = await s.db.selectFrom('outbox').select(['name', 'payload']).where('dedupe_key', 'in', [`crmAddCustomer:${answer.subscriptionData.id}`, `StartTrial:${answer.subscriptionData.id}`]).orderBy('name').execute();
+    const outbox = await s.db
+      .selectFrom('outbox')
+      .select(['name', 'payload'])
+      .where('dedupe_key', 'in', [`crmAddCustomer:${answer.subscriptionData.id}`, `StartTrial:${answer.subscriptionData.id}`])
+      .orderBy('name')
+      .execute();
     expect(outbox).toEqual([
-      { name: 'conversion.event', payload: expect.objectContaining({ event_name: 'StartTrial', subscriptionID: answer.subscriptionData.id, source: 'newsletter', campaign: 'spring', timestamp: expect.any(Number) }) },
-      { name: 'crm.addCustomer', payload: expect.objectContaining({ email: parent.email, productId: 'codeling_annual_7999', productDuration: 'annual', fullName: 'Ada Lovelace' }) },
+      {
+        name: 'conversion.event',
+        payload: expect.objectContaining({
+          event_name: 'StartTrial',
+          subscriptionID: answer.subscriptionData.id,
+          source: 'newsletter',
+          campaign: 'spring',
+          timestamp: expect.any(Number),
+        }),
+      },
+      {
+        name: 'crm.addCustomer',
+        payload: expect.objectContaining({
+          email: parent.email,
+          productId: 'codeling_annual_7999',
+          productDuration: 'annual',
+          fullName: 'Ada Lovelace',
+        }),
+      },
     ]);
     const event = outbox[0]!.payload as { timestamp: number };
     expect(Math.abs(event.timestamp - Date.now() / 1000)).toBeLessThan(60);
@@ -104,30 +164,65 @@ describe('PurchaseSubscription', () => {
 
   test('an offer without a trial charges its first period now: one settled payment, paid through the next billing date', async () => {
     const parent = await s.signUp();
-    const answer = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'test_monthly_no_trial' }, parent.token));
+    const answer = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'test_monthly_no_trial' },
+        parent.token,
+      ),
+    );
     expect(answer.subscriptionData).toMatchObject({ trialDuration: 0, status: 'Active' });
     const payments = await history(parent.token);
-    expect(payments).toEqual([{ id: expect.any(String), date: expect.any(String), amount: 12.34, status: 'settled', description: 'Monthly, no trial', paymentMethod: 'MasterCard ending in 4444' }]);
-    expect(await details(parent.token)).toMatchObject({ isTrialActive: false, isExpired: false, activeSubscription: { price: 12.34, trialDuration: 0 } });
+    expect(payments).toEqual([
+      {
+        id: expect.any(String),
+        date: expect.any(String),
+        amount: 12.34,
+        status: 'settled',
+        description: 'Monthly, no trial',
+        paymentMethod: 'MasterCard ending in 4444',
+      },
+    ]);
+    expect(await details(parent.token)).toMatchObject({
+      isTrialActive: false,
+      isExpired: false,
+      activeSubscription: { price: 12.34, trialDuration: 0 },
+    });
     // No trial, no StartTrial; a subscriber at once.
-    expect(await s.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `StartTrial:${answer.subscriptionData.id}`).execute()).toEqual([]);
+    expect(
+      await s.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `StartTrial:${answer.subscriptionData.id}`).execute(),
+    ).toEqual([]);
     expect(await accountStatusesOf(s.db, parent.id)).toEqual(['Pretrial', 'Active Subscriber']);
   });
 
   test('lifetime: one sale and no renewing subscription', async () => {
     const parent = await s.signUp();
-    const answer = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-apple-pay-visa-nonce', webOfferId: 'lifetime' }, parent.token));
+    const answer = ok(
+      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-apple-pay-visa-nonce', webOfferId: 'lifetime' }, parent.token),
+    );
     expect(answer.subscriptionData).toMatchObject({ status: 'Active', trialDuration: 0, nextBillingDate: null });
     const row = await s.db.selectFrom('subscriptions').selectAll().where('id', '=', answer.subscriptionData.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_lifetime: true, gateway_subscription_id: null, price_cents: 14999 });
     expect(await history(parent.token)).toMatchObject([{ amount: 149.99, status: 'settled', paymentMethod: 'ApplePay' }]);
-    expect(await details(parent.token)).toMatchObject({ isLifetime: true, isExpired: false, plan: { id: 'lifetime' }, paymentInfo: { paymentType: 'ApplePay', subscriptions: [] } });
+    expect(await details(parent.token)).toMatchObject({
+      isLifetime: true,
+      isExpired: false,
+      plan: { id: 'lifetime' },
+      paymentInfo: { paymentType: 'ApplePay', subscriptions: [] },
+    });
   });
 
   test('PayPal (vault flow) and Google Pay are payment methods like a card', async () => {
     const paypal = await s.signUp();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-paypal-billing-agreement-nonce', webOfferId: 'monthly' }, paypal.token));
-    expect((await details(paypal.token)).paymentInfo).toMatchObject({ paymentType: 'PayPal', cardType: null, last4: null, expirationDate: null });
+    ok(
+      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-paypal-billing-agreement-nonce', webOfferId: 'monthly' }, paypal.token),
+    );
+    expect((await details(paypal.token)).paymentInfo).toMatchObject({
+      paymentType: 'PayPal',
+      cardType: null,
+      last4: null,
+      expirationDate: null,
+    });
     const google = await s.signUp();
     ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-android-pay-visa-nonce', webOfferId: 'monthly' }, google.token));
     expect((await details(google.token)).paymentInfo).toMatchObject({ paymentType: 'GooglePay', cardType: 'Visa' });
@@ -135,7 +230,11 @@ describe('PurchaseSubscription', () => {
 
   test('a card whose verification is declined: WP_CardNotValid with processor code 2000, nothing bought', async () => {
     const parent = await s.signUp();
-    const answer = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-processor-declined-visa-nonce', webOfferId: 'annual' }, parent.token);
+    const answer = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-processor-declined-visa-nonce', webOfferId: 'annual' },
+      parent.token,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ code: 141, error: expect.any(String), messageKey: 'WP_CardNotValid', processorCode: '2000' });
     expect(answer.body.error).not.toContain('fake-');
@@ -145,11 +244,27 @@ describe('PurchaseSubscription', () => {
 
   test('refusals as spec §8 names them: processor failure 3000, card type not accepted, gateway-rejected, unknown nonce', async () => {
     const parent = await s.signUp();
-    const failure = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-processor-failure-jcb-nonce', webOfferId: 'annual' }, parent.token);
+    const failure = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-processor-failure-jcb-nonce', webOfferId: 'annual' },
+      parent.token,
+    );
     expect(failure.body).toMatchObject({ code: 141, messageKey: 'WP_CardNotValid', processorCode: '3000' });
-    const notAccepted = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-maestro-nonce', webOfferId: 'annual' }, parent.token);
-    expect(notAccepted.body).toEqual({ code: 141, error: 'Unfortunately, this type of card is not accepted at this time. Please try another card.', messageKey: 'WP_PaymentInvalid' });
-    const fraud = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-gateway-rejected-fraud-nonce', webOfferId: 'annual' }, parent.token);
+    const notAccepted = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-maestro-nonce', webOfferId: 'annual' },
+      parent.token,
+    );
+    expect(notAccepted.body).toEqual({
+      code: 141,
+      error: 'Unfortunately, this type of card is not accepted at this time. Please try another card.',
+      messageKey: 'WP_PaymentInvalid',
+    });
+    const fraud = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-gateway-rejected-fraud-nonce', webOfferId: 'annual' },
+      parent.token,
+    );
     expect(fraud.body).toEqual({ code: 141, error: expect.any(String) });
     const unknown = await pay('PurchaseSubscription', { paymentMethodToken: 'not-a-nonce-at-all', webOfferId: 'annual' }, parent.token);
     expect(unknown.body).toEqual({ code: 141, error: expect.any(String) });
@@ -158,7 +273,9 @@ describe('PurchaseSubscription', () => {
 
   test('a parent with an active plan: WP_AlreadyHaveSubscription, and no second charge', async () => {
     const parent = await s.signUp();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' }, parent.token));
+    ok(
+      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' }, parent.token),
+    );
     const again = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'annual' }, parent.token);
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 141, messageKey: 'WP_AlreadyHaveSubscription' });
@@ -173,7 +290,13 @@ describe('PurchaseSubscription', () => {
 
     const refused = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token);
     expect(refused.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
-    const answer = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', isResubscribe: true }, parent.token));
+    const answer = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', isResubscribe: true },
+        parent.token,
+      ),
+    );
     // The parent's first plan: its 7-day trial, and no charge before the gift's end.
     expect(answer.subscriptionData.trialDuration).toBe(7);
     expect(new Date(answer.subscriptionData.nextBillingDate).getTime()).toBeGreaterThanOrEqual(giftEnd);
@@ -182,10 +305,18 @@ describe('PurchaseSubscription', () => {
 
   test('a second plan after the first ran out has no second trial', async () => {
     const parent = await s.signUp();
-    const first = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token));
+    const first = ok(
+      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token),
+    );
     await s.db.updateTable('subscriptions').set({ status: 'Expired' }).where('id', '=', first.subscriptionData.id).execute();
     // The same card again would be refused as already vaulted (WP_PaymentMethodDuplicate): another one.
-    const second = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', isResubscribe: true }, parent.token));
+    const second = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', isResubscribe: true },
+        parent.token,
+      ),
+    );
     expect(second.subscriptionData.trialDuration).toBe(0);
     expect(await history(parent.token)).toMatchObject([{ amount: 9.99, status: 'settled' }]);
   });
@@ -195,26 +326,52 @@ describe('PurchaseSubscription', () => {
     const code = displayCode(codes[0]!);
     const parent = await s.signUp();
 
-    const withoutCode = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual' }, parent.token);
+    const withoutCode = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual' },
+      parent.token,
+    );
     expect(withoutCode.body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID', error: 'This plan is only available with its code.' });
-    const otherOffer = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', couponCode: code }, parent.token);
+    const otherOffer = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', couponCode: code },
+      parent.token,
+    );
     expect(otherOffer.body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID' });
 
-    const answer = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code.toLowerCase() }, parent.token));
+    const answer = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code.toLowerCase() },
+        parent.token,
+      ),
+    );
     expect(answer.webOffer).toMatchObject({ id: 'coupon_annual', price: 49.99 });
     expect((await findCode(s.db, code))?.redeemed_by_user_id).toBe(parent.id);
-    expect(await s.db.selectFrom('subscriptions').select('code').where('id', '=', answer.subscriptionData.id).executeTakeFirst()).toEqual({ code: codes[0] });
+    expect(await s.db.selectFrom('subscriptions').select('code').where('id', '=', answer.subscriptionData.id).executeTakeFirst()).toEqual({
+      code: codes[0],
+    });
 
     const other = await s.signUp();
-    const used = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code }, other.token);
+    const used = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code },
+      other.token,
+    );
     expect(used.body).toMatchObject({ code: 141, messageKey: 'CODE_ALREADY_USED', error: 'This code was already used.' });
   });
 
   test('the card of a declined charge pays for another plan: a card on file is not a "duplicate" at checkout', async () => {
     const parent = await s.signUp();
-    const declined = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_2001_no_trial' }, parent.token);
+    const declined = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_2001_no_trial' },
+      parent.token,
+    );
     expect(declined.body).toMatchObject({ messageKey: 'WP_CardNotValid', processorCode: '2001' });
-    const bought = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' }, parent.token));
+    const bought = ok(
+      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' }, parent.token),
+    );
     expect(bought.subscriptionData).toMatchObject({ status: 'Active' });
     expect((await history(parent.token)).map((p) => [p.status, p.amount])).toEqual([['settled', 12.34]]);
   });
@@ -222,17 +379,37 @@ describe('PurchaseSubscription', () => {
   test('a coupon is given back when the payment is refused', async () => {
     const { codes } = await createCodes(s.db, { kind: 'coupon', webOfferId: 'coupon_annual', source: 'test' });
     const parent = await s.signUp();
-    const declined = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-processor-declined-mastercard-nonce', webOfferId: 'coupon_annual', couponCode: codes[0]! }, parent.token);
+    const declined = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-processor-declined-mastercard-nonce', webOfferId: 'coupon_annual', couponCode: codes[0]! },
+      parent.token,
+    );
     expect(declined.body).toMatchObject({ messageKey: 'WP_CardNotValid', processorCode: '2000' });
     expect((await findCode(s.db, codes[0]!))?.redeemed_at).toBeNull();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: codes[0]! }, parent.token));
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: codes[0]! },
+        parent.token,
+      ),
+    );
   });
 
   test('a promo code buys its offer (SAVE50); a wrong one is refused', async () => {
     const parent = await s.signUp();
-    const wrong = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'promo_annual_half_price', promoCode: 'NOPE' }, parent.token);
+    const wrong = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'promo_annual_half_price', promoCode: 'NOPE' },
+      parent.token,
+    );
     expect(wrong.body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID' });
-    const answer = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'promo_annual_half_price', promoCode: 'save50', partner: 'gympass' }, parent.token));
+    const answer = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'promo_annual_half_price', promoCode: 'save50', partner: 'gympass' },
+        parent.token,
+      ),
+    );
     expect(answer.webOffer).toMatchObject({ id: 'promo_annual_half_price', price: 39.99 });
     expect(await details(parent.token)).toMatchObject({ plan: { id: 'promo_annual_half_price' }, partner: 'gympass' });
   });
@@ -240,19 +417,45 @@ describe('PurchaseSubscription', () => {
   test('a purchase for another parent is forbidden; an unknown or unsellable offer is refused', async () => {
     const parent = await s.signUp();
     const other = await s.signUp();
-    expect((await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', userId: other.id }, parent.token)).body).toMatchObject({ code: 119 });
-    const unknown = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'no-such-offer' }, parent.token);
+    expect(
+      (
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', userId: other.id },
+          parent.token,
+        )
+      ).body,
+    ).toMatchObject({ code: 119 });
+    const unknown = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'no-such-offer' },
+      parent.token,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 101, error: 'This plan is not available.' });
-    expect((await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'gift_12_months' }, parent.token)).body).toMatchObject({ code: 101 });
+    expect(
+      (await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'gift_12_months' }, parent.token)).body,
+    ).toMatchObject({ code: 101 });
   });
 
   test('without a session: 209; without an Idempotency-Key: 142 naming the header', async () => {
-    const anonymous = await s.call('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, { headers: { 'idempotency-key': newKey() } });
+    const anonymous = await s.call(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+      { headers: { 'idempotency-key': newKey() } },
+    );
     expect(anonymous.body).toEqual({ code: 209, error: 'Invalid session token' });
     const parent = await s.signUp();
-    const keyless = await s.call('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, { token: parent.token });
+    const keyless = await s.call(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+      { token: parent.token },
+    );
     expect(keyless.status).toBe(400);
-    expect(keyless.body).toMatchObject({ code: 142, messageKey: 'IDEMPOTENCY_KEY_REQUIRED', error: expect.stringContaining('Idempotency-Key') });
+    expect(keyless.body).toMatchObject({
+      code: 142,
+      messageKey: 'IDEMPOTENCY_KEY_REQUIRED',
+      error: expect.stringContaining('Idempotency-Key'),
+    });
   });
 });

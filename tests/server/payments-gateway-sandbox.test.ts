@@ -32,7 +32,14 @@ async function vault(nonce: string, customerId?: string, failOnDuplicate = true)
 describe('vaulting test nonces', () => {
   test('a valid card nonce is vaulted as that card: type, last four, an expiry in the future; never a number', async () => {
     const method = value(await vault('fake-valid-visa-nonce'));
-    expect(method).toMatchObject({ paymentType: 'card', cardType: 'Visa', last4: '1881', expirationMonth: 12, expirationYear: 2028, paypalEmail: null });
+    expect(method).toMatchObject({
+      paymentType: 'card',
+      cardType: 'Visa',
+      last4: '1881',
+      expirationMonth: 12,
+      expirationYear: 2028,
+      paypalEmail: null,
+    });
     expect(method.token).toMatch(/^sbx_pm_/);
     expect(value(await vault('fake-valid-amex-nonce'))).toMatchObject({ cardType: 'American Express', last4: '0005' });
     expect(value(await vault('fake-valid-mastercard-nonce'))).toMatchObject({ cardType: 'MasterCard', last4: '4444' });
@@ -52,13 +59,25 @@ describe('vaulting test nonces', () => {
   });
 
   test('PayPal: a billing agreement is vaulted with the payer email; a one-time payment cannot be vaulted', async () => {
-    expect(value(await vault('fake-paypal-billing-agreement-nonce'))).toMatchObject({ paymentType: 'PayPal', paypalEmail: 'payer@example.com', cardType: null, last4: null });
-    expect(await vault('fake-paypal-one-time-nonce')).toEqual({ ok: false, failure: { kind: 'validation', code: '82902', message: 'Cannot vault one-time use PayPal account.' } });
+    expect(value(await vault('fake-paypal-billing-agreement-nonce'))).toMatchObject({
+      paymentType: 'PayPal',
+      paypalEmail: 'payer@example.com',
+      cardType: null,
+      last4: null,
+    });
+    expect(await vault('fake-paypal-one-time-nonce')).toEqual({
+      ok: false,
+      failure: { kind: 'validation', code: '82902', message: 'Cannot vault one-time use PayPal account.' },
+    });
   });
 
   test('Apple Pay and Google Pay nonces are vaulted as wallet cards of their network', async () => {
     expect(value(await vault('fake-apple-pay-visa-nonce'))).toMatchObject({ paymentType: 'ApplePay', cardType: 'Visa', last4: '1881' });
-    expect(value(await vault('fake-android-pay-mastercard-nonce'))).toMatchObject({ paymentType: 'GooglePay', cardType: 'MasterCard', last4: '4444' });
+    expect(value(await vault('fake-android-pay-mastercard-nonce'))).toMatchObject({
+      paymentType: 'GooglePay',
+      cardType: 'MasterCard',
+      last4: '4444',
+    });
     // A wallet card is a new network token each time: never a duplicate.
     const id = await customer();
     value(await vault('fake-apple-pay-visa-nonce', id));
@@ -67,22 +86,39 @@ describe('vaulting test nonces', () => {
 
   test('cards whose verification fails: processor declined 2000, processor failure 3000', async () => {
     for (const brand of ['visa', 'mastercard', 'amex', 'discover'])
-      expect(await vault(`fake-processor-declined-${brand}-nonce`)).toEqual({ ok: false, failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' } });
-    expect(await vault('fake-processor-failure-jcb-nonce')).toEqual({ ok: false, failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' } });
+      expect(await vault(`fake-processor-declined-${brand}-nonce`)).toEqual({
+        ok: false,
+        failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' },
+      });
+    expect(await vault('fake-processor-failure-jcb-nonce')).toEqual({
+      ok: false,
+      failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' },
+    });
   });
 
   test('refused nonces: gateway rejected, consumed, unknown, a card type the merchant does not take', async () => {
     expect(await vault('fake-luhn-invalid-nonce')).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'other' } });
     expect(await vault('fake-gateway-rejected-fraud-nonce')).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'fraud' } });
-    expect(await vault('fake-gateway-rejected-risk-thresholds-nonce')).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'risk_threshold' } });
-    expect(await vault('fake-consumed-nonce')).toEqual({ ok: false, failure: { kind: 'validation', code: '91564', message: 'Cannot use a payment_method_nonce more than once.' } });
-    expect(await vault('tokencc_bogus_nonce')).toEqual({ ok: false, failure: { kind: 'validation', code: '93108', message: 'Unknown or expired payment_method_nonce.' } });
+    expect(await vault('fake-gateway-rejected-risk-thresholds-nonce')).toEqual({
+      ok: false,
+      failure: { kind: 'gatewayRejected', reason: 'risk_threshold' },
+    });
+    expect(await vault('fake-consumed-nonce')).toEqual({
+      ok: false,
+      failure: { kind: 'validation', code: '91564', message: 'Cannot use a payment_method_nonce more than once.' },
+    });
+    expect(await vault('tokencc_bogus_nonce')).toEqual({
+      ok: false,
+      failure: { kind: 'validation', code: '93108', message: 'Unknown or expired payment_method_nonce.' },
+    });
     expect(await vault('fake-valid-maestro-nonce')).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'Maestro' } });
     expect(await vault('fake-venmo-account-nonce')).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'Venmo' } });
   });
 
   test('an unknown customer cannot vault', async () => {
-    expect(await sandbox().vaultPaymentMethod({ customerId: 'nobody', nonce: 'fake-valid-nonce', makeDefault: true, failOnDuplicate: true })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '93105' } });
+    expect(
+      await sandbox().vaultPaymentMethod({ customerId: 'nobody', nonce: 'fake-valid-nonce', makeDefault: true, failOnDuplicate: true }),
+    ).toMatchObject({ ok: false, failure: { kind: 'validation', code: '93105' } });
   });
 });
 
@@ -94,8 +130,20 @@ describe('vaulting the cards typed in the sandbox card fields (their nonces)', (
   };
 
   test('a typed card is vaulted as that card: its brand, last four digits and expiry', async () => {
-    expect(value(await vault(typed('4111 1111 1111 1111', '11/2031')))).toMatchObject({ paymentType: 'card', cardType: 'Visa', last4: '1111', expirationMonth: 11, expirationYear: 2031, paypalEmail: null });
-    expect(value(await vault(typed('5555 5555 5555 4444', '03/2032')))).toMatchObject({ cardType: 'MasterCard', last4: '4444', expirationMonth: 3, expirationYear: 2032 });
+    expect(value(await vault(typed('4111 1111 1111 1111', '11/2031')))).toMatchObject({
+      paymentType: 'card',
+      cardType: 'Visa',
+      last4: '1111',
+      expirationMonth: 11,
+      expirationYear: 2031,
+      paypalEmail: null,
+    });
+    expect(value(await vault(typed('5555 5555 5555 4444', '03/2032')))).toMatchObject({
+      cardType: 'MasterCard',
+      last4: '4444',
+      expirationMonth: 3,
+      expirationYear: 2032,
+    });
     expect(value(await vault(typed('3782 822463 10005')))).toMatchObject({ cardType: 'American Express', last4: '0005' });
     expect(value(await vault(typed('6011 1111 1111 1117')))).toMatchObject({ cardType: 'Discover', last4: '1117' });
     expect(value(await vault(typed('3530 1113 3330 0000')))).toMatchObject({ cardType: 'JCB', last4: '0000' });
@@ -105,15 +153,24 @@ describe('vaulting the cards typed in the sandbox card fields (their nonces)', (
   test("Braintree's unsuccessful-verification test cards are declined 2000; its JCB fails 3000; nothing is vaulted", async () => {
     const id = await customer();
     for (const number of ['4000111111111115', '5105105105105100', '378734493671000', '6011000990139424'])
-      expect(await vault(typed(number), id), number).toEqual({ ok: false, failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' } });
-    expect(await vault(typed('3566002020360505'), id)).toEqual({ ok: false, failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' } });
+      expect(await vault(typed(number), id), number).toEqual({
+        ok: false,
+        failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' },
+      });
+    expect(await vault(typed('3566002020360505'), id)).toEqual({
+      ok: false,
+      failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' },
+    });
     expect(await t.db.selectFrom('sandbox_payment_methods').select('token').where('customer_id', '=', id).execute()).toEqual([]);
   });
 
   test("the same number is the same card (whatever the expiry); 4012 8888 8888 1881 is fake-valid-visa-nonce's card, 4111 1111 1111 1111 is not", async () => {
     const id = await customer();
     value(await vault(typed('4111 1111 1111 1111', '11/2031'), id));
-    expect(await vault(typed('4111-1111-1111-1111', '05/2033'), id)).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
+    expect(await vault(typed('4111-1111-1111-1111', '05/2033'), id)).toEqual({
+      ok: false,
+      failure: { kind: 'gatewayRejected', reason: 'duplicate' },
+    });
     expect((await vault('fake-valid-visa-nonce', id)).ok).toBe(true);
     expect(await vault(typed('4012 8888 8888 1881'), id)).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
     expect((await vault(typed('4111 1111 1111 1111'), await customer())).ok).toBe(true);
@@ -121,7 +178,10 @@ describe('vaulting the cards typed in the sandbox card fields (their nonces)', (
 
   test('brands the merchant does not take are refused; a malformed sandbox card nonce is unknown', async () => {
     expect(await vault(typed('6304 0000 0000 0000'))).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'Maestro' } });
-    expect(await vault(typed('6200 0000 0000 0005'))).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'UnionPay' } });
+    expect(await vault(typed('6200 0000 0000 0005'))).toEqual({
+      ok: false,
+      failure: { kind: 'cardTypeNotAccepted', cardType: 'UnionPay' },
+    });
     const unknown = { ok: false, failure: { kind: 'validation', code: '93108', message: 'Unknown or expired payment_method_nonce.' } };
     const good = typed('4111 1111 1111 1111');
     expect(await vault(good.replace('-11-2031-', '-13-2031-'))).toEqual(unknown);
@@ -145,7 +205,9 @@ describe('subscriptions and charges', () => {
 
   test('with a trial nothing is charged today; the first billing date is after the trial', async () => {
     const { token } = value(await vault('fake-valid-visa-nonce'));
-    const subscription = value(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 7999, trialDurationDays: 7 }));
+    const subscription = value(
+      await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 7999, trialDurationDays: 7 }),
+    );
     expect(subscription).toMatchObject({
       status: 'Active',
       priceCents: 7999,
@@ -158,21 +220,33 @@ describe('subscriptions and charges', () => {
 
   test('without a trial the first period is charged at once and the next date is a period later', async () => {
     const { token } = value(await vault('fake-valid-visa-nonce'));
-    const subscription = value(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 7999, trialDurationDays: 0 }));
+    const subscription = value(
+      await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 7999, trialDurationDays: 0 }),
+    );
     expect(subscription).toMatchObject({ status: 'Active', firstBillingDate: NOW, nextBillingDate: new Date('2026-03-10T15:00:00Z') });
-    expect(subscription.transaction).toMatchObject({ amountCents: 7999, status: 'settled', processorResponseCode: '1000', processorResponseText: 'Approved', createdAt: NOW });
+    expect(subscription.transaction).toMatchObject({
+      amountCents: 7999,
+      status: 'settled',
+      processorResponseCode: '1000',
+      processorResponseText: 'Approved',
+      createdAt: NOW,
+    });
   });
 
   test('a first charge of 2001.00 is declined with 2001 Insufficient Funds and no subscription is made; 3000.xx fails', async () => {
     const { token } = value(await vault('fake-valid-visa-nonce'));
-    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 200_100, trialDurationDays: 0 })).toEqual({
-      ok: false,
-      failure: { kind: 'processorDeclined', code: '2001', text: 'Insufficient Funds' },
-    });
-    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 300_050, trialDurationDays: 0 })).toEqual({
-      ok: false,
-      failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' },
-    });
+    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 200_100, trialDurationDays: 0 })).toEqual(
+      {
+        ok: false,
+        failure: { kind: 'processorDeclined', code: '2001', text: 'Insufficient Funds' },
+      },
+    );
+    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: token, priceCents: 300_050, trialDurationDays: 0 })).toEqual(
+      {
+        ok: false,
+        failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' },
+      },
+    );
     const made = await t.db.selectFrom('sandbox_subscriptions').select('id').where('payment_method_token', '=', token).execute();
     expect(made).toEqual([]);
   });
@@ -186,7 +260,10 @@ describe('subscriptions and charges', () => {
       ok: false,
       failure: { kind: 'processorDeclined', code: '2004', text: 'Expired Card' },
     });
-    expect(await sandbox().sale({ paymentMethodToken: 'no-such-token', amountCents: 100, orderId: 'order-3', now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91518' } });
+    expect(await sandbox().sale({ paymentMethodToken: 'no-such-token', amountCents: 100, orderId: 'order-3', now: NOW })).toMatchObject({
+      ok: false,
+      failure: { kind: 'validation', code: '91518' },
+    });
   });
 
   test('update changes plan, price and payment method (of the same customer only); cancel stops it for good', async () => {
@@ -194,19 +271,41 @@ describe('subscriptions and charges', () => {
     const visa = value(await vault('fake-valid-visa-nonce', id));
     const paypal = value(await vault('fake-paypal-billing-agreement-nonce', id));
     const stranger = value(await vault('fake-valid-visa-nonce'));
-    const created = value(await sandbox().createSubscription({ ...plan(), paymentMethodToken: visa.token, priceCents: 7999, trialDurationDays: 7 }));
+    const created = value(
+      await sandbox().createSubscription({ ...plan(), paymentMethodToken: visa.token, priceCents: 7999, trialDurationDays: 7 }),
+    );
 
-    const updated = value(await sandbox().updateSubscription({ subscriptionId: created.id, planId: 'codeling_premium', priceCents: 11_999, paymentMethodToken: paypal.token, now: NOW }));
+    const updated = value(
+      await sandbox().updateSubscription({
+        subscriptionId: created.id,
+        planId: 'codeling_premium',
+        priceCents: 11_999,
+        paymentMethodToken: paypal.token,
+        now: NOW,
+      }),
+    );
     expect(updated).toMatchObject({ id: created.id, status: 'Active', priceCents: 11_999, nextBillingDate: created.nextBillingDate });
     const row = await t.db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ plan_id: 'codeling_premium', payment_method_token: paypal.token });
-    expect(await sandbox().updateSubscription({ subscriptionId: created.id, paymentMethodToken: stranger.token, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
+    expect(await sandbox().updateSubscription({ subscriptionId: created.id, paymentMethodToken: stranger.token, now: NOW })).toMatchObject({
+      ok: false,
+      failure: { kind: 'validation', code: '91903' },
+    });
 
     const canceled = value(await sandbox().cancelSubscription({ subscriptionId: created.id, now: NOW }));
     expect(canceled).toMatchObject({ status: 'Canceled', nextBillingDate: created.nextBillingDate });
-    expect(await sandbox().cancelSubscription({ subscriptionId: created.id, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '81905' } });
-    expect(await sandbox().updateSubscription({ subscriptionId: created.id, priceCents: 100, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '81901' } });
-    expect(await sandbox().cancelSubscription({ subscriptionId: 'sbx_sub_missing', now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: 'notFound' } });
+    expect(await sandbox().cancelSubscription({ subscriptionId: created.id, now: NOW })).toMatchObject({
+      ok: false,
+      failure: { kind: 'validation', code: '81905' },
+    });
+    expect(await sandbox().updateSubscription({ subscriptionId: created.id, priceCents: 100, now: NOW })).toMatchObject({
+      ok: false,
+      failure: { kind: 'validation', code: '81901' },
+    });
+    expect(await sandbox().cancelSubscription({ subscriptionId: 'sbx_sub_missing', now: NOW })).toMatchObject({
+      ok: false,
+      failure: { kind: 'validation', code: 'notFound' },
+    });
   });
 
   test('reconciliation’s questions: a subscription found by our id (a second one with it is refused, 81902), a sale by its order id; a charge reversed once', async () => {
@@ -214,8 +313,15 @@ describe('subscriptions and charges', () => {
     const request = { ...plan(), paymentMethodToken: token, priceCents: 1999, trialDurationDays: 0 };
     const created = value(await sandbox().createSubscription(request));
     expect(created.id).toBe(request.id);
-    expect(await sandbox().createSubscription(request)).toEqual({ ok: false, failure: { kind: 'validation', code: '81902', message: 'ID has already been taken.' } });
-    expect(await sandbox().findSubscription(request.id, NOW)).toMatchObject({ id: request.id, status: 'Active', transaction: { id: created.transaction!.id, amountCents: 1999, status: 'settled' } });
+    expect(await sandbox().createSubscription(request)).toEqual({
+      ok: false,
+      failure: { kind: 'validation', code: '81902', message: 'ID has already been taken.' },
+    });
+    expect(await sandbox().findSubscription(request.id, NOW)).toMatchObject({
+      id: request.id,
+      status: 'Active',
+      transaction: { id: created.transaction!.id, amountCents: 1999, status: 'settled' },
+    });
     expect(await sandbox().findSubscription('sbx_sub_missing', NOW)).toBeNull();
 
     const sale = value(await sandbox().sale({ paymentMethodToken: token, amountCents: 500, orderId: 'order-found', now: NOW }));
@@ -225,27 +331,45 @@ describe('subscriptions and charges', () => {
     expect(value(await sandbox().reverseSale({ transactionId: sale.id, now: NOW }))).toMatchObject({ status: 'refunded' });
     expect(await sandbox().findSale('order-found')).toMatchObject({ status: 'refunded' });
 
-    expect(await sandbox().sale({ paymentMethodToken: token, amountCents: 200_100, orderId: 'order-declined', now: NOW })).toMatchObject({ ok: false });
+    expect(await sandbox().sale({ paymentMethodToken: token, amountCents: 200_100, orderId: 'order-declined', now: NOW })).toMatchObject({
+      ok: false,
+    });
     expect(await sandbox().findSale('order-declined')).toMatchObject({ status: 'declined', processorResponseCode: '2001' });
-    expect(await sandbox().reverseSale({ transactionId: (await sandbox().findSale('order-declined'))!.id, now: NOW })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91506' } });
+    expect(await sandbox().reverseSale({ transactionId: (await sandbox().findSale('order-declined'))!.id, now: NOW })).toMatchObject({
+      ok: false,
+      failure: { kind: 'validation', code: '91506' },
+    });
   });
 
   test('an unknown payment method token cannot subscribe', async () => {
-    expect(await sandbox().createSubscription({ ...plan(), paymentMethodToken: 'nope', priceCents: 999, trialDurationDays: 7 })).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
+    expect(
+      await sandbox().createSubscription({ ...plan(), paymentMethodToken: 'nope', priceCents: 999, trialDurationDays: 7 }),
+    ).toMatchObject({ ok: false, failure: { kind: 'validation', code: '91903' } });
   });
 });
 
 describe('client token and choice of gateway', () => {
   test('the client token is base64 JSON that says it is the sandbox', async () => {
     const token = await sandbox().clientToken({ customerId: 'sbx_cus_1' });
-    expect(JSON.parse(Buffer.from(token, 'base64').toString('utf8'))).toEqual({ gateway: 'sandbox', version: 1, customerId: 'sbx_cus_1', issuedAt: NOW.toISOString() });
+    expect(JSON.parse(Buffer.from(token, 'base64').toString('utf8'))).toEqual({
+      gateway: 'sandbox',
+      version: 1,
+      customerId: 'sbx_cus_1',
+      issuedAt: NOW.toISOString(),
+    });
     expect(decodeSandboxClientToken(await sandbox().clientToken({}))).toMatchObject({ gateway: 'sandbox', customerId: null });
   });
 
   test('createPaymentGateway: sandbox by kind; braintree needs its credentials', () => {
     expect(createPaymentGateway({ kind: 'sandbox', db: t.db }).name).toBe('sandbox');
     expect(() => createPaymentGateway({ kind: 'braintree', db: t.db })).toThrow(/BRAINTREE_MERCHANT_ID/);
-    expect(createPaymentGateway({ kind: 'braintree', db: t.db, braintree: { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' } }).name).toBe('braintree');
+    expect(
+      createPaymentGateway({
+        kind: 'braintree',
+        db: t.db,
+        braintree: { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' },
+      }).name,
+    ).toBe('braintree');
   });
 
   test('the sandbox answers no webhooks', async () => {

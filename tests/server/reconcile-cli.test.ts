@@ -20,7 +20,8 @@ describe('npm run reconcile', () => {
   const folder = useCliFolder('reconcile-cli-');
   const dataDir = folder.dataDir;
   const cli = (env = cliEnv(dataDir())) => runScript('reconcile.ts', [], env);
-  const purchaseOf = (db: Kysely<Database>, userId: string) => db.selectFrom('subscriptions').select(['is_lifetime', 'status']).where('user_id', '=', userId).execute();
+  const purchaseOf = (db: Kysely<Database>, userId: string) =>
+    db.selectFrom('subscriptions').select(['is_lifetime', 'status']).where('user_id', '=', userId).execute();
 
   test('against a running server on the embedded database it settles through the server and prints what it did', async () => {
     const app = await startQuietServer(folder);
@@ -30,7 +31,9 @@ describe('npm run reconcile', () => {
       const { stdout } = await cli();
       const port = (app.server.address() as { port: number }).port;
       expect(stdout).toContain(`${crashed.intentId}\tcompleted\tPurchaseSubscription\t149.99\t${crashed.userId}\n`);
-      expect(stdout).toContain(`Reconciled 1 payment intent: 1 completed, 0 failed, 0 reversed, 0 still open. (in the server on port ${port})`);
+      expect(stdout).toContain(
+        `Reconciled 1 payment intent: 1 completed, 0 failed, 0 reversed, 0 still open. (in the server on port ${port})`,
+      );
       expect(await purchaseOf(db, crashed.userId)).toEqual([{ is_lifetime: true, status: 'Active' }]);
       expect((await cli()).stdout).toMatch(/No open payment intents due at .*: nothing to reconcile\./);
     } finally {
@@ -49,7 +52,9 @@ describe('npm run reconcile', () => {
     }
     const { stdout } = await cli();
     expect(stdout).toContain(`${crashed.intentId}\tcompleted\tPurchaseSubscription\t0.00\t${crashed.userId}\n`);
-    expect(stdout).toContain(`Reconciled 1 payment intent: 1 completed, 0 failed, 0 reversed, 0 still open. (in the embedded database in ${dataDir()})`);
+    expect(stdout).toContain(
+      `Reconciled 1 payment intent: 1 completed, 0 failed, 0 reversed, 0 still open. (in the embedded database in ${dataDir()})`,
+    );
   }, 120_000);
 
   test('on PostgreSQL (DATABASE_URL) it connects directly', async () => {

@@ -38,7 +38,9 @@ describe('RedeemComp under concurrency', () => {
       const parents = await Promise.all(Array.from({ length: PARENTS }, (_, i) => callers[i % callers.length]!.signUp()));
 
       const answers: Answer[] = await Promise.all(
-        parents.map((parent, i) => callers[i % callers.length]!.call('RedeemComp', { userId: parent.id, couponCode: code }, { token: parent.token })),
+        parents.map((parent, i) =>
+          callers[i % callers.length]!.call('RedeemComp', { userId: parent.id, couponCode: code }, { token: parent.token }),
+        ),
       );
 
       const successes = answers.filter((a) => a.status === 200);

@@ -28,7 +28,10 @@ describe('account cache', () => {
     const cache = createAccountCache();
     let calls = 0;
     const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve(`read ${++calls}`), 5));
-    expect(await Promise.all([cache.read('u1', '1', 'snapshot', slow), cache.read('u1', '1', 'snapshot', slow)])).toEqual(['read 1', 'read 1']);
+    expect(await Promise.all([cache.read('u1', '1', 'snapshot', slow), cache.read('u1', '1', 'snapshot', slow)])).toEqual([
+      'read 1',
+      'read 1',
+    ]);
 
     const failing = () => Promise.reject(new Error('database is down'));
     await expect(cache.read('u2', '1', 'snapshot', failing)).rejects.toThrow('database is down');

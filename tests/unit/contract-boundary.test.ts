@@ -15,16 +15,30 @@ describe('text a call may carry', () => {
   test('every C0 control but tab, LF and CR, DEL and every C1 control are refused', () => {
     const refused = [...range(0x00, 0x08), 0x0b, 0x0c, ...range(0x0e, 0x1f), 0x7f, ...range(0x80, 0x9f)];
     for (const n of refused) expect(textProblem(`a${codePoint(n)}b`), n.toString(16)).toBe('must not contain control characters');
-    for (const allowed of ['tab\there', 'two\nlines', 'crlf\r\n', 'plain ASCII ~', 'é ñ ü', 'ß Ω 中文', '\u00a0non-breaking', 'emoji 😀 (a surrogate pair)']) expect(textProblem(allowed), allowed).toBeNull();
+    for (const allowed of [
+      'tab\there',
+      'two\nlines',
+      'crlf\r\n',
+      'plain ASCII ~',
+      'é ñ ü',
+      'ß Ω 中文',
+      '\u00a0non-breaking',
+      'emoji 😀 (a surrogate pair)',
+    ])
+      expect(textProblem(allowed), allowed).toBeNull();
   });
 
   test('a lone surrogate, high or low, is refused; a pair is text', () => {
-    for (const lone of ['\ud800', 'a\udbffb', '\udc00', 'x\udfff', '\ude00\ud83d']) expect(textProblem(lone), JSON.stringify(lone)).toBe('must not contain invalid Unicode (a lone surrogate)');
+    for (const lone of ['\ud800', 'a\udbffb', '\udc00', 'x\udfff', '\ude00\ud83d'])
+      expect(textProblem(lone), JSON.stringify(lone)).toBe('must not contain invalid Unicode (a lone surrogate)');
     expect(textProblem('\ud83d\ude00')).toBeNull();
   });
 
   test('strings are found at any depth, in arrays and in keys; a key is named by the object holding it', () => {
-    expect(findUnsafeText({ a: { b: [1, 'ok', 'bad\u0000'] } })).toEqual({ path: ['a', 'b', 2], message: 'must not contain control characters' });
+    expect(findUnsafeText({ a: { b: [1, 'ok', 'bad\u0000'] } })).toEqual({
+      path: ['a', 'b', 2],
+      message: 'must not contain control characters',
+    });
     expect(findUnsafeText({ a: { 'evil\u0001key': 1 } })).toEqual({ path: ['a'], message: 'keys must not contain control characters' });
     expect(findUnsafeText({ '\ud800': 1 })).toEqual({ path: [], message: 'keys must not contain invalid Unicode (a lone surrogate)' });
     expect(findUnsafeText({ a: ['fine', { b: 'fine\ttoo' }], n: 1, t: true, z: null })).toBeNull();
@@ -38,11 +52,32 @@ describe('text a call may carry', () => {
   });
 
   test("a call's input refuses it, with the field's path", () => {
-    const issues = (parsed: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => parsed.error?.issues.map((i) => [i.path.join('.'), i.message]);
-    expect(issues(contract.PurchaseSubscription.input.safeParse({ paymentMethodToken: 'fake-valid-nonce', webOfferId: 'annual', partner: 'gym\u0000pass' }))).toEqual([['partner', 'must not contain control characters']]);
-    expect(issues(contract.CreateWebUser.input.safeParse({ username: 'a@example.com', password: 'secret-1', utmParamsObject: { utm_source: 'x\u0085' } }))).toEqual([['utmParamsObject.utm_source', 'must not contain control characters']]);
-    expect(issues(contract.TrackUserEvent.input.safeParse({ email: 'a@example.com', eventName: 'e', dataFields: { list: [{ 'k\ud800': 1 }] } }))).toEqual([['dataFields.list.0', 'keys must not contain invalid Unicode (a lone surrogate)']]);
-    expect(contract.CodingEventRequest.input.safeParse({ name: 'A\tB', email: 'a@example.com', message: 'Line one\r\nLine two' }).success).toBe(true);
+    const issues = (parsed: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+      parsed.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(
+      issues(
+        contract.PurchaseSubscription.input.safeParse({
+          paymentMethodToken: 'fake-valid-nonce',
+          webOfferId: 'annual',
+          partner: 'gym\u0000pass',
+        }),
+      ),
+    ).toEqual([['partner', 'must not contain control characters']]);
+    expect(
+      issues(
+        contract.CreateWebUser.input.safeParse({
+          username: 'a@example.com',
+          password: 'secret-1',
+          utmParamsObject: { utm_source: 'x\u0085' },
+        }),
+      ),
+    ).toEqual([['utmParamsObject.utm_source', 'must not contain control characters']]);
+    expect(
+      issues(contract.TrackUserEvent.input.safeParse({ email: 'a@example.com', eventName: 'e', dataFields: { list: [{ 'k\ud800': 1 }] } })),
+    ).toEqual([['dataFields.list.0', 'keys must not contain invalid Unicode (a lone surrogate)']]);
+    expect(
+      contract.CodingEventRequest.input.safeParse({ name: 'A\tB', email: 'a@example.com', message: 'Line one\r\nLine two' }).success,
+    ).toBe(true);
   });
 });
 

@@ -10,7 +10,17 @@ describe('owner rules', () => {
 
   test('the calls acting on the caller own account have one', () => {
     expect(ruled).toEqual(
-      expect.arrayContaining(['ChangePassword', 'ChangeUsername', 'GetCustomerDetails', 'GetPaymentHistory', 'PurchaseSubscription', 'UpdateCreditCard', 'CancelSubscription', 'RedeemComp', 'RedeemVolumeLicense']),
+      expect.arrayContaining([
+        'ChangePassword',
+        'ChangeUsername',
+        'GetCustomerDetails',
+        'GetPaymentHistory',
+        'PurchaseSubscription',
+        'UpdateCreditCard',
+        'CancelSubscription',
+        'RedeemComp',
+        'RedeemVolumeLicense',
+      ]),
     );
   });
 

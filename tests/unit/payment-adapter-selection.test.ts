@@ -58,11 +58,15 @@ describe('payment adapter selection', () => {
 
   test('an adapter name the app does not know is a configuration error', async () => {
     const { backend } = fakeBackend();
-    await expect(loadPaymentAdapter({ adapter: async () => 'stripe', backend, captcha: captcha('t') })).rejects.toThrow("Unknown payment adapter 'stripe' (expected sandbox or braintree).");
+    await expect(loadPaymentAdapter({ adapter: async () => 'stripe', backend, captcha: captcha('t') })).rejects.toThrow(
+      "Unknown payment adapter 'stripe' (expected sandbox or braintree).",
+    );
   });
 
   test('when the client config cannot be read, no adapter is made', async () => {
     const { backend } = fakeBackend();
-    await expect(loadPaymentAdapter({ adapter: () => Promise.reject(new Error('offline')), backend, captcha: captcha('t') })).rejects.toThrow('offline');
+    await expect(
+      loadPaymentAdapter({ adapter: () => Promise.reject(new Error('offline')), backend, captcha: captcha('t') }),
+    ).rejects.toThrow('offline');
   });
 });

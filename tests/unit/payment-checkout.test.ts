@@ -32,10 +32,19 @@ describe('checkout attempts', () => {
     const storage = memoryStorage();
     const before = createCheckoutAttempts(storage, 'promoPayment', { newKey: keys(), now: () => 1000 });
     const key = before.key();
-    before.sending({ fn: 'PurchaseSubscription', input: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' }, payment: { method: 'card' } });
+    before.sending({
+      fn: 'PurchaseSubscription',
+      input: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' },
+      payment: { method: 'card' },
+    });
     const after = createCheckoutAttempts(storage, 'promoPayment', { newKey: keys(), now: () => 2000 });
     expect(after.key()).toBe(key);
-    expect(after.pending()).toEqual({ fn: 'PurchaseSubscription', input: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' }, payment: { method: 'card' }, sentAt: 1000 });
+    expect(after.pending()).toEqual({
+      fn: 'PurchaseSubscription',
+      input: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' },
+      payment: { method: 'card' },
+      sentAt: 1000,
+    });
     // Another block's attempt is its own.
     expect(createCheckoutAttempts(storage, 'other').current()).toBeNull();
   });
@@ -91,7 +100,11 @@ describe('chargeServices: the charge calls of a payment block', () => {
     } as unknown as ActionServices;
     const attempts = createCheckoutAttempts(memoryStorage(), 'pay', { newKey: () => 'k1' });
     const refused: string[] = [];
-    const services = chargeServices(base, { attempts, payment: { method: 'card' }, onRefused: (e, request) => refused.push(`${(e as CallError).messageKey}:${String(request.payment.method)}`) });
+    const services = chargeServices(base, {
+      attempts,
+      payment: { method: 'card' },
+      onRefused: (e, request) => refused.push(`${(e as CallError).messageKey}:${String(request.payment.method)}`),
+    });
     return { services, sent, slept, attempts, refused };
   }
 

@@ -43,7 +43,13 @@ const fullGroup = (name: string, except: string[] = []) =>
     .filter((k) => !except.includes(k) && !k.startsWith('sandbox.'))
     .map((k) => `  ${k}: Text of ${k}\n`)
     .join('') +
-  (except.includes('sandbox.pay') ? '' : '  sandbox:\n' + paymentFormCopyKeys.filter((k) => k.startsWith('sandbox.')).map((k) => `    ${k.slice(8)}: Text of ${k}\n`).join(''));
+  (except.includes('sandbox.pay')
+    ? ''
+    : '  sandbox:\n' +
+      paymentFormCopyKeys
+        .filter((k) => k.startsWith('sandbox.'))
+        .map((k) => `    ${k.slice(8)}: Text of ${k}\n`)
+        .join(''));
 
 const screen = (block: string) => `version: 1
 funnel: pay
@@ -107,8 +113,12 @@ describe('npm run check on payment blocks', () => {
 `),
       `heading: Pay\n${fullGroup('checkout', ['submit', 'verifyCard'])}`,
     );
-    expect(report).toContain("funnels/pay.yaml:10:15: error: The copy group 'pay:checkout' lacks texts this block reads: 'submit' and 'verifyCard'. Add them under 'checkout:' in copy/en/pay.yaml.");
-    expect(report).toContain("funnels/pay.yaml:14:15: error: Unknown copy group 'pay:chekout': it has no texts under 'chekout' in copy/en/pay.yaml. Did you mean 'pay:checkout'?");
+    expect(report).toContain(
+      "funnels/pay.yaml:10:15: error: The copy group 'pay:checkout' lacks texts this block reads: 'submit' and 'verifyCard'. Add them under 'checkout:' in copy/en/pay.yaml.",
+    );
+    expect(report).toContain(
+      "funnels/pay.yaml:14:15: error: Unknown copy group 'pay:chekout': it has no texts under 'chekout' in copy/en/pay.yaml. Did you mean 'pay:checkout'?",
+    );
   });
 
   test('payment values: known names only, and only inside a payment block', () => {
@@ -132,9 +142,15 @@ describe('npm run check on payment blocks', () => {
 `),
       copy(),
     );
-    expect(report).toContain("funnels/pay.yaml:15:31: error: Unknown payment field 'nonse'. A payment has: nonce, method, cardType, lastFour, deviceData, firstName, lastName, email, customerOptions, offer, offerId, amount. Did you mean 'nonce'?");
-    expect(report).toContain('funnels/pay.yaml:21:31: error: { payment: method } is only known in the actions of a payment block (its onOffer: and onPay:).');
-    expect(report).toContain("funnels/pay.yaml:23:27: error: 'payment.method' is only known in the actions of a payment block (its onOffer: and onPay:).");
+    expect(report).toContain(
+      "funnels/pay.yaml:15:31: error: Unknown payment field 'nonse'. A payment has: nonce, method, cardType, lastFour, deviceData, firstName, lastName, email, customerOptions, offer, offerId, amount. Did you mean 'nonce'?",
+    );
+    expect(report).toContain(
+      'funnels/pay.yaml:21:31: error: { payment: method } is only known in the actions of a payment block (its onOffer: and onPay:).',
+    );
+    expect(report).toContain(
+      "funnels/pay.yaml:23:27: error: 'payment.method' is only known in the actions of a payment block (its onOffer: and onPay:).",
+    );
   });
 
   test('a call that creates a charge needs idempotent: true; textFrom needs a text to fall back on', () => {
@@ -153,7 +169,9 @@ describe('npm run check on payment blocks', () => {
 `),
       copy(),
     );
-    expect(report).toContain("funnels/pay.yaml:14:17: error: 'SubscribeToMinervaClasses' creates a charge: add 'idempotent: true' so that a double click, a retry or a reload never charges twice (the server refuses it without a key).");
+    expect(report).toContain(
+      "funnels/pay.yaml:14:17: error: 'SubscribeToMinervaClasses' creates a charge: add 'idempotent: true' so that a double click, a retry or a reload never charges twice (the server refuses it without a key).",
+    );
     expect(report).toContain("error: 'textFrom:' needs 'text:' too: the text shown when the group has no text for the key.");
   });
 });
@@ -189,7 +207,15 @@ describe('the action runner', () => {
     fn: 'PurchaseSubscription',
     idempotent: true,
     input: { paymentMethodToken: { payment: 'nonce' }, webOfferId: { payment: 'offer.id' } },
-    catch: [{ do: 'notify', level: 'error', ms: 8000, textFrom: { group: 'payment:declines', key: { error: 'processorCode' } }, text: 'payment:subscribe.cardNotValid' }],
+    catch: [
+      {
+        do: 'notify',
+        level: 'error',
+        ms: 8000,
+        textFrom: { group: 'payment:declines', key: { error: 'processorCode' } },
+        text: 'payment:subscribe.cardNotValid',
+      },
+    ],
   };
 
   test('notify textFrom: the code’s own text when the group has it, else `text`', async () => {
@@ -198,7 +224,9 @@ describe('the action runner', () => {
       ['2999', 'payment:subscribe.cardNotValid'],
       [undefined, 'payment:subscribe.cardNotValid'],
     ] as const) {
-      const { services, log } = fakeServices({ answers: { PurchaseSubscription: new CallError(141, 'Declined', 'WP_CardNotValid', code) } });
+      const { services, log } = fakeServices({
+        answers: { PurchaseSubscription: new CallError(141, 'Declined', 'WP_CardNotValid', code) },
+      });
       services.copyHas = (key) => key === 'payment:declines.2001';
       await runActions([declined], services, { payment: { nonce: 'fake-valid-visa-nonce', offer: { id: 'lifetime' } } });
       expect(log.notes).toEqual([{ text: expected, literal: false, params: {}, level: 'error', ms: 8000, link: undefined }]);
@@ -267,7 +295,9 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
     const { services, log } = fakeServices({ answers: { [chargeOf[screenId]!]: error } });
     services.copyHas = has;
     log.state.webOfferCode = 'SAVE50';
-    await runActions(onPay(screenId), services, { payment: { nonce: 'fake-valid-visa-nonce', method: 'card', offerId: 'annual', offer: { id: 'annual' } } });
+    await runActions(onPay(screenId), services, {
+      payment: { nonce: 'fake-valid-visa-nonce', method: 'card', offerId: 'annual', offer: { id: 'annual' } },
+    });
     expect(log.calls.map((c) => c.fn)).toEqual([chargeOf[screenId]]);
     expect(log.calls[0]!.idempotencyKey).toBeTruthy();
     expect(log.navigations).toEqual([]);
@@ -280,16 +310,25 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
   async function readAfter(screenId: string, error: CallError) {
     const { services, log } = fakeServices({ answers: { [chargeOf[screenId]!]: error } });
     services.copyHas = has;
-    await runActions(onPay(screenId), services, { payment: { nonce: 'fake-valid-visa-nonce', method: 'card', offerId: 'annual', offer: { id: 'annual' } } });
+    await runActions(onPay(screenId), services, {
+      payment: { nonce: 'fake-valid-visa-nonce', method: 'card', offerId: 'annual', offer: { id: 'annual' } },
+    });
     expect(log.notes, `${screenId}: one message`).toHaveLength(1);
     const n = log.notes[0]!;
     const copyTexts = Object.fromEntries(Object.entries(n.copyParams ?? {}).map(([name, key]) => [name, t(key)]));
     return { read: n.literal ? n.text : t(n.text, { ...n.params, ...copyTexts }), ms: n.ms };
   }
-  const refusal = (messageKey: string | null, processorCode: string | null = null, code = 141, message = 'Refused') => new CallError(code, message, messageKey ?? undefined, processorCode ?? undefined);
+  const refusal = (messageKey: string | null, processorCode: string | null = null, code = 141, message = 'Refused') =>
+    new CallError(code, message, messageKey ?? undefined, processorCode ?? undefined);
 
   test.each(['signupPayment', 'promoPayment'])('%s: the app checkout wording', async (screen) => {
-    expect(await toldAfter(screen, refusal('WP_AlreadyHaveSubscription'))).toEqual({ text: 'payment:subscribe.alreadyHaveSubscription', literal: false, params: {}, ms: 0, link: '/my-account' });
+    expect(await toldAfter(screen, refusal('WP_AlreadyHaveSubscription'))).toEqual({
+      text: 'payment:subscribe.alreadyHaveSubscription',
+      literal: false,
+      params: {},
+      ms: 0,
+      link: '/my-account',
+    });
     expect(await toldAfter(screen, refusal('WP_CardNotValid', '2001'))).toMatchObject({ text: 'payment:declines.2001', ms: 8000 });
     expect(await toldAfter(screen, refusal('WP_CardNotValid'))).toMatchObject({ text: 'payment:subscribe.cardNotValid', ms: 8000 });
     expect(await toldAfter(screen, refusal('WP_PaymentInvalid'))).toMatchObject({ text: 'payment:subscribe.paymentInvalid', ms: 8000 });
@@ -300,29 +339,66 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
   });
 
   test('/tryclasses-payment: the class wording, with the support contact', async () => {
-    expect(await toldAfter('tryClassesPayment', refusal('WP_AlreadyHaveSubscription'))).toMatchObject({ text: 'payment:subscribe.alreadySubscribedClasses', params: { email: 'classes@codeling.example' }, ms: 10000 });
-    expect(await toldAfter('tryClassesPayment', refusal('WP_CardVerificationFailed'))).toMatchObject({ text: 'payment:liveClasses.verifyCard', ms: 5000 });
-    expect(await toldAfter('tryClassesPayment', refusal('WP_CardNotValid', '2004'))).toMatchObject({ text: 'payment:declines.2004', ms: 8000 });
+    expect(await toldAfter('tryClassesPayment', refusal('WP_AlreadyHaveSubscription'))).toMatchObject({
+      text: 'payment:subscribe.alreadySubscribedClasses',
+      params: { email: 'classes@codeling.example' },
+      ms: 10000,
+    });
+    expect(await toldAfter('tryClassesPayment', refusal('WP_CardVerificationFailed'))).toMatchObject({
+      text: 'payment:liveClasses.verifyCard',
+      ms: 5000,
+    });
+    expect(await toldAfter('tryClassesPayment', refusal('WP_CardNotValid', '2004'))).toMatchObject({
+      text: 'payment:declines.2004',
+      ms: 8000,
+    });
     expect(await toldAfter('tryClassesPayment', refusal(null))).toMatchObject({ text: 'payment:subscribe.default', ms: 5000 });
   });
 
   test("/addclasses-payment: any other refusal shows the server's message (5 s)", async () => {
-    expect(await toldAfter('addClassesPayment', refusal(null, null, 141, 'Account a@b.co has no active subscription.'))).toEqual({ text: 'Account a@b.co has no active subscription.', literal: true, params: {}, ms: 5000, link: undefined });
-    expect(await toldAfter('addClassesPayment', refusal('WP_AlreadyHaveSubscription'))).toMatchObject({ text: 'payment:subscribe.alreadySubscribedClasses' });
+    expect(await toldAfter('addClassesPayment', refusal(null, null, 141, 'Account a@b.co has no active subscription.'))).toEqual({
+      text: 'Account a@b.co has no active subscription.',
+      literal: true,
+      params: {},
+      ms: 5000,
+      link: undefined,
+    });
+    expect(await toldAfter('addClassesPayment', refusal('WP_AlreadyHaveSubscription'))).toMatchObject({
+      text: 'payment:subscribe.alreadySubscribedClasses',
+    });
   });
 
   test("/my-account: the account wording, with the server's message or without", async () => {
-    expect(await toldAfter('myAccount', refusal('WP_PaymentMethodDuplicate'))).toMatchObject({ text: 'payment:account.duplicate', ms: 8000 });
+    expect(await toldAfter('myAccount', refusal('WP_PaymentMethodDuplicate'))).toMatchObject({
+      text: 'payment:account.duplicate',
+      ms: 8000,
+    });
     // Spec §8 "Account": a decline's reason inside the account's sentence, or the general one.
-    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '2001'))).toEqual({ read: 'There was an error updating your payment: Your card was declined (insufficient funds).', ms: 8000 });
-    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '2004'))).toEqual({ read: 'There was an error updating your payment: This card has expired or been replaced.', ms: 8000 });
-    expect(await readAfter('myAccount', refusal('WP_CardNotValid'))).toEqual({ read: 'Sorry, there has been a problem updating your payment', ms: 8000 });
-    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '1999'))).toEqual({ read: 'Sorry, there has been a problem updating your payment', ms: 8000 });
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '2001'))).toEqual({
+      read: 'There was an error updating your payment: Your card was declined (insufficient funds).',
+      ms: 8000,
+    });
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '2004'))).toEqual({
+      read: 'There was an error updating your payment: This card has expired or been replaced.',
+      ms: 8000,
+    });
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid'))).toEqual({
+      read: 'Sorry, there has been a problem updating your payment',
+      ms: 8000,
+    });
+    expect(await readAfter('myAccount', refusal('WP_CardNotValid', '1999'))).toEqual({
+      read: 'Sorry, there has been a problem updating your payment',
+      ms: 8000,
+    });
     expect(await readAfter('myAccount', refusal('WP_PaymentInvalid'))).toEqual({
       read: 'There was an error updating your payment: Unfortunately, this type of card is not accepted at this time. Please try another card.',
       ms: 8000,
     });
-    expect(await toldAfter('myAccount', refusal(null, null, 141, 'Card expired'))).toMatchObject({ text: 'payment:subscribe.updateFailed', params: { message: 'Card expired' }, ms: 8000 });
+    expect(await toldAfter('myAccount', refusal(null, null, 141, 'Card expired'))).toMatchObject({
+      text: 'payment:subscribe.updateFailed',
+      params: { message: 'Card expired' },
+      ms: 8000,
+    });
     expect(await toldAfter('myAccount', refusal(null, null, 141, ''))).toMatchObject({ text: 'payment:subscribe.updateProblem', ms: 8000 });
   });
 });

@@ -81,7 +81,9 @@ describe('the wording of spec §8, exactly', () => {
     expect(checkout('nameOnCard')).toBe('Name on Card');
     expect(checkout('submit')).toBe('Join Now');
     expect(checkout('formatLong')).toBe('MM/YYYY');
-    expect(checkout('processing')).toBe('Your order is processing. Please do not refresh the page or attempt multiple clicks in order to avoid multiple charges.');
+    expect(checkout('processing')).toBe(
+      'Your order is processing. Please do not refresh the page or attempt multiple clicks in order to avoid multiple charges.',
+    );
     expect(checkout('secure')).toBe('Secure payment processed by a card payment provider.');
   });
 
@@ -90,20 +92,32 @@ describe('the wording of spec §8, exactly', () => {
       expect(t(`payment:${group}.cardTab`)).toBe('STANDARD CHECKOUT');
       expect(t(`payment:${group}.submit`)).toBe('Save Payment');
       expect(t(`payment:${group}.formatShort`)).toBe('MM/YY');
-      expect(t(`payment:${group}.verifyCard`)).toBe('Invalid card information. Please correct the error - if the decline persists, please contact your bank.');
+      expect(t(`payment:${group}.verifyCard`)).toBe(
+        'Invalid card information. Please correct the error - if the decline persists, please contact your bank.',
+      );
       expect(t(`payment:${group}.fillOutForm`)).toBe('Please fill out the form.');
     }
-    expect(t('payment:addClasses.loadCard')).toBe('Hmm. There seems to be a problem with loading the payment screen. Please refresh the page and try again.');
-    expect(t('payment:addClasses.loadPayPal')).toBe('Hmm. There seems to be a problem with loading PayPal. Please refresh the page and try again.');
+    expect(t('payment:addClasses.loadCard')).toBe(
+      'Hmm. There seems to be a problem with loading the payment screen. Please refresh the page and try again.',
+    );
+    expect(t('payment:addClasses.loadPayPal')).toBe(
+      'Hmm. There seems to be a problem with loading PayPal. Please refresh the page and try again.',
+    );
     expect(t('payment:addClasses.secure')).toBe('Secure payment processed by a card payment provider');
     expect(t('payment:subscribe.alreadySubscribedClasses', { email: 'classes@codeling.example' })).toMatch(/^You're already subscribed\. /);
   });
 
   test('subscribe and account messages', () => {
-    expect(`${t('payment:subscribe.alreadyHaveSubscription')} ${t('payment:subscribe.viewSubscription')}`).toBe('It seems you already have a subscription. Click here to view it.');
+    expect(`${t('payment:subscribe.alreadyHaveSubscription')} ${t('payment:subscribe.viewSubscription')}`).toBe(
+      'It seems you already have a subscription. Click here to view it.',
+    );
     expect(t('payment:subscribe.cardNotValid')).toBe('Sorry, there was a problem processing your payment. Please try again later');
-    expect(t('payment:subscribe.paymentInvalid')).toBe('Unfortunately, this type of card is not accepted at this time. Please try another card.');
-    expect(t('payment:subscribe.default')).toBe('Sorry, we are unable to process your payment at this time. Please contact customer support for assistance.');
+    expect(t('payment:subscribe.paymentInvalid')).toBe(
+      'Unfortunately, this type of card is not accepted at this time. Please try another card.',
+    );
+    expect(t('payment:subscribe.default')).toBe(
+      'Sorry, we are unable to process your payment at this time. Please contact customer support for assistance.',
+    );
     expect(t('payment:subscribe.updateFailed', { message: 'Card expired' })).toBe('There was an error updating your payment: Card expired');
     expect(t('payment:subscribe.updateProblem')).toBe('Sorry, there has been a problem updating your payment');
     expect(t('payment:account.cardTab')).toBe('Enter new credit card info');
@@ -130,7 +144,9 @@ describe('the decline-code table (WP_CardNotValid with a processor code)', () =>
     .map((line) => line.split('\t') as [string, string, string, string]);
 
   test('one text per code of the table: 2000–2099 as published, and 3000', () => {
-    const keys = Object.keys(compiled.copy.en!.payment!).filter((k) => k.startsWith('declines.')).map((k) => k.slice('declines.'.length));
+    const keys = Object.keys(compiled.copy.en!.payment!)
+      .filter((k) => k.startsWith('declines.'))
+      .map((k) => k.slice('declines.'.length));
     expect(keys.sort()).toEqual(rows.map((r) => r[0]).sort());
     expect(keys).toHaveLength(98);
   });
@@ -140,7 +156,10 @@ describe('the decline-code table (WP_CardNotValid with a processor code)', () =>
       const quoted = /(?:^|[\s:])'(.+?)'(?=\s|$)/.exec(hint)?.[1];
       const text = t(`payment:declines.${code}`);
       if (quoted) expect(text, code).toBe(quoted);
-      else expect(text, code).toMatch(/^(Your card was declined\. Please use a different payment method\.|We couldn't process your payment; please try again later or use another method\.|Your PayPal authorization is no longer valid\. .+|We couldn't verify this payment method\. .+)$/);
+      else
+        expect(text, code).toMatch(
+          /^(Your card was declined\. Please use a different payment method\.|We couldn't process your payment; please try again later or use another method\.|Your PayPal authorization is no longer valid\. .+|We couldn't verify this payment method\. .+)$/,
+        );
     }
     expect(t('payment:declines.2001')).toBe('Your card was declined (insufficient funds).');
     expect(t('payment:declines.2000')).toBe('Your card was declined. Please try another card or contact your bank.');
@@ -150,6 +169,7 @@ describe('the decline-code table (WP_CardNotValid with a processor code)', () =>
 
   test("lost, stolen or fraud declines show only a generic decline (the bank's reason is not revealed)", () => {
     for (const [code, reason] of rows)
-      if (/lost|stolen|fraud|pick up|security violation|do not retry/i.test(reason)) expect(t(`payment:declines.${code}`), code).toBe('Your card was declined. Please use a different payment method.');
+      if (/lost|stolen|fraud|pick up|security violation|do not retry/i.test(reason))
+        expect(t(`payment:declines.${code}`), code).toBe('Your card was declined. Please use a different payment method.');
   });
 });

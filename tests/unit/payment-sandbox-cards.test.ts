@@ -30,7 +30,9 @@ describe('card numbers', () => {
 
   test('a typed card becomes a nonce with its brand, last four digits, expiry, outcome and fingerprint', () => {
     expect(nonceForCard('4111 1111 1111 1111', EXPIRY)).toBe(`sandbox-card-visa-1111-11-2031-approved-${fingerprint('4111111111111111')}`);
-    expect(nonceForCard('5555-5555-5555-4444', { month: 3, year: 2032 })).toBe(`sandbox-card-mastercard-4444-03-2032-approved-${fingerprint('5555555555554444')}`);
+    expect(nonceForCard('5555-5555-5555-4444', { month: 3, year: 2032 })).toBe(
+      `sandbox-card-mastercard-4444-03-2032-approved-${fingerprint('5555555555554444')}`,
+    );
     expect(parseSandboxCardNonce(nonceForCard('3782 822463 10005', EXPIRY))).toEqual({
       brand: 'amex',
       last4: '0005',
@@ -43,25 +45,37 @@ describe('card numbers', () => {
 
   test("Braintree's documented test cards keep their outcomes: the unsuccessful-verification cards decline, the JCB fails", () => {
     const outcome = (n: string) => parseSandboxCardNonce(nonceForCard(n, EXPIRY))!.outcome;
-    for (const n of ['4111 1111 1111 1111', '5555 5555 5555 4444', '3782 822463 10005', '6011 1111 1111 1117', '4242424242424242', '2223003122003222', '3530111333300000', '36259600000004'])
+    for (const n of [
+      '4111 1111 1111 1111',
+      '5555 5555 5555 4444',
+      '3782 822463 10005',
+      '6011 1111 1111 1117',
+      '4242424242424242',
+      '2223003122003222',
+      '3530111333300000',
+      '36259600000004',
+    ])
       expect(outcome(n), n).toBe('approved');
-    for (const n of ['4000 1111 1111 1115', '5105 1051 0510 5100', '3787 344936 71000', '6011 0009 9013 9424']) expect(outcome(n), n).toBe('declined');
+    for (const n of ['4000 1111 1111 1115', '5105 1051 0510 5100', '3787 344936 71000', '6011 0009 9013 9424'])
+      expect(outcome(n), n).toBe('declined');
     expect(outcome('3566 0020 2036 0505')).toBe('failed');
     expect(cardOutcome('4000111111111115')).toBe('declined');
   });
 
   test('each card its brand; the same number the same fingerprint, another number another', () => {
     const card = (n: string) => parseSandboxCardNonce(nonceForCard(n, EXPIRY))!;
-    expect(['4242424242424242', '2223003122003222', '371449635398431', '6011111111111117', '3530111333300000', '36259600000004', '6304000000000000', '6200000000000005'].map((n) => card(n).brand)).toEqual([
-      'visa',
-      'mastercard',
-      'amex',
-      'discover',
-      'jcb',
-      'dinersclub',
-      'maestro',
-      'unionpay',
-    ]);
+    expect(
+      [
+        '4242424242424242',
+        '2223003122003222',
+        '371449635398431',
+        '6011111111111117',
+        '3530111333300000',
+        '36259600000004',
+        '6304000000000000',
+        '6200000000000005',
+      ].map((n) => card(n).brand),
+    ).toEqual(['visa', 'mastercard', 'amex', 'discover', 'jcb', 'dinersclub', 'maestro', 'unionpay']);
     expect(card('4111 1111 1111 1111').fingerprint).toBe(card('4111-1111-1111-1111').fingerprint);
     expect(card('4111 1111 1111 1111').fingerprint).not.toBe(card('4012 8888 8888 1881').fingerprint);
   });
@@ -79,7 +93,8 @@ describe('card numbers', () => {
         .slice(1)
         .map((line) => line.split('\t')[1]),
     );
-    for (const wallet of ['fake-paypal-billing-agreement-nonce', 'fake-apple-pay-visa-nonce', 'fake-android-pay-visa-nonce']) expect(documented).toContain(wallet);
+    for (const wallet of ['fake-paypal-billing-agreement-nonce', 'fake-apple-pay-visa-nonce', 'fake-android-pay-visa-nonce'])
+      expect(documented).toContain(wallet);
   });
 
   test('Luhn, brand and length', () => {
@@ -142,8 +157,15 @@ describe('security code and postal code', () => {
   });
 
   test('the invalid fields of a form, named as braintree-web names them', () => {
-    expect(invalidFields({ number: '4111 1111 1111 1111', expirationDate: '12/2030', cvv: '123', postalCode: '94107' }, 'MM/YYYY', now)).toEqual([]);
-    expect(invalidFields({ number: '4111 1111 1111 1112', expirationDate: '12/30', cvv: '12', postalCode: '' }, 'MM/YYYY', now)).toEqual(['number', 'expirationDate', 'cvv', 'postalCode']);
+    expect(
+      invalidFields({ number: '4111 1111 1111 1111', expirationDate: '12/2030', cvv: '123', postalCode: '94107' }, 'MM/YYYY', now),
+    ).toEqual([]);
+    expect(invalidFields({ number: '4111 1111 1111 1112', expirationDate: '12/30', cvv: '12', postalCode: '' }, 'MM/YYYY', now)).toEqual([
+      'number',
+      'expirationDate',
+      'cvv',
+      'postalCode',
+    ]);
     expect(invalidFields({ number: '378282246310005', expirationDate: '12/30', cvv: '123' }, 'MM/YY', now)).toEqual(['cvv']);
   });
 });

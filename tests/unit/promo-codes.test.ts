@@ -69,8 +69,16 @@ describe('code formatting (spec §5)', () => {
 describe('/promo-payment sends CS, CV and EDU as couponCode, others as promoCode (funnels/promo.yaml)', () => {
   const pay = async (webOfferCode: string) => {
     // The fake services read `payment.*` from their facts.
-    const payment = { nonce: 'fake-valid-nonce', method: 'card', offerId: 'annual', offer: { planId: 'p', subscriptionDuration: 'annual' } };
-    const { services, log } = fakeServices({ answers: { PurchaseSubscription: { subscriptionData: { id: 's1' } } }, facts: { 'user.objectId': 'u1', payment } });
+    const payment = {
+      nonce: 'fake-valid-nonce',
+      method: 'card',
+      offerId: 'annual',
+      offer: { planId: 'p', subscriptionDuration: 'annual' },
+    };
+    const { services, log } = fakeServices({
+      answers: { PurchaseSubscription: { subscriptionData: { id: 's1' } } },
+      facts: { 'user.objectId': 'u1', payment },
+    });
     log.state.webOfferCode = webOfferCode;
     await runActions(onPay, services, { payment });
     const purchases = log.calls.filter((c) => c.fn === 'PurchaseSubscription');
@@ -96,7 +104,13 @@ describe('/promo-payment sends CS, CV and EDU as couponCode, others as promoCode
 });
 
 describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Promo")', () => {
-  const lookup = (extra: Record<string, unknown>) => ({ isCouponValid: true, isCouponCodeUsed: false, isCouponExpired: false, webOffer: null, ...extra });
+  const lookup = (extra: Record<string, unknown>) => ({
+    isCouponValid: true,
+    isCouponCodeUsed: false,
+    isCouponExpired: false,
+    webOffer: null,
+    ...extra,
+  });
   // The form hands the actions the code as its field wrote it (formatPromoCode).
   const submit = async (typed: string, answers: Record<string, unknown>, facts: Record<string, unknown> = {}) => {
     const { services, log } = fakeServices({ answers, facts: { 'session.loggedIn': true, 'user.objectId': 'u1', ...facts } });
@@ -105,7 +119,10 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
   };
 
   test('a comp code is looked up as a coupon and redeemed with RedeemComp, then /promo-thankyou', async () => {
-    const log = await submit('CSCP-DEMO-LIFE-0001', { FindWebOfferByCouponCode: lookup({ kind: 'comp', compMonths: -1 }), RedeemComp: { redeemed: true } });
+    const log = await submit('CSCP-DEMO-LIFE-0001', {
+      FindWebOfferByCouponCode: lookup({ kind: 'comp', compMonths: -1 }),
+      RedeemComp: { redeemed: true },
+    });
     expect(log.calls).toEqual([
       { fn: 'FindWebOfferByCouponCode', input: { code: 'CSCP-DEMO-LIFE-0001' }, idempotencyKey: undefined },
       { fn: 'RedeemComp', input: { userId: 'u1', couponCode: 'CSCP-DEMO-LIFE-0001' }, idempotencyKey: undefined },
@@ -122,9 +139,15 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
       ['eduDemo0002', 'bulk', 'RedeemVolumeLicense'],
     ] as const) {
       const log = await submit(code, { FindWebOfferByCouponCode: lookup({ kind }), [fn]: { redeemed: true } });
-      expect(log.calls.map((c) => c.fn), code).toEqual(['FindWebOfferByCouponCode', fn]);
+      expect(
+        log.calls.map((c) => c.fn),
+        code,
+      ).toEqual(['FindWebOfferByCouponCode', fn]);
       // Looked up and redeemed upper-cased (§5).
-      expect(log.calls.map((c) => (c.input as { code?: string; couponCode?: string }).code ?? (c.input as { couponCode?: string }).couponCode), code).toEqual([code.toUpperCase(), code.toUpperCase()]);
+      expect(
+        log.calls.map((c) => (c.input as { code?: string; couponCode?: string }).code ?? (c.input as { couponCode?: string }).couponCode),
+        code,
+      ).toEqual([code.toUpperCase(), code.toUpperCase()]);
       expect(log.navigations, code).toEqual([{ href: '/promo-thankyou', replace: false }]);
     }
   });
@@ -152,23 +175,36 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
     const active = await submit('SAVE50', { GetWebOfferByPromoCode: { id: 'o' } }, { 'customer.hasPlan': true, 'customer.expired': false });
     expect(active.state).toMatchObject({ showNoUpgradePopup: true });
     expect(active.navigations).toEqual([{ href: '/my-account', replace: false }]);
-    const gifted = await submit('SAVE50', { GetWebOfferByPromoCode: { id: 'o' } }, { 'customer.hasPlan': true, 'customer.expired': false, 'customer.gifted': true });
+    const gifted = await submit(
+      'SAVE50',
+      { GetWebOfferByPromoCode: { id: 'o' } },
+      { 'customer.hasPlan': true, 'customer.expired': false, 'customer.gifted': true },
+    );
     expect(gifted.state).toMatchObject({ isResubscribe: true });
     expect(gifted.state.showNoUpgradePopup).toBeUndefined();
     expect(gifted.navigations).toEqual([{ href: '/promo-payment', replace: false }]);
-    const lifetime = await submit('SAVE50', { GetWebOfferByPromoCode: { id: 'o' } }, { 'customer.hasPlan': true, 'customer.gifted': true, 'customer.lifetime': true });
+    const lifetime = await submit(
+      'SAVE50',
+      { GetWebOfferByPromoCode: { id: 'o' } },
+      { 'customer.hasPlan': true, 'customer.gifted': true, 'customer.lifetime': true },
+    );
     expect(lifetime.navigations).toEqual([{ href: '/my-account', replace: false }]);
   });
 
   test('the messages of §8: used, the redeem refusals, an invalid code marks the field', async () => {
-    const used = await submit('CSCP-DEMO-LIFE-0001', { FindWebOfferByCouponCode: lookup({ kind: 'comp', isCouponValid: false, isCouponCodeUsed: true }) });
+    const used = await submit('CSCP-DEMO-LIFE-0001', {
+      FindWebOfferByCouponCode: lookup({ kind: 'comp', isCouponValid: false, isCouponCodeUsed: true }),
+    });
     expect(used.notes.map((n) => n.text)).toEqual(['promo:errors.alreadyUsed']);
     expect(used.marked).toEqual(['code']);
     const invalid = await submit('CSZZ0000', { FindWebOfferByCouponCode: lookup({ kind: null, isCouponValid: false }) });
     expect(invalid.notes.map((n) => n.text)).toEqual(['promo:errors.invalid']);
     expect(invalid.marked).toEqual(['code']);
-    const redeem = (error: Error) => submit('CSCP-DEMO-LIFE-0001', { FindWebOfferByCouponCode: lookup({ kind: 'comp' }), RedeemComp: error });
-    expect((await redeem(new CallError(141, 'This code was already used.'))).notes.map((n) => n.text)).toEqual(['promo:errors.alreadyUsed']);
+    const redeem = (error: Error) =>
+      submit('CSCP-DEMO-LIFE-0001', { FindWebOfferByCouponCode: lookup({ kind: 'comp' }), RedeemComp: error });
+    expect((await redeem(new CallError(141, 'This code was already used.'))).notes.map((n) => n.text)).toEqual([
+      'promo:errors.alreadyUsed',
+    ]);
     const active = (await redeem(new CallError(141, "It seems your subscription hasn't expired yet.", 'SUBSCRIPTION_ACTIVE'))).notes;
     // It stays until closed (ms 0).
     expect(active).toMatchObject([{ text: 'promo:errors.notExpired', level: 'info', ms: 0, link: { href: '/my-account' } }]);
@@ -184,17 +220,44 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
 });
 
 describe('/promo logged out: the registration (spec §3 "Signup payload", §7, §8 "Sign-up / login")', () => {
-  const fields = { code: 'GIFTDEMO0002', email: 'new@example.com', password: 'secret12', confirmPassword: 'secret12', terms: true, offers: true, captcha: 'local-captcha:promoRegister' };
+  const fields = {
+    code: 'GIFTDEMO0002',
+    email: 'new@example.com',
+    password: 'secret12',
+    confirmPassword: 'secret12',
+    terms: true,
+    offers: true,
+    captcha: 'local-captcha:promoRegister',
+  };
   const lookup = { isCouponValid: true, isCouponCodeUsed: false, isCouponExpired: false, kind: 'gift', webOffer: null };
   const register = async (unifiedLogin: 'on' | 'off', answers: Record<string, unknown>, code = fields.code) => {
-    const { services, log } = fakeServices({ answers: { FindWebOfferByCouponCode: lookup, GetWebOfferByPromoCode: { id: 'promo_annual_half_price' }, login: { objectId: 'u1' }, RedeemComp: { redeemed: true }, ...answers }, facts: { 'flag.unifiedLogin': unifiedLogin, 'user.objectId': 'u1' } });
+    const { services, log } = fakeServices({
+      answers: {
+        FindWebOfferByCouponCode: lookup,
+        GetWebOfferByPromoCode: { id: 'promo_annual_half_price' },
+        login: { objectId: 'u1' },
+        RedeemComp: { redeemed: true },
+        ...answers,
+      },
+      facts: { 'flag.unifiedLogin': unifiedLogin, 'user.objectId': 'u1' },
+    });
     log.state.referralToSave = 'A friend';
     log.state.ageToSave = '8';
     log.state.experienceToSave = 'Some';
     await runActions(form('promoRegister'), services, { form: { ...fields, code }, markField: (f) => void log.marked.push(f) });
     return log;
   };
-  const signup = { username: 'new@example.com', password: 'secret12', confirmPromoEmails: true, referral: 'A friend', age: '8', experience: 'Some', promoCode: 'GIFTDEMO0002', minerva_lead: false, captchaToken: 'local-captcha:promoRegister' };
+  const signup = {
+    username: 'new@example.com',
+    password: 'secret12',
+    confirmPromoEmails: true,
+    referral: 'A friend',
+    age: '8',
+    experience: 'Some',
+    promoCode: 'GIFTDEMO0002',
+    minerva_lead: false,
+    captchaToken: 'local-captcha:promoRegister',
+  };
 
   test('leaving the email field: an address that has an account gets the 10 s warning with its link to log in', async () => {
     type Field = { name: string; onBlur?: Action[] };
@@ -207,13 +270,21 @@ describe('/promo logged out: the registration (spec §3 "Signup payload", §7, �
     };
     const known = await blur(true);
     expect(known.calls).toMatchObject([{ fn: 'GetUserExistsByUsername', input: { username: 'parent@example.com' } }]);
-    expect(known.notes).toMatchObject([{ text: 'account:register.existingAccount', level: 'warning', ms: 10000, link: { href: '/login?reason=existing-account' } }]);
+    expect(known.notes).toMatchObject([
+      { text: 'account:register.existingAccount', level: 'warning', ms: 10000, link: { href: '/login?reason=existing-account' } },
+    ]);
     expect((await blur(false)).notes).toEqual([]);
   });
 
   test('unified login on: CreateWebUser with the signup payload, the login, then the code is redeemed', async () => {
     const log = await register('on', { CreateWebUser: { success: true, sessionToken: 't', id: 'u1' } });
-    expect(log.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateWebUser', 'login', 'FindWebOfferByCouponCode', 'RedeemComp']);
+    expect(log.calls.map((c) => c.fn)).toEqual([
+      'FindWebOfferByCouponCode',
+      'CreateWebUser',
+      'login',
+      'FindWebOfferByCouponCode',
+      'RedeemComp',
+    ]);
     expect(log.calls[1]!.input).toMatchObject(signup);
     expect(log.calls[1]!.input).toHaveProperty('attributionSource');
     expect(log.navigations).toEqual([{ href: '/promo-thankyou', replace: false }]);
@@ -221,7 +292,13 @@ describe('/promo logged out: the registration (spec §3 "Signup payload", §7, �
 
   test('unified login off: the legacy CreateNewWebUser with the same payload, the login, the same redemption', async () => {
     const log = await register('off', { CreateNewWebUser: { id: 'u1' } });
-    expect(log.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateNewWebUser', 'login', 'FindWebOfferByCouponCode', 'RedeemComp']);
+    expect(log.calls.map((c) => c.fn)).toEqual([
+      'FindWebOfferByCouponCode',
+      'CreateNewWebUser',
+      'login',
+      'FindWebOfferByCouponCode',
+      'RedeemComp',
+    ]);
     expect(log.calls[1]!.input).toMatchObject(signup);
     expect(log.navigations).toEqual([{ href: '/promo-thankyou', replace: false }]);
     // A web offer's promo code: registered the legacy way too, then on to /promo-payment.
@@ -232,7 +309,9 @@ describe('/promo logged out: the registration (spec §3 "Signup payload", §7, �
 
   test("'User already exists' is the shared-login message with its link to log in; other refusals are the server's text, or 'Invalid email/password'", async () => {
     const exists = await register('on', { CreateWebUser: new CallError(202, 'User already exists', 'USER_ALREADY_EXISTS') });
-    expect(exists.notes).toMatchObject([{ text: 'account:register.sharedAccountExists', level: 'error', link: { href: '/login?reason=existing-account' } }]);
+    expect(exists.notes).toMatchObject([
+      { text: 'account:register.sharedAccountExists', level: 'error', link: { href: '/login?reason=existing-account' } },
+    ]);
     expect(exists.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateWebUser']);
     expect(exists.navigations).toEqual([]);
     const refused = await register('on', { CreateWebUser: new CallError(141, 'Please complete the captcha.', 'CAPTCHA_FAILED') });

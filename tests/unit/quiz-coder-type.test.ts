@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { coderTypeOf, quizBlock } from '../../src/blocks/quiz/schema.ts';
 
-const questions = ['screenTimeAtHome', 'learnBest', 'goToActivity', 'growsUp'].map((id) => ({ id, text: `quiz:${id}`, options: ['a', 'b', 'c', 'd'].map((x) => `quiz:${id}.${x}`) }));
+const questions = ['screenTimeAtHome', 'learnBest', 'goToActivity', 'growsUp'].map((id) => ({
+  id,
+  text: `quiz:${id}`,
+  options: ['a', 'b', 'c', 'd'].map((x) => `quiz:${id}.${x}`),
+}));
 
 describe('Quiz A: the coder type (spec §3)', () => {
   test('the type chosen most; options map to TINKERER, CREATIVE, PROBLEM_SOLVER, COLLABORATOR in order', () => {
@@ -14,7 +18,10 @@ describe('Quiz A: the coder type (spec §3)', () => {
   });
 
   test('a question with its own mapping', () => {
-    const mapped = [{ ...questions[0]!, types: ['COLLABORATOR', 'TINKERER', 'CREATIVE', 'PROBLEM_SOLVER'] as const }].map((q) => ({ ...q, types: [...q.types] }));
+    const mapped = [{ ...questions[0]!, types: ['COLLABORATOR', 'TINKERER', 'CREATIVE', 'PROBLEM_SOLVER'] as const }].map((q) => ({
+      ...q,
+      types: [...q.types],
+    }));
     expect(coderTypeOf({ questions: mapped }, { screenTimeAtHome: 1 })).toBe('COLLABORATOR');
   });
 
@@ -24,10 +31,19 @@ describe('Quiz A: the coder type (spec §3)', () => {
   });
 
   test('the schema wants results for every type, and value texts for Quiz B', () => {
-    const base = { type: 'quiz', questions, resultTitle: 'quiz:r', submit: 'quiz:s', unanswered: 'quiz:u', next: { label: 'quiz:n', to: '/' } };
+    const base = {
+      type: 'quiz',
+      questions,
+      resultTitle: 'quiz:r',
+      submit: 'quiz:s',
+      unanswered: 'quiz:u',
+      next: { label: 'quiz:n', to: '/' },
+    };
     expect(quizBlock.safeParse({ ...base, kind: 'coderType' }).success).toBe(false);
     expect(quizBlock.safeParse({ ...base, kind: 'valueProps' }).success).toBe(false);
-    const results = Object.fromEntries(['TINKERER', 'CREATIVE', 'PROBLEM_SOLVER', 'COLLABORATOR'].map((t) => [t, { title: `quiz:${t}.t`, text: `quiz:${t}.x` }]));
+    const results = Object.fromEntries(
+      ['TINKERER', 'CREATIVE', 'PROBLEM_SOLVER', 'COLLABORATOR'].map((t) => [t, { title: `quiz:${t}.t`, text: `quiz:${t}.x` }]),
+    );
     expect(quizBlock.safeParse({ ...base, kind: 'coderType', results }).success).toBe(true);
   });
 });

@@ -14,18 +14,28 @@ describe('sha256Hex', () => {
   test('the published test vectors', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
   });
 
   test("the same as Node's for any text (UTF-8), across block boundaries (55, 56, 64 bytes...)", () => {
-    for (const length of [0, 1, 54, 55, 56, 57, 63, 64, 65, 119, 120, 200]) expect(sha256Hex('7'.repeat(length)), `length ${length}`).toBe(nodeSha256('7'.repeat(length)));
+    for (const length of [0, 1, 54, 55, 56, 57, 63, 64, 65, 119, 120, 200])
+      expect(sha256Hex('7'.repeat(length)), `length ${length}`).toBe(nodeSha256('7'.repeat(length)));
     for (const text of ['é', '€ and 😀', '\u0000\uffff']) expect(sha256Hex(text), text).toBe(nodeSha256(text));
     fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => sha256Hex(text) === nodeSha256(text)));
   });
 });
 
 describe('sandbox card nonces', () => {
-  const visa: SandboxCard = { brand: 'visa', last4: '1111', expirationMonth: 11, expirationYear: 2031, outcome: 'approved', fingerprint: cardFingerprint('4111111111111111') };
+  const visa: SandboxCard = {
+    brand: 'visa',
+    last4: '1111',
+    expirationMonth: 11,
+    expirationYear: 2031,
+    outcome: 'approved',
+    fingerprint: cardFingerprint('4111111111111111'),
+  };
 
   test('the card in, the card out', () => {
     const nonce = sandboxCardNonce(visa);

@@ -44,7 +44,9 @@ export function sessionFromAnswer(answer: unknown, username: string): Session {
   const objectId = user.objectId ?? user.id ?? a.objectId ?? a.id;
   if (typeof sessionToken !== 'string' || !sessionToken || (typeof objectId !== 'string' && typeof objectId !== 'number'))
     throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
-  const email = [user.email, attributes.email, user.username, attributes.username].find((v) => typeof v === 'string' && v) as string | undefined;
+  const email = [user.email, attributes.email, user.username, attributes.username].find((v) => typeof v === 'string' && v) as
+    | string
+    | undefined;
   return { objectId: String(objectId), email: email ?? username, sessionToken };
 }
 

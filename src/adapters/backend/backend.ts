@@ -1,6 +1,13 @@
 import type { CallName } from '../../contract/calls.ts';
 import type { CallInput, CallOutput } from '../../contract/index.ts';
-import { APPLICATION_ID_HEADER, CallError, ErrorCode, functionPath, IDEMPOTENCY_KEY_HEADER, SESSION_TOKEN_HEADER } from '../../contract/wire.ts';
+import {
+  APPLICATION_ID_HEADER,
+  CallError,
+  ErrorCode,
+  functionPath,
+  IDEMPOTENCY_KEY_HEADER,
+  SESSION_TOKEN_HEADER,
+} from '../../contract/wire.ts';
 
 /**
  * The backend: named calls of spec §7 over the wire of src/contract/wire.ts (Parse's
@@ -45,10 +52,19 @@ export function jsonHeaders(o: Pick<HttpBackendOptions, 'sessionToken' | 'applic
   return headers;
 }
 
-export async function postJson(o: HttpBackendOptions, path: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
+export async function postJson(
+  o: HttpBackendOptions,
+  path: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<unknown> {
   let response: Response;
   try {
-    response = await (o.fetch ?? fetch)(o.apiBase + path, { method: 'POST', headers: { ...jsonHeaders(o), ...extraHeaders }, body: JSON.stringify(body ?? {}) });
+    response = await (o.fetch ?? fetch)(o.apiBase + path, {
+      method: 'POST',
+      headers: { ...jsonHeaders(o), ...extraHeaders },
+      body: JSON.stringify(body ?? {}),
+    });
   } catch (e) {
     throw new CallError(ErrorCode.CONNECTION_FAILED, e instanceof Error ? e.message : String(e), 'NetworkError');
   }

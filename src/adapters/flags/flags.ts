@@ -120,7 +120,13 @@ export function readVariantOverride(search: string, cookies: CookieJar): string 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /** The flag service's context; a visitor without an experiment id gets one, kept for a year. */
-export function flagContext(cookies: CookieJar, variantOverride: string, pathname: string, isRobotE2E: boolean, newId: () => string = () => crypto.randomUUID()): FlagContext {
+export function flagContext(
+  cookies: CookieJar,
+  variantOverride: string,
+  pathname: string,
+  isRobotE2E: boolean,
+  newId: () => string = () => crypto.randomUUID(),
+): FlagContext {
   let experimentId = cookies.get(EXPERIMENT_ID_COOKIE);
   if (!experimentId) {
     experimentId = newId();

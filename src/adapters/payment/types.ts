@@ -100,7 +100,11 @@ export interface WalletOptions {
 export interface PaymentAdapter {
   readonly name: PaymentAdapterName;
   /** Puts card fields into the containers given; `expirationDate` is MM/YYYY or MM/YY per `expirationFormat`. */
-  createCardFields(o: { fields: Partial<Record<CardFieldName, CardFieldSetup>> & Pick<Record<CardFieldName, CardFieldSetup>, 'number' | 'expirationDate' | 'cvv'>; expirationFormat: 'MM/YYYY' | 'MM/YY' }): Promise<CardFields>;
+  createCardFields(o: {
+    fields: Partial<Record<CardFieldName, CardFieldSetup>> &
+      Pick<Record<CardFieldName, CardFieldSetup>, 'number' | 'expirationDate' | 'cvv'>;
+    expirationFormat: 'MM/YYYY' | 'MM/YY';
+  }): Promise<CardFields>;
   /** Which wallets can run here (Apple Pay only in Safari with a card, say). */
   availableWallets(): Promise<{ paypal: boolean; applePay: boolean; googlePay: boolean }>;
   /**
@@ -119,4 +123,7 @@ export interface PaymentAdapter {
  * token). `text` words what an adapter shows by itself (the sandbox's wallet dialogs), from the
  * payment block's copy group: `text('sandbox.approve')`.
  */
-export type PaymentAdapterFactory = (o: { getClientToken: () => Promise<string>; text?: (name: string, params?: Record<string, string>) => string }) => Promise<PaymentAdapter>;
+export type PaymentAdapterFactory = (o: {
+  getClientToken: () => Promise<string>;
+  text?: (name: string, params?: Record<string, string>) => string;
+}) => Promise<PaymentAdapter>;

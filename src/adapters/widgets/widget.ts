@@ -54,7 +54,11 @@ export async function probeWidget(url: string, o: WidgetProbeOptions = {}): Prom
  * The frame's own loading: resolves 'ready' on its load event, 'failed' when it does not load
  * within `timeoutMs`. Answers a function that stops watching.
  */
-export function watchFrame(frame: Pick<HTMLIFrameElement, 'addEventListener' | 'removeEventListener'>, onStatus: (s: Exclude<WidgetStatus, 'loading'>) => void, timeoutMs = WIDGET_TIMEOUT_MS): () => void {
+export function watchFrame(
+  frame: Pick<HTMLIFrameElement, 'addEventListener' | 'removeEventListener'>,
+  onStatus: (s: Exclude<WidgetStatus, 'loading'>) => void,
+  timeoutMs = WIDGET_TIMEOUT_MS,
+): () => void {
   let done = false;
   const finish = (s: Exclude<WidgetStatus, 'loading'>) => {
     if (done) return;

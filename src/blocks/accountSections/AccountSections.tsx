@@ -80,19 +80,25 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
   }, [sessionToken]);
 
   const plans: PlanView[] = useMemo(() => (details ? planViews(details) : []), [details]);
-  const resubscribe = details && block.onResubscribe && mayResubscribe(details) ? (
-    <div className="account-resubscribe">
-      <p>{tx('resubscribeText')}</p>
-      <p className="button-block">
-        <button type="button" className="button button--primary" onClick={() => void runActions(block.onResubscribe, rt.services, { signal })}>
-          {tx('resubscribe')}
-        </button>
-      </p>
-    </div>
-  ) : null;
+  const resubscribe =
+    details && block.onResubscribe && mayResubscribe(details) ? (
+      <div className="account-resubscribe">
+        <p>{tx('resubscribeText')}</p>
+        <p className="button-block">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void runActions(block.onResubscribe, rt.services, { signal })}
+          >
+            {tx('resubscribe')}
+          </button>
+        </p>
+      </div>
+    ) : null;
 
   const entries: Entry[] = [];
-  if (details === null) entries.push({ key: 'plans', group: 'plan', title: tx('plans'), render: () => <p role="alert">{tx('loadFailed')}</p> });
+  if (details === null)
+    entries.push({ key: 'plans', group: 'plan', title: tx('plans'), render: () => <p role="alert">{tx('loadFailed')}</p> });
   else if (details && plans.length === 0)
     entries.push({
       key: 'plans',
@@ -118,7 +124,8 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
       ),
     }),
   );
-  for (const s of block.sections) entries.push({ key: s.id, group: 'section', title: t(s.title), render: () => <Blocks blocks={s.blocks} /> });
+  for (const s of block.sections)
+    entries.push({ key: s.id, group: 'section', title: t(s.title), render: () => <Blocks blocks={s.blocks} /> });
 
   // Spec §2.8: the first plan's tab is open first when a plan exists (entries start with the plans).
   const [open, setOpen] = useState<string | null>(null);
@@ -126,8 +133,7 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
   const [accordionOpen, setAccordionOpen] = useState<string | null | undefined>(undefined);
   const accordionCurrent = accordionOpen === undefined ? current : accordionOpen;
 
-  if (details === undefined)
-    return <LoadStatus />;
+  if (details === undefined) return <LoadStatus />;
 
   const id = (key: string, part: string) => `${base}-${key}-${part}`;
 
@@ -153,7 +159,13 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
               </span>
             </button>
           </Heading>
-          <div id={id(e.key, 'panel')} role="region" aria-labelledby={id(e.key, 'button')} className="account-accordion__panel" hidden={!expanded}>
+          <div
+            id={id(e.key, 'panel')}
+            role="region"
+            aria-labelledby={id(e.key, 'button')}
+            className="account-accordion__panel"
+            hidden={!expanded}
+          >
             {expanded && e.render()}
           </div>
         </div>
@@ -179,7 +191,20 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = entries.length - 1;
-    const to = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? (index === last ? 0 : index + 1) : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? (index === 0 ? last : index - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const to =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (to === null) return;
     e.preventDefault();
     const key = entries[to]!.key;

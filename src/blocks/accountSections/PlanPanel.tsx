@@ -14,7 +14,13 @@ type CancelStep = 'closed' | 'options' | 'confirm';
  * store, the store's instructions elsewhere), purchase store, payment method with its expiry
  * and the payment form's Edit; an upgrade to a longer plan where the config offers one.
  */
-export function PlanPanel(props: { block: BlockProps<'accountSections'>['block']; plan: PlanView; details: CustomerDetails; offers: WebOffer[]; idBase: string }) {
+export function PlanPanel(props: {
+  block: BlockProps<'accountSections'>['block'];
+  plan: PlanView;
+  details: CustomerDetails;
+  offers: WebOffer[];
+  idBase: string;
+}) {
   const { block, plan, details, idBase } = props;
   const rt = useRuntime();
   const t = useCopy();
@@ -43,7 +49,10 @@ export function PlanPanel(props: { block: BlockProps<'accountSections'>['block']
   const choices = upgradeChoices(plan, props.offers, block.upgradeOffers ?? []);
 
   const cancel = () =>
-    void runActions(block.onCancel, rt.services, { signal, result: { subscriptionId: plan.subscriptionId, classes: plan.classes, planName: plan.name, email: details.customerData.email } });
+    void runActions(block.onCancel, rt.services, {
+      signal,
+      result: { subscriptionId: plan.subscriptionId, classes: plan.classes, planName: plan.name, email: details.customerData.email },
+    });
 
   const upgrade = async () => {
     if (!choice) {
@@ -76,7 +85,12 @@ export function PlanPanel(props: { block: BlockProps<'accountSections'>['block']
     statusEditor = (
       <div className="plan-edit" id={id('edit')}>
         <p className="button-block plan-edit__actions">
-          <button type="button" id={id('cancel')} className="button button--secondary" onClick={() => (setStep('confirm'), focusLater(id('confirm-text')))}>
+          <button
+            type="button"
+            id={id('cancel')}
+            className="button button--secondary"
+            onClick={() => (setStep('confirm'), focusLater(id('confirm-text')))}
+          >
             {tx('cancelPlan')}
           </button>
           <button type="button" className="button button--primary" onClick={() => setStep('closed')}>
@@ -149,7 +163,9 @@ export function PlanPanel(props: { block: BlockProps<'accountSections'>['block']
             <span id={id('status-label')} hidden>
               {tx('editStatus')}
             </span>
-            {plan.status === 'Canceled' && plan.date && <span className="plan-field__note">{tx('canceledNote', { date: formatDate(plan.date) })}</span>}
+            {plan.status === 'Canceled' && plan.date && (
+              <span className="plan-field__note">{tx('canceledNote', { date: formatDate(plan.date) })}</span>
+            )}
             {statusEditor}
           </dd>
         </div>
@@ -171,12 +187,27 @@ export function PlanPanel(props: { block: BlockProps<'accountSections'>['block']
           <legend>{tx('upgradeTitle')}</legend>
           {choices.map((o) => (
             <div key={o.id} className="field field--radio">
-              <input type="radio" id={id(`upgrade-${o.id}`)} name={id('upgrade')} value={o.id} checked={choice === o.id} onChange={() => setChoice(o.id)} />
-              <label htmlFor={id(`upgrade-${o.id}`)}>{tx('upgradeOption', { title: o.offerTitle ?? o.plan.name, price: formatPrice(o.price) })}</label>
+              <input
+                type="radio"
+                id={id(`upgrade-${o.id}`)}
+                name={id('upgrade')}
+                value={o.id}
+                checked={choice === o.id}
+                onChange={() => setChoice(o.id)}
+              />
+              <label htmlFor={id(`upgrade-${o.id}`)}>
+                {tx('upgradeOption', { title: o.offerTitle ?? o.plan.name, price: formatPrice(o.price) })}
+              </label>
             </div>
           ))}
           <p className="button-block">
-            <button type="button" className="button button--primary" disabled={upgrading} aria-busy={upgrading || undefined} onClick={() => void upgrade()}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={upgrading}
+              aria-busy={upgrading || undefined}
+              onClick={() => void upgrade()}
+            >
               {tx('upgradeSubmit')}
             </button>
           </p>

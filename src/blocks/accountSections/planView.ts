@@ -7,7 +7,14 @@ import type { ClassAddOn, CustomerDetails, PlanPaymentMethod, PlanSubscription }
 export type PlanDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
 
 /** Months of each duration (spec §9), lifetime last: what "lasts longer" means for an upgrade. */
-export const durationMonths: Record<PlanDuration, number> = { monthly: 1, quarterly: 3, '6Month': 6, annual: 12, '24Month': 24, lifetime: Number.POSITIVE_INFINITY };
+export const durationMonths: Record<PlanDuration, number> = {
+  monthly: 1,
+  quarterly: 3,
+  '6Month': 6,
+  annual: 12,
+  '24Month': 24,
+  lifetime: Number.POSITIVE_INFINITY,
+};
 
 export interface PlanView {
   subscriptionId: string;
@@ -40,7 +47,9 @@ export interface PlanView {
 export function planViews(details: CustomerDetails, now = Date.now()): PlanView[] {
   const subs = details.planSubscriptions ?? [];
   const info = details.paymentInfo;
-  const cardOnFile: PlanPaymentMethod | null = info ? { paymentType: info.paymentType, cardType: info.cardType, last4: info.last4, expirationDate: info.expirationDate } : null;
+  const cardOnFile: PlanPaymentMethod | null = info
+    ? { paymentType: info.paymentType, cardType: info.cardType, last4: info.last4, expirationDate: info.expirationDate }
+    : null;
   return [...subs]
     .sort((a, b) => (a.product === b.product ? 0 : a.product === 'app' ? -1 : 1))
     .map((s) => {
@@ -48,7 +57,15 @@ export function planViews(details: CustomerDetails, now = Date.now()): PlanView[
       // Spec §4: the expiry shown is whichever of term, comp or gift expiry exists.
       const expiry = s.termExpiresAt ?? s.compExpiresAt ?? s.giftExpiresAt;
       const renewing = s.renews && s.status !== 'Canceled' && s.status !== 'Expired';
-      const dateKind: PlanView['dateKind'] = s.isLifetime ? 'none' : renewing && s.nextBillingDate ? 'renews' : expiry ? 'expires' : s.nextBillingDate ? 'renews' : 'none';
+      const dateKind: PlanView['dateKind'] = s.isLifetime
+        ? 'none'
+        : renewing && s.nextBillingDate
+          ? 'renews'
+          : expiry
+            ? 'expires'
+            : s.nextBillingDate
+              ? 'renews'
+              : 'none';
       const date = dateKind === 'renews' ? s.nextBillingDate : dateKind === 'expires' ? expiry : null;
       const first = s.firstBillingDate ? new Date(s.firstBillingDate).getTime() : NaN;
       return {
@@ -80,10 +97,16 @@ export function mayResubscribe(details: CustomerDetails): boolean {
 }
 
 /** The offers a renewing web-store plan may be upgraded to: those the config names that last longer. */
-export function upgradeChoices<O extends { id: string; subscriptionDuration: PlanDuration; hasClasses: boolean }>(plan: PlanView, offers: readonly O[], allowed: readonly string[]): O[] {
+export function upgradeChoices<O extends { id: string; subscriptionDuration: PlanDuration; hasClasses: boolean }>(
+  plan: PlanView,
+  offers: readonly O[],
+  allowed: readonly string[],
+): O[] {
   if (!plan.renews || plan.store !== 'WebStore' || plan.classes || !plan.duration) return [];
   const months = durationMonths[plan.duration];
-  return allowed.map((id) => offers.find((o) => o.id === id)).filter((o): o is O => o !== undefined && durationMonths[o.subscriptionDuration] > months);
+  return allowed
+    .map((id) => offers.find((o) => o.id === id))
+    .filter((o): o is O => o !== undefined && durationMonths[o.subscriptionDuration] > months);
 }
 
 /** A date as a parent reads it: 'December 1, 2026' (UTC, so the day is the billing day). */

@@ -37,8 +37,7 @@ export default function BillingHistory({ block }: BlockProps<'billingHistory'>) 
     };
   }, [sessionToken]);
 
-  if (payments === undefined)
-    return <LoadStatus />;
+  if (payments === undefined) return <LoadStatus />;
   if (payments === null) return <p role="alert">{tx('loadFailed')}</p>;
   if (payments.length === 0) return <p id={block.id}>{tx('empty')}</p>;
   const columns = ['date', 'description', 'amount', 'method', 'status'] as const;

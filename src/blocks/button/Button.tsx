@@ -15,7 +15,13 @@ export function Button({ block }: BlockProps<'button'>) {
   };
   return (
     <p className="button-block">
-      <button id={block.id} type="button" className={`button button--${block.style ?? 'primary'}`} disabled={busy} onClick={() => void run()}>
+      <button
+        id={block.id}
+        type="button"
+        className={`button button--${block.style ?? 'primary'}`}
+        disabled={busy}
+        onClick={() => void run()}
+      >
         {t(block.label)}
       </button>
     </p>

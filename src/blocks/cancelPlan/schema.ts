@@ -7,7 +7,15 @@ import { condition } from '../../config/schema/conditions.ts';
 import { blockBase } from '../common.ts';
 
 /** The texts of the retention step from its copy group (`copy: myAccount:dontGo`). */
-export const cancelPlanCopyKeys: readonly string[] = ['reasonsLegend', 'reasonRequired', 'confirm', 'yesCancel', 'noGoBack', 'cancelling', 'noPlan'];
+export const cancelPlanCopyKeys: readonly string[] = [
+  'reasonsLegend',
+  'reasonRequired',
+  'confirm',
+  'yesCancel',
+  'noGoBack',
+  'cancelling',
+  'noPlan',
+];
 
 /**
  * The retention step of a cancellation (/dont-go/1, spec §2.8, §4 "Cancellation"): why the

@@ -51,7 +51,9 @@ export default function Countdown({ block }: BlockProps<'countdown'>) {
       <span className="countdown__time" aria-hidden="true">
         {tx('time', clockParts(left))}
       </span>
-      <span className="visually-hidden">{spoken.kind === 'minutes' ? tx('minutesLeft', { minutes: spoken.minutes }) : tx(spoken.kind)}</span>
+      <span className="visually-hidden">
+        {spoken.kind === 'minutes' ? tx('minutesLeft', { minutes: spoken.minutes }) : tx(spoken.kind)}
+      </span>
     </div>
   );
 }

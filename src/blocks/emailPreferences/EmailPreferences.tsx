@@ -31,7 +31,8 @@ export default function EmailPreferences({ block }: BlockProps<'emailPreferences
         const address = details.customerData.email;
         if (live()) setEmail(address);
         const prefs = (await rt.backend.callFunction('GetSubscribedEmailLists', { email: address })) as Lists;
-        if (live()) setLists({ marketingMessageChannel: prefs.marketingMessageChannel, parentNewsletterMessages: prefs.parentNewsletterMessages });
+        if (live())
+          setLists({ marketingMessageChannel: prefs.marketingMessageChannel, parentNewsletterMessages: prefs.parentNewsletterMessages });
       } catch (e) {
         console.error('[account] email preferences', e);
         if (live()) setLists(null);
@@ -58,14 +59,17 @@ export default function EmailPreferences({ block }: BlockProps<'emailPreferences
       rt.notifications.show({ text: `${block.copy}.saved`, literal: false, params: {}, level: 'success', ms: 5000 });
     } catch (err) {
       const message = (err as { message?: unknown }).message;
-      rt.notifications.show(typeof message === 'string' && message ? { text: message, literal: true, params: {}, level: 'error', ms: 5000 } : { text: 'common:somethingWentWrong', literal: false, params: {}, level: 'error', ms: 5000 });
+      rt.notifications.show(
+        typeof message === 'string' && message
+          ? { text: message, literal: true, params: {}, level: 'error', ms: 5000 }
+          : { text: 'common:somethingWentWrong', literal: false, params: {}, level: 'error', ms: 5000 },
+      );
     } finally {
       setSaving(false);
     }
   };
 
-  if (lists === undefined)
-    return <LoadStatus />;
+  if (lists === undefined) return <LoadStatus />;
   if (lists === null) return <p role="alert">{tx('loadFailed')}</p>;
   const names = ['marketingMessageChannel', 'parentNewsletterMessages'] as const;
   return (
@@ -75,7 +79,12 @@ export default function EmailPreferences({ block }: BlockProps<'emailPreferences
         <legend>{tx('legend')}</legend>
         {names.map((n) => (
           <div key={n} className="field field--checkbox">
-            <input id={`${base}-${n}`} type="checkbox" checked={lists[n]} onChange={(ev) => setLists({ ...lists, [n]: ev.currentTarget.checked })} />
+            <input
+              id={`${base}-${n}`}
+              type="checkbox"
+              checked={lists[n]}
+              onChange={(ev) => setLists({ ...lists, [n]: ev.currentTarget.checked })}
+            />
             <label htmlFor={`${base}-${n}`}>{tx(n)}</label>
           </div>
         ))}

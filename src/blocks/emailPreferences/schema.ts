@@ -4,7 +4,16 @@ import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /** The texts the notification settings read from their copy group (`copy: myAccount:notifications`). */
-export const emailPreferencesCopyKeys: readonly string[] = ['email', 'legend', 'marketingMessageChannel', 'parentNewsletterMessages', 'save', 'saving', 'saved', 'loadFailed'];
+export const emailPreferencesCopyKeys: readonly string[] = [
+  'email',
+  'legend',
+  'marketingMessageChannel',
+  'parentNewsletterMessages',
+  'save',
+  'saving',
+  'saved',
+  'loadFailed',
+];
 
 /**
  * Notification Settings (spec §2.8, §3 "Email preferences"): the account email and the two

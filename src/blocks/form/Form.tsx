@@ -93,7 +93,8 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
       }
       // An invisible bot check (reCAPTCHA v3) has nothing to tick: its token is fetched now.
       if (rt.captcha.kind !== 'local')
-        for (const f of visible.filter((f) => f.type === 'captcha')) form.setValue(f.name, await rt.captcha.getToken(block.name).catch(() => ''));
+        for (const f of visible.filter((f) => f.type === 'captcha'))
+          form.setValue(f.name, await rt.captcha.getToken(block.name).catch(() => ''));
       await form.handleSubmit(onValid, onInvalid)(e);
     } finally {
       running.current = false;

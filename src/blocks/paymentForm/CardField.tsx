@@ -6,7 +6,14 @@ import { fieldLabel, type FormText, type HostedFieldName, type PartId } from './
  * A card field the adapter draws into its box (an input of ours in the sandbox, an iframe with
  * braintree); its label focuses it, as a label does its input.
  */
-export function CardField(props: { field: HostedFieldName; tx: FormText; id: PartId; format: string | null; box: Ref<HTMLDivElement>; onLabelClick: () => void }) {
+export function CardField(props: {
+  field: HostedFieldName;
+  tx: FormText;
+  id: PartId;
+  format: string | null;
+  box: Ref<HTMLDivElement>;
+  onLabelClick: () => void;
+}) {
   const { field: f, tx, id, format } = props;
   return (
     <div className="field card-field">

@@ -6,7 +6,13 @@ export function CvvHelp({ tx, id }: { tx: FormText; id: PartId }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="cvv-help">
-      <button type="button" className="cvv-help__button" aria-expanded={open} aria-controls={id('cvv-help')} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="cvv-help__button"
+        aria-expanded={open}
+        aria-controls={id('cvv-help')}
+        onClick={() => setOpen((o) => !o)}
+      >
         {tx('cvvHelpButton')}
       </button>
       <p id={id('cvv-help')} className="cvv-help__text" hidden={!open}>

@@ -1,5 +1,15 @@
 /** The form folded behind its button (the account page's 'Edit'), which unfolds it. */
-export function FoldedPaymentForm({ sectionId, panelId, label, onUnfold }: { sectionId: string | undefined; panelId: string; label: string; onUnfold: () => void }) {
+export function FoldedPaymentForm({
+  sectionId,
+  panelId,
+  label,
+  onUnfold,
+}: {
+  sectionId: string | undefined;
+  panelId: string;
+  label: string;
+  onUnfold: () => void;
+}) {
   return (
     <section id={sectionId} className="payment payment--folded">
       <p className="button-block">

@@ -29,7 +29,13 @@ export function MethodTabs({ state, tx, id, card, other }: { state: Tabs; tx: Fo
       <div id={id('panel-card')} role="tabpanel" aria-labelledby={id('tab-card')} hidden={state.tab !== 'card'} className="payment__panel">
         {card}
       </div>
-      <div id={id('panel-other')} role="tabpanel" aria-labelledby={id('tab-other')} hidden={state.tab !== 'other'} className="payment__panel">
+      <div
+        id={id('panel-other')}
+        role="tabpanel"
+        aria-labelledby={id('tab-other')}
+        hidden={state.tab !== 'other'}
+        className="payment__panel"
+      >
         {other}
       </div>
     </>

@@ -71,17 +71,34 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
     onApproved: pay.payWithPayPal,
   });
 
-  if (!folding.expanded) return <FoldedPaymentForm sectionId={block.id} panelId={id('panel')} label={t(block.editLabel!)} onUnfold={folding.unfold} />;
+  if (!folding.expanded)
+    return <FoldedPaymentForm sectionId={block.id} panelId={id('panel')} label={t(block.editLabel!)} onUnfold={folding.unfold} />;
 
   const cardForm = (
-    <CardForm block={block} layout={layout} tx={tx} id={id} labelledBy={cardTitleId} session={session} cardholder={cardholder} busy={turn.busy} onSubmit={pay.submit} />
+    <CardForm
+      block={block}
+      layout={layout}
+      tx={tx}
+      id={id}
+      labelledBy={cardTitleId}
+      session={session}
+      cardholder={cardholder}
+      busy={turn.busy}
+      onSubmit={pay.submit}
+    />
   );
-  const walletButtons = session.wallets.length > 0 && <WalletButtons wallets={session.wallets} tx={tx} busy={turn.busy} paypal={paypal} onPay={pay.payWith} />;
+  const walletButtons = session.wallets.length > 0 && (
+    <WalletButtons wallets={session.wallets} tx={tx} busy={turn.busy} paypal={paypal} onPay={pay.payWith} />
+  );
   return (
     <section id={block.id} className={`payment payment--${layout.style}`} aria-busy={!known || undefined}>
       <div id={id('panel')}>
         <OrderSummary block={block} offer={offer} />
-        {layout.tabs ? <MethodTabs state={tabs} tx={tx} id={id} card={cardForm} other={walletButtons} /> : <MethodSections tx={tx} id={id} card={cardForm} other={walletButtons} />}
+        {layout.tabs ? (
+          <MethodTabs state={tabs} tx={tx} id={id} card={cardForm} other={walletButtons} />
+        ) : (
+          <MethodSections tx={tx} id={id} card={cardForm} other={walletButtons} />
+        )}
         <p className="text text--small payment__secure">{tx('secure')}</p>
       </div>
       {layout.style === 'checkout' && <ProcessingDialog open={charge.processing} tx={tx} id={id} />}

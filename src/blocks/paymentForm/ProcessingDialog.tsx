@@ -12,7 +12,13 @@ export function ProcessingDialog({ open, tx, id }: { open: boolean; tx: FormText
   }, [open]);
 
   return (
-    <dialog ref={dialog} className="payment__processing" aria-labelledby={id('processing-title')} aria-describedby={id('processing-text')} onCancel={(e) => e.preventDefault()}>
+    <dialog
+      ref={dialog}
+      className="payment__processing"
+      aria-labelledby={id('processing-title')}
+      aria-describedby={id('processing-text')}
+      onCancel={(e) => e.preventDefault()}
+    >
       <h2 id={id('processing-title')} className="payment__processing-title" tabIndex={-1}>
         {tx('processingTitle')}
       </h2>

@@ -21,7 +21,8 @@ export interface Offer {
 
 export type OfferSource = 'webOffers' | 'classOffers' | 'classAddOns';
 
-const isOffer = (v: unknown): v is Offer => v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'string';
+const isOffer = (v: unknown): v is Offer =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'string';
 
 async function catalog(source: OfferSource, backend: Backend): Promise<Offer[]> {
   const list: unknown =

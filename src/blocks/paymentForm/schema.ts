@@ -45,7 +45,12 @@ export const paymentFormCopyKeys: readonly string[] = [
 ];
 
 const wallet = z.enum(['paypal', 'applePay', 'googlePay']);
-const loadErrorMs = strictObject({ card: milliseconds.optional(), paypal: milliseconds.optional(), applePay: milliseconds.optional(), googlePay: milliseconds.optional() });
+const loadErrorMs = strictObject({
+  card: milliseconds.optional(),
+  paypal: milliseconds.optional(),
+  applePay: milliseconds.optional(),
+  googlePay: milliseconds.optional(),
+});
 
 /**
  * A payment form (spec §2.7, §2.9, §2.11, §2.8 "Edit on payment"): card fields of the payment
@@ -65,7 +70,10 @@ export const paymentFormBlock = strictObject({
    */
   style: z.enum(['checkout', 'classes']).optional(),
   /** The card fields in the order shown (spec §2.7: number, expiration, postal code, security code, name). */
-  fields: z.array(z.enum(['number', 'expirationDate', 'postalCode', 'cvv', 'cardholderName'])).min(3).optional(),
+  fields: z
+    .array(z.enum(['number', 'expirationDate', 'postalCode', 'cvv', 'cardholderName']))
+    .min(3)
+    .optional(),
   /** MM/YYYY on the app checkout, MM/YY in the class funnels. */
   expirationFormat: z.enum(['MM/YYYY', 'MM/YY']),
   /** Other ways to pay offered, when the adapter can run them here. */

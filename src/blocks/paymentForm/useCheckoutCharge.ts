@@ -59,13 +59,17 @@ export function useCheckoutCharge(block: PaymentFormConfig, payerName: string, n
       signal,
       onRefused: (e, request) => {
         const x = e as { messageKey?: string | null; processorCode?: string | null; message?: string };
-        notices.rejected([x.messageKey ?? x.message ?? 'refused', x.processorCode].filter(Boolean).join(':'), String(request.payment.method ?? ''));
+        notices.rejected(
+          [x.messageKey ?? x.message ?? 'refused', x.processorCode].filter(Boolean).join(':'),
+          String(request.payment.method ?? ''),
+        );
       },
     });
   }
 
   /** Runs `actions` with `payment`; `resend`: the request of an earlier try, sent again as it was. */
-  const run = (actions: readonly Action[] | undefined, payment: Record<string, unknown>, resend?: PendingCharge) => runActions(actions, services(payment, resend), { payment, signal });
+  const run = (actions: readonly Action[] | undefined, payment: Record<string, unknown>, resend?: PendingCharge) =>
+    runActions(actions, services(payment, resend), { payment, signal });
 
   /** `onPay:`, with the processing popup (or the busy button) meanwhile. */
   async function pay(payment: Record<string, unknown>, resend?: PendingCharge) {

@@ -34,7 +34,8 @@ export function usePayPalButton(o: PayPalButtonOptions) {
   const box = useRef<HTMLDivElement | null>(null);
   const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState(false);
-  const holdsButton = adapter !== null && !broken && holdsPayPalButton({ available: o.available, offerRequired: o.offerRequired, hasOffer: o.hasOffer });
+  const holdsButton =
+    adapter !== null && !broken && holdsPayPalButton({ available: o.available, offerRequired: o.offerRequired, hasOffer: o.hasOffer });
   const draw = holdsButton && o.shown;
 
   const started = useEffectEvent(() => {

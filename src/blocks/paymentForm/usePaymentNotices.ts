@@ -15,7 +15,8 @@ export interface PaymentNotices {
 export function usePaymentNotices(block: PaymentFormConfig): PaymentNotices {
   const rt = useRuntime();
   const errorMs = block.errorMs ?? DEFAULT_ERROR_MS;
-  const notify = (message: string, ms = errorMs) => rt.notifications.show({ text: `${block.copy}.${message}`, literal: false, params: {}, level: 'error', ms });
+  const notify = (message: string, ms = errorMs) =>
+    rt.notifications.show({ text: `${block.copy}.${message}`, literal: false, params: {}, level: 'error', ms });
   return {
     notify,
     loadFailed: (part) => notify(loadingMessage(part), block.loadErrorMs?.[part] ?? errorMs),

@@ -2,7 +2,15 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { loadPaymentAdapter } from '../../adapters/payment/index.ts';
 import type { CardFieldName, CardFields, CardFieldSetup, PaymentAdapter } from '../../adapters/payment/types.ts';
 import { useRuntime } from '../../runtime/context.tsx';
-import { expirationFormatKey, fieldLabel, type FormLayout, type FormText, type PartId, type PaymentFormConfig, type Wallet } from './setup.ts';
+import {
+  expirationFormatKey,
+  fieldLabel,
+  type FormLayout,
+  type FormText,
+  type PartId,
+  type PaymentFormConfig,
+  type Wallet,
+} from './setup.ts';
 import type { PaymentNotices } from './usePaymentNotices.ts';
 
 /** What one showing of the form made, torn down when it goes. */
@@ -17,7 +25,14 @@ interface Opened {
  * wallets it can run here: made once per showing of the form (`shown`), torn down when it goes.
  * Each failure says so with the loading message of its part.
  */
-export function usePaymentSession(o: { block: PaymentFormConfig; layout: FormLayout; shown: boolean; tx: FormText; id: PartId; notices: PaymentNotices }) {
+export function usePaymentSession(o: {
+  block: PaymentFormConfig;
+  layout: FormLayout;
+  shown: boolean;
+  tx: FormText;
+  id: PartId;
+  notices: PaymentNotices;
+}) {
   const { shown } = o;
   const rt = useRuntime();
   const [adapter, setAdapter] = useState<PaymentAdapter | null>(null);
@@ -30,7 +45,12 @@ export function usePaymentSession(o: { block: PaymentFormConfig; layout: FormLay
     const { block, layout, tx, id, notices } = o;
     let made: PaymentAdapter;
     try {
-      made = await loadPaymentAdapter({ adapter: rt.payments?.adapter ?? (() => Promise.resolve('sandbox')), backend: rt.backend, captcha: rt.captcha, text: tx });
+      made = await loadPaymentAdapter({
+        adapter: rt.payments?.adapter ?? (() => Promise.resolve('sandbox')),
+        backend: rt.backend,
+        captcha: rt.captcha,
+        text: tx,
+      });
       opened.adapter = made;
       if (!opened.live) return void made.teardown();
       setAdapter(made);
@@ -43,7 +63,13 @@ export function usePaymentSession(o: { block: PaymentFormConfig; layout: FormLay
       const setups: Partial<Record<CardFieldName, CardFieldSetup>> = {};
       for (const f of layout.hostedFields) {
         const container = boxes.current[f];
-        if (container) setups[f] = { container, label: tx(fieldLabel[f]), inputId: id(f), ...(f === 'expirationDate' ? { placeholder: tx(expirationFormatKey(block)) } : {}) };
+        if (container)
+          setups[f] = {
+            container,
+            label: tx(fieldLabel[f]),
+            inputId: id(f),
+            ...(f === 'expirationDate' ? { placeholder: tx(expirationFormatKey(block)) } : {}),
+          };
       }
       const fields = await made.createCardFields({ fields: setups as never, expirationFormat: block.expirationFormat });
       opened.fields = fields;

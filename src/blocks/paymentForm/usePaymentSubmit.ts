@@ -58,7 +58,8 @@ export function usePaymentSubmit(o: PaymentSubmitOptions) {
       notices.rejected(code, how);
       const message = providerMessage(code, how);
       if (message) notices.notify(message);
-      if (how === 'card' && e instanceof PaymentAdapterError && e.details.invalidFieldKeys?.[0]) session.cardFields?.focus(e.details.invalidFieldKeys[0]);
+      if (how === 'card' && e instanceof PaymentAdapterError && e.details.invalidFieldKeys?.[0])
+        session.cardFields?.focus(e.details.invalidFieldKeys[0]);
       return null;
     }
   }

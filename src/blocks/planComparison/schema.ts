@@ -17,6 +17,10 @@ export const planComparisonBlock = strictObject({
 }).superRefine((v, ctx) => {
   v.rows.forEach((row, i) => {
     if (row.included.length !== v.plans.length)
-      ctx.addIssue({ code: 'custom', path: ['rows', i, 'included'], message: `Expected one mark per plan: ${v.plans.length} (true or false), in the order of 'plans:'.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rows', i, 'included'],
+        message: `Expected one mark per plan: ${v.plans.length} (true or false), in the order of 'plans:'.`,
+      });
   });
 });

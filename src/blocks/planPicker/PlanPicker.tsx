@@ -42,7 +42,12 @@ export default function PlanPicker({ block }: BlockProps<'planPicker'>) {
     const amount = against && savingsCents(selected, against);
     const percent = against && percentSaving(selected, against);
     if (against && amount && percent)
-      savings = t(block.savings, { title: titleOf(selected), amount: formatUsd(amount), percent: String(percent), comparison: titleOf(against) });
+      savings = t(block.savings, {
+        title: titleOf(selected),
+        amount: formatUsd(amount),
+        percent: String(percent),
+        comparison: titleOf(against),
+      });
   }
   const upsell = block.upsell && block.upsellButton && selected ? bestValue(plan.offers, selected) : null;
 
@@ -70,7 +75,13 @@ export default function PlanPicker({ block }: BlockProps<'planPicker'>) {
       {savings && <p className="plan-picker__savings">{savings}</p>}
       {upsell && block.upsell && block.upsellButton && (
         <div className="plan-picker__upsell">
-          <p>{t(block.upsell, { title: titleOf(upsell.offer), percent: String(upsell.percent), perMonth: formatUsd(perMonthCents(upsell.offer)!) })}</p>
+          <p>
+            {t(block.upsell, {
+              title: titleOf(upsell.offer),
+              percent: String(upsell.percent),
+              perMonth: formatUsd(perMonthCents(upsell.offer)!),
+            })}
+          </p>
           <button type="button" className="button button--secondary" onClick={() => choose(upsell.offer)}>
             {t(block.upsellButton, { title: titleOf(upsell.offer) })}
           </button>

@@ -16,7 +16,10 @@ export const planPickerBlock = strictObject({
   /** The dropdown's label ('Your plan'). */
   label: copyKey,
   /** A fixed plan list (catalog tag), for a partner's pages; default: the current plan tag. */
-  tag: z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.').optional(),
+  tag: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.')
+    .optional(),
   /** Under the dropdown: '{price} charged after {days}-day free trial. Cancel anytime.' */
   selectedNote: copyKey.optional(),
   /** The savings blurb of the selected plan against the list's shortest: {title}, {amount}, {percent}, {comparison}. */
@@ -27,5 +30,9 @@ export const planPickerBlock = strictObject({
   upsellButton: copyKey.optional(),
 }).superRefine((v, ctx) => {
   if ((v.upsell === undefined) !== (v.upsellButton === undefined))
-    ctx.addIssue({ code: 'custom', path: [v.upsell === undefined ? 'upsell' : 'upsellButton'], message: "'upsell:' and 'upsellButton:' go together: the line and its button's label." });
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.upsell === undefined ? 'upsell' : 'upsellButton'],
+      message: "'upsell:' and 'upsellButton:' go together: the line and its button's label.",
+    });
 });

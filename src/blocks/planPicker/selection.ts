@@ -28,13 +28,17 @@ export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOf
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const planTag = currentPlanTag(search, rt.browser.cookies, fixedTag ?? null);
-  const [list, setList] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; tag: string; offers: WebOffer[] }>({ status: 'loading' });
+  const [list, setList] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; tag: string; offers: WebOffer[] }>({
+    status: 'loading',
+  });
 
   // Asked again when the tag asked for changes.
   const loadPlans = useEffectEvent((requestTag: string | undefined, live: () => boolean) => {
     const ask = (tag: string | undefined) => rt.backend.callFunction('GetDefaultPlans', tag ? { tag } : {});
     void ask(requestTag)
-      .then(async (offers) => (offers.length === 0 && requestTag ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag: planTag.tag, offers }))
+      .then(async (offers) =>
+        offers.length === 0 && requestTag ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag: planTag.tag, offers },
+      )
       .then(
         (shown) => live() && setList({ status: 'ready', ...shown }),
         (error: unknown) => {
@@ -57,12 +61,24 @@ export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOf
   const ready = list.status === 'ready' ? list : null;
   const inList = (id: unknown): id is string => typeof id === 'string' && ready !== null && ready.offers.some((o) => o.id === id);
   const outside = linked !== null && !inList(linked);
-  const selectedId = ready && !outside ? (inList(linked) ? linked : inList(stateId) ? stateId : initialSelection(ready.offers, search, rt.browser.cookies)) : null;
+  const selectedId =
+    ready && !outside
+      ? inList(linked)
+        ? linked
+        : inList(stateId)
+          ? stateId
+          : initialSelection(ready.offers, search, rt.browser.cookies)
+      : null;
   const selected = ready?.offers.find((o) => o.id === selectedId) ?? null;
 
   const choose = (offer: WebOffer) => {
     if (!ready) return;
-    rememberChoice({ cookies: rt.browser.cookies, setState: (k, v) => rt.state.setKey(k, v), track: (e, p) => rt.analytics.track(e, p) }, ready.offers, offer, { track: true, tag: ready.tag });
+    rememberChoice(
+      { cookies: rt.browser.cookies, setState: (k, v) => rt.state.setKey(k, v), track: (e, p) => rt.analytics.track(e, p) },
+      ready.offers,
+      offer,
+      { track: true, tag: ready.tag },
+    );
     if (linked !== null) {
       const query = new URLSearchParams(search);
       query.delete(OFFER_PARAM);

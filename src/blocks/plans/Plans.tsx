@@ -11,7 +11,10 @@ import type { BlockProps } from '../types.ts';
 import { planCards, type PlanCard } from './cards.ts';
 import './plans.css';
 
-type PlanList = { status: 'loading'; tag: string } | { status: 'ready'; tag: string; offers: WebOffer[]; selected: string | null } | { status: 'failed'; tag: string };
+type PlanList =
+  | { status: 'loading'; tag: string }
+  | { status: 'ready'; tag: string; offers: WebOffer[]; selected: string | null }
+  | { status: 'failed'; tag: string };
 
 const onResize = (notify: () => void) => {
   window.addEventListener('resize', notify);
@@ -48,7 +51,9 @@ export default function Plans({ block }: BlockProps<'plans'>) {
     void ask(asking)
       .then(async (offers) => (offers.length === 0 && asking ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag, offers }))
       .then(
-        (shown) => live() && setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
+        (shown) =>
+          live() &&
+          setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
         (error: unknown) => {
           console.error('[plans] GetDefaultPlans failed', error);
           if (live()) setList({ status: 'failed', tag });
@@ -84,12 +89,20 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   const choose = (card: PlanCard, o: { track: boolean } = { track: true }) => {
     const track = o.track && !tracked.current.has(card.offer.id);
     if (track) tracked.current.add(card.offer.id);
-    rememberChoice({ cookies: rt.browser.cookies, setState: (k, v) => rt.state.setKey(k, v), track: (e, p) => rt.analytics.track(e, p) }, list.offers, card.offer as WebOffer, { track, tag: list.tag });
+    rememberChoice(
+      { cookies: rt.browser.cookies, setState: (k, v) => rt.state.setKey(k, v), track: (e, p) => rt.analytics.track(e, p) },
+      list.offers,
+      card.offer as WebOffer,
+      { track, tag: list.tag },
+    );
     if (list.selected !== card.offer.id) setList({ ...list, selected: card.offer.id });
   };
 
   const target = resolveTarget(block.next, facts, rt.config.app.links);
-  const hrefFor = (card: PlanCard) => (target ? buildHref(target, { keepQuery: block.keepQuery, currentSearch: search, query: { [SELECTED_PLAN_PARAM]: card.offer.id } }) : null);
+  const hrefFor = (card: PlanCard) =>
+    target
+      ? buildHref(target, { keepQuery: block.keepQuery, currentSearch: search, query: { [SELECTED_PLAN_PARAM]: card.offer.id } })
+      : null;
   /** A link to `next` with this card's plan (a route through the router, another site as a plain link). */
   const nextLink = (card: PlanCard, className: string, text: string, describedBy?: string) => {
     const href = hrefFor(card);
@@ -131,9 +144,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
                 <CardBody card={card} ids={ids(card)} />
               </div>
               <CardIncludes card={card} t={t} />
-              <p className="plan-card__choose">
-                {nextLink(card, 'button button--primary', t(block.choose ?? block.cta), ids(card).title)}
-              </p>
+              <p className="plan-card__choose">{nextLink(card, 'button button--primary', t(block.choose ?? block.cta), ids(card).title)}</p>
             </li>
           ))}
         </ul>
@@ -150,7 +161,12 @@ export default function Plans({ block }: BlockProps<'plans'>) {
           const id = ids(card);
           const note = on && card.note;
           return (
-            <div key={card.offer.id} className={`plan-card plan-card--selectable${on ? ' plan-card--selected' : ''}`} data-plan={card.offer.id} onClick={(e) => !on && !(e.target as Element).closest('label, input') && choose(card)}>
+            <div
+              key={card.offer.id}
+              className={`plan-card plan-card--selectable${on ? ' plan-card--selected' : ''}`}
+              data-plan={card.offer.id}
+              onClick={(e) => !on && !(e.target as Element).closest('label, input') && choose(card)}
+            >
               <input
                 type="radio"
                 className="plan-card__radio"
@@ -175,11 +191,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
           );
         })}
       </div>
-      {selected && (
-        <p className="plans__cta">
-          {nextLink(selected, 'button button--primary', t(block.cta))}
-        </p>
-      )}
+      {selected && <p className="plans__cta">{nextLink(selected, 'button button--primary', t(block.cta))}</p>}
     </fieldset>
   );
 }

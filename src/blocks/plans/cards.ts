@@ -3,11 +3,34 @@
  * the words from copy/en/plans.yaml. Pure: the plans block renders these, tests read them.
  */
 import type { WebOffer } from '../../contract/entities.ts';
-import { billingTerms, centsOf, comparisonOffer, formatUsd, monthsIn, percentSaving, perMonthCents, savingsCents, trialLabelParams } from '../../domain/pricing.ts';
+import {
+  billingTerms,
+  centsOf,
+  comparisonOffer,
+  formatUsd,
+  monthsIn,
+  percentSaving,
+  perMonthCents,
+  savingsCents,
+  trialLabelParams,
+} from '../../domain/pricing.ts';
 import type { Translate } from '../../runtime/copy.ts';
 
 /** What a card needs of an offer (GetDefaultPlans answers whole WebOffers). */
-export type CardOffer = Pick<WebOffer, 'id' | 'planId' | 'planDataKey' | 'subscriptionDuration' | 'price' | 'trialDurationDays' | 'trial' | 'offerTitle' | 'hasClasses' | 'maxChildProfiles' | 'plan'>;
+export type CardOffer = Pick<
+  WebOffer,
+  | 'id'
+  | 'planId'
+  | 'planDataKey'
+  | 'subscriptionDuration'
+  | 'price'
+  | 'trialDurationDays'
+  | 'trial'
+  | 'offerTitle'
+  | 'hasClasses'
+  | 'maxChildProfiles'
+  | 'plan'
+>;
 
 export interface PlanCard {
   offer: CardOffer;
@@ -72,7 +95,8 @@ export function planCards(offers: readonly CardOffer[], t: Translate, texts: Car
     if (texts.saveBadge && against) {
       const percent = percentSaving(offer, against);
       const amount = savingsCents(offer, against);
-      if (percent !== null && percent > 0 && amount !== null) saving = t(texts.saveBadge, { percent: String(percent), amount: formatUsd(amount, { wholeDollars: 'short' }) });
+      if (percent !== null && percent > 0 && amount !== null)
+        saving = t(texts.saveBadge, { percent: String(percent), amount: formatUsd(amount, { wholeDollars: 'short' }) });
     }
 
     return {
@@ -82,11 +106,27 @@ export function planCards(offers: readonly CardOffer[], t: Translate, texts: Car
       badge: planText(t, offer, 'badge'),
       saving,
       trial: trial ? t('plans:card.trial', { n: String(trial.n), interval: t(`plans:card.interval.${trial.interval}`) }) : '',
-      price: perMonth === null ? t('plans:card.oneTimePrice', { price: formatUsd(centsOf(offer.price)) }) : t('plans:card.perMonth', { perMonth: formatUsd(perMonth) }),
-      billing: terms.kind === 'annually' ? t('plans:card.billedAnnually') : terms.kind === 'everyNMonths' ? t('plans:card.billedEveryNMonths', { months: String(terms.months) }) : '',
-      legal: terms.kind === 'monthly' ? t('plans:card.monthlyRenewal') : lifetime ? t('plans:card.lifetimePayment', { price: formatUsd(centsOf(offer.price)) }) : '',
+      price:
+        perMonth === null
+          ? t('plans:card.oneTimePrice', { price: formatUsd(centsOf(offer.price)) })
+          : t('plans:card.perMonth', { perMonth: formatUsd(perMonth) }),
+      billing:
+        terms.kind === 'annually'
+          ? t('plans:card.billedAnnually')
+          : terms.kind === 'everyNMonths'
+            ? t('plans:card.billedEveryNMonths', { months: String(terms.months) })
+            : '',
+      legal:
+        terms.kind === 'monthly'
+          ? t('plans:card.monthlyRenewal')
+          : lifetime
+            ? t('plans:card.lifetimePayment', { price: formatUsd(centsOf(offer.price)) })
+            : '',
       includes: includesOf(t, offer),
-      note: texts.selectedNote && offer.trialDurationDays > 0 ? t(texts.selectedNote, { price: total(offer.price), days: String(offer.trialDurationDays) }) : '',
+      note:
+        texts.selectedNote && offer.trialDurationDays > 0
+          ? t(texts.selectedNote, { price: total(offer.price), days: String(offer.trialDurationDays) })
+          : '',
       trialDays: offer.trialDurationDays,
     };
   });

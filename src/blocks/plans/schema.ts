@@ -35,10 +35,21 @@ export const plansBlock = strictObject({
   /** Line above the cards: {days}, the selected plan's trial days. */
   prompt: copyKey.optional(),
   /** Flag variants that show another plan list (spec §4 "Plan tag"): the first whose `when` holds. */
-  tags: z.array(strictObject({ when: condition, tag: z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.') })).optional(),
+  tags: z
+    .array(
+      strictObject({
+        when: condition,
+        tag: z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.'),
+      }),
+    )
+    .optional(),
   /** Display orders set by experiments (by duration); the first whose `when` holds. Else monthly then annual, annual first on phones. */
   orders: z.array(strictObject({ when: condition, durations: z.array(z.enum(durations)).min(1) })).optional(),
 }).superRefine((v, ctx) => {
   if (v.chooseButtons !== undefined && v.choose === undefined)
-    ctx.addIssue({ code: 'custom', path: ['choose'], message: "With 'chooseButtons:' the block needs 'choose:', the copy key of each card's button (like plans:choosePlan)." });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['choose'],
+      message: "With 'chooseButtons:' the block needs 'choose:', the copy key of each card's button (like plans:choosePlan).",
+    });
 });

@@ -21,14 +21,20 @@ export default function Quiz({ block }: BlockProps<'quiz'>) {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const open = block.questions.find((q) => { const a = stored[q.id]; return !(a !== undefined && a >= 1 && a <= 4); });
+    const open = block.questions.find((q) => {
+      const a = stored[q.id];
+      return !(a !== undefined && a >= 1 && a <= 4);
+    });
     if (open) {
       setMissing(open.id);
       document.getElementById(`${uid}-${open.id}-1`)?.focus();
       return;
     }
     setDone(true);
-    rt.analytics.track('quiz_completed', { quiz: block.kind, answers: Object.fromEntries(block.questions.map((q) => [q.id, stored[q.id]])) });
+    rt.analytics.track('quiz_completed', {
+      quiz: block.kind,
+      answers: Object.fromEntries(block.questions.map((q) => [q.id, stored[q.id]])),
+    });
   };
 
   const type = done && block.kind === 'coderType' ? coderTypeOf(block, stored) : null;
@@ -47,7 +53,14 @@ export default function Quiz({ block }: BlockProps<'quiz'>) {
               const id = `${uid}-${q.id}-${i + 1}`;
               return (
                 <div key={option} className="quiz__option">
-                  <input type="radio" id={id} name={`${uid}-${q.id}`} value={i + 1} checked={stored[q.id] === i + 1} onChange={() => answer(q.id, i + 1)} />
+                  <input
+                    type="radio"
+                    id={id}
+                    name={`${uid}-${q.id}`}
+                    value={i + 1}
+                    checked={stored[q.id] === i + 1}
+                    onChange={() => answer(q.id, i + 1)}
+                  />
                   <label htmlFor={id}>{t(option)}</label>
                 </div>
               );

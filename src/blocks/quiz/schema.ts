@@ -41,16 +41,25 @@ export const quizBlock = strictObject({
 }).superRefine((v, ctx) => {
   if (v.kind === 'coderType') {
     const missing = CODER_TYPES.filter((t) => !v.results?.[t]);
-    if (missing.length) ctx.addIssue({ code: 'custom', path: ['results'], message: `A coder-type quiz needs 'results:' for ${missing.join(', ')}.` });
+    if (missing.length)
+      ctx.addIssue({ code: 'custom', path: ['results'], message: `A coder-type quiz needs 'results:' for ${missing.join(', ')}.` });
   } else
     v.questions.forEach((q, i) => {
-      if (!q.valueProps) ctx.addIssue({ code: 'custom', path: ['questions', i, 'valueProps'], message: "A value-proposition quiz needs 'valueProps:' (four copy keys) on every question." });
+      if (!q.valueProps)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['questions', i, 'valueProps'],
+          message: "A value-proposition quiz needs 'valueProps:' (four copy keys) on every question.",
+        });
     });
 });
 type QuizBlock = z.infer<typeof quizBlock>;
 
 /** Quiz A's result: the coder type chosen most, the first of the quiz order on a tie; null until all are answered. */
-export function coderTypeOf(block: Pick<QuizBlock, 'questions'>, answers: Readonly<Record<string, number>>): (typeof CODER_TYPES)[number] | null {
+export function coderTypeOf(
+  block: Pick<QuizBlock, 'questions'>,
+  answers: Readonly<Record<string, number>>,
+): (typeof CODER_TYPES)[number] | null {
   const counts = new Map<string, number>();
   const order: string[] = [];
   for (const q of block.questions) {

@@ -48,7 +48,13 @@ export default function ReviewsCarousel({ block }: BlockProps<'reviewsCarousel'>
           {t(block.controls.next)}
         </button>
       </div>
-      <div className="reviews__slide" role="group" aria-roledescription="slide" aria-label={t(block.controls.position, { n: String(index + 1), count: String(count) })} aria-live={playing && !held ? 'off' : 'polite'}>
+      <div
+        className="reviews__slide"
+        role="group"
+        aria-roledescription="slide"
+        aria-label={t(block.controls.position, { n: String(index + 1), count: String(count) })}
+        aria-live={playing && !held ? 'off' : 'polite'}
+      >
         <blockquote className="reviews__quote">
           <p>{t(item.quote)}</p>
           <footer className="reviews__author">{t(item.author)}</footer>

@@ -20,8 +20,15 @@ export const trialHeadingBlock = strictObject({
   /** Without a trial (a lifetime plan): this heading instead ({title}). */
   noTrial: copyKey.optional(),
   /** A fixed plan list (catalog tag), for a partner's pages; default: the current plan tag. */
-  tag: z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.').optional(),
+  tag: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.')
+    .optional(),
 }).superRefine((v, ctx) => {
   if ((v.short === undefined) !== (v.shortWhen === undefined))
-    ctx.addIssue({ code: 'custom', path: [v.short === undefined ? 'short' : 'shortWhen'], message: "'short:' and 'shortWhen:' go together: the shorter heading and when it shows." });
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.short === undefined ? 'short' : 'shortWhen'],
+      message: "'short:' and 'shortWhen:' go together: the shorter heading and when it shows.",
+    });
 });

@@ -50,7 +50,16 @@ export default function Widget({ block }: BlockProps<'widget'>) {
           </p>
         </div>
       ) : (
-        probed && <iframe ref={frame} className="widget__frame" title={title} src={block.url} loading="eager" referrerPolicy="strict-origin-when-cross-origin" />
+        probed && (
+          <iframe
+            ref={frame}
+            className="widget__frame"
+            title={title}
+            src={block.url}
+            loading="eager"
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        )
       )}
     </section>
   );

@@ -11,7 +11,9 @@ export const checkCallNames: Check = (ctx) => {
     const fn = node.data.fn;
     if ((callNames as readonly string[]).includes(fn)) continue;
     const suggestion = closest(fn, callNames);
-    const message = suggestion ? `Unknown backend call '${fn}'.` : `Unknown backend call '${fn}'. The calls are listed in src/contract/calls.ts.`;
+    const message = suggestion
+      ? `Unknown backend call '${fn}'.`
+      : `Unknown backend call '${fn}'. The calls are listed in src/contract/calls.ts.`;
     out.push(error(file.relPath, [...node.path, 'fn'], message, { suggestion }));
   }
   return out;

@@ -106,12 +106,15 @@ export function buildContext(project: LoadedProject, runtimeKeys: readonly strin
   const flags = new Map<string, { variants: string[] }>();
   if (experimentsFile && isRecord(experimentsFile.data) && isRecord(experimentsFile.data.flags)) {
     for (const [name, flag] of Object.entries(experimentsFile.data.flags)) {
-      const variants = isRecord(flag) && Array.isArray(flag.variants) ? flag.variants.filter((v): v is string => typeof v === 'string') : [];
+      const variants =
+        isRecord(flag) && Array.isArray(flag.variants) ? flag.variants.filter((v): v is string => typeof v === 'string') : [];
       flags.set(name, { variants });
     }
   }
 
-  const funnels = files.filter((f) => f.kind === 'funnel' && isRecord(f.data)).map((file) => ({ file, data: file.data as Record<string, unknown> }));
+  const funnels = files
+    .filter((f) => f.kind === 'funnel' && isRecord(f.data))
+    .map((file) => ({ file, data: file.data as Record<string, unknown> }));
   const screens: ScreenDef[] = [];
   for (const { file, data } of funnels) {
     if (!Array.isArray(data.screens)) continue;

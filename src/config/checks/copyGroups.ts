@@ -37,9 +37,18 @@ export const checkCopyGroups: Check = (ctx) => {
       if (ctx.broken.copyNamespace(locale, namespace)) continue;
       const file = copyPath(ctx, locale, namespace);
       if (!ctx.copy.hasGroup(locale, use.group)) {
-        const groups = [...new Set(ctx.copy.keys(locale).map((k) => k.slice(0, k.lastIndexOf('.'))).filter((g) => g.includes(':')))];
+        const groups = [
+          ...new Set(
+            ctx.copy
+              .keys(locale)
+              .map((k) => k.slice(0, k.lastIndexOf('.')))
+              .filter((g) => g.includes(':')),
+          ),
+        ];
         const suggestion = closest(use.group, groups);
-        const where = ctx.copy.file(locale, namespace) ? `it has no texts under '${splitKey(use.group).name}' in ${file}` : `there is no copy file ${file}`;
+        const where = ctx.copy.file(locale, namespace)
+          ? `it has no texts under '${splitKey(use.group).name}' in ${file}`
+          : `there is no copy file ${file}`;
         out.push(error(use.file.relPath, use.path, `Unknown copy group '${use.group}': ${where}.`, { suggestion }));
         continue;
       }

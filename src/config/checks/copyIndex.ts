@@ -26,10 +26,13 @@ export class CopyIndex {
       if (!this.files.has(file.locale)) this.files.set(file.locale, new Map());
       this.files.get(file.locale)!.set(file.namespace, file);
       if (!this.entries.has(file.locale)) this.entries.set(file.locale, new Map());
-      if (file.parsed) flatten(file.data, [], (path, value) => {
-        const key = `${file.namespace}:${path.join('.')}`;
-        this.entries.get(file.locale)!.set(key, { locale: file.locale, key, ...(typeof value === 'string' ? { text: value } : {}), file, path });
-      });
+      if (file.parsed)
+        flatten(file.data, [], (path, value) => {
+          const key = `${file.namespace}:${path.join('.')}`;
+          this.entries
+            .get(file.locale)!
+            .set(key, { locale: file.locale, key, ...(typeof value === 'string' ? { text: value } : {}), file, path });
+        });
     }
     const folders = [...this.files.keys()].sort();
     this.source = folders.includes(defaultLocale) ? defaultLocale : (folders[0] ?? defaultLocale);
@@ -93,7 +96,10 @@ export function closestCopyKey(key: string, candidates: readonly string[]): stri
   const { namespace, name } = splitKey(key);
   const sameNamespace = candidates.filter((k) => splitKey(k).namespace === namespace);
   if (sameNamespace.length > 0) {
-    const near = closest(name, sameNamespace.map((k) => splitKey(k).name));
+    const near = closest(
+      name,
+      sameNamespace.map((k) => splitKey(k).name),
+    );
     return near === undefined ? undefined : `${namespace}:${near}`;
   }
   return closest(key, candidates);

@@ -12,7 +12,9 @@ export interface CopyUse {
 
 /** Every well-formed copy key written in config, wherever its schema says a copy key goes. */
 export function copyUses(ctx: CheckContext): CopyUse[] {
-  return ctx.nodes.filter(({ node }) => node.roles.has('copyKey') && isCopyKey(node.data)).map(({ file, node }) => ({ file, path: node.path, key: node.data as string }));
+  return ctx.nodes
+    .filter(({ node }) => node.roles.has('copyKey') && isCopyKey(node.data))
+    .map(({ file, node }) => ({ file, path: node.path, key: node.data as string }));
 }
 
 const copyPath = (ctx: CheckContext, locale: string, namespace: string) => `${ctx.project.copyDir}/${locale}/${namespace}.yaml`;
@@ -26,7 +28,8 @@ function missingIn(ctx: CheckContext, key: string): string[] {
   });
 }
 
-export const joinAnd = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+export const joinAnd = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /**
  * Every copy key named in config exists in every locale. A key found in no locale is
@@ -48,7 +51,9 @@ export const checkCopyKeysExist: Check = (ctx) => {
       const source = ctx.copy.source;
       const suggestion = closestCopyKey(use.key, ctx.copy.keys(source));
       const where = hasNamespace ? `it is not in ${joinAnd(files)}` : `there is no copy file ${joinAnd(files)}`;
-      out.push(error(use.file.relPath, use.path, `Unknown copy key '${use.key}': ${where}.${suggestion ? '' : ' Add it there.'}`, { suggestion }));
+      out.push(
+        error(use.file.relPath, use.path, `Unknown copy key '${use.key}': ${where}.${suggestion ? '' : ' Add it there.'}`, { suggestion }),
+      );
       continue;
     }
     if (translationReported.has(use.key)) continue;
@@ -57,7 +62,13 @@ export const checkCopyKeysExist: Check = (ctx) => {
     let hint = '';
     if (missing.length === 1) {
       const { name } = splitKey(use.key);
-      const near = closest(name, ctx.copy.keys(missing[0]!).filter((k) => k.startsWith(`${namespace}:`)).map((k) => splitKey(k).name));
+      const near = closest(
+        name,
+        ctx.copy
+          .keys(missing[0]!)
+          .filter((k) => k.startsWith(`${namespace}:`))
+          .map((k) => splitKey(k).name),
+      );
       if (near !== undefined) hint = ` That file has '${near}': is it misspelt there?`;
     }
     out.push(
@@ -85,7 +96,12 @@ export const checkRuntimeCopyKeys: Check = (ctx) => {
     // Point at the group the key belongs in when the file has it, else at the file.
     const file = ctx.copy.file(missing[0]!, namespace);
     const groups = splitKey(key).name.split('.').slice(0, -1);
-    const group = file?.parsed ? groups.map((_, i) => groups.slice(0, i + 1)).reverse().find((path) => file.doc.hasIn(path)) : undefined;
+    const group = file?.parsed
+      ? groups
+          .map((_, i) => groups.slice(0, i + 1))
+          .reverse()
+          .find((path) => file.doc.hasIn(path))
+      : undefined;
     if (file && group) out.push(error(file.relPath, group, message, { at: 'key' }));
     else out.push(error(file?.relPath ?? files[0]!, [], message, { at: 'file' }));
   }
@@ -97,8 +113,13 @@ export const checkDefaultLocale: Check = (ctx) => {
   const locale = ctx.app?.data.defaultLocale;
   if (!ctx.app || typeof locale !== 'string' || ctx.copy.locales.length === 0 || ctx.copy.locales.includes(locale)) return [];
   return [
-    error(ctx.app.file.relPath, ['app', 'defaultLocale'], `There is no copy folder ${ctx.project.copyDir}/${locale}/ for the default language '${locale}'.`, {
-      suggestion: closest(locale, ctx.copy.locales),
-    }),
+    error(
+      ctx.app.file.relPath,
+      ['app', 'defaultLocale'],
+      `There is no copy folder ${ctx.project.copyDir}/${locale}/ for the default language '${locale}'.`,
+      {
+        suggestion: closest(locale, ctx.copy.locales),
+      },
+    ),
   ];
 };

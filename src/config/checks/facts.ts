@@ -25,22 +25,32 @@ function unknownName(ctx: CheckContext, family: Family, name: string): Unknown |
       const key = name.split('.')[0]!;
       if ((clientStateKeys as string[]).includes(key)) return undefined;
       const suggestion = closest(key, clientStateKeys);
-      return { message: `Unknown client-state key '${key}'.${suggestion ? '' : ' The client-state keys are listed in src/domain/clientState.ts.'}`, ...(suggestion ? { suggestion } : {}) };
+      return {
+        message: `Unknown client-state key '${key}'.${suggestion ? '' : ' The client-state keys are listed in src/domain/clientState.ts.'}`,
+        ...(suggestion ? { suggestion } : {}),
+      };
     }
     case 'storage': {
       const key = name.split('.')[0]!;
       if ((sessionStorageKeys as readonly string[]).includes(key)) return undefined;
       const suggestion = closest(key, sessionStorageKeys);
-      return { message: `Unknown session-storage key '${key}'.${suggestion ? '' : ` The session-storage keys are: ${sessionStorageKeys.join(', ')}.`}`, ...(suggestion ? { suggestion } : {}) };
+      return {
+        message: `Unknown session-storage key '${key}'.${suggestion ? '' : ` The session-storage keys are: ${sessionStorageKeys.join(', ')}.`}`,
+        ...(suggestion ? { suggestion } : {}),
+      };
     }
     case 'flag': {
       const flags = ctx.experiments?.flags;
       if (flags?.has(name) || ctx.broken.mentions(name)) return undefined;
       const unreadable = ctx.broken.configFiles.find((f) => /^flags:/m.test(f.text));
       if (!flags && unreadable) return { message: `Unknown flag '${name}': it is not in ${unreadable.relPath}.` };
-      if (!flags) return { message: `Unknown flag '${name}': there is no experiments file (a file with 'flags:') in ${ctx.project.funnelsDir}/.` };
+      if (!flags)
+        return { message: `Unknown flag '${name}': there is no experiments file (a file with 'flags:') in ${ctx.project.funnelsDir}/.` };
       const suggestion = closest(name, flags.keys());
-      return { message: `Unknown flag '${name}'.${suggestion ? '' : ` Flags are defined in ${ctx.experiments!.file.relPath}.`}`, ...(suggestion ? { suggestion } : {}) };
+      return {
+        message: `Unknown flag '${name}'.${suggestion ? '' : ` Flags are defined in ${ctx.experiments!.file.relPath}.`}`,
+        ...(suggestion ? { suggestion } : {}),
+      };
     }
     case 'error': {
       if (errorFields.includes(name)) return undefined;
@@ -51,13 +61,23 @@ function unknownName(ctx: CheckContext, family: Family, name: string): Unknown |
       const key = name.split('.')[0]!;
       if ((paymentValueNames as readonly string[]).includes(key)) return undefined;
       const suggestion = closest(key, paymentValueNames);
-      return { message: `Unknown payment field '${key}'. A payment has: ${paymentValueNames.join(', ')}.`, ...(suggestion ? { suggestion } : {}) };
+      return {
+        message: `Unknown payment field '${key}'. A payment has: ${paymentValueNames.join(', ')}.`,
+        ...(suggestion ? { suggestion } : {}),
+      };
     }
   }
 }
 
 /** A variant test on a flag: `equals:` / `in:` must name variants of that flag. */
-function checkVariants(ctx: CheckContext, file: ConfigFile, path: YamlPath, flag: string, condition: Record<string, unknown>, out: Diagnostic[]) {
+function checkVariants(
+  ctx: CheckContext,
+  file: ConfigFile,
+  path: YamlPath,
+  flag: string,
+  condition: Record<string, unknown>,
+  out: Diagnostic[],
+) {
   const variants = ctx.experiments?.flags.get(flag)?.variants;
   if (!variants) return;
   const tested: [unknown, YamlPath][] = [];
@@ -66,12 +86,22 @@ function checkVariants(ctx: CheckContext, file: ConfigFile, path: YamlPath, flag
   for (const [value, at] of tested) {
     if (typeof value === 'string' && variants.includes(value)) continue;
     const suggestion = typeof value === 'string' ? closest(value, variants) : undefined;
-    out.push(error(file.relPath, at, `Flag '${flag}' has no variant ${typeof value === 'string' ? `'${value}'` : String(value)}. Its variants are: ${variants.join(', ')}.`, { suggestion }));
+    out.push(
+      error(
+        file.relPath,
+        at,
+        `Flag '${flag}' has no variant ${typeof value === 'string' ? `'${value}'` : String(value)}. Its variants are: ${variants.join(', ')}.`,
+        { suggestion },
+      ),
+    );
   }
 }
 
 // `payment.*` is known only in a payment block's actions (./payments.ts), so it is not offered everywhere.
-const familyList = factFamilies.filter((f) => f !== 'payment').map((f) => `${f}.<name>`).join(', ');
+const familyList = factFamilies
+  .filter((f) => f !== 'payment')
+  .map((f) => `${f}.<name>`)
+  .join(', ');
 
 /** `fact:` names in conditions: a fixed fact, or `family.name` with a known name. */
 export const checkFacts: Check = (ctx) => {
@@ -91,7 +121,8 @@ export const checkFacts: Check = (ctx) => {
       }
       if (checkedFamilies.includes(family)) {
         const unknown = unknownName(ctx, family as Family, name);
-        if (unknown) out.push(error(file.relPath, at, unknown.message, { suggestion: unknown.suggestion && `${family}.${unknown.suggestion}` }));
+        if (unknown)
+          out.push(error(file.relPath, at, unknown.message, { suggestion: unknown.suggestion && `${family}.${unknown.suggestion}` }));
         else if (family === 'flag') checkVariants(ctx, file, node.path, name, node.data, out);
       }
       continue;

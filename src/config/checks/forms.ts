@@ -16,7 +16,9 @@ const isForm = (n: WalkNode) => n.schema === blockSchemas.form;
 
 function formOf(node: WalkNode): Form | undefined {
   if (!isForm(node) || !isRecord(node.data)) return undefined;
-  const fields = Array.isArray(node.data.fields) ? node.data.fields.flatMap((f) => (isRecord(f) && typeof f.name === 'string' ? [f.name] : [])) : [];
+  const fields = Array.isArray(node.data.fields)
+    ? node.data.fields.flatMap((f) => (isRecord(f) && typeof f.name === 'string' ? [f.name] : []))
+    : [];
   return { name: typeof node.data.name === 'string' ? node.data.name : 'this form', fields, node };
 }
 
@@ -52,7 +54,9 @@ export const checkFormFields: Check = (ctx) => {
   for (const { file, form } of forms) {
     const data = form.node.data as Record<string, unknown>;
     if (Array.isArray(data.checkOrder))
-      data.checkOrder.forEach((name, i) => typeof name === 'string' && report(file, [...form.node.path, 'checkOrder', i], name, form, form.fields));
+      data.checkOrder.forEach(
+        (name, i) => typeof name === 'string' && report(file, [...form.node.path, 'checkOrder', i], name, form, form.fields),
+      );
     if (Array.isArray(data.fields))
       data.fields.forEach((field, f) => {
         if (!isRecord(field) || !Array.isArray(field.rules)) return;
@@ -71,7 +75,12 @@ export const checkFormFields: Check = (ctx) => {
     if (node.roles.has('valueSource') && node.union?.branch === 'form' && typeof node.data.form === 'string') {
       name = node.data.form;
       at = [...node.path, 'form'];
-    } else if (node.roles.has('fact') && typeof node.data.fact === 'string' && node.data.fact.startsWith('form.') && node.data.fact.length > 5) {
+    } else if (
+      node.roles.has('fact') &&
+      typeof node.data.fact === 'string' &&
+      node.data.fact.startsWith('form.') &&
+      node.data.fact.length > 5
+    ) {
       name = node.data.fact.slice(5);
       prefix = 'form.';
       at = [...node.path, 'fact'];
@@ -89,7 +98,15 @@ export const checkFormFields: Check = (ctx) => {
     const screen = ancestor(node, (n) => n.schema === screenSchema);
     const onScreen = screen ? forms.filter((f) => f.file === file && under(f.form.node.path, screen.path)) : [];
     if (onScreen.length === 1) report(file, at, name, onScreen[0]!.form, onScreen[0]!.form.fields, prefix);
-    else report(file, at, name, undefined, onScreen.flatMap((f) => f.form.fields), prefix);
+    else
+      report(
+        file,
+        at,
+        name,
+        undefined,
+        onScreen.flatMap((f) => f.form.fields),
+        prefix,
+      );
   }
   return out;
 };

@@ -22,7 +22,9 @@ export const checkLayouts: Check = (ctx) => {
   if (!layouts.includes('default')) {
     const grouped = (path: string) =>
       groups.some((g) => isRecord(g) && Array.isArray(g.paths) && g.paths.some((p) => typeof p === 'string' && matchRoute(path, p)));
-    const users = ctx.funnels.filter((f) => f.data.layout === undefined && ctx.screens.some((s) => s.funnel === f.data && (s.route === undefined || !grouped(s.route))));
+    const users = ctx.funnels.filter(
+      (f) => f.data.layout === undefined && ctx.screens.some((s) => s.funnel === f.data && (s.route === undefined || !grouped(s.route))),
+    );
     if (users.length > 0)
       out.push(
         error(

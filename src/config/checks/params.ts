@@ -27,15 +27,30 @@ export const checkParams: Check = (ctx) => {
     const given = [...(params ? Object.keys(params) : []), ...(into !== undefined ? [into] : [])];
     const suggested = new Set<string>();
     if (into !== undefined && !needed.includes(into)) {
-      const suggestion = closest(into, needed.filter((n) => !given.includes(n)));
+      const suggestion = closest(
+        into,
+        needed.filter((n) => !given.includes(n)),
+      );
       if (suggestion) suggested.add(suggestion);
-      out.push(error(file.relPath, [...node.path, 'textFrom', 'into'], `Unknown param '${into}': the text of '${key}' ${hasText(needed)}.`, { suggestion }));
+      out.push(
+        error(file.relPath, [...node.path, 'textFrom', 'into'], `Unknown param '${into}': the text of '${key}' ${hasText(needed)}.`, {
+          suggestion,
+        }),
+      );
     }
     for (const name of params ? Object.keys(params) : []) {
       if (needed.includes(name)) continue;
-      const suggestion = closest(name, needed.filter((n) => !given.includes(n)));
+      const suggestion = closest(
+        name,
+        needed.filter((n) => !given.includes(n)),
+      );
       if (suggestion) suggested.add(suggestion);
-      out.push(error(file.relPath, [...node.path, 'params', name], `Unknown param '${name}': the text of '${key}' ${hasText(needed)}.`, { at: 'key', suggestion }));
+      out.push(
+        error(file.relPath, [...node.path, 'params', name], `Unknown param '${name}': the text of '${key}' ${hasText(needed)}.`, {
+          at: 'key',
+          suggestion,
+        }),
+      );
     }
     const missing = needed.filter((n) => !given.includes(n) && !suggested.has(n));
     if (missing.length === 0) continue;
@@ -43,8 +58,17 @@ export const checkParams: Check = (ctx) => {
     const names = joinAnd(missing.map((n) => `'${n}:'`));
     out.push(
       params
-        ? error(file.relPath, [...node.path, 'params'], `The text of '${key}' has ${shown}, but 'params:' gives no value for ${missing.length === 1 ? 'it' : 'them'}. Add ${names} under 'params:'.`, { at: 'key' })
-        : error(file.relPath, [...node.path, 'text'], `The text of '${key}' has ${shown}: add 'params:' with ${names} to say what goes there.`),
+        ? error(
+            file.relPath,
+            [...node.path, 'params'],
+            `The text of '${key}' has ${shown}, but 'params:' gives no value for ${missing.length === 1 ? 'it' : 'them'}. Add ${names} under 'params:'.`,
+            { at: 'key' },
+          )
+        : error(
+            file.relPath,
+            [...node.path, 'text'],
+            `The text of '${key}' has ${shown}: add 'params:' with ${names} to say what goes there.`,
+          ),
     );
   }
   return out;

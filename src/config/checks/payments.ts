@@ -20,7 +20,11 @@ export const checkChargeCalls: Check = (ctx) => {
     const definition = (contract as Record<string, { idempotent?: boolean }>)[node.data.fn as CallName];
     if (!definition?.idempotent || node.data.idempotent === true) continue;
     out.push(
-      error(file.relPath, [...node.path, 'fn'], `'${node.data.fn}' creates a charge: add 'idempotent: true' so that a double click, a retry or a reload never charges twice (the server refuses it without a key).`),
+      error(
+        file.relPath,
+        [...node.path, 'fn'],
+        `'${node.data.fn}' creates a charge: add 'idempotent: true' so that a double click, a retry or a reload never charges twice (the server refuses it without a key).`,
+      ),
     );
   }
   return out;
@@ -36,7 +40,13 @@ export const checkPaymentValues: Check = (ctx) => {
     if (!isValue && !isFact) continue;
     if (ancestor(node, isPaymentBlock)) continue;
     const what = isValue ? `{ payment: ${String(node.data.payment)} }` : `'${String(node.data.fact)}'`;
-    out.push(error(file.relPath, [...node.path, isValue ? 'payment' : 'fact'], `${what} is only known in the actions of a payment block (its onOffer: and onPay:).`));
+    out.push(
+      error(
+        file.relPath,
+        [...node.path, isValue ? 'payment' : 'fact'],
+        `${what} is only known in the actions of a payment block (its onOffer: and onPay:).`,
+      ),
+    );
   }
   return out;
 };

@@ -35,9 +35,14 @@ export const checkLayoutGroupPaths: Check = (ctx) => {
     group.paths.forEach((path, p) => {
       if (!isRoutePath(path) || routeExists(routes, path) || brokenMayDefineRoute(ctx, path)) return;
       out.push(
-        warning(ctx.app!.file.relPath, ['app', 'layoutGroups', g, 'paths', p], `No screen or route rule has the path '${path}', so this layout group does nothing for it.`, {
-          suggestion: closest(path, routes),
-        }),
+        warning(
+          ctx.app!.file.relPath,
+          ['app', 'layoutGroups', g, 'paths', p],
+          `No screen or route rule has the path '${path}', so this layout group does nothing for it.`,
+          {
+            suggestion: closest(path, routes),
+          },
+        ),
       );
     });
   });

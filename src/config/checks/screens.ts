@@ -11,7 +11,13 @@ export const checkDuplicates: Check = (ctx) => {
     if (screen.id !== undefined) {
       const first = byId.get(screen.id);
       if (first)
-        out.push(error(screen.file.relPath, [...screen.path, 'id'], `Screen id '${screen.id}' is already used by the screen in ${lineOf(first.file, [...first.path, 'id'])}. Each screen needs its own id.`));
+        out.push(
+          error(
+            screen.file.relPath,
+            [...screen.path, 'id'],
+            `Screen id '${screen.id}' is already used by the screen in ${lineOf(first.file, [...first.path, 'id'])}. Each screen needs its own id.`,
+          ),
+        );
       else byId.set(screen.id, screen);
     }
     if (screen.route !== undefined) {
@@ -32,7 +38,14 @@ export const checkDuplicates: Check = (ctx) => {
     const name = funnel.data.funnel;
     if (typeof name !== 'string') continue;
     const first = funnels.get(name);
-    if (first) out.push(error(funnel.file.relPath, ['funnel'], `The funnel name '${name}' is already used by ${first.file.relPath}. Each funnel needs its own name.`));
+    if (first)
+      out.push(
+        error(
+          funnel.file.relPath,
+          ['funnel'],
+          `The funnel name '${name}' is already used by ${first.file.relPath}. Each funnel needs its own name.`,
+        ),
+      );
     else funnels.set(name, funnel);
   }
   return out;
@@ -66,10 +79,20 @@ export const checkSteps: Check = (ctx) => {
     const count = typeof steps === 'number' ? steps : Array.isArray(steps) ? steps.length : undefined;
     if (progress === undefined)
       out.push(
-        error(screen.file.relPath, [...screen.path, 'step'], `This screen is step ${step} of its funnel, but the funnel has no 'progress:'. Add 'progress: { steps: N }' at the top of the funnel file, or remove 'step:'.`),
+        error(
+          screen.file.relPath,
+          [...screen.path, 'step'],
+          `This screen is step ${step} of its funnel, but the funnel has no 'progress:'. Add 'progress: { steps: N }' at the top of the funnel file, or remove 'step:'.`,
+        ),
       );
     else if (count !== undefined && step > count)
-      out.push(error(screen.file.relPath, [...screen.path, 'step'], `Step ${step} is beyond the ${count} steps of this funnel's 'progress:'. Use a step from 1 to ${count}.`));
+      out.push(
+        error(
+          screen.file.relPath,
+          [...screen.path, 'step'],
+          `Step ${step} is beyond the ${count} steps of this funnel's 'progress:'. Use a step from 1 to ${count}.`,
+        ),
+      );
   }
   return out;
 };

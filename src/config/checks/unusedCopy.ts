@@ -44,7 +44,14 @@ export const checkUnusedCopy: Check = (ctx) => {
     for (const entry of ctx.copy.entriesOf(locale)) {
       if (used.has(entry.key) || twins.has(entry.key) || seen.has(entry.key) || groups.some((g) => entry.key.startsWith(g))) continue;
       seen.add(entry.key);
-      out.push(warning(entry.file.relPath, entry.path, `Copy key '${entry.key}' is not used by any funnel or by the app. Remove it, or use it in a funnel.`, { at: 'key' }));
+      out.push(
+        warning(
+          entry.file.relPath,
+          entry.path,
+          `Copy key '${entry.key}' is not used by any funnel or by the app. Remove it, or use it in a funnel.`,
+          { at: 'key' },
+        ),
+      );
     }
   }
   return out;

@@ -48,18 +48,57 @@ const actions: z.ZodType<Action[]> = z.lazy(() => z.array(action));
 const oneStore = (v: { state?: string; storage?: string; cookie?: string }, ctx: z.RefinementCtx) => {
   const stores = (['state', 'storage', 'cookie'] as const).filter((k) => v[k] !== undefined);
   if (stores.length !== 1)
-    ctx.addIssue({ code: 'custom', message: "Name exactly one place: 'state:' (client state), 'storage:' (session storage) or 'cookie:'." });
+    ctx.addIssue({
+      code: 'custom',
+      message: "Name exactly one place: 'state:' (client state), 'storage:' (session storage) or 'cookie:'.",
+    });
 };
 
 const actionBranches = {
-  call: strictObject({ do: z.literal('call'), when, fn: identifier, input: valueMap.optional(), idempotent: z.boolean().optional(), then: actions.optional(), catch: actions.optional() }),
-  login: strictObject({ do: z.literal('login'), when, username: value, password: value, then: actions.optional(), catch: actions.optional() }),
+  call: strictObject({
+    do: z.literal('call'),
+    when,
+    fn: identifier,
+    input: valueMap.optional(),
+    idempotent: z.boolean().optional(),
+    then: actions.optional(),
+    catch: actions.optional(),
+  }),
+  login: strictObject({
+    do: z.literal('login'),
+    when,
+    username: value,
+    password: value,
+    then: actions.optional(),
+    catch: actions.optional(),
+  }),
   logout: strictObject({ do: z.literal('logout'), when, then: actions.optional() }),
-  set: strictObject({ do: z.literal('set'), when, state: z.string().optional(), storage: z.string().optional(), cookie: z.string().optional(), value }).superRefine(oneStore),
-  clear: strictObject({ do: z.literal('clear'), when, state: z.string().optional(), storage: z.string().optional(), cookie: z.string().optional() }).superRefine(oneStore),
+  set: strictObject({
+    do: z.literal('set'),
+    when,
+    state: z.string().optional(),
+    storage: z.string().optional(),
+    cookie: z.string().optional(),
+    value,
+  }).superRefine(oneStore),
+  clear: strictObject({
+    do: z.literal('clear'),
+    when,
+    state: z.string().optional(),
+    storage: z.string().optional(),
+    cookie: z.string().optional(),
+  }).superRefine(oneStore),
   recordQuizAnswer: strictObject({ do: z.literal('recordQuizAnswer'), when, question: value, answer: value }),
   track: strictObject({ do: z.literal('track'), when, event: z.string().min(1), props: valueMap.optional() }),
-  go: strictObject({ do: z.literal('go'), when, to: target, keepQuery: z.boolean().optional(), query: valueMap.optional(), delayMs: milliseconds.optional(), replace: z.boolean().optional() }),
+  go: strictObject({
+    do: z.literal('go'),
+    when,
+    to: target,
+    keepQuery: z.boolean().optional(),
+    query: valueMap.optional(),
+    delayMs: milliseconds.optional(),
+    replace: z.boolean().optional(),
+  }),
   popup: strictObject({ do: z.literal('popup'), when, text: copyKey, params: valueMap.optional(), then: actions.optional() }),
   notify: strictObject({
     do: z.literal('notify'),
@@ -78,12 +117,20 @@ const actionBranches = {
       ctx.addIssue({
         code: 'custom',
         path: ['fallback'],
-        message: "'fallback:' goes with 'message:' (shown when the message is empty) or with 'textFrom:' and 'into:' (shown when the group has no text for the key).",
+        message:
+          "'fallback:' goes with 'message:' (shown when the message is empty) or with 'textFrom:' and 'into:' (shown when the group has no text for the key).",
       });
     if ((v.text === undefined) === (v.message === undefined))
-      ctx.addIssue({ code: 'custom', message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error)." });
+      ctx.addIssue({
+        code: 'custom',
+        message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error).",
+      });
     if (v.textFrom !== undefined && v.text === undefined)
-      ctx.addIssue({ code: 'custom', path: ['textFrom'], message: "'textFrom:' needs 'text:' too: the text shown when the group has no text for the key." });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['textFrom'],
+        message: "'textFrom:' needs 'text:' too: the text shown when the group has no text for the key.",
+      });
   }),
   markFieldError: strictObject({ do: z.literal('markFieldError'), when, field: identifier }),
   scrollTop: strictObject({ do: z.literal('scrollTop'), when, delayMs: milliseconds.optional() }),

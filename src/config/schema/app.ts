@@ -13,7 +13,10 @@ const headerOrFooterLink = strictObject({
   actions: actionList.optional(),
 }).superRefine((v, ctx) => {
   if ((v.to === undefined) === (v.actions === undefined))
-    ctx.addIssue({ code: 'custom', message: "A header or footer link needs exactly one of 'to:' (where it leads) or 'actions:' (what it does)." });
+    ctx.addIssue({
+      code: 'custom',
+      message: "A header or footer link needs exactly one of 'to:' (where it leads) or 'actions:' (what it does).",
+    });
 });
 
 /** A row of the route table: which paths it covers, and the redirect applied to them. */
@@ -24,7 +27,10 @@ const routeRule = strictObject({
   redirect,
 }).superRefine((v, ctx) => {
   if ((v.paths === undefined) === (v.pathContains === undefined))
-    ctx.addIssue({ code: 'custom', message: "A route rule needs exactly one of 'paths:' (a list of paths) or 'pathContains:' (a piece of the path)." });
+    ctx.addIssue({
+      code: 'custom',
+      message: "A route rule needs exactly one of 'paths:' (a list of paths) or 'pathContains:' (a piece of the path).",
+    });
 });
 
 export const appFile = strictObject({

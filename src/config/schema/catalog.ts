@@ -19,9 +19,15 @@ const dollars = z
   .min(0, 'An amount cannot be negative.')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Expected an amount in dollars with at most two decimals, like 9.99.');
 
-const planIdText = z.string({ error: 'Expected a plan id like minerva_monthly_ondemand_a1.' }).regex(/^[A-Za-z0-9_.-]+$/, 'A plan id uses letters, digits, dots, dashes and underscores only.');
-const tag = z.string({ error: 'Expected a tag like 30daytrial.' }).regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.');
-const promoCode = z.string({ error: 'Expected a promo code like SPRING50.' }).regex(/^[A-Za-z0-9-]+$/, 'A promo code uses letters, digits and dashes only.');
+const planIdText = z
+  .string({ error: 'Expected a plan id like minerva_monthly_ondemand_a1.' })
+  .regex(/^[A-Za-z0-9_.-]+$/, 'A plan id uses letters, digits, dots, dashes and underscores only.');
+const tag = z
+  .string({ error: 'Expected a tag like 30daytrial.' })
+  .regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.');
+const promoCode = z
+  .string({ error: 'Expected a promo code like SPRING50.' })
+  .regex(/^[A-Za-z0-9-]+$/, 'A promo code uses letters, digits and dashes only.');
 const months = z
   .number({ error: 'Expected a number of months (-1 means lifetime).' })
   .int('Expected a whole number of months (-1 means lifetime).')
@@ -96,61 +102,91 @@ const catalogBody = strictObject({
 export const catalogFile = strictObject({
   version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
   catalog: catalogBody,
-}).superRefine((file, ctx) => {
-  const catalog = file?.catalog;
-  if (catalog === null || typeof catalog !== 'object') return;
-  const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
-  const partners = new Set(list(catalog.partners).map((p) => p?.id));
-  const offerIds = new Map<string, string>();
-  const promoCodes = new Map<string, string>();
-  const issue = (path: (string | number)[], message: string, suggestion?: string) =>
-    ctx.addIssue({ code: 'custom', path: ['catalog', ...path], message, ...(suggestion === undefined ? {} : { params: { suggestion } }) });
+}).superRefine(
+  (file, ctx) => {
+    const catalog = file?.catalog;
+    if (catalog === null || typeof catalog !== 'object') return;
+    const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+    const partners = new Set(list(catalog.partners).map((p) => p?.id));
+    const offerIds = new Map<string, string>();
+    const promoCodes = new Map<string, string>();
+    const issue = (path: (string | number)[], message: string, suggestion?: string) =>
+      ctx.addIssue({
+        code: 'custom',
+        path: ['catalog', ...path],
+        message,
+        ...(suggestion === undefined ? {} : { params: { suggestion } }),
+      });
 
-  const partnerIds = new Set<string>();
-  list(catalog.partners).forEach((p, i) => {
-    if (partnerIds.has(p?.id)) issue(['partners', i, 'id'], `There is already a partner '${p.id}'. Partner ids must differ.`);
-    partnerIds.add(p?.id);
-  });
-
-  for (const section of ['offers', 'classOffers'] as const) {
-    list<z.infer<typeof catalogOffer>>(catalog[section]).forEach((offer, i) => {
-      if (offer === null || typeof offer !== 'object') return;
-      if (typeof offer.id === 'string') {
-        const first = offerIds.get(offer.id);
-        if (first) issue([section, i, 'id'], `There is already an offer '${offer.id}' (${first}). Offer ids must differ: codes and subscriptions refer to them.`);
-        else offerIds.set(offer.id, `item ${i + 1} of '${section}:'`);
-      }
-      if (typeof offer.promoCode === 'string') {
-        const upper = offer.promoCode.toUpperCase();
-        const first = promoCodes.get(upper);
-        if (first) issue([section, i, 'promoCode'], `The promo code '${offer.promoCode}' is already used by offer '${first}'. A promo code finds one offer.`);
-        else promoCodes.set(upper, offer.id);
-        if (/^(CS|CV|GIFT|EDU)/i.test(offer.promoCode))
-          issue([section, i, 'promoCode'], `A promo code cannot start with CS, CV, GIFT or EDU: the app treats those as single-use codes (npm run codes).`);
-      }
-      if (typeof offer.partner === 'string' && !partners.has(offer.partner))
-        issue([section, i, 'partner'], `Unknown partner '${offer.partner}'. Declare it under 'partners:' (known: ${[...partners].join(', ') || 'none'}).`, closest(offer.partner, [...partners]));
-      if ((offer.subscriptionType === 'gift' || offer.subscriptionType === 'volumeLicense') && offer.giftMonths === undefined)
-        issue([section, i], `A ${offer.subscriptionType} offer needs 'giftMonths:' (how many months it gives, -1 for lifetime).`);
-      if (typeof offer.originalPrice === 'number' && typeof offer.price === 'number' && offer.originalPrice < offer.price)
-        issue([section, i, 'originalPrice'], `The original price (${offer.originalPrice}) is below the price (${offer.price}); it is the crossed-out price before the discount.`);
+    const partnerIds = new Set<string>();
+    list(catalog.partners).forEach((p, i) => {
+      if (partnerIds.has(p?.id)) issue(['partners', i, 'id'], `There is already a partner '${p.id}'. Partner ids must differ.`);
+      partnerIds.add(p?.id);
     });
-  }
 
-  const addOnIds = new Set<string>();
-  list(catalog.classAddOns).forEach((addOn, i) => {
-    if (addOnIds.has(addOn?.id)) issue(['classAddOns', i, 'id'], `There is already a class add-on '${addOn.id}'.`);
-    addOnIds.add(addOn?.id);
-  });
-  const campaignIds = new Set<string>();
-  list(catalog.bulkCampaigns).forEach((campaign, i) => {
-    if (campaignIds.has(campaign?.id)) issue(['bulkCampaigns', i, 'id'], `There is already a bulk campaign '${campaign.id}'.`);
-    campaignIds.add(campaign?.id);
-    if (typeof campaign?.offer === 'string' && !offerIds.has(campaign.offer))
-      issue(['bulkCampaigns', i, 'offer'], `Unknown offer '${campaign.offer}': it is not under 'offers:' or 'classOffers:'.`, closest(campaign.offer, [...offerIds.keys()]));
-  });
-  // Run even when a field failed: both mistakes are reported together (as strictObject does).
-}, { when: () => true } as object);
+    for (const section of ['offers', 'classOffers'] as const) {
+      list<z.infer<typeof catalogOffer>>(catalog[section]).forEach((offer, i) => {
+        if (offer === null || typeof offer !== 'object') return;
+        if (typeof offer.id === 'string') {
+          const first = offerIds.get(offer.id);
+          if (first)
+            issue(
+              [section, i, 'id'],
+              `There is already an offer '${offer.id}' (${first}). Offer ids must differ: codes and subscriptions refer to them.`,
+            );
+          else offerIds.set(offer.id, `item ${i + 1} of '${section}:'`);
+        }
+        if (typeof offer.promoCode === 'string') {
+          const upper = offer.promoCode.toUpperCase();
+          const first = promoCodes.get(upper);
+          if (first)
+            issue(
+              [section, i, 'promoCode'],
+              `The promo code '${offer.promoCode}' is already used by offer '${first}'. A promo code finds one offer.`,
+            );
+          else promoCodes.set(upper, offer.id);
+          if (/^(CS|CV|GIFT|EDU)/i.test(offer.promoCode))
+            issue(
+              [section, i, 'promoCode'],
+              `A promo code cannot start with CS, CV, GIFT or EDU: the app treats those as single-use codes (npm run codes).`,
+            );
+        }
+        if (typeof offer.partner === 'string' && !partners.has(offer.partner))
+          issue(
+            [section, i, 'partner'],
+            `Unknown partner '${offer.partner}'. Declare it under 'partners:' (known: ${[...partners].join(', ') || 'none'}).`,
+            closest(offer.partner, [...partners]),
+          );
+        if ((offer.subscriptionType === 'gift' || offer.subscriptionType === 'volumeLicense') && offer.giftMonths === undefined)
+          issue([section, i], `A ${offer.subscriptionType} offer needs 'giftMonths:' (how many months it gives, -1 for lifetime).`);
+        if (typeof offer.originalPrice === 'number' && typeof offer.price === 'number' && offer.originalPrice < offer.price)
+          issue(
+            [section, i, 'originalPrice'],
+            `The original price (${offer.originalPrice}) is below the price (${offer.price}); it is the crossed-out price before the discount.`,
+          );
+      });
+    }
+
+    const addOnIds = new Set<string>();
+    list(catalog.classAddOns).forEach((addOn, i) => {
+      if (addOnIds.has(addOn?.id)) issue(['classAddOns', i, 'id'], `There is already a class add-on '${addOn.id}'.`);
+      addOnIds.add(addOn?.id);
+    });
+    const campaignIds = new Set<string>();
+    list(catalog.bulkCampaigns).forEach((campaign, i) => {
+      if (campaignIds.has(campaign?.id)) issue(['bulkCampaigns', i, 'id'], `There is already a bulk campaign '${campaign.id}'.`);
+      campaignIds.add(campaign?.id);
+      if (typeof campaign?.offer === 'string' && !offerIds.has(campaign.offer))
+        issue(
+          ['bulkCampaigns', i, 'offer'],
+          `Unknown offer '${campaign.offer}': it is not under 'offers:' or 'classOffers:'.`,
+          closest(campaign.offer, [...offerIds.keys()]),
+        );
+    });
+    // Run even when a field failed: both mistakes are reported together (as strictObject does).
+  },
+  { when: () => true } as object,
+);
 
 export type CatalogFile = z.infer<typeof catalogFile>;
 export type Catalog = CatalogFile['catalog'];

@@ -22,7 +22,10 @@ export const copyGroup = (keys: readonly string[] = [], description = 'a copy gr
 /** An app path: starts with '/', lower-case words, dashes, and ':param' segments. */
 export const routePath = z
   .string({ error: 'Expected a route path like /login.' })
-  .regex(/^\/([a-z0-9-]+|:[a-zA-Z]+)?(\/([a-z0-9-]+|:[a-zA-Z]+))*$/, "Expected a route path like /login: it starts with '/' and uses lower-case letters, digits and dashes.")
+  .regex(
+    /^\/([a-z0-9-]+|:[a-zA-Z]+)?(\/([a-z0-9-]+|:[a-zA-Z]+))*$/,
+    "Expected a route path like /login: it starts with '/' and uses lower-case letters, digits and dashes.",
+  )
   .register(schemaInfo, { role: 'routePath', description: 'a path like /login' });
 
 /** A name used as an identifier in config (screen ids, link names, form ids). */

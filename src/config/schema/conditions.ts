@@ -48,11 +48,17 @@ const factCondition = strictObject({
   numeric: z.boolean().optional(),
   contains: z.string().optional(),
   startsWith: z.string().optional(),
-}).superRefine((value, ctx) => {
-  const tests = factTests.filter((test) => (value as Record<string, unknown>)[test] !== undefined);
-  if (tests.length > 1)
-    ctx.addIssue({ code: 'custom', path: [tests[1]!], message: `A fact condition takes one test; this one has ${tests.map((t) => `'${t}'`).join(' and ')}. Combine them with 'all:'.` });
-}).register(schemaInfo, { role: 'fact' });
+})
+  .superRefine((value, ctx) => {
+    const tests = factTests.filter((test) => (value as Record<string, unknown>)[test] !== undefined);
+    if (tests.length > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: [tests[1]!],
+        message: `A fact condition takes one test; this one has ${tests.map((t) => `'${t}'`).join(' and ')}. Combine them with 'all:'.`,
+      });
+  })
+  .register(schemaInfo, { role: 'fact' });
 
 export const condition: z.ZodType<Condition> = z.lazy(() =>
   keyedUnion(

@@ -16,7 +16,11 @@ export const experimentsFile = strictObject({
       default: identifier,
     }).superRefine((flag, ctx) => {
       if (!flag.variants.includes(flag.default))
-        ctx.addIssue({ code: 'custom', path: ['default'], message: `The default '${flag.default}' is not one of this flag's variants (${flag.variants.join(', ')}).` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['default'],
+          message: `The default '${flag.default}' is not one of this flag's variants (${flag.variants.join(', ')}).`,
+        });
     }),
   ),
 });

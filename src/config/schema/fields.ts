@@ -24,9 +24,11 @@ const ruleBranches = {
   required: strictObject({ rule: z.literal('required'), message }),
   email: strictObject({ rule: z.literal('email'), message }),
   noCapitals: strictObject({ rule: z.literal('noCapitals'), message }),
-  length: strictObject({ rule: z.literal('length'), min: z.number().int().min(0), max: z.number().int().min(1), message }).superRefine((v, ctx) => {
-    if (v.min > v.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `'min' (${v.min}) is larger than 'max' (${v.max}).` });
-  }),
+  length: strictObject({ rule: z.literal('length'), min: z.number().int().min(0), max: z.number().int().min(1), message }).superRefine(
+    (v, ctx) => {
+      if (v.min > v.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `'min' (${v.min}) is larger than 'max' (${v.max}).` });
+    },
+  ),
   maxLength: strictObject({ rule: z.literal('maxLength'), max: z.number().int().min(1), message }),
   matches: strictObject({ rule: z.literal('matches'), field: identifier, message }),
   checked: strictObject({ rule: z.literal('checked'), message }),
@@ -51,7 +53,18 @@ export type Field = {
   when?: Condition;
 };
 
-const autocomplete = z.enum(['email', 'username', 'current-password', 'new-password', 'name', 'given-name', 'family-name', 'postal-code', 'off', 'one-time-code']);
+const autocomplete = z.enum([
+  'email',
+  'username',
+  'current-password',
+  'new-password',
+  'name',
+  'given-name',
+  'family-name',
+  'postal-code',
+  'off',
+  'one-time-code',
+]);
 
 export const field: z.ZodType<Field> = strictObject({
   name: identifier,

@@ -38,7 +38,11 @@ export function keyedUnion<T extends Record<string, z.ZodType>>(branches: T, wha
   const keys = Object.keys(branches);
   const schema = z.unknown().superRefine((value, ctx) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: `Expected ${what}: an object with one of ${keys.map((k) => `'${k}'`).join(', ')}.`, params: { kind: 'shape' } });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Expected ${what}: an object with one of ${keys.map((k) => `'${k}'`).join(', ')}.`,
+        params: { kind: 'shape' },
+      });
       return;
     }
     const present = keys.filter((k) => k in value);
@@ -51,7 +55,11 @@ export function keyedUnion<T extends Record<string, z.ZodType>>(branches: T, wha
           present.length === 0
             ? `Expected ${what} with one of ${keys.map((k) => `'${k}'`).join(', ')}.`
             : `${what[0]!.toUpperCase()}${what.slice(1)} can have only one of ${present.map((k) => `'${k}'`).join(', ')}.`,
-        params: { kind: 'keyed-union', suggestion: present.length === 0 ? guess : undefined, badKey: present.length === 0 ? given.find((g) => closest(g, keys)) : undefined },
+        params: {
+          kind: 'keyed-union',
+          suggestion: present.length === 0 ? guess : undefined,
+          badKey: present.length === 0 ? given.find((g) => closest(g, keys)) : undefined,
+        },
       });
       return;
     }
@@ -75,12 +83,20 @@ export function taggedUnion<T extends Record<string, z.ZodType>>(tag: string, br
   const tags = Object.keys(branches);
   const schema = z.unknown().superRefine((value, ctx) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: `Expected ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} here: a group of fields with '${tag}:'.`, params: { kind: 'shape' } });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Expected ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} here: a group of fields with '${tag}:'.`,
+        params: { kind: 'shape' },
+      });
       return;
     }
     const tagValue = (value as Record<string, unknown>)[tag];
     if (tagValue === undefined) {
-      ctx.addIssue({ code: 'custom', message: `This ${what} has no '${tag}:'. Add one of: ${tags.join(', ')}.`, params: { kind: 'missing-tag' } });
+      ctx.addIssue({
+        code: 'custom',
+        message: `This ${what} has no '${tag}:'. Add one of: ${tags.join(', ')}.`,
+        params: { kind: 'missing-tag' },
+      });
       return;
     }
     const branch = typeof tagValue === 'string' ? branches[tagValue] : undefined;

@@ -16,21 +16,31 @@ export type SimpleTarget = string | { external: string } | { state: string };
 export type TargetCase = { when?: Condition; to: SimpleTarget };
 export type Target = SimpleTarget | TargetCase[];
 
-const simpleTarget = z.union([
-  routePath,
-  keyedUnion({ external: strictObject({ external: identifier }), state: strictObject({ state: z.string().min(1) }) }, 'a link target'),
-]).register(schemaInfo, { role: 'target' }) as z.ZodType<SimpleTarget>;
+const simpleTarget = z
+  .union([
+    routePath,
+    keyedUnion({ external: strictObject({ external: identifier }), state: strictObject({ state: z.string().min(1) }) }, 'a link target'),
+  ])
+  .register(schemaInfo, { role: 'target' }) as z.ZodType<SimpleTarget>;
 
 const targetCase = strictObject({ when: condition.optional(), to: simpleTarget });
 
-export const target: z.ZodType<Target> = z.union([
-  simpleTarget,
-  z
-    .array(targetCase)
-    .min(1)
-    .superRefine((cases, ctx) => {
-      const last = cases[cases.length - 1];
-      if (last?.when !== undefined)
-        ctx.addIssue({ code: 'custom', path: [cases.length - 1, 'when'], message: "The last case of a target list must have no 'when:', so that a link always leads somewhere." });
-    }),
-]).register(schemaInfo, { description: 'a target: a path like /login, { external: name }, { state: key } or a list of { when, to } cases' }) as z.ZodType<Target>;
+export const target: z.ZodType<Target> = z
+  .union([
+    simpleTarget,
+    z
+      .array(targetCase)
+      .min(1)
+      .superRefine((cases, ctx) => {
+        const last = cases[cases.length - 1];
+        if (last?.when !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [cases.length - 1, 'when'],
+            message: "The last case of a target list must have no 'when:', so that a link always leads somewhere.",
+          });
+      }),
+  ])
+  .register(schemaInfo, {
+    description: 'a target: a path like /login, { external: name }, { state: key } or a list of { when, to } cases',
+  }) as z.ZodType<Target>;

@@ -22,7 +22,10 @@ const sources = {
   utm: strictObject({
     utm: z
       .string()
-      .regex(/^(lastTouch|firstTouch)(\.(utm|iterable)_[a-z]+)?$/, "Expected lastTouch or firstTouch, or one parameter of it such as firstTouch.utm_source."),
+      .regex(
+        /^(lastTouch|firstTouch)(\.(utm|iterable)_[a-z]+)?$/,
+        'Expected lastTouch or firstTouch, or one parameter of it such as firstTouch.utm_source.',
+      ),
   }),
   path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
   payment: strictObject({ payment: z.string().min(1) }),

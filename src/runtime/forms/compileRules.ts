@@ -6,7 +6,8 @@ export type FormValues = Record<string, unknown>;
 type Translate = (key: string, params?: Record<string, string>) => string;
 
 /** What 'Please fill out your {field}' calls a field: its fieldName, else its label, else its name. */
-export const fieldNameOf = (t: Translate) => (field: Field) => (field.fieldName ? t(field.fieldName) : field.label ? t(field.label) : field.name);
+export const fieldNameOf = (t: Translate) => (field: Field) =>
+  field.fieldName ? t(field.fieldName) : field.label ? t(field.label) : field.name;
 
 /** The type of a field's value: checkboxes are booleans, everything else text. */
 const valueSchema = (field: Field) => (field.type === 'checkbox' ? z.optional(z.boolean()) : z.optional(z.string()));

@@ -9,7 +9,6 @@ import { defaultRuleMessages } from '../../config/ruleMessages.ts';
 type Validator<R extends Rule = Rule> = (value: unknown, rule: R, values: Record<string, unknown>) => boolean;
 type Validators = { [K in Rule['rule']]: Validator<Extract<Rule, { rule: K }>> };
 
-
 /** A simple address pattern (spec §5 leaves the exact one open): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -58,7 +57,12 @@ export function checkSequence(fields: readonly Field[], checkOrder?: readonly st
 }
 
 /** Every failing field with its first failing rule, in check order (the first is the one shown). */
-export function failures(fields: readonly Field[], checkOrder: readonly string[] | undefined, values: Record<string, unknown>, fieldName: (field: Field) => string): RuleFailure[] {
+export function failures(
+  fields: readonly Field[],
+  checkOrder: readonly string[] | undefined,
+  values: Record<string, unknown>,
+  fieldName: (field: Field) => string,
+): RuleFailure[] {
   return checkSequence(fields, checkOrder)
     .map((f) => firstFailingRule(f, values, fieldName))
     .filter((f): f is RuleFailure => f !== null);

@@ -12,7 +12,11 @@ export function Progress({ progress }: { progress: NonNullable<CompiledScreen['p
       {labels.map((label, i) => {
         const current = i + 1 === step;
         return (
-          <li key={label} className={`stepper__step${current ? ' stepper__step--current' : i + 1 < step ? ' stepper__step--done' : ''}`} aria-current={current ? 'step' : undefined}>
+          <li
+            key={label}
+            className={`stepper__step${current ? ' stepper__step--current' : i + 1 < step ? ' stepper__step--done' : ''}`}
+            aria-current={current ? 'step' : undefined}
+          >
             <span className="stepper__number" aria-hidden="true">
               {i + 1}
             </span>

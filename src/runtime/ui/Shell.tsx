@@ -35,7 +35,9 @@ function beginVisit(rt: Runtime, loc: RouteLocation, lastShown: string | null) {
 
 /** Whether resolving needs the customer's details first (a logged-in parent, a customer.* condition). */
 const needsCustomer = (rt: Runtime, screen?: CompiledScreen) =>
-  rt.auth.session.get() !== null && rt.customer.get() === null && (readsFactFamily(rt.config.app.routeRules, 'customer') || readsFactFamily(screen, 'customer'));
+  rt.auth.session.get() !== null &&
+  rt.customer.get() === null &&
+  (readsFactFamily(rt.config.app.routeRules, 'customer') || readsFactFamily(screen, 'customer'));
 
 /**
  * The app shell: resolves every location (route rules, screen, its redirects), follows
@@ -156,7 +158,8 @@ export function Shell() {
     const timer = setInterval(() => {
       check();
       // A session revoked elsewhere (Logout from another client) is asked of the server on private paths.
-      if (rt.auth.verify && rt.auth.isLoggedIn() && !rt.popup.isOpen() && w.privatePaths.some((p) => underPrefix(rt.navigation.path, p))) void rt.auth.verify().then(check, () => undefined);
+      if (rt.auth.verify && rt.auth.isLoggedIn() && !rt.popup.isOpen() && w.privatePaths.some((p) => underPrefix(rt.navigation.path, p)))
+        void rt.auth.verify().then(check, () => undefined);
     }, w.everyMs);
     return () => clearInterval(timer);
   }, [rt, app]);

@@ -7,7 +7,13 @@ import { buildHref, resolveTarget, type ResolvedTarget } from '../targets.ts';
 const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /** A resolved target as a link: a route through the router, another site through location.assign. */
-export function ResolvedLink(props: { target: ResolvedTarget; href: string; className?: string | undefined; children: ReactNode; onNavigate?: () => void }) {
+export function ResolvedLink(props: {
+  target: ResolvedTarget;
+  href: string;
+  className?: string | undefined;
+  children: ReactNode;
+  onNavigate?: () => void;
+}) {
   const rt = useRuntime();
   if (props.target.kind === 'internal')
     return (
@@ -36,7 +42,11 @@ export function TargetLink(props: { to: Target; keepQuery?: boolean | undefined;
   const target = resolveTarget(props.to, facts, rt.config.app.links);
   if (!target) return <span className={props.className}>{props.children}</span>;
   return (
-    <ResolvedLink target={target} href={buildHref(target, { keepQuery: props.keepQuery, currentSearch: search })} className={props.className}>
+    <ResolvedLink
+      target={target}
+      href={buildHref(target, { keepQuery: props.keepQuery, currentSearch: search })}
+      className={props.className}
+    >
       {props.children}
     </ResolvedLink>
   );

@@ -12,7 +12,10 @@ export type AccountStatus = 'Pretrial' | 'Active Trialist' | 'Active Subscriber'
 export const ACCOUNT_STATUS_EVENT = 'accountStatus';
 
 /** `about` names what moved the parent (a subscription, a code): each is told once. */
-export async function trackAccountStatus(db: Db, f: { userId: string; email: string; status: AccountStatus; about: string }): Promise<void> {
+export async function trackAccountStatus(
+  db: Db,
+  f: { userId: string; email: string; status: AccountStatus; about: string },
+): Promise<void> {
   await enqueue(db, {
     type: 'iterableTrackEvent',
     payload: { email: f.email, eventName: ACCOUNT_STATUS_EVENT, dataFields: { status: f.status, userId: f.userId } },

@@ -11,7 +11,15 @@ import { endOtherSessions } from '../auth/sessions.ts';
 import type { UserRow } from '../db/types.ts';
 import type { SessionCallContext } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import { findUserById, hasEmailChange, insertEmailChange, isEmailTaken, moveEmailPreferences, updateEmailUnlessTaken, updatePasswordHash } from './repository.ts';
+import {
+  findUserById,
+  hasEmailChange,
+  insertEmailChange,
+  isEmailTaken,
+  moveEmailPreferences,
+  updateEmailUnlessTaken,
+  updatePasswordHash,
+} from './repository.ts';
 import type { AccountServices } from './services.ts';
 import { forbidden, invalidCredentials, normalizeLogin, userAlreadyExists } from './users.ts';
 

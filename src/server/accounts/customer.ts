@@ -91,7 +91,11 @@ export async function customerDetails(r: AccountReads, user: AuthUser, now: Date
   const make = async (): Promise<TimedDetails> => {
     const snapshot = await r.accountCache.read(user.id, user.accountVersion, 'snapshot', () => readAccountSnapshot(r.db, user.id));
     if (!snapshot) throw new Error(`No parent ${user.id} behind a valid session.`);
-    return { answer: Object.freeze(detailsOf(snapshot, catalog, now)), catalog, holdsUntil: nextDateAfter(snapshot.subscriptions, now.getTime()) };
+    return {
+      answer: Object.freeze(detailsOf(snapshot, catalog, now)),
+      catalog,
+      holdsUntil: nextDateAfter(snapshot.subscriptions, now.getTime()),
+    };
   };
   const holds = (kept: TimedDetails) => kept.catalog === catalog && now.getTime() < kept.holdsUntil;
   return (await r.accountCache.readWhile(user.id, user.accountVersion, 'details', make, holds)).answer;
@@ -132,7 +136,9 @@ export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: 
   const paymentMethod = customer
     ? snapshot.paymentMethods
         .filter((m) => m.customer_id === customer.id)
-        .sort((a, b) => Number(b.is_default) - Number(a.is_default) || new Date(b.created_at).getTime() - new Date(a.created_at).getTime())[0]
+        .sort(
+          (a, b) => Number(b.is_default) - Number(a.is_default) || new Date(b.created_at).getTime() - new Date(a.created_at).getTime(),
+        )[0]
     : undefined;
 
   const compEnd = latest(granting.map((s) => s.comp_expires_at));
@@ -151,7 +157,13 @@ export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: 
           ...paymentMethodView(paymentMethod),
           // The plans this method pays: renewing purchases, not cancelled, billed to it.
           subscriptions: granting
-            .filter((s) => s.source === 'purchase' && !s.is_lifetime && s.status !== 'Canceled' && (s.payment_method_id === null || s.payment_method_id === paymentMethod.id))
+            .filter(
+              (s) =>
+                s.source === 'purchase' &&
+                !s.is_lifetime &&
+                s.status !== 'Canceled' &&
+                (s.payment_method_id === null || s.payment_method_id === paymentMethod.id),
+            )
             .map((s) => ({ id: s.id, nextBillingDate: iso(s.next_billing_date) })),
         }
       : null,
@@ -184,7 +196,9 @@ export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: 
 
 /** GetPaymentHistory's answer, frozen and kept with the account's version (shared as GetCustomerDetails' is). */
 export function paymentHistory(r: AccountReads, user: AuthUser): Promise<Readonly<{ paymentHistory: PaymentRecord[] }>> {
-  return r.accountCache.read(user.id, user.accountVersion, 'payments', async () => Object.freeze({ paymentHistory: await readPaymentHistory(r.db, user.id) }));
+  return r.accountCache.read(user.id, user.accountVersion, 'payments', async () =>
+    Object.freeze({ paymentHistory: await readPaymentHistory(r.db, user.id) }),
+  );
 }
 
 async function readPaymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {
@@ -195,6 +209,11 @@ async function readPaymentHistory(db: Db, userId: string): Promise<PaymentRecord
     amount: toDollars(r.amount_cents),
     status: r.status,
     description: r.description,
-    paymentMethod: r.payment_type === 'card' ? (r.last4 ? `${r.card_type ?? 'Card'} ending in ${r.last4}` : (r.card_type ?? 'Card')) : (r.payment_type ?? null),
+    paymentMethod:
+      r.payment_type === 'card'
+        ? r.last4
+          ? `${r.card_type ?? 'Card'} ending in ${r.last4}`
+          : (r.card_type ?? 'Card')
+        : (r.payment_type ?? null),
   }));
 }

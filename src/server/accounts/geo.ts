@@ -14,11 +14,41 @@ import type { FastifyRequest } from 'fastify';
 // prettier-ignore
 export const MARKETING_OPT_IN_COUNTRIES: ReadonlySet<string> = new Set([
   // EU
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
   // EEA outside the EU
-  'IS', 'LI', 'NO',
+  'IS',
+  'LI',
+  'NO',
   // United Kingdom, Switzerland, Canada (CASL)
-  'GB', 'CH', 'CA',
+  'GB',
+  'CH',
+  'CA',
 ]);
 
 export function countryFromRequest(request: FastifyRequest, header: string | null): string | null {

@@ -12,7 +12,15 @@ import { customerDetails, paymentHistory } from './customer.ts';
 import { geoIp } from './geo.ts';
 import { logIn, sessionAnswer, signUp } from './login.ts';
 import { requestPasswordReset, resetPassword } from './passwordReset.ts';
-import { emailPreferencesOf, hasAccount, queueConversionEvent, queueCrmAddedClass, queueCrmCustomer, queueUserEvent, setEmailPreferences } from './service.ts';
+import {
+  emailPreferencesOf,
+  hasAccount,
+  queueConversionEvent,
+  queueCrmAddedClass,
+  queueCrmCustomer,
+  queueUserEvent,
+  setEmailPreferences,
+} from './service.ts';
 import type { AccountServices } from './services.ts';
 
 const success = { success: true } as const;

@@ -63,9 +63,15 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
     if (!username) throw new CallError(200, 'username/email is required.');
     if (!password) throw new CallError(201, 'password is required.');
     // As Parse answers: a list (a query parameter sent twice) or an object is no username or password.
-    if (typeof username !== 'string' || typeof password !== 'string' || username.length > 254 || password.length > 128) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
+    if (typeof username !== 'string' || typeof password !== 'string' || username.length > 254 || password.length > 128)
+      throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.');
     refuseUnsafeText({ username, password });
-    const { user, sessionToken } = await opts.rateLimiter.guard('login', { ip: request.ip, account: username }, () => logIn(s, username, password), isInvalidCredentials);
+    const { user, sessionToken } = await opts.rateLimiter.guard(
+      'login',
+      { ip: request.ip, account: username },
+      () => logIn(s, username, password),
+      isInvalidCredentials,
+    );
     return parseUserJson(user, sessionToken);
   });
 

@@ -12,24 +12,50 @@ import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import { findUserByEmail, insertPasswordResetToken, spendOpenPasswordResetTokensOf, spendPasswordResetToken, updatePasswordHash } from './repository.ts';
+import {
+  findUserByEmail,
+  insertPasswordResetToken,
+  spendOpenPasswordResetTokensOf,
+  spendPasswordResetToken,
+  updatePasswordHash,
+} from './repository.ts';
 import { normalizeLogin, type Db } from './users.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export const resetTokenInvalid = () => new CallError(ErrorCode.VALIDATION_ERROR, 'This password reset link is invalid or has expired. Please request a new one.', MessageKey.resetTokenInvalid);
+export const resetTokenInvalid = () =>
+  new CallError(
+    ErrorCode.VALIDATION_ERROR,
+    'This password reset link is invalid or has expired. Please request a new one.',
+    MessageKey.resetTokenInvalid,
+  );
 
 export async function requestPasswordReset(db: Db, email: string, at: Date, via: 'unified' | 'legacy'): Promise<void> {
   const user = await findUserByEmail(db, normalizeLogin(email));
   if (!user) return;
   const token = newSecretToken();
   await db.transaction().execute(async (trx) => {
-    await insertPasswordResetToken(trx, { tokenHash: hashToken(token), userId: user.id, at, expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS) });
-    await enqueue(trx, { type: 'passwordResetEmail', payload: { to: user.email, userId: user.id, via, expiresInMinutes: RESET_TOKEN_TTL_MS / 60000 }, secret: token });
+    await insertPasswordResetToken(trx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      at,
+      expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await enqueue(trx, {
+      type: 'passwordResetEmail',
+      payload: { to: user.email, userId: user.id, via, expiresInMinutes: RESET_TOKEN_TTL_MS / 60000 },
+      secret: token,
+    });
   });
 }
 
-export async function resetPassword(db: Db, deps: { passwords: PasswordHasher; sessions: SessionStore }, token: string, newPassword: string, at: Date): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  deps: { passwords: PasswordHasher; sessions: SessionStore },
+  token: string,
+  newPassword: string,
+  at: Date,
+): Promise<void> {
   const tokenHash = hashToken(token);
   // Hash first: the token is spent only when the new password can be stored.
   const passwordHash = await deps.passwords.hash(newPassword);

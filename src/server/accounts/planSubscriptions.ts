@@ -25,15 +25,26 @@ const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : nul
 const expirationOf = (m: Pick<PaymentMethodRow, 'expiration_month' | 'expiration_year'>) =>
   m.expiration_month && m.expiration_year ? `${String(m.expiration_month).padStart(2, '0')}/${m.expiration_year}` : null;
 
-export const paymentMethodView = (m: PaymentMethodRow) => ({ paymentType: m.payment_type, cardType: m.card_type, last4: m.last4, expirationDate: expirationOf(m) });
+export const paymentMethodView = (m: PaymentMethodRow) => ({
+  paymentType: m.payment_type,
+  cardType: m.card_type,
+  last4: m.last4,
+  expirationDate: expirationOf(m),
+});
 
 /**
  * `perProduct`: the app and classes plans shown (already chosen by the caller); `granting`: every
  * subscription giving access now, from which the add-ons are taken; `account`: the offers,
  * add-ons and payment methods those plans name.
  */
-export function planSubscriptions(perProduct: Subscription[], granting: Subscription[], account: CatalogRows & { paymentMethods: readonly PaymentMethodRow[] }): PlanSubscription[] {
-  const addOns = granting.filter((s) => s.product === 'addOn').sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+export function planSubscriptions(
+  perProduct: Subscription[],
+  granting: Subscription[],
+  account: CatalogRows & { paymentMethods: readonly PaymentMethodRow[] },
+): PlanSubscription[] {
+  const addOns = granting
+    .filter((s) => s.product === 'addOn')
+    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   const shown = [...perProduct, ...addOns];
   const offers = account.webOffers;
   const addOnRows = account.classAddOns;
@@ -41,7 +52,11 @@ export function planSubscriptions(perProduct: Subscription[], granting: Subscrip
 
   return shown.map((s) => {
     const row = s.web_offer_id ? offers.get(s.web_offer_id) : undefined;
-    const offer = row ? (s.product === 'classes' ? { ...toWebOffer(row), classType: row.class_type ?? 'onDemand' } : toWebOffer(row)) : null;
+    const offer = row
+      ? s.product === 'classes'
+        ? { ...toWebOffer(row), classType: row.class_type ?? 'onDemand' }
+        : toWebOffer(row)
+      : null;
     const addOn = s.class_add_on_id ? addOnRows.get(s.class_add_on_id) : undefined;
     const method = s.payment_method_id ? methods.get(s.payment_method_id) : undefined;
     return {

@@ -20,7 +20,6 @@ import type { ClassAddOnRow, PaymentsTable, UserRow, WebOfferRow } from '../db/t
 import type { CustomerRow, PaymentMethodRow } from '../payments/repository.ts';
 import type { SubscriptionRow } from '../subscriptions/repository.ts';
 
-
 export interface AccountSnapshot {
   user: { id: string; email: string; partner: string | null };
   customer: CustomerRow | null;
@@ -41,7 +40,8 @@ const TIMESTAMP_COLUMN = /(_at|_date)$/;
 /** A row that travelled as JSON, with its timestamps as Date again. */
 function revived<T>(row: unknown): T {
   const copy: Record<string, unknown> = { ...(row as Record<string, unknown>) };
-  for (const [column, value] of Object.entries(copy)) if (typeof value === 'string' && TIMESTAMP_COLUMN.test(column)) copy[column] = new Date(value);
+  for (const [column, value] of Object.entries(copy))
+    if (typeof value === 'string' && TIMESTAMP_COLUMN.test(column)) copy[column] = new Date(value);
   return copy as T;
 }
 
@@ -55,8 +55,16 @@ export async function readAccountSnapshot(db: Db, userId: string): Promise<Accou
       'u.id',
       'u.email',
       'u.partner',
-      jsonObjectFrom(eb.selectFrom('customers').selectAll().whereRef('customers.user_id', '=', 'u.id').orderBy('customers.created_at').limit(1)).as('customer'),
-      jsonArrayFrom(eb.selectFrom('subscriptions').selectAll().whereRef('subscriptions.user_id', '=', 'u.id').orderBy('subscriptions.created_at', 'desc')).as('subscriptions'),
+      jsonObjectFrom(
+        eb.selectFrom('customers').selectAll().whereRef('customers.user_id', '=', 'u.id').orderBy('customers.created_at').limit(1),
+      ).as('customer'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('subscriptions')
+          .selectAll()
+          .whereRef('subscriptions.user_id', '=', 'u.id')
+          .orderBy('subscriptions.created_at', 'desc'),
+      ).as('subscriptions'),
       jsonArrayFrom(
         eb
           .selectFrom('payment_methods')
@@ -78,7 +86,10 @@ export async function readAccountSnapshot(db: Db, userId: string): Promise<Accou
 }
 
 export async function readCatalogRows(db: Db): Promise<CatalogRows> {
-  const [webOffers, classAddOns] = await Promise.all([db.selectFrom('web_offers').selectAll().execute(), db.selectFrom('class_add_ons').selectAll().execute()]);
+  const [webOffers, classAddOns] = await Promise.all([
+    db.selectFrom('web_offers').selectAll().execute(),
+    db.selectFrom('class_add_ons').selectAll().execute(),
+  ]);
   return { webOffers: byId(webOffers), classAddOns: byId(classAddOns) };
 }
 
@@ -168,12 +179,21 @@ export async function updateEmailUnlessTaken(db: Db, userId: string, email: stri
 }
 
 export async function insertEmailChange(db: Db, c: { userId: string; oldEmail: string; newEmail: string; at: Date }): Promise<void> {
-  await db.insertInto('email_changes').values({ id: newId(), user_id: c.userId, old_email: c.oldEmail, new_email: c.newEmail, changed_at: c.at }).execute();
+  await db
+    .insertInto('email_changes')
+    .values({ id: newId(), user_id: c.userId, old_email: c.oldEmail, new_email: c.newEmail, changed_at: c.at })
+    .execute();
 }
 
 /** This account changed its email from `oldEmail` to `newEmail`. */
 export async function hasEmailChange(db: Db, userId: string, oldEmail: string, newEmail: string): Promise<boolean> {
-  const row = await db.selectFrom('email_changes').select('id').where('user_id', '=', userId).where('old_email', '=', oldEmail).where('new_email', '=', newEmail).executeTakeFirst();
+  const row = await db
+    .selectFrom('email_changes')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('old_email', '=', oldEmail)
+    .where('new_email', '=', newEmail)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -189,7 +209,12 @@ export async function findEmailPreferences(db: Db, email: string): Promise<Email
 }
 
 export async function upsertEmailPreferences(db: Db, p: EmailPreferences & { email: string; userId: string; at: Date }): Promise<void> {
-  const values = { user_id: p.userId, marketing_message_channel: p.marketingMessageChannel, parent_newsletter_messages: p.parentNewsletterMessages, updated_at: p.at };
+  const values = {
+    user_id: p.userId,
+    marketing_message_channel: p.marketingMessageChannel,
+    parent_newsletter_messages: p.parentNewsletterMessages,
+    updated_at: p.at,
+  };
   await db
     .insertInto('email_preferences')
     .values({ email: p.email, ...values })
@@ -204,7 +229,10 @@ export async function moveEmailPreferences(db: Db, userId: string, email: string
 }
 
 export async function insertPasswordResetToken(db: Db, t: { tokenHash: string; userId: string; at: Date; expiresAt: Date }): Promise<void> {
-  await db.insertInto('password_reset_tokens').values({ token_hash: t.tokenHash, user_id: t.userId, created_at: t.at, expires_at: t.expiresAt, used_at: null }).execute();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ token_hash: t.tokenHash, user_id: t.userId, created_at: t.at, expires_at: t.expiresAt, used_at: null })
+    .execute();
 }
 
 /** Spends the token when it is unspent and not expired; answers its parent's id, else null. */

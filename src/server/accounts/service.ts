@@ -32,7 +32,10 @@ export async function setEmailPreferences(s: AccountServices, user: AuthUser, pr
 }
 
 export async function queueUserEvent(s: AccountServices, event: HandlerInput<'TrackUserEvent'>): Promise<void> {
-  await enqueue(s.db, { type: 'iterableTrackEvent', payload: { email: normalizeLogin(event.email), eventName: event.eventName, dataFields: event.dataFields ?? {} } });
+  await enqueue(s.db, {
+    type: 'iterableTrackEvent',
+    payload: { email: normalizeLogin(event.email), eventName: event.eventName, dataFields: event.dataFields ?? {} },
+  });
 }
 
 export async function queueCrmCustomer(s: AccountServices, customer: HandlerInput<'CrmAddCustomer'>): Promise<void> {
@@ -40,7 +43,10 @@ export async function queueCrmCustomer(s: AccountServices, customer: HandlerInpu
 }
 
 export async function queueCrmAddedClass(s: AccountServices, user: AuthUser, added: HandlerInput<'CrmUpdateAfterAddClass'>): Promise<void> {
-  await enqueue(s.db, { type: 'crmUpdateAfterAddClass', payload: { userId: user.id, email: user.email, productId: added.productId, hs_lead_status: added.hs_lead_status } });
+  await enqueue(s.db, {
+    type: 'crmUpdateAfterAddClass',
+    payload: { userId: user.id, email: user.email, productId: added.productId, hs_lead_status: added.hs_lead_status },
+  });
 }
 
 /** Queues the ads API's conversion event; 'skipped' for a page on a local host. */

@@ -15,5 +15,6 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 export const normalizeLogin = (value: string) => value.trim().toLowerCase();
 
 export const userAlreadyExists = () => new CallError(ErrorCode.USERNAME_TAKEN, 'User already exists', MessageKey.userAlreadyExists);
-export const invalidCredentials = () => new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.', MessageKey.invalidCredentials);
+export const invalidCredentials = () =>
+  new CallError(ErrorCode.OBJECT_NOT_FOUND, 'Invalid username/password.', MessageKey.invalidCredentials);
 export const forbidden = (message: string) => new CallError(ErrorCode.OPERATION_FORBIDDEN, message);

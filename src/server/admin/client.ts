@@ -43,19 +43,30 @@ export interface AdminOutcome<T> {
 /** How long to wait for a server that holds the database but does not listen yet (starting). */
 const STARTING_WAIT_MS = 20_000;
 
-export async function runAdmin<T>(target: AdminTarget, role: LockRole, operation: AdminOperation<T>, log?: (message: string) => void): Promise<AdminOutcome<T>> {
+export async function runAdmin<T>(
+  target: AdminTarget,
+  role: LockRole,
+  operation: AdminOperation<T>,
+  log?: (message: string) => void,
+): Promise<AdminOutcome<T>> {
   if (!target.databaseUrl) {
     const port = await serverPort(target.dataDir);
     if (port !== null) {
       const token = readAdminToken(target.dataDir);
-      if (!token) throw new AdminError(`The server on port ${port} holds the database in ${target.dataDir}, but ${target.dataDir}/admin-token is missing or unreadable.`);
+      if (!token)
+        throw new AdminError(
+          `The server on port ${port} holds the database in ${target.dataDir}, but ${target.dataDir}/admin-token is missing or unreadable.`,
+        );
       return { result: await operation.viaServer((path, body) => post(port, token, path, body)), via: `the server on port ${port}` };
     }
   }
   const handle = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, role });
   try {
     await prepareDatabase(handle.db, { funnelsDir: target.funnelsDir, demoCodes: target.demoCodes, log });
-    return { result: await operation.onDatabase(handle.db), via: target.databaseUrl ? 'PostgreSQL' : `the embedded database in ${target.dataDir}` };
+    return {
+      result: await operation.onDatabase(handle.db),
+      via: target.databaseUrl ? 'PostgreSQL' : `the embedded database in ${target.dataDir}`,
+    };
   } finally {
     await handle.close();
   }
@@ -82,7 +93,9 @@ async function post(port: number, token: string, path: string, body: unknown): P
       body: JSON.stringify(body),
     });
   } catch (error) {
-    throw new AdminError(`The server holding the database should answer on 127.0.0.1:${port}, but does not (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`);
+    throw new AdminError(
+      `The server holding the database should answer on 127.0.0.1:${port}, but does not (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`,
+    );
   }
   const text = await response.text();
   let json: unknown;
@@ -92,7 +105,8 @@ async function post(port: number, token: string, path: string, body: unknown): P
     json = undefined;
   }
   if (!response.ok) {
-    const message = json && typeof json === 'object' && 'error' in json ? String((json as { error: unknown }).error) : text || response.statusText;
+    const message =
+      json && typeof json === 'object' && 'error' in json ? String((json as { error: unknown }).error) : text || response.statusText;
     throw new AdminError(message);
   }
   return json;

@@ -41,7 +41,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
 
 /** The socket's peer, not X-Forwarded-For, and no proxy's relay: a request relayed by a proxy is not "local". */
-const fromLoopback = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '') && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
+const fromLoopback = (request: FastifyRequest) =>
+  LOOPBACK.has(request.socket.remoteAddress ?? '') && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
 
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   app.addHook('onRequest', async (request, reply) => {
@@ -49,12 +50,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (!fromLoopback(request)) return reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?', 1)[0]}` });
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-    if (token === '' || !tokensMatch(token, options.token)) return reply.code(401).send({ error: 'The admin token is missing or wrong (it is in $DATA_DIR/admin-token).' });
+    if (token === '' || !tokensMatch(token, options.token))
+      return reply.code(401).send({ error: 'The admin token is missing or wrong (it is in $DATA_DIR/admin-token).' });
     return undefined;
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof CodeRequestError || error instanceof CatalogFileError || error instanceof BillingError) return reply.code(400).send({ error: error.message });
+    if (error instanceof CodeRequestError || error instanceof CatalogFileError || error instanceof BillingError)
+      return reply.code(400).send({ error: error.message });
     if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
     request.log.error({ err: error }, 'admin request failed');
     return reply.code(500).send({ error: 'Internal server error.' });
@@ -62,7 +65,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   app.post('/codes', async (request, reply) => {
     const parsed = createCodesRequest.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+    if (!parsed.success)
+      return reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
     const result = await runCreateCodes(options.db, parsed.data, 'admin');
     request.log.info({ batchId: result.batchId, kind: result.kind, count: result.codes.length }, 'codes created');
     return result;
@@ -78,16 +82,23 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   app.post('/billing', async (request, reply) => {
     const parsed = billingRequest.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+    if (!parsed.success)
+      return reply.code(400).send({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
     const result = await runBillingRequest(options.db, parsed.data, options.paymentGateway ?? 'sandbox');
-    request.log.info({ at: result.at, settled: result.settled.count, declined: result.declined.count, failed: result.failed.count }, 'sandbox billing run');
+    request.log.info(
+      { at: result.at, settled: result.settled.count, declined: result.declined.count, failed: result.failed.count },
+      'sandbox billing run',
+    );
     return result;
   });
 
   app.post('/reconcile', async (request, reply) => {
     if (!options.reconcile) return reply.code(404).send({ error: 'This server does not reconcile payments.' });
     const result = await options.reconcile();
-    request.log.info({ completed: result.completed, failed: result.failed, reversed: result.reversed, open: result.open }, 'payment reconciliation');
+    request.log.info(
+      { completed: result.completed, failed: result.failed, reversed: result.reversed, open: result.open },
+      'payment reconciliation',
+    );
     return result;
   });
 }

@@ -82,9 +82,12 @@ export function createRecaptchaVerifier(o: RecaptchaOptions): CaptchaVerifier {
       } catch (error) {
         return { ok: false, reason: `siteverify unreachable: ${error instanceof Error ? error.message : String(error)}` };
       }
-      if (answer.success !== true) return { ok: false, reason: `not successful (${(answer['error-codes'] ?? []).join(', ') || 'no error codes'})` };
-      if (!expectedActions.map(recaptchaAction).includes(answer.action ?? '')) return { ok: false, reason: `unexpected action '${answer.action ?? ''}'` };
-      if (typeof answer.score !== 'number' || answer.score < o.minScore) return { ok: false, reason: `score ${answer.score ?? 'missing'} below ${o.minScore}` };
+      if (answer.success !== true)
+        return { ok: false, reason: `not successful (${(answer['error-codes'] ?? []).join(', ') || 'no error codes'})` };
+      if (!expectedActions.map(recaptchaAction).includes(answer.action ?? ''))
+        return { ok: false, reason: `unexpected action '${answer.action ?? ''}'` };
+      if (typeof answer.score !== 'number' || answer.score < o.minScore)
+        return { ok: false, reason: `score ${answer.score ?? 'missing'} below ${o.minScore}` };
       return { ok: true };
     },
   };
@@ -99,10 +102,15 @@ export interface CaptchaConfig {
 export function createCaptchaVerifier(config: CaptchaConfig, fetchImpl?: typeof fetch): CaptchaVerifier {
   if (config.provider === 'recaptcha') {
     if (!config.recaptchaSecret) throw new Error('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SECRET.');
-    return createRecaptchaVerifier({ secret: config.recaptchaSecret, minScore: config.recaptchaMinScore, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+    return createRecaptchaVerifier({
+      secret: config.recaptchaSecret,
+      minScore: config.recaptchaMinScore,
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
   }
   return createLocalCaptchaVerifier();
 }
 
 /** The answer a caller gets for a refused bot check (spec §5: 'Please complete the reCaptcha requirements'). */
-export const captchaFailed = () => new CallError(ErrorCode.VALIDATION_ERROR, 'Please complete the reCaptcha requirements', MessageKey.captchaFailed);
+export const captchaFailed = () =>
+  new CallError(ErrorCode.VALIDATION_ERROR, 'Please complete the reCaptcha requirements', MessageKey.captchaFailed);

@@ -26,7 +26,9 @@ function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<B
   const N = 2 ** params.log2N;
   // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is below the ASVS cost.
   const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r + 1024 * 1024 };
-  return new Promise((resolve, reject) => scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 function encode(params: ScryptParams, salt: Buffer, key: Buffer): string {

@@ -75,10 +75,22 @@ export const defaultRateLimitPolicies: Record<RateLimitName, RateLimitPolicy> = 
     perIp: { limit: 30, windowSeconds: 10 * 60 },
     perAccount: { limit: 10, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'refuse' },
   },
-  existence: { perIp: { limit: 60, windowSeconds: 10 * 60 }, perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' } },
-  codeLookup: { perIp: { limit: 30, windowSeconds: 10 * 60 }, perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' } },
-  passwordReset: { perIp: { limit: 20, windowSeconds: 60 * 60 }, perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' } },
-  signup: { perIp: { limit: 20, windowSeconds: 60 * 60 }, perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' } },
+  existence: {
+    perIp: { limit: 60, windowSeconds: 10 * 60 },
+    perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' },
+  },
+  codeLookup: {
+    perIp: { limit: 30, windowSeconds: 10 * 60 },
+    perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' },
+  },
+  passwordReset: {
+    perIp: { limit: 20, windowSeconds: 60 * 60 },
+    perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' },
+  },
+  signup: {
+    perIp: { limit: 20, windowSeconds: 60 * 60 },
+    perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' },
+  },
 };
 
 /** Who is asking: the client address and, when the call names one, the account. */
@@ -92,7 +104,12 @@ export interface RateLimiter {
    * Runs `attempt` unless a limit of `policy` is reached (then throws 155 RATE_LIMITED).
    * `isFailure` tells which errors of `attempt` count as failed attempts (wrong password).
    */
-  guard<T>(policy: RateLimitName, subject: RateLimitSubject, attempt: () => Promise<T>, isFailure?: (error: unknown) => boolean): Promise<T>;
+  guard<T>(
+    policy: RateLimitName,
+    subject: RateLimitSubject,
+    attempt: () => Promise<T>,
+    isFailure?: (error: unknown) => boolean,
+  ): Promise<T>;
 }
 
 export interface RateLimiterOptions {
@@ -105,7 +122,10 @@ export interface RateLimiterOptions {
 }
 
 export const rateLimited = (retryAfterSeconds: number) =>
-  Object.assign(new CallError(ErrorCode.REQUEST_LIMIT_EXCEEDED, 'Too many attempts. Please wait a few minutes and try again.', MessageKey.rateLimited), { retryAfterSeconds });
+  Object.assign(
+    new CallError(ErrorCode.REQUEST_LIMIT_EXCEEDED, 'Too many attempts. Please wait a few minutes and try again.', MessageKey.rateLimited),
+    { retryAfterSeconds },
+  );
 
 const secondsLeft = (windowSeconds: number, now: Date) => {
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -177,7 +197,9 @@ export function clientKey(ip: string): string {
   const [head = '', tail = ''] = ip.toLowerCase().split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
   return `${groups
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
@@ -249,7 +271,11 @@ export async function createRedisRateLimitStore(url: string): Promise<RateLimitS
   return {
     async hit(key, windowSeconds, now) {
       const k = redisKey(key, windowSeconds, now);
-      const results = await redis.multi().incr(k).expire(k, windowSeconds + 5).exec();
+      const results = await redis
+        .multi()
+        .incr(k)
+        .expire(k, windowSeconds + 5)
+        .exec();
       const [error, count] = results?.[0] ?? [new Error('Redis MULTI failed'), 0];
       if (error) throw error;
       return Number(count);

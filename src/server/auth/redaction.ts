@@ -10,7 +10,19 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 
-const secretFields = ['password', 'newPassword', 'currentPassword', 'sessionToken', '_SessionToken', 'token', 'captchaToken', 'paymentMethodToken', 'paymentNonce', 'resetToken', 'secret'];
+const secretFields = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'sessionToken',
+  '_SessionToken',
+  'token',
+  'captchaToken',
+  'paymentMethodToken',
+  'paymentNonce',
+  'resetToken',
+  'secret',
+];
 
 export const redactPaths = [
   'req.headers["x-parse-session-token"]',

@@ -23,7 +23,10 @@ export interface LiveSession {
 }
 
 export async function insertSession(db: Db, s: NewSession): Promise<void> {
-  await db.insertInto('sessions').values({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.at, last_used_at: s.at, expires_at: s.expiresAt }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.at, last_used_at: s.at, expires_at: s.expiresAt })
+    .execute();
 }
 
 export async function findLiveSession(db: Db, tokenHash: string, at: Date): Promise<LiveSession | undefined> {
@@ -35,7 +38,15 @@ export async function findLiveSession(db: Db, tokenHash: string, at: Date): Prom
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', at)
     .executeTakeFirst();
-  return row && { userId: row.id, email: row.email, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at), accountVersion: row.version };
+  return (
+    row && {
+      userId: row.id,
+      email: row.email,
+      createdAt: new Date(row.created_at),
+      expiresAt: new Date(row.expires_at),
+      accountVersion: row.version,
+    }
+  );
 }
 
 export async function extendSession(db: Db, tokenHash: string, expiresAt: Date, usedAt: Date): Promise<void> {
@@ -82,6 +93,8 @@ export async function incrementRateLimitCounters(db: Db, counters: readonly Coun
 }
 
 export async function readRateLimitCount(db: Db, key: string, windowStart: Date): Promise<number> {
-  const { rows } = await sql<{ count: number }>`select count from rate_limits where key = ${key} and window_start = ${windowStart}`.execute(db);
+  const { rows } = await sql<{ count: number }>`select count from rate_limits where key = ${key} and window_start = ${windowStart}`.execute(
+    db,
+  );
   return Number(rows[0]?.count ?? 0);
 }

@@ -40,7 +40,10 @@ interface Entry<V> {
 }
 
 /** `load` memoised per key for at most `ttlMs`, dropped by `catalogChanged()`; answers are deep-frozen. */
-export function cachedCatalogRead<V>(load: (key: string) => Promise<V>, o: { ttlMs?: number; now?: () => number } = {}): (key: string) => Promise<V> {
+export function cachedCatalogRead<V>(
+  load: (key: string) => Promise<V>,
+  o: { ttlMs?: number; now?: () => number } = {},
+): (key: string) => Promise<V> {
   const ttlMs = o.ttlMs ?? CATALOG_CACHE_TTL_MS;
   const now = o.now ?? (() => performance.now());
   const entries = new Map<string, Entry<V>>();

@@ -30,13 +30,57 @@ export interface DemoBatch {
 const three = (stem: string) => [1, 2, 3].map((n) => `${stem}${String(n).padStart(4, '0')}`);
 
 export const DEMO_BATCHES: DemoBatch[] = [
-  { id: 'demo-comp-lifetime', kind: 'comp', webOfferId: 'comp_premium', months: -1, codes: three('CSCP-DEMO-LIFE-'), gives: 'a lifetime complimentary membership' },
-  { id: 'demo-comp-3-months', kind: 'comp', webOfferId: 'comp_premium', months: 3, codes: three('CSCP-DEMO-3MOS-'), gives: 'a 3-month complimentary membership' },
-  { id: 'demo-coupon-annual', kind: 'coupon', webOfferId: 'coupon_annual', months: null, codes: three('CSDE-MO00-'), gives: 'the annual plan at $49.99 instead of $79.99 (paid on /promo-payment)' },
-  { id: 'demo-coupon-expired', kind: 'coupon', webOfferId: 'coupon_annual', months: null, expiresAt: '2020-01-01T00:00:00Z', codes: ['CSDE-MOEX-0001'], gives: 'nothing: it expired on 1 January 2020' },
-  { id: 'demo-volume', kind: 'volume', webOfferId: 'volume_12_months', months: 12, codes: three('CVDE-MO00-'), gives: 'a 12-month volume licence seat' },
+  {
+    id: 'demo-comp-lifetime',
+    kind: 'comp',
+    webOfferId: 'comp_premium',
+    months: -1,
+    codes: three('CSCP-DEMO-LIFE-'),
+    gives: 'a lifetime complimentary membership',
+  },
+  {
+    id: 'demo-comp-3-months',
+    kind: 'comp',
+    webOfferId: 'comp_premium',
+    months: 3,
+    codes: three('CSCP-DEMO-3MOS-'),
+    gives: 'a 3-month complimentary membership',
+  },
+  {
+    id: 'demo-coupon-annual',
+    kind: 'coupon',
+    webOfferId: 'coupon_annual',
+    months: null,
+    codes: three('CSDE-MO00-'),
+    gives: 'the annual plan at $49.99 instead of $79.99 (paid on /promo-payment)',
+  },
+  {
+    id: 'demo-coupon-expired',
+    kind: 'coupon',
+    webOfferId: 'coupon_annual',
+    months: null,
+    expiresAt: '2020-01-01T00:00:00Z',
+    codes: ['CSDE-MOEX-0001'],
+    gives: 'nothing: it expired on 1 January 2020',
+  },
+  {
+    id: 'demo-volume',
+    kind: 'volume',
+    webOfferId: 'volume_12_months',
+    months: 12,
+    codes: three('CVDE-MO00-'),
+    gives: 'a 12-month volume licence seat',
+  },
   { id: 'demo-gift', kind: 'gift', webOfferId: 'gift_12_months', months: 12, codes: three('GIFTDEMO'), gives: 'a 12-month gift' },
-  { id: 'demo-bulk', kind: 'bulk', webOfferId: 'edu_12_months', months: 12, campaignId: 'girl-scouts', codes: three('EDUDEMO'), gives: 'a 12-month education seat (Girl Scouts campaign)' },
+  {
+    id: 'demo-bulk',
+    kind: 'bulk',
+    webOfferId: 'edu_12_months',
+    months: 12,
+    campaignId: 'girl-scouts',
+    codes: three('EDUDEMO'),
+    gives: 'a 12-month education seat (Girl Scouts campaign)',
+  },
 ];
 
 /** Seeds the demo codes; returns how many codes were added (0 when they were already there). */

@@ -8,7 +8,20 @@ import type { Db } from '../db/transaction.ts';
 import { domainHandlers } from '../functions.ts';
 import { cachedCatalogRead } from './cache.ts';
 import { toDollars } from './money.ts';
-import { DEFAULT_TAG, findBulkCampaign, findWebOffer, findWebOfferByPromoCode, listClassAddOns, listClassOffers, listDefaultPlans, listWebOffers, toClassAddOn, toMinervaOffer, toWebOffer, type Status } from './repository.ts';
+import {
+  DEFAULT_TAG,
+  findBulkCampaign,
+  findWebOffer,
+  findWebOfferByPromoCode,
+  listClassAddOns,
+  listClassOffers,
+  listDefaultPlans,
+  listWebOffers,
+  toClassAddOn,
+  toMinervaOffer,
+  toWebOffer,
+  type Status,
+} from './repository.ts';
 import { recordContactRequest } from './service.ts';
 
 export function catalogHandlers(db: Db, now: () => Date = () => new Date()) {

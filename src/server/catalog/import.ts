@@ -66,7 +66,12 @@ export async function importCatalogIfEmpty(db: Db, load: () => Catalog | Promise
 
 /** One line for logs and the CLI: "web offers: 3 created, 1 updated, 20 unchanged; ...". */
 export function describeImport(summary: ImportSummary): string {
-  const names: Record<keyof ImportSummary, string> = { partners: 'partners', web_offers: 'offers', class_add_ons: 'class add-ons', bulk_campaigns: 'bulk campaigns' };
+  const names: Record<keyof ImportSummary, string> = {
+    partners: 'partners',
+    web_offers: 'offers',
+    class_add_ons: 'class add-ons',
+    bulk_campaigns: 'bulk campaigns',
+  };
   return (Object.keys(names) as (keyof ImportSummary)[])
     .map((table) => {
       const s = summary[table];
@@ -80,7 +85,10 @@ export function describeImport(summary: ImportSummary): string {
 async function importLocked(tx: Transaction<Database>, catalog: Catalog): Promise<ImportSummary> {
   const partners = (catalog.partners ?? []).map((p) => ({ id: p.id, name: p.name, is_active: p.isActive ?? true }));
   // Catalog order; class offers after all others (their own list, GetMinervaOffers).
-  const offers = [...catalog.offers.map((offer, index) => offerRow(offer, index)), ...(catalog.classOffers ?? []).map((offer, index) => offerRow(offer, CLASS_OFFERS_ORDER + index))];
+  const offers = [
+    ...catalog.offers.map((offer, index) => offerRow(offer, index)),
+    ...(catalog.classOffers ?? []).map((offer, index) => offerRow(offer, CLASS_OFFERS_ORDER + index)),
+  ];
   const addOns = (catalog.classAddOns ?? []).map((a, index) => ({
     id: a.id,
     plan_id: a.planId,

@@ -2,7 +2,8 @@
 
 export function toCents(dollars: number): number {
   const cents = Math.round(dollars * 100);
-  if (!Number.isSafeInteger(cents) || Math.abs(cents - dollars * 100) > 1e-6) throw new RangeError(`${dollars} is not an amount in dollars and cents.`);
+  if (!Number.isSafeInteger(cents) || Math.abs(cents - dollars * 100) > 1e-6)
+    throw new RangeError(`${dollars} is not an amount in dollars and cents.`);
   return cents;
 }
 

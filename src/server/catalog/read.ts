@@ -34,7 +34,9 @@ export function readCatalogFile(filePath: string, root: string = process.cwd()):
   if (!existsSync(absPath)) throw new CatalogFileError(`The catalog file ${absPath} does not exist.`);
   const { file, diagnostics } = readConfigFile(root, absPath);
   if (file.parsed && file.kind !== undefined && file.kind !== 'catalog')
-    throw new CatalogFileError(`${file.relPath} is not the catalog: its top key is '${file.kind === 'experiments' ? 'flags' : file.kind}:', not 'catalog:'.`);
+    throw new CatalogFileError(
+      `${file.relPath} is not the catalog: its top key is '${file.kind === 'experiments' ? 'flags' : file.kind}:', not 'catalog:'.`,
+    );
   const all = [...diagnostics];
   let value: unknown;
   if (file.parsed && file.kind === 'catalog') {

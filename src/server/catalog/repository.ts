@@ -44,7 +44,14 @@ export async function findWebOffer(db: Db, id: string): Promise<WebOfferRow | un
 /** The active offer a web-offer promo code (typed on /promo) finds, in any case, dashes ignored: GetWebOfferByPromoCode. */
 /** The first active offer sold on a gateway plan (the default offer first, then in catalog order). */
 export async function findActiveOfferOnPlan(db: Db, planId: string): Promise<WebOfferRow | undefined> {
-  return db.selectFrom('web_offers').selectAll().where('plan_id', '=', planId).where('is_active', '=', true).orderBy('is_default_offer', 'desc').orderBy('sort_order').executeTakeFirst();
+  return db
+    .selectFrom('web_offers')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .where('is_active', '=', true)
+    .orderBy('is_default_offer', 'desc')
+    .orderBy('sort_order')
+    .executeTakeFirst();
 }
 
 export async function findWebOfferByPromoCode(db: Db, promoCode: string): Promise<WebOfferRow | undefined> {
@@ -67,7 +74,13 @@ export async function listClassOffers(db: Db, status: Status = 'active'): Promis
 
 /** Class add-ons, active ones unless asked: GetMinervaClassAddOns. */
 export async function listClassAddOns(db: Db, status: Status = 'active'): Promise<ClassAddOnRow[]> {
-  return db.selectFrom('class_add_ons').selectAll().where('is_active', '=', status === 'active').orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('class_add_ons')
+    .selectAll()
+    .where('is_active', '=', status === 'active')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findClassAddOn(db: Db, id: string): Promise<ClassAddOnRow | undefined> {
@@ -137,7 +150,13 @@ export async function insertCatalogRecord(db: Db, table: CatalogTable, record: C
     .execute();
 }
 
-export async function updateCatalogRecord(db: Db, table: CatalogTable, id: string, changes: Record<string, unknown>, now: Date): Promise<void> {
+export async function updateCatalogRecord(
+  db: Db,
+  table: CatalogTable,
+  id: string,
+  changes: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await untyped(db)
     .updateTable(table)
     .set({ ...changes, updated_at: now })
@@ -163,7 +182,13 @@ export interface ContactRequest {
 export async function insertContactRequest(db: Db, request: ContactRequest): Promise<void> {
   await db
     .insertInto('contact_requests')
-    .values({ id: request.id, kind: request.kind, email: request.email, payload: JSON.stringify(request.payload), created_at: request.createdAt })
+    .values({
+      id: request.id,
+      kind: request.kind,
+      email: request.email,
+      payload: JSON.stringify(request.payload),
+      created_at: request.createdAt,
+    })
     .execute();
 }
 

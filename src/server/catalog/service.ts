@@ -4,7 +4,13 @@ import type { Db } from '../db/transaction.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { insertContactRequest, type ContactRequest } from './repository.ts';
 
-export async function recordContactRequest(db: Db, kind: ContactRequest['kind'], email: string, payload: Record<string, unknown>, now: Date): Promise<{ requestId: string }> {
+export async function recordContactRequest(
+  db: Db,
+  kind: ContactRequest['kind'],
+  email: string,
+  payload: Record<string, unknown>,
+  now: Date,
+): Promise<{ requestId: string }> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
     await insertContactRequest(trx, { id, kind, email: email.toLowerCase(), payload, createdAt: now });

@@ -5,4 +5,5 @@ export const codeInvalid = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This co
 /** Spec §8: the browser looks for 'already used' in the message. */
 export const codeAlreadyUsed = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This code was already used.', MessageKey.codeAlreadyUsed);
 export const codeExpired = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This code has expired.', MessageKey.codeExpired);
-export const subscriptionActive = () => new CallError(ErrorCode.SCRIPT_FAILED, "It seems your subscription hasn't expired yet.", MessageKey.subscriptionActive);
+export const subscriptionActive = () =>
+  new CallError(ErrorCode.SCRIPT_FAILED, "It seems your subscription hasn't expired yet.", MessageKey.subscriptionActive);

@@ -13,7 +13,13 @@ import { redeemCode } from './service.ts';
 
 export function codesHandlers(db: Db, now: () => Date = () => new Date()) {
   const redeem = async (input: HandlerInput<'RedeemComp'>, context: SessionCallContext, accepted: readonly CodeKind[]) => {
-    const { expiresAt, isLifetime } = await redeemCode(db, { userId: context.user.id, email: context.user.email, code: input.couponCode, accepted, at: now() });
+    const { expiresAt, isLifetime } = await redeemCode(db, {
+      userId: context.user.id,
+      email: context.user.email,
+      code: input.couponCode,
+      accepted,
+      at: now(),
+    });
     return { redeemed: true as const, expiresAt: expiresAt ? expiresAt.toISOString() : null, isLifetime };
   };
 

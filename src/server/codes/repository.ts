@@ -14,7 +14,12 @@ import type { CodeBatchesTable, CodeRow, CodesTable } from '../db/types.ts';
 
 /** Inserts the codes no other code has already taken (ON CONFLICT DO NOTHING); answers the ones inserted. */
 export async function insertCodesNotTaken(db: Db, rows: Insertable<CodesTable>[]): Promise<string[]> {
-  const inserted = await db.insertInto('codes').values(rows).onConflict((oc) => oc.column('code').doNothing()).returning('code').execute();
+  const inserted = await db
+    .insertInto('codes')
+    .values(rows)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('code')
+    .execute();
   return inserted.map((row) => row.code);
 }
 
@@ -82,7 +87,9 @@ export async function deleteUnredeemedDemoCodes(db: Db): Promise<number> {
     .deleteFrom('codes')
     .where('batch_id', 'in', (eb) => eb.selectFrom('code_batches').select('code_batches.id').where('code_batches.source', '=', 'demo'))
     .where('redeemed_at', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions').select('subscriptions.id').whereRef('subscriptions.code', '=', 'codes.code'))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('subscriptions').select('subscriptions.id').whereRef('subscriptions.code', '=', 'codes.code'))),
+    )
     .executeTakeFirst();
   return Number(removed.numDeletedRows);
 }
@@ -94,11 +101,22 @@ export async function insertCodeBatch(db: Db, batch: Insertable<CodeBatchesTable
 
 /** The codes (canonical) an order bought: those of the batch its payment made, in a stable order. */
 export async function findCodesOfOrder(db: Db, orderId: string): Promise<string[]> {
-  const rows = await db.selectFrom('codes').innerJoin('code_batches', 'code_batches.id', 'codes.batch_id').select('codes.code').where('code_batches.payment_id', '=', orderId).orderBy('codes.code').execute();
+  const rows = await db
+    .selectFrom('codes')
+    .innerJoin('code_batches', 'code_batches.id', 'codes.batch_id')
+    .select('codes.code')
+    .where('code_batches.payment_id', '=', orderId)
+    .orderBy('codes.code')
+    .execute();
   return rows.map((row) => row.code);
 }
 
 /** A coupon the parent redeemed for a purchase that did not happen is unredeemed again. */
 export async function releaseCoupon(db: Db, code: string, userId: string): Promise<void> {
-  await db.updateTable('codes').set({ redeemed_at: null, redeemed_by_user_id: null }).where('code', '=', code).where('redeemed_by_user_id', '=', userId).execute();
+  await db
+    .updateTable('codes')
+    .set({ redeemed_at: null, redeemed_by_user_id: null })
+    .where('code', '=', code)
+    .where('redeemed_by_user_id', '=', userId)
+    .execute();
 }

@@ -62,8 +62,22 @@ export async function redeemCode(db: Db, r: Redemption): Promise<Redeemed> {
     if (months === null) throw codeInvalid();
     const isLifetime = months === -1;
     const expiresAt = isLifetime ? null : addMonths(at, months);
-    await insertSubscription(trx, subscriptionOf({ userId, code, product: offer?.class_type ? 'classes' : 'app', partner: offer?.partner ?? null, expiresAt, isLifetime, at }));
-    await enqueue(trx, { type: 'codeRedeemed', payload: { userId, email: r.email, kind: code.kind, webOfferId: code.web_offer_id, months } });
+    await insertSubscription(
+      trx,
+      subscriptionOf({
+        userId,
+        code,
+        product: offer?.class_type ? 'classes' : 'app',
+        partner: offer?.partner ?? null,
+        expiresAt,
+        isLifetime,
+        at,
+      }),
+    );
+    await enqueue(trx, {
+      type: 'codeRedeemed',
+      payload: { userId, email: r.email, kind: code.kind, webOfferId: code.web_offer_id, months },
+    });
     await trackAccountStatus(trx, { userId, email: r.email, status: 'Active Gifted', about: code.code });
     return { expiresAt, isLifetime };
   });
@@ -81,37 +95,43 @@ interface CodeGrant {
   at: Date;
 }
 
-const sourceOf: Record<CodeKind, 'comp' | 'gift' | 'volume' | 'bulk'> = { coupon: 'comp', comp: 'comp', gift: 'gift', volume: 'volume', bulk: 'bulk' };
+const sourceOf: Record<CodeKind, 'comp' | 'gift' | 'volume' | 'bulk'> = {
+  coupon: 'comp',
+  comp: 'comp',
+  gift: 'gift',
+  volume: 'volume',
+  bulk: 'bulk',
+};
 
 /** The subscription a code gives: a gift's end is `gift_expires_at`, any other code's `comp_expires_at`. */
 function subscriptionOf(grant: CodeGrant): Omit<NewSubscription, 'id'> {
   const isGift = grant.code.kind === 'gift';
   return {
-  user_id: grant.userId,
-  customer_id: null,
-  web_offer_id: grant.code.web_offer_id,
-  class_add_on_id: null,
-  product: grant.product,
-  status: 'Active',
-  store: 'WebStore',
-  price_cents: 0,
-  trial_duration_days: 0,
-  first_billing_date: null,
-  next_billing_date: null,
-  term_expires_at: null,
-  comp_expires_at: isGift ? null : grant.expiresAt,
-  gift_expires_at: isGift ? grant.expiresAt : null,
-  is_lifetime: grant.isLifetime,
-  is_gifted: isGift,
-  source: sourceOf[grant.code.kind],
-  code: grant.code.code,
-  gateway_subscription_id: null,
-  payment_method_id: null,
-  partner: grant.partner,
-  canceled_at: null,
-  cancel_reason: null,
-  created_at: grant.at,
-  updated_at: grant.at,
+    user_id: grant.userId,
+    customer_id: null,
+    web_offer_id: grant.code.web_offer_id,
+    class_add_on_id: null,
+    product: grant.product,
+    status: 'Active',
+    store: 'WebStore',
+    price_cents: 0,
+    trial_duration_days: 0,
+    first_billing_date: null,
+    next_billing_date: null,
+    term_expires_at: null,
+    comp_expires_at: isGift ? null : grant.expiresAt,
+    gift_expires_at: isGift ? grant.expiresAt : null,
+    is_lifetime: grant.isLifetime,
+    is_gifted: isGift,
+    source: sourceOf[grant.code.kind],
+    code: grant.code.code,
+    gateway_subscription_id: null,
+    payment_method_id: null,
+    partner: grant.partner,
+    canceled_at: null,
+    cancel_reason: null,
+    created_at: grant.at,
+    updated_at: grant.at,
   };
 }
 
@@ -152,11 +172,14 @@ export interface CreatedCodes {
 /** Creates `count` new codes of one kind in one batch, after checking the request against the catalog. */
 export async function createCodes(db: Db, input: CreateCodesInput, now: Date = new Date()): Promise<CreatedCodes> {
   const count = input.count ?? 1;
-  if (!CODE_KINDS.includes(input.kind)) throw new CodeRequestError(`Unknown kind '${String(input.kind)}'. Expected one of: ${CODE_KINDS.join(', ')}.`);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_CODES_PER_BATCH) throw new CodeRequestError(`The count must be a whole number from 1 to ${MAX_CODES_PER_BATCH}.`);
+  if (!CODE_KINDS.includes(input.kind))
+    throw new CodeRequestError(`Unknown kind '${String(input.kind)}'. Expected one of: ${CODE_KINDS.join(', ')}.`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_CODES_PER_BATCH)
+    throw new CodeRequestError(`The count must be a whole number from 1 to ${MAX_CODES_PER_BATCH}.`);
   if (input.months !== undefined && input.months !== null && !(Number.isInteger(input.months) && (input.months === -1 || input.months > 0)))
     throw new CodeRequestError('Months must be a whole number above 0 (or lifetime).');
-  if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw new CodeRequestError(`The expiry ${input.expiresAt.toISOString()} is already past.`);
+  if (input.expiresAt && input.expiresAt.getTime() <= now.getTime())
+    throw new CodeRequestError(`The expiry ${input.expiresAt.toISOString()} is already past.`);
 
   return inTransaction(db, async (tx) => {
     let months = input.months ?? null;
@@ -171,16 +194,22 @@ export async function createCodes(db: Db, input: CreateCodesInput, now: Date = n
       const offer = await findWebOffer(tx, webOfferId);
       if (!offer) {
         const known = (await listWebOffers(tx)).map((o) => o.id).sort();
-        throw new CodeRequestError(`Unknown offer '${webOfferId}'. Offers: ${known.join(', ') || 'none (import the catalog first: npm run catalog:import)'}.`);
+        throw new CodeRequestError(
+          `Unknown offer '${webOfferId}'. Offers: ${known.join(', ') || 'none (import the catalog first: npm run catalog:import)'}.`,
+        );
       }
       if (!offer.is_active) throw new CodeRequestError(`The offer '${webOfferId}' is not active.`);
       if (input.kind !== 'coupon') months ??= offer.gift_months;
     }
     if (input.kind === 'coupon') {
-      if (webOfferId === null) throw new CodeRequestError('A coupon needs the offer it gives (--offer ID): the parent then pays that offer\'s price.');
-      if (months !== null) throw new CodeRequestError('A coupon gives an offer at its price; months are for comp, gift, volume and bulk codes.');
+      if (webOfferId === null)
+        throw new CodeRequestError("A coupon needs the offer it gives (--offer ID): the parent then pays that offer's price.");
+      if (months !== null)
+        throw new CodeRequestError('A coupon gives an offer at its price; months are for comp, gift, volume and bulk codes.');
     } else if (months === null) {
-      throw new CodeRequestError(`A ${input.kind} code needs its length: --months N or --lifetime${input.kind === 'comp' ? '' : ', or an --offer with giftMonths'}.`);
+      throw new CodeRequestError(
+        `A ${input.kind} code needs its length: --months N or --lifetime${input.kind === 'comp' ? '' : ', or an --offer with giftMonths'}.`,
+      );
     }
 
     const batchId = newId();
@@ -207,7 +236,15 @@ export async function createCodes(db: Db, input: CreateCodesInput, now: Date = n
       // A collision with an existing code (astronomically rare) is skipped and drawn again.
       const inserted = await insertCodesNotTaken(
         tx,
-        candidates.map((code) => ({ code, kind: input.kind, batch_id: batchId, web_offer_id: webOfferId, comp_months: months, expires_at: expiresAt, created_at: now })),
+        candidates.map((code) => ({
+          code,
+          kind: input.kind,
+          batch_id: batchId,
+          web_offer_id: webOfferId,
+          comp_months: months,
+          expires_at: expiresAt,
+          created_at: now,
+        })),
       );
       codes.push(...inserted);
     }

@@ -47,7 +47,10 @@ export class DatabaseBusyError extends Error {
     readonly lock: LockInfo,
     dataDir: string,
   ) {
-    const who = lock.role === 'server' ? `the server${lock.port ? ` on port ${lock.port}` : ''}` : `\`npm run ${lock.role === 'cli' ? 'codes' : lock.role}\``;
+    const who =
+      lock.role === 'server'
+        ? `the server${lock.port ? ` on port ${lock.port}` : ''}`
+        : `\`npm run ${lock.role === 'cli' ? 'codes' : lock.role}\``;
     super(
       `The embedded database in ${dataDir} is in use by ${who} (process ${lock.pid}). PGlite admits one process: stop it first, or use DATA_DIR for another folder. (If no such process runs, delete ${lockPath(dataDir)}.)`,
     );
@@ -89,13 +92,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 export function databaseOnPGlite(pglite: PGlite): DatabaseHandle {
   // The adapter's config carries a `connection` that talks to PGlite in-process; one
   // connection, so the pool queues every query and transaction behind the current one.
-  const pool = withPreparedStatements(new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1, idleTimeoutMillis: 0 }));
+  const pool = withPreparedStatements(
+    new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1, idleTimeoutMillis: 0 }),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'pglite', setServerPort: () => {}, close: () => db.destroy() };
 }
 
 /** A Kysely over PostgreSQL: a pool of `poolSize` connections, time zone UTC. */
-export function openPostgres(databaseUrl: string, options: { poolSize?: number | undefined; log?: ((message: string) => void) | undefined } = {}): DatabaseHandle {
+export function openPostgres(
+  databaseUrl: string,
+  options: { poolSize?: number | undefined; log?: ((message: string) => void) | undefined } = {},
+): DatabaseHandle {
   const poolSize = options.poolSize ?? (Number(process.env.DATABASE_POOL_SIZE) || 10);
   const pool = withPreparedStatements(new pg.Pool({ connectionString: databaseUrl, max: poolSize }));
   // Every connection works in UTC (date arithmetic and casts to text); queued before any query.

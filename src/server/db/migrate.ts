@@ -16,7 +16,11 @@ export async function migrateToLatest(db: Kysely<any>, log?: (message: string) =
   // The bookkeeping tables go in the schema the connection works in (search_path): found by
   // name alone, a `kysely_migration` of another schema could be taken for ours.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: rows[0]?.schema ?? 'public' });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0]?.schema ?? 'public',
+  });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   if (result.error) {

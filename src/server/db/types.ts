@@ -4,7 +4,7 @@
  * `Date`; ids are text (random, URL-safe: src/server/db/ids.ts). The tables are created by
  * src/server/db/migrations/ — a column added there is added here too.
  */
-import type { ColumnType, Selectable, } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** A `timestamptz` column: a Date when read; a Date or an ISO string when written. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;

@@ -36,7 +36,10 @@ export function createLogOutboxAdapter(o: LogAdapterOptions): OutboxAdapter {
     async deliver(message) {
       if (message.kind === 'email' && message.name === 'passwordReset' && o.development && message.secret) {
         // A field, not the message: message texts lose their query strings (auth/redaction.ts).
-        o.log.info({ ...summary(message), developmentLink: resetLink(o.publicUrl, message.secret) }, 'outbox (log adapter): password reset email (development: follow developmentLink)');
+        o.log.info(
+          { ...summary(message), developmentLink: resetLink(o.publicUrl, message.secret) },
+          'outbox (log adapter): password reset email (development: follow developmentLink)',
+        );
         return;
       }
       o.log.info(summary(message), `outbox (log adapter): ${message.kind} ${message.name}`);

@@ -49,7 +49,14 @@ export interface OutboxAdapter {
 /** Adds a message; pass the transaction of the change that causes it. */
 export async function enqueue(db: Db, message: OutboxMessage): Promise<void> {
   const { kind, name } = outboxMessages[message.type];
-  await insertOutboxMessage(db, { id: newId(), kind, name, payload: message.payload, secret: message.secret ?? null, dedupeKey: message.dedupeKey ?? null });
+  await insertOutboxMessage(db, {
+    id: newId(),
+    kind,
+    name,
+    payload: message.payload,
+    secret: message.secret ?? null,
+    dedupeKey: message.dedupeKey ?? null,
+  });
 }
 
 export interface OutboxDispatcher {
@@ -92,7 +99,10 @@ export function createOutboxDispatcher(o: DispatcherOptions): OutboxDispatcher {
         o.onError?.(error, message);
         const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.min(message.attempts, 12) * 5);
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'delivery failed';
-        await scheduleMessageRetry(o.db, message.id, { availableAt: new Date(now().getTime() + backoff * 1000), lastError: reason.slice(0, 500) });
+        await scheduleMessageRetry(o.db, message.id, {
+          availableAt: new Date(now().getTime() + backoff * 1000),
+          lastError: reason.slice(0, 500),
+        });
       }
     }
     return delivered;

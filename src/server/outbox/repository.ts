@@ -27,7 +27,17 @@ export interface NewOutboxMessage {
 export async function insertOutboxMessage(db: Db, m: NewOutboxMessage): Promise<void> {
   await db
     .insertInto('outbox')
-    .values({ id: m.id, kind: m.kind, name: m.name, payload: JSON.stringify(m.payload), secret: m.secret, dedupe_key: m.dedupeKey, locked_until: null, processed_at: null, last_error: null })
+    .values({
+      id: m.id,
+      kind: m.kind,
+      name: m.name,
+      payload: JSON.stringify(m.payload),
+      secret: m.secret,
+      dedupe_key: m.dedupeKey,
+      locked_until: null,
+      processed_at: null,
+      last_error: null,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -38,7 +48,15 @@ export async function insertOutboxMessage(db: Db, m: NewOutboxMessage): Promise<
  * claiming are skipped (FOR UPDATE SKIP LOCKED), so instances never claim the same message.
  */
 export async function claimDueMessages(db: Db, o: { at: Date; until: Date; limit: number }): Promise<OutboxDelivery[]> {
-  const { rows } = await sql<{ id: string; kind: OutboxKind; name: string; payload: unknown; secret: string | null; created_at: Date; attempts: number }>`
+  const { rows } = await sql<{
+    id: string;
+    kind: OutboxKind;
+    name: string;
+    payload: unknown;
+    secret: string | null;
+    created_at: Date;
+    attempts: number;
+  }>`
       update outbox set locked_until = ${o.until}, attempts = attempts + 1
       where id in (
         select id from outbox
@@ -61,10 +79,18 @@ export async function claimDueMessages(db: Db, o: { at: Date; until: Date; limit
 
 /** Marks the message delivered, releasing its claim and erasing its secret. */
 export async function markMessageDelivered(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable('outbox').set({ processed_at: at, locked_until: null, secret: null, last_error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ processed_at: at, locked_until: null, secret: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Releases the message's claim after a failed delivery: it is due again at `availableAt`. */
 export async function scheduleMessageRetry(db: Db, id: string, o: { availableAt: Date; lastError: string }): Promise<void> {
-  await db.updateTable('outbox').set({ locked_until: null, available_at: o.availableAt, last_error: o.lastError }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ locked_until: null, available_at: o.availableAt, last_error: o.lastError })
+    .where('id', '=', id)
+    .execute();
 }

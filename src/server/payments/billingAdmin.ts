@@ -21,10 +21,16 @@ export function parseBillingTime(value: string | undefined, now: Date): Date {
   if (value === undefined) return now;
   const match = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/.exec(value.trim());
   const date = !match ? new Date(NaN) : new Date(match[1] && !match[4] ? `${value.trim()}Z` : value.trim());
-  if (Number.isNaN(date.getTime())) throw new BillingError(`'${value}' is not a time: write it like 2026-01-31T12:00:00Z (or 2026-01-31 for midnight UTC).`);
+  if (Number.isNaN(date.getTime()))
+    throw new BillingError(`'${value}' is not a time: write it like 2026-01-31T12:00:00Z (or 2026-01-31 for midnight UTC).`);
   return date;
 }
 
-export async function runBillingRequest(db: Kysely<Database>, request: BillingRequest, gateway: GatewayName, now: Date = new Date()): Promise<BillingSummary> {
+export async function runBillingRequest(
+  db: Kysely<Database>,
+  request: BillingRequest,
+  gateway: GatewayName,
+  now: Date = new Date(),
+): Promise<BillingSummary> {
   return runSandboxBilling({ db, gateway, at: parseBillingTime(request.at, now) });
 }

@@ -26,7 +26,10 @@ export interface CreatePaymentGatewayOptions {
 
 export function createPaymentGateway(o: CreatePaymentGatewayOptions): PaymentGateway {
   if (o.kind === 'braintree') {
-    if (!o.braintree) throw new Error('The braintree payment gateway needs its credentials (BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY).');
+    if (!o.braintree)
+      throw new Error(
+        'The braintree payment gateway needs its credentials (BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY).',
+      );
     return createBraintreeGateway({ credentials: o.braintree });
   }
   return createSandboxGateway({ db: o.db, ...(o.now ? { now: o.now } : {}) });

@@ -55,12 +55,21 @@ export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date):
           if (event.kind === 'subscriptionChargedSuccessfully') {
             // A notification without the next date (Braintree's test samples) keeps the one we know.
             const next = event.nextBillingDate ?? subscription.next_billing_date;
-            await updateSubscription(tx, subscription.id, { status: 'Active', next_billing_date: next, term_expires_at: next ?? subscription.term_expires_at, updated_at: now });
+            await updateSubscription(tx, subscription.id, {
+              status: 'Active',
+              next_billing_date: next,
+              term_expires_at: next ?? subscription.term_expires_at,
+              updated_at: now,
+            });
             // Without a trial the parent was an Active Subscriber from the purchase on.
             if (subscription.trial_duration_days > 0) await paidFor(tx, subscription);
           } else {
             // Unpaid from the failed charge on: access lasts to the end of what was paid for.
-            await updateSubscription(tx, subscription.id, { status: 'PastDue', term_expires_at: subscription.term_expires_at ?? event.transaction.createdAt, updated_at: now });
+            await updateSubscription(tx, subscription.id, {
+              status: 'PastDue',
+              term_expires_at: subscription.term_expires_at ?? event.transaction.createdAt,
+              updated_at: now,
+            });
           }
         }
         return { changed: true, subscriptionId: subscription.id, paymentId: payment.id };
@@ -86,10 +95,20 @@ async function paidFor(db: Db, subscription: SubscriptionRow): Promise<void> {
 }
 
 /** The payments row of a gateway transaction: inserted once, found afterwards. */
-async function recordPayment(db: Db, subscription: SubscriptionRow, transaction: GatewayTransaction): Promise<{ id: string; created: boolean }> {
+async function recordPayment(
+  db: Db,
+  subscription: SubscriptionRow,
+  transaction: GatewayTransaction,
+): Promise<{ id: string; created: boolean }> {
   const id = newId();
   const description = await describe(db, subscription);
-  const inserted = await insertPaymentUnlessRecorded(db, { id, subscription, transaction, status: paymentStatusOf(transaction), description });
+  const inserted = await insertPaymentUnlessRecorded(db, {
+    id,
+    subscription,
+    transaction,
+    status: paymentStatusOf(transaction),
+    description,
+  });
   if (inserted) return { id: inserted, created: true };
   return { id: await findPaymentIdOfTransaction(db, transaction.id), created: false };
 }

@@ -98,7 +98,12 @@ export interface PaymentGateway {
    * changing the card on file to the same card. A checkout does not ask for it — a parent
    * paying again with the card of a declined or ended plan gets a new token, not a refusal.
    */
-  vaultPaymentMethod(o: { customerId: string; nonce: string; makeDefault: boolean; failOnDuplicate: boolean }): Promise<GatewayResult<VaultedPaymentMethod>>;
+  vaultPaymentMethod(o: {
+    customerId: string;
+    nonce: string;
+    makeDefault: boolean;
+    failOnDuplicate: boolean;
+  }): Promise<GatewayResult<VaultedPaymentMethod>>;
   /**
    * Creates a subscription on a vaulted method. With a trial nothing is charged today; without
    * one the first period is charged at once (and a decline fails the call).
@@ -114,7 +119,13 @@ export interface PaymentGateway {
     now: Date;
   }): Promise<GatewayResult<GatewaySubscription>>;
   /** Moves a subscription to another plan and price (upgrade), or another payment method. */
-  updateSubscription(o: { subscriptionId: string; planId?: string; priceCents?: number; paymentMethodToken?: string; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
+  updateSubscription(o: {
+    subscriptionId: string;
+    planId?: string;
+    priceCents?: number;
+    paymentMethodToken?: string;
+    now: Date;
+  }): Promise<GatewayResult<GatewaySubscription>>;
   /** Stops future billing; access lasts to the end of the paid period. */
   cancelSubscription(o: { subscriptionId: string; now: Date }): Promise<GatewayResult<GatewaySubscription>>;
   /** A one-off charge (bulk purchases, lifetime plans), settled at once. `orderId` is ours (the payment intent's id). */

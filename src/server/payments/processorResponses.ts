@@ -87,7 +87,7 @@ const ROWS: readonly (readonly [number, string, DeclineType])[] = [
   [2071, 'PayPal Payee Account Invalid Or Does Not Have a Confirmed Email', 'hard'],
   [2072, 'PayPal Payee Email Incorrectly Formatted', 'hard'],
   [2073, 'PayPal Validation Error', 'hard'],
-  [2074, 'Funding Instrument In The PayPal Account Was Declined By The Processor Or Bank, Or It Can\'t Be Used For This Payment', 'soft'],
+  [2074, "Funding Instrument In The PayPal Account Was Declined By The Processor Or Bank, Or It Can't Be Used For This Payment", 'soft'],
   [2075, 'Payer Account Is Locked Or Closed', 'hard'],
   [2076, 'Payer Cannot Pay For This Transaction With PayPal', 'hard'],
   [2077, 'Transaction Refused Due To PayPal Risk Model', 'hard'],
@@ -107,14 +107,16 @@ const ROWS: readonly (readonly [number, string, DeclineType])[] = [
   [2093, 'PayPal payment method is invalid', 'hard'],
   [2094, 'PayPal payment has already been completed', 'hard'],
   [2095, 'PayPal refund is not allowed after partial refund', 'hard'],
-  [2096, 'PayPal buyer account can\'t be the same as the seller account', 'hard'],
+  [2096, "PayPal buyer account can't be the same as the seller account", 'hard'],
   [2097, 'PayPal authorization amount limit exceeded', 'hard'],
   [2098, 'PayPal authorization count limit exceeded', 'hard'],
   [2099, 'Cardholder Authentication Required', 'soft'],
   [3000, 'Processor Network Unavailable - Try Again', 'soft'],
 ];
 
-export const PROCESSOR_RESPONSES: ReadonlyMap<string, ProcessorResponse> = new Map(ROWS.map(([code, text, declineType]) => [String(code), { code: String(code), text, declineType }]));
+export const PROCESSOR_RESPONSES: ReadonlyMap<string, ProcessorResponse> = new Map(
+  ROWS.map(([code, text, declineType]) => [String(code), { code: String(code), text, declineType }]),
+);
 
 /** The text Braintree gives for a processor response code; a code missing from the table reads as a generic decline. */
 export function processorResponseText(code: string): string {

@@ -11,7 +11,11 @@ import type { Database } from '../db/types.ts';
 import type { PaymentGatewaySettings } from './createGateway.ts';
 import type { ReconcileSummary } from './intents/reconcile.ts';
 
-export async function reconcileOnDatabase(db: Kysely<Database>, paymentGateway: PaymentGatewaySettings, log: FastifyBaseLogger): Promise<ReconcileSummary> {
+export async function reconcileOnDatabase(
+  db: Kysely<Database>,
+  paymentGateway: PaymentGatewaySettings,
+  log: FastifyBaseLogger,
+): Promise<ReconcileSummary> {
   const backend = await createBackend(db, { ...defaultBackendSettings, paymentGateway, dispatchOutbox: false }, log);
   try {
     return await backend.reconcile();

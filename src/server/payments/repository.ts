@@ -33,8 +33,18 @@ export async function insertCustomerIfAbsent(db: Db, values: Omit<NewCustomer, '
     .executeTakeFirst();
 }
 
-export async function updateCustomerNames(db: Db, id: string, names: { firstName: string | null; lastName: string | null }, now: Date): Promise<CustomerRow> {
-  return db.updateTable('customers').set({ first_name: names.firstName, last_name: names.lastName, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export async function updateCustomerNames(
+  db: Db,
+  id: string,
+  names: { firstName: string | null; lastName: string | null },
+  now: Date,
+): Promise<CustomerRow> {
+  return db
+    .updateTable('customers')
+    .set({ first_name: names.firstName, last_name: names.lastName, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export interface GatewayCustomer {
@@ -49,7 +59,14 @@ export interface GatewayCustomer {
 export async function moveCustomerToGateway(db: Db, id: string, c: GatewayCustomer, now: Date): Promise<CustomerRow> {
   return db
     .updateTable('customers')
-    .set({ gateway: c.gateway, gateway_customer_id: c.gatewayCustomerId, email: c.email, first_name: c.firstName, last_name: c.lastName, updated_at: now })
+    .set({
+      gateway: c.gateway,
+      gateway_customer_id: c.gatewayCustomerId,
+      email: c.email,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -71,7 +88,13 @@ export async function findDefaultPaymentMethod(db: Db, customerId: string): Prom
 
 /** One of the customer's payment methods still on file, by its gateway token. */
 export async function findPaymentMethodByToken(db: Db, customerId: string, gatewayToken: string): Promise<PaymentMethodRow | undefined> {
-  return db.selectFrom('payment_methods').selectAll().where('customer_id', '=', customerId).where('gateway_token', '=', gatewayToken).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('gateway_token', '=', gatewayToken)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** A payment method still on file, by our id. */
@@ -80,17 +103,31 @@ export async function findPaymentMethod(db: Db, id: string): Promise<PaymentMeth
 }
 
 export async function insertPaymentMethod(db: Db, values: Omit<NewPaymentMethod, 'id'>): Promise<PaymentMethodRow> {
-  return db.insertInto('payment_methods').values({ id: newId(), ...values }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('payment_methods')
+    .values({ id: newId(), ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The customer has no default payment method any more (a new one is about to be). */
 export async function clearDefaultPaymentMethod(db: Db, customerId: string): Promise<void> {
-  await db.updateTable('payment_methods').set({ is_default: false }).where('customer_id', '=', customerId).where('is_default', '=', true).execute();
+  await db
+    .updateTable('payment_methods')
+    .set({ is_default: false })
+    .where('customer_id', '=', customerId)
+    .where('is_default', '=', true)
+    .execute();
 }
 
 /** Every payment method of the customer leaves the file. */
 export async function deletePaymentMethodsOf(db: Db, customerId: string, now: Date): Promise<void> {
-  await db.updateTable('payment_methods').set({ deleted_at: now, is_default: false }).where('customer_id', '=', customerId).where('deleted_at', 'is', null).execute();
+  await db
+    .updateTable('payment_methods')
+    .set({ deleted_at: now, is_default: false })
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 // Payments
@@ -108,7 +145,8 @@ export interface PaymentRecord {
 }
 
 /** A transaction's status as the parent's billing history says it: a voided charge was given back, as a refund is. */
-export const paymentStatusOf = (transaction: Pick<GatewayTransaction, 'status'>) => (transaction.status === 'voided' ? 'refunded' : transaction.status);
+export const paymentStatusOf = (transaction: Pick<GatewayTransaction, 'status'>) =>
+  transaction.status === 'voided' ? 'refunded' : transaction.status;
 
 /**
  * Records a gateway transaction (settled, declined or failed) once: a gateway event may record
@@ -141,7 +179,12 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
  * order (the payment's id is the intent's), else the first charge of its subscription; nothing
  * when it charged nothing today (a trial).
  */
-export async function insertIntentPayment(db: Db, intentId: string, charged: Charged, p: Omit<PaymentRecord, 'transaction' | 'id'>): Promise<void> {
+export async function insertIntentPayment(
+  db: Db,
+  intentId: string,
+  charged: Charged,
+  p: Omit<PaymentRecord, 'transaction' | 'id'>,
+): Promise<void> {
   if (charged.sale) await insertPayment(db, { ...p, id: intentId, transaction: charged.sale });
   else if (charged.subscription?.transaction) await insertPayment(db, { ...p, transaction: charged.subscription.transaction });
 }
@@ -180,6 +223,10 @@ export async function insertPaymentUnlessRecorded(db: Db, p: SubscriptionPayment
 
 /** The id of the payments row of a gateway transaction (which must exist). */
 export async function findPaymentIdOfTransaction(db: Db, gatewayTransactionId: string): Promise<string> {
-  const row = await db.selectFrom('payments').select('id').where('gateway_transaction_id', '=', gatewayTransactionId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('gateway_transaction_id', '=', gatewayTransactionId)
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -29,9 +29,13 @@ export interface WebhookRoutesOptions {
 
 export async function braintreeWebhookRoutes(app: FastifyInstance, options: WebhookRoutesOptions) {
   const now = options.now ?? (() => new Date());
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.post(BRAINTREE_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -43,11 +47,19 @@ export async function braintreeWebhookRoutes(app: FastifyInstance, options: Webh
 
     const event = await options.gateway.parseWebhook({ signature, payload });
     if (!event) {
-      request.log.warn('Braintree webhook refused: the signature does not match this merchant\'s keys');
+      request.log.warn("Braintree webhook refused: the signature does not match this merchant's keys");
       return reply.code(403).send({ error: 'The signature does not match.' });
     }
     const applied = await applyGatewayEvent(options.db, event, now());
-    request.log.info({ event: event.kind, ...('subscriptionId' in event ? { gatewaySubscriptionId: event.subscriptionId } : {}), subscriptionId: applied.subscriptionId, changed: applied.changed }, 'Braintree webhook');
+    request.log.info(
+      {
+        event: event.kind,
+        ...('subscriptionId' in event ? { gatewaySubscriptionId: event.subscriptionId } : {}),
+        subscriptionId: applied.subscriptionId,
+        changed: applied.changed,
+      },
+      'Braintree webhook',
+    );
     return { received: event.kind, changed: applied.changed };
   });
 }

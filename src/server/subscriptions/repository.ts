@@ -12,7 +12,11 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
 
 export async function insertSubscription(db: Db, values: Omit<NewSubscription, 'id'>): Promise<SubscriptionRow> {
-  return db.insertInto('subscriptions').values({ id: newId(), ...values }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('subscriptions')
+    .values({ id: newId(), ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Every subscription of the parent, whatever its status. */
@@ -53,7 +57,14 @@ export interface Cancellation {
 export async function markSubscriptionCanceled(db: Db, id: string, c: Cancellation): Promise<SubscriptionRow> {
   return db
     .updateTable('subscriptions')
-    .set({ status: 'Canceled', canceled_at: c.now, cancel_reason: c.reason, term_expires_at: c.termExpiresAt, next_billing_date: null, updated_at: c.now })
+    .set({
+      status: 'Canceled',
+      canceled_at: c.now,
+      cancel_reason: c.reason,
+      term_expires_at: c.termExpiresAt,
+      next_billing_date: null,
+      updated_at: c.now,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -77,14 +88,29 @@ export interface Renewal {
 export async function markSubscriptionRenewed(db: Db, id: string, r: Renewal): Promise<void> {
   await db
     .updateTable('subscriptions')
-    .set({ status: 'Active', gateway_subscription_id: r.gatewaySubscriptionId, payment_method_id: r.paymentMethodId, next_billing_date: r.paidUntil, term_expires_at: r.paidUntil, updated_at: r.now })
+    .set({
+      status: 'Active',
+      gateway_subscription_id: r.gatewaySubscriptionId,
+      payment_method_id: r.paymentMethodId,
+      next_billing_date: r.paidUntil,
+      term_expires_at: r.paidUntil,
+      updated_at: r.now,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 /** Our subscription of the gateway's subscription id, locked for the rest of the transaction. */
-export async function findSubscriptionByGatewayIdForUpdate(tx: Transaction<Database>, gatewaySubscriptionId: string): Promise<SubscriptionRow | undefined> {
-  return tx.selectFrom('subscriptions').selectAll().where('gateway_subscription_id', '=', gatewaySubscriptionId).forUpdate().executeTakeFirst();
+export async function findSubscriptionByGatewayIdForUpdate(
+  tx: Transaction<Database>,
+  gatewaySubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  return tx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('gateway_subscription_id', '=', gatewaySubscriptionId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function updateSubscription(db: Db, id: string, changes: Updateable<SubscriptionsTable>): Promise<void> {

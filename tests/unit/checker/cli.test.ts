@@ -35,7 +35,11 @@ function fixtureCopy(name: string, overlay?: string): string {
 const yamlFiles = (dir: string): number => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.yaml')).length;
 
 function runCheck(args: string[], env: Record<string, string> = {}) {
-  const run = spawnSync('npx', ['tsx', 'scripts/check.ts', ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  const run = spawnSync('npx', ['tsx', 'scripts/check.ts', ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   return { status: run.status, stdout: run.stdout };
 }
 

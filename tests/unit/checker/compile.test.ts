@@ -43,7 +43,10 @@ describe('compile: a valid project becomes the CompiledConfig the runtime reads'
 
   it('carries the app config, the flags and the locales, default first', () => {
     expect(compiled.config.app.notFound).toBe('notFound');
-    expect(compiled.config.app.layouts).toEqual({ default: { header: 'standard', footer: 'standard' }, classFunnel: { header: 'class', footer: 'class' } });
+    expect(compiled.config.app.layouts).toEqual({
+      default: { header: 'standard', footer: 'standard' },
+      classFunnel: { header: 'class', footer: 'class' },
+    });
     expect(compiled.config.flags).toEqual({ newLanding: { variants: ['control', 'variant1'], default: 'control' } });
     expect(compiled.config.locales).toEqual(['en', 'es']);
     expect(compiled.defaultLocale).toBe('en');
@@ -57,9 +60,16 @@ describe('compile: a valid project becomes the CompiledConfig the runtime reads'
 
   it('splits the default copy: the shell (app.yaml and runtime keys) and, per screen, the rest it shows', () => {
     expect(Object.keys(compiled.shellCopy)).toEqual(['common']);
-    expect(compiled.shellCopy.common).toMatchObject({ productName: 'Codeling', 'header.account': 'My Account', loading: 'Loading', skipToContent: 'Skip to main content' });
+    expect(compiled.shellCopy.common).toMatchObject({
+      productName: 'Codeling',
+      'header.account': 'My Account',
+      loading: 'Loading',
+      skipToContent: 'Skip to main content',
+    });
     expect(compiled.screenCopy.login).toEqual({ main: { 'login.title': 'Log into your account' } });
-    expect(compiled.screenCopy.trialAccount).toEqual({ trial: { 'account.title': 'Welcome, {email}!', 'steps.account': 'Account setup', 'steps.plan': 'Choose plan' } });
+    expect(compiled.screenCopy.trialAccount).toEqual({
+      trial: { 'account.title': 'Welcome, {email}!', 'steps.account': 'Account setup', 'steps.plan': 'Choose plan' },
+    });
     expect(Object.keys(compiled.screenCopy).sort()).toEqual(Object.keys(compiled.screens).sort());
   });
 

@@ -54,7 +54,12 @@ describe('copy split, fixture', () => {
       validation: { length: 'Please enter a password with {min} - {max} characters', required: 'Please fill out your {field}' },
     });
     expect(compiled.screenCopy.signupDone).toEqual({
-      signup: { brand: '$t(common:productName) Plus', 'done.text': 'Thanks for joining $t(signup:brand).', 'steps.account': 'Your account', 'steps.done': 'All done' },
+      signup: {
+        brand: '$t(common:productName) Plus',
+        'done.text': 'Thanks for joining $t(signup:brand).',
+        'steps.account': 'Your account',
+        'steps.done': 'All done',
+      },
     });
     expect(compiled.screenCopy.login).toEqual({ main: { 'login.title': 'Log into your account' } });
   });

@@ -32,5 +32,8 @@ export function text(strings: TemplateStringsArray, ...values: unknown[]): strin
   const raw = strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '');
   const lines = raw.replace(/^\n/, '').split('\n');
   const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.match(/^ */)![0].length));
-  return lines.map((l) => l.slice(indent)).join('\n').replace(/\n\s*$/, '\n');
+  return lines
+    .map((l) => l.slice(indent))
+    .join('\n')
+    .replace(/\n\s*$/, '\n');
 }

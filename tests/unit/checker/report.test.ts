@@ -15,8 +15,14 @@ describe('the report', () => {
   });
 
   it('sorts by file, line and column, and counts errors and warnings', () => {
-    const d = [warning('b.yaml', [], 'W.', { at: 'file' }), error('a.yaml', [], 'E2.', { at: 'file' }), error('a.yaml', [], 'E1.', { at: 'file' })];
-    expect(formatReport(d, [])).toBe('a.yaml: error: E1.\n\na.yaml: error: E2.\n\nb.yaml: warning: W.\n\n2 errors and 1 warning in 0 files.\n');
+    const d = [
+      warning('b.yaml', [], 'W.', { at: 'file' }),
+      error('a.yaml', [], 'E2.', { at: 'file' }),
+      error('a.yaml', [], 'E1.', { at: 'file' }),
+    ];
+    expect(formatReport(d, [])).toBe(
+      'a.yaml: error: E1.\n\na.yaml: error: E2.\n\nb.yaml: warning: W.\n\n2 errors and 1 warning in 0 files.\n',
+    );
   });
 
   it('words the summary for one or many', () => {

@@ -10,7 +10,9 @@ const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 // The fixtures define the runtime copy keys of helpers.ts, not whatever components add later.
-vi.mock('../../../src/config/runtimeCopyKeys.ts', async () => ({ runtimeCopyKeys: (await import('./fixtureRuntimeKeys.ts')).fixtureRuntimeKeys }));
+vi.mock('../../../src/config/runtimeCopyKeys.ts', async () => ({
+  runtimeCopyKeys: (await import('./fixtureRuntimeKeys.ts')).fixtureRuntimeKeys,
+}));
 
 /** A small app (one entry importing the virtual module) over a fixture project. */
 function project(name: string, overlay?: string): string {
@@ -61,7 +63,11 @@ describe('the Vite plugin', () => {
     expect(chunkOf('home').code).not.toContain('Log into your account');
     for (const chunk of chunks) {
       // Only our JSON modules, the entry, and Vite's helper for preloading lazy chunks.
-      expect(chunk.moduleIds.every((id) => id.startsWith('\0virtual:funnel-config') || id.endsWith('main.js') || id === '\0vite/preload-helper.js')).toBe(true);
+      expect(
+        chunk.moduleIds.every(
+          (id) => id.startsWith('\0virtual:funnel-config') || id.endsWith('main.js') || id === '\0vite/preload-helper.js',
+        ),
+      ).toBe(true);
       expect(chunk.code).not.toMatch(/parseDocument|LineCounter|ZodError|safeParse/);
     }
   });
@@ -97,9 +103,12 @@ describe('the Vite plugin', () => {
         stack: '',
         id: file,
         loc: { file, line: 11, column: 13 },
-        message: "The funnel config has errors:\nfunnels/main.yaml:11:13: error: No screen or route rule has the path '/logn'. Did you mean '/login'?\n1 error in 6 files.",
+        message:
+          "The funnel config has errors:\nfunnels/main.yaml:11:13: error: No screen or route rule has the path '/logn'. Did you mean '/login'?\n1 error in 6 files.",
       });
-      expect(payload.err.frame).toBe('  10 |         label: main:home.login\n> 11 |         to: /logn\n     |             ^^^^^\n  12 |   - id: login');
+      expect(payload.err.frame).toBe(
+        '  10 |         label: main:home.login\n> 11 |         to: /logn\n     |             ^^^^^\n  12 |   - id: login',
+      );
       await expect(server.transformRequest('virtual:funnel-config')).rejects.toThrow(/No screen or route rule has the path '\/logn'/);
 
       send.mockClear();

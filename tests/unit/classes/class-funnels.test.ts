@@ -20,13 +20,24 @@ const checked = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' }
 const compiled = checked.compiled!;
 
 function where(pathname: string, search = '', facts: Record<string, unknown> = {}): string {
-  if (!checked.compiled) throw new Error(`The funnel config has errors:\n${checked.diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
-  const o: RouteOutcome = resolveRoute(compiled.config, { pathname, search }, factsFromMap({ 'session.loggedIn': false, ...Object.fromEntries([...new URLSearchParams(search)].map(([k, v]) => [`query.${k}`, v])), ...facts }), (id) => compiled.screens[id]);
+  if (!checked.compiled)
+    throw new Error(`The funnel config has errors:\n${checked.diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
+  const o: RouteOutcome = resolveRoute(
+    compiled.config,
+    { pathname, search },
+    factsFromMap({
+      'session.loggedIn': false,
+      ...Object.fromEntries([...new URLSearchParams(search)].map(([k, v]) => [`query.${k}`, v])),
+      ...facts,
+    }),
+    (id) => compiled.screens[id],
+  );
   return o.kind === 'screen' ? o.screen.path : o.kind === 'redirect' ? `→ ${o.href}` : o.kind;
 }
 
-const offer = (o: Partial<MinervaOffer> & Pick<MinervaOffer, 'id' | 'classType' | 'subscriptionDuration' | 'price' | 'trialDurationDays'>) =>
-  ({ offerTitle: 'Classes', offerSubtitle: null, isActive: true, plan: { planId: o.id, name: `Plan ${o.id}` }, ...o }) as MinervaOffer;
+const offer = (
+  o: Partial<MinervaOffer> & Pick<MinervaOffer, 'id' | 'classType' | 'subscriptionDuration' | 'price' | 'trialDurationDays'>,
+) => ({ offerTitle: 'Classes', offerSubtitle: null, isActive: true, plan: { planId: o.id, name: `Plan ${o.id}` }, ...o }) as MinervaOffer;
 
 describe('class offer cards (spec §9)', () => {
   test('live first, then on-demand from the shortest duration, with prices in cents and the trial of the offer', () => {
@@ -48,7 +59,12 @@ describe('class offer cards (spec §9)', () => {
   });
 
   test('inactive offers and durations the page cannot word are left out', () => {
-    expect(offerCards([offer({ id: 'x', classType: 'live', subscriptionDuration: 'monthly', price: 1, trialDurationDays: 0, isActive: false }), offer({ id: 'y', classType: 'onDemand', subscriptionDuration: 'lifetime', price: 1, trialDurationDays: 0 })])).toEqual([]);
+    expect(
+      offerCards([
+        offer({ id: 'x', classType: 'live', subscriptionDuration: 'monthly', price: 1, trialDurationDays: 0, isActive: false }),
+        offer({ id: 'y', classType: 'onDemand', subscriptionDuration: 'lifetime', price: 1, trialDurationDays: 0 }),
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -64,10 +80,16 @@ describe('the widget adapter', () => {
   test('the probe: an answer is ready; a network failure, a refused address or no answer in time is not', async () => {
     const answered = vi.fn(async () => new Response(null, { status: 200 }));
     expect(await probeWidget('https://book.codeling.example/a', { fetch: answered })).toBe(true);
-    expect(answered).toHaveBeenCalledWith('https://book.codeling.example/a', expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }));
-    expect(await probeWidget('https://book.codeling.example/a', { fetch: async () => Promise.reject(new TypeError('Failed to fetch')) })).toBe(false);
+    expect(answered).toHaveBeenCalledWith(
+      'https://book.codeling.example/a',
+      expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }),
+    );
+    expect(
+      await probeWidget('https://book.codeling.example/a', { fetch: async () => Promise.reject(new TypeError('Failed to fetch')) }),
+    ).toBe(false);
     expect(await probeWidget('http://elsewhere.example/a', { fetch: answered })).toBe(false);
-    const never = (_u: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    const never = (_u: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
     expect(await probeWidget('https://book.codeling.example/a', { fetch: never as typeof fetch, timeoutMs: 20 })).toBe(false);
   });
 
@@ -109,10 +131,20 @@ describe('the widget adapter', () => {
       }
     };
     walk(Object.values(compiled.screens));
-    expect([...urls].map((u) => new URL(u).pathname).sort()).toEqual(['/add-classes/drop-in', '/add-classes/semester', '/free-class', '/live-classes/free-class']);
+    expect([...urls].map((u) => new URL(u).pathname).sort()).toEqual([
+      '/add-classes/drop-in',
+      '/add-classes/semester',
+      '/free-class',
+      '/live-classes/free-class',
+    ]);
     for (const gateway of ['sandbox', 'braintree'] as const) {
       const csp = (await securityHeaders(helmetOptionsFor(gateway)))['content-security-policy']!;
-      const directive = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name)?.slice(1) ?? [];
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .find((d) => d[0] === name)
+          ?.slice(1) ?? [];
       for (const u of urls) {
         expect(directive('frame-src'), `${gateway}: frame-src allows ${u}`).toContain(new URL(u).origin);
         expect(directive('connect-src'), `${gateway}: connect-src allows ${u}`).toContain(new URL(u).origin);
@@ -132,7 +164,9 @@ describe('redirect rules with the class link (spec §2.9, §2.11)', () => {
     expect(where('/tryclasses')).toBe('→ https://www.codeling.example/');
     expect(where('/tryclasses-signup', '?class=live_multi_classes')).toBe('/tryclasses-signup');
     expect(where('/tryclasses-signup', '', { 'state.minervaSelectedClassId': 'live_multi_classes' })).toBe('/tryclasses-signup');
-    expect(where('/tryclasses-signup', '?class=ondemand_monthly', { 'session.loggedIn': true })).toBe('→ /tryclasses-payment?class=ondemand_monthly');
+    expect(where('/tryclasses-signup', '?class=ondemand_monthly', { 'session.loggedIn': true })).toBe(
+      '→ /tryclasses-payment?class=ondemand_monthly',
+    );
     expect(where('/tryclasses-login', '', { 'session.loggedIn': true })).toBe('→ /tryclasses-payment');
   });
 
@@ -140,7 +174,9 @@ describe('redirect rules with the class link (spec §2.9, §2.11)', () => {
     expect(where('/addclasses-login')).toBe('→ /addclasses');
     expect(where('/addclasses-login', '', { 'navigation.reload': true })).toBe('/addclasses-login');
     expect(where('/addclasses-login', '?class=addon_one_class')).toBe('/addclasses-login');
-    expect(where('/addclasses-login', '?class=addon_one_class', { 'session.loggedIn': true })).toBe('→ /addclasses-payment?class=addon_one_class');
+    expect(where('/addclasses-login', '?class=addon_one_class', { 'session.loggedIn': true })).toBe(
+      '→ /addclasses-payment?class=addon_one_class',
+    );
   });
 
   test('/addclasses is the main site', () => {
@@ -150,7 +186,11 @@ describe('redirect rules with the class link (spec §2.9, §2.11)', () => {
   test('/addclasses-payment: no session → /addclasses; a reload with no class → /addclasses; a class link stays', () => {
     expect(where('/addclasses-payment', '', { 'state.minervaAddedClassId': 'addon_one_class' })).toBe('→ /addclasses');
     expect(where('/addclasses-payment', '', { 'session.loggedIn': true, 'navigation.reload': true })).toBe('→ /addclasses');
-    expect(where('/addclasses-payment', '?class=addon_one_class', { 'session.loggedIn': true, 'navigation.reload': true })).toBe('/addclasses-payment');
-    expect(where('/addclasses-payment', '', { 'session.loggedIn': true, 'state.minervaAddedClassId': 'addon_one_class' })).toBe('/addclasses-payment');
+    expect(where('/addclasses-payment', '?class=addon_one_class', { 'session.loggedIn': true, 'navigation.reload': true })).toBe(
+      '/addclasses-payment',
+    );
+    expect(where('/addclasses-payment', '', { 'session.loggedIn': true, 'state.minervaAddedClassId': 'addon_one_class' })).toBe(
+      '/addclasses-payment',
+    );
   });
 });

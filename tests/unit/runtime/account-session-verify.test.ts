@@ -22,11 +22,19 @@ function setup(answer: () => Promise<Response>) {
       return answer();
     }) as typeof fetch,
   };
-  auth = createAuth({ backend: createHttpBackend(http), http, local, session: memoryStorage(), unifiedLogin: () => true, onLogout: () => undefined });
+  auth = createAuth({
+    backend: createHttpBackend(http),
+    http,
+    local,
+    session: memoryStorage(),
+    unifiedLogin: () => true,
+    onLogout: () => undefined,
+  });
   return { auth, local, sent };
 }
 
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const json = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 describe('auth.verify (a session revoked elsewhere)', () => {
   test('the server knows the session: it stays', async () => {

@@ -11,7 +11,10 @@ const loginSubmit: Action[] = [
     username: { form: 'email' },
     password: { form: 'password' },
     then: [
-      { do: 'go', to: [{ when: { fact: 'state.expectedNextPage', exists: true }, to: { state: 'expectedNextPage' } }, { to: '/my-account' }] },
+      {
+        do: 'go',
+        to: [{ when: { fact: 'state.expectedNextPage', exists: true }, to: { state: 'expectedNextPage' } }, { to: '/my-account' }],
+      },
       { do: 'clear', state: 'expectedNextPage' },
     ],
     catch: [{ do: 'notify', level: 'error', message: { error: 'message' } }],
@@ -38,12 +41,18 @@ describe('action runner', () => {
     const { services, log } = fakeServices({ answers: { login: new CallError(101, 'Invalid username/password.') } });
     await runActions(loginSubmit, services, { form: { email: 'a@b.co', password: 'nope' } });
     expect(log.navigations).toEqual([]);
-    expect(log.notes).toEqual([{ text: 'Invalid username/password.', literal: true, params: {}, level: 'error', ms: 5000, link: undefined }]);
+    expect(log.notes).toEqual([
+      { text: 'Invalid username/password.', literal: true, params: {}, level: 'error', ms: 5000, link: undefined },
+    ]);
   });
 
-  test("a registration error that is not a text (spec §8): the fallback copy; without one, the generic message, never an empty toast", async () => {
+  test('a registration error that is not a text (spec §8): the fallback copy; without one, the generic message, never an empty toast', async () => {
     const failing = (fallback?: string): Action[] => [
-      { do: 'call', fn: 'CreateWebUser', catch: [{ do: 'notify', level: 'error', message: { error: 'message' }, ...(fallback ? { fallback } : {}) }] },
+      {
+        do: 'call',
+        fn: 'CreateWebUser',
+        catch: [{ do: 'notify', level: 'error', message: { error: 'message' }, ...(fallback ? { fallback } : {}) }],
+      },
     ];
     const { services, log } = fakeServices({ answers: { CreateWebUser: new CallError(141, '') } });
     await runActions(failing('account:register.invalidEmailPassword'), services, {});
@@ -78,7 +87,11 @@ describe('action runner', () => {
       services,
       { form: { email: 'parent@example.com' } },
     );
-    expect(log.calls[0]).toMatchObject({ fn: 'GetUserExistsByUsername', input: { username: 'parent@example.com', captchaToken: 'local-captcha:registration' }, idempotencyKey: undefined });
+    expect(log.calls[0]).toMatchObject({
+      fn: 'GetUserExistsByUsername',
+      input: { username: 'parent@example.com', captchaToken: 'local-captcha:registration' },
+      idempotencyKey: undefined,
+    });
     expect(log.notes).toEqual([
       {
         text: 'account:register.existingAccount',
@@ -86,7 +99,11 @@ describe('action runner', () => {
         params: {},
         level: 'warning',
         ms: 10000,
-        link: { text: 'account:register.existingAccountLink', href: '/login?reason=existing-account', target: { kind: 'internal', path: '/login' } },
+        link: {
+          text: 'account:register.existingAccountLink',
+          href: '/login?reason=existing-account',
+          target: { kind: 'internal', path: '/login' },
+        },
       },
     ]);
     expect(log.tracked).toEqual([{ event: 'checked', props: { exists: true } }]);
@@ -96,7 +113,13 @@ describe('action runner', () => {
     const { services, log } = fakeServices({ answers: { RedeemComp: new CallError(141, 'Code already used', 'WP_AlreadyUsed') } });
     await runActions(
       [
-        { do: 'call', fn: 'RedeemComp', catch: [{ do: 'notify', when: { fact: 'error.messageKey', equals: 'WP_AlreadyUsed' }, text: 'promo:errors.used', level: 'error' }] },
+        {
+          do: 'call',
+          fn: 'RedeemComp',
+          catch: [
+            { do: 'notify', when: { fact: 'error.messageKey', equals: 'WP_AlreadyUsed' }, text: 'promo:errors.used', level: 'error' },
+          ],
+        },
         { do: 'go', to: '/promo-thankyou' },
       ],
       services,
@@ -108,14 +131,25 @@ describe('action runner', () => {
 
   test('a failure nobody catches is reported once and stops the list', async () => {
     const { services, log } = fakeServices({ answers: { GetWebOffers: new CallError(100, 'offline', 'NetworkError') } });
-    await runActions([{ do: 'call', fn: 'GetWebOffers' }, { do: 'go', to: '/next' }], services);
+    await runActions(
+      [
+        { do: 'call', fn: 'GetWebOffers' },
+        { do: 'go', to: '/next' },
+      ],
+      services,
+    );
     expect(log.unhandled).toEqual([{ message: 'offline', code: 100, messageKey: 'NetworkError' }]);
     expect(log.navigations).toEqual([]);
   });
 
   test('idempotent calls carry a key that is the same for the same request', async () => {
     const { services, log } = fakeServices();
-    const purchase: Action = { do: 'call', fn: 'PurchaseSubscription', idempotent: true, input: { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' } };
+    const purchase: Action = {
+      do: 'call',
+      fn: 'PurchaseSubscription',
+      idempotent: true,
+      input: { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' },
+    };
     await runActions([purchase, purchase], services);
     expect(log.calls[0]!.idempotencyKey).toBeDefined();
     expect(log.calls[0]!.idempotencyKey).toBe(log.calls[1]!.idempotencyKey);
@@ -171,7 +205,9 @@ describe('action runner', () => {
   test("popup: its then: actions run on 'Ok', even after the screen is gone", async () => {
     const { services, log } = fakeServices();
     const screen = new AbortController();
-    await runActions([{ do: 'popup', text: 'common:sessionLost', then: [{ do: 'go', to: '/login' }] }], services, { signal: screen.signal });
+    await runActions([{ do: 'popup', text: 'common:sessionLost', then: [{ do: 'go', to: '/login' }] }], services, {
+      signal: screen.signal,
+    });
     screen.abort();
     expect(log.popups).toHaveLength(1);
     expect(log.navigations).toEqual([]);

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { FlagDefinition } from '../../../src/config/schema/experiments.ts';
-import { flagContext, HttpFlagProvider, LocalFlagProvider, parseVariantOverride, readVariantOverride, resolveFlags, type FlagProvider } from '../../../src/adapters/flags/flags.ts';
+import {
+  flagContext,
+  HttpFlagProvider,
+  LocalFlagProvider,
+  parseVariantOverride,
+  readVariantOverride,
+  resolveFlags,
+  type FlagProvider,
+} from '../../../src/adapters/flags/flags.ts';
 import { createHttpBackend } from '../../../src/adapters/backend/backend.ts';
 import { CallError } from '../../../src/contract/wire.ts';
 import { createAuth } from '../../../src/adapters/auth/auth.ts';
@@ -16,8 +24,13 @@ const flags: Record<string, FlagDefinition> = {
 
 describe('feature flags', () => {
   test('?variantOverride=flag:variant,flag2:variant; unknown flags or variants are ignored', () => {
-    expect(parseVariantOverride('unifiedLogin:off,planSelectorPageRedesign:variant2', flags)).toEqual({ unifiedLogin: 'off', planSelectorPageRedesign: 'variant2' });
-    expect(parseVariantOverride('unifiedLogin:maybe,nosuch:on, planSelectorPageRedesign : variant1', flags)).toEqual({ planSelectorPageRedesign: 'variant1' });
+    expect(parseVariantOverride('unifiedLogin:off,planSelectorPageRedesign:variant2', flags)).toEqual({
+      unifiedLogin: 'off',
+      planSelectorPageRedesign: 'variant2',
+    });
+    expect(parseVariantOverride('unifiedLogin:maybe,nosuch:on, planSelectorPageRedesign : variant1', flags)).toEqual({
+      planSelectorPageRedesign: 'variant1',
+    });
     expect(parseVariantOverride('', flags)).toEqual({});
   });
 
@@ -33,16 +46,26 @@ describe('feature flags', () => {
   test('defaults, then the provider, then the override', async () => {
     const provider: FlagProvider = { load: async () => ({ unifiedLogin: 'off', planSelectorPageRedesign: 'variant1', unknown: 'x' }) };
     const context = flagContext(memoryCookies(), '', '/', false, () => 'id');
-    expect(await resolveFlags({ definitions: flags, provider: new LocalFlagProvider(flags), context, override: {}, timeoutMs: 100 })).toEqual({ unifiedLogin: 'on', planSelectorPageRedesign: 'control' });
-    expect(await resolveFlags({ definitions: flags, provider, context, override: { unifiedLogin: 'on' }, timeoutMs: 100 })).toEqual({ unifiedLogin: 'on', planSelectorPageRedesign: 'variant1' });
+    expect(
+      await resolveFlags({ definitions: flags, provider: new LocalFlagProvider(flags), context, override: {}, timeoutMs: 100 }),
+    ).toEqual({ unifiedLogin: 'on', planSelectorPageRedesign: 'control' });
+    expect(await resolveFlags({ definitions: flags, provider, context, override: { unifiedLogin: 'on' }, timeoutMs: 100 })).toEqual({
+      unifiedLogin: 'on',
+      planSelectorPageRedesign: 'variant1',
+    });
   });
 
   test('a slow or failing flag service falls back to the defaults', async () => {
     const context = flagContext(memoryCookies(), '', '/', false, () => 'id');
     const slow: FlagProvider = { load: () => new Promise((r) => setTimeout(() => r({ unifiedLogin: 'off' }), 200)) };
     const failing: FlagProvider = { load: async () => Promise.reject(new Error('down')) };
-    expect(await resolveFlags({ definitions: flags, provider: slow, context, override: {}, timeoutMs: 10 })).toEqual({ unifiedLogin: 'on', planSelectorPageRedesign: 'control' });
-    expect(await resolveFlags({ definitions: flags, provider: failing, context, override: {}, timeoutMs: 100 })).toMatchObject({ unifiedLogin: 'on' });
+    expect(await resolveFlags({ definitions: flags, provider: slow, context, override: {}, timeoutMs: 10 })).toEqual({
+      unifiedLogin: 'on',
+      planSelectorPageRedesign: 'control',
+    });
+    expect(await resolveFlags({ definitions: flags, provider: failing, context, override: {}, timeoutMs: 100 })).toMatchObject({
+      unifiedLogin: 'on',
+    });
   });
 
   test('the remote provider makes ONE GET with the context, and never refreshes', async () => {
@@ -58,7 +81,14 @@ describe('feature flags', () => {
     expect(await provider.load(context)).toEqual({ unifiedLogin: 'off' });
     expect(urls).toHaveLength(1);
     const q = new URL(urls[0]!, 'http://x').searchParams;
-    expect(Object.fromEntries(q)).toEqual({ experimentId: 'exp-1', platform: 'web', isRobotE2E: 'true', variantOverride: 'unifiedLogin:on', pathname: '/promo', featureIds: 'f1,f2' });
+    expect(Object.fromEntries(q)).toEqual({
+      experimentId: 'exp-1',
+      platform: 'web',
+      isRobotE2E: 'true',
+      variantOverride: 'unifiedLogin:on',
+      pathname: '/promo',
+      featureIds: 'f1,f2',
+    });
     expect(cookies.get('experimentId')).toBe('exp-1');
   });
 });
@@ -83,17 +113,28 @@ describe('backend calls (Parse cloud-function wire format)', () => {
   });
 
   test('{code, error, messageKey} is thrown as a CallError; a network failure too', async () => {
-    const { fetchFn } = fakeFetch({ '/api/functions/PurchaseSubscription': { status: 400, body: { code: 141, error: 'Card declined', messageKey: 'WP_CardNotValid' } } });
+    const { fetchFn } = fakeFetch({
+      '/api/functions/PurchaseSubscription': { status: 400, body: { code: 141, error: 'Card declined', messageKey: 'WP_CardNotValid' } },
+    });
     const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn });
-    const e = await backend.callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' }).catch((x: unknown) => x);
+    const e = await backend
+      .callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(CallError);
     expect(e).toMatchObject({ code: 141, message: 'Card declined', messageKey: 'WP_CardNotValid' });
-    expect(await backend.callFunction('GetWebOffers', {}).catch((x: unknown) => x)).toMatchObject({ code: 100, messageKey: 'NetworkError' });
+    expect(await backend.callFunction('GetWebOffers', {}).catch((x: unknown) => x)).toMatchObject({
+      code: 100,
+      messageKey: 'NetworkError',
+    });
   });
 
   test('idempotency keys travel as a header', async () => {
     const { fetchFn, requests } = fakeFetch({ '/api/functions/PurchaseSubscription': { status: 200, body: { result: {} } } });
-    await createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn }).callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' }, { idempotencyKey: 'k1' });
+    await createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn }).callFunction(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' },
+      { idempotencyKey: 'k1' },
+    );
     expect(requests[0]!.headers['Idempotency-Key']).toBe('k1');
     expect(requests[0]!.headers['X-Parse-Session-Token']).toBeUndefined();
   });
@@ -106,12 +147,25 @@ describe('auth', () => {
     const session = memoryStorage({ utmParamsObject: '{}' });
     let resets = 0;
     const http = { apiBase: '/api', sessionToken: () => auth.session.get()?.sessionToken ?? null, fetch: fetchFn };
-    const auth = createAuth({ backend: createHttpBackend(http), http, local, session, unifiedLogin: () => unified, onLogout: () => resets++, keepOnLogout: [FIRST_TOUCH_KEY] });
+    const auth = createAuth({
+      backend: createHttpBackend(http),
+      http,
+      local,
+      session,
+      unifiedLogin: () => unified,
+      onLogout: () => resets++,
+      keepOnLogout: [FIRST_TOUCH_KEY],
+    });
     return { auth, requests, local, session, resets: () => resets };
   };
 
   test('unified login: UserLogin with the email lowercased; the session is stored', async () => {
-    const { auth, requests, local } = setup(true, { '/api/functions/UserLogin': { status: 200, body: { result: { sessionToken: 'r:1', user: { objectId: 'u1', email: 'parent@example.com' } } } } });
+    const { auth, requests, local } = setup(true, {
+      '/api/functions/UserLogin': {
+        status: 200,
+        body: { result: { sessionToken: 'r:1', user: { objectId: 'u1', email: 'parent@example.com' } } },
+      },
+    });
     expect(auth.isLoggedIn()).toBe(false);
     await auth.login(' Parent@Example.COM ', 'secret1');
     expect(requests[0]!.body).toEqual({ username: 'parent@example.com', password: 'secret1' });
@@ -120,19 +174,25 @@ describe('auth', () => {
   });
 
   test('legacy login: Parse REST POST /api/login', async () => {
-    const { auth, requests } = setup(false, { '/api/login': { status: 200, body: { objectId: 'u2', username: 'parent@example.com', sessionToken: 'r:2' } } });
+    const { auth, requests } = setup(false, {
+      '/api/login': { status: 200, body: { objectId: 'u2', username: 'parent@example.com', sessionToken: 'r:2' } },
+    });
     expect(await auth.login('PARENT@example.com', 'secret1')).toEqual({ objectId: 'u2', email: 'parent@example.com', sessionToken: 'r:2' });
     expect(requests[0]!.url).toBe('/api/login');
   });
 
   test('a refused login throws the server message and stores nothing', async () => {
-    const { auth, local } = setup(true, { '/api/functions/UserLogin': { status: 404, body: { code: 101, error: 'Invalid username/password.' } } });
+    const { auth, local } = setup(true, {
+      '/api/functions/UserLogin': { status: 404, body: { code: 101, error: 'Invalid username/password.' } },
+    });
     await expect(auth.login('a@b.co', 'x')).rejects.toMatchObject({ code: 101, message: 'Invalid username/password.' });
     expect(local.getItem(SESSION_KEY)).toBeNull();
   });
 
   test('logout: Logout is called (best effort), local and session storage cleared (first touch kept), client state reset', async () => {
-    const { auth, requests, local, session, resets } = setup(true, { '/api/functions/Logout': { status: 500, body: { code: 1, error: 'down' } } });
+    const { auth, requests, local, session, resets } = setup(true, {
+      '/api/functions/Logout': { status: 500, body: { code: 1, error: 'down' } },
+    });
     local.setItem(SESSION_KEY, JSON.stringify({ objectId: 'u1', email: 'a@b.co', sessionToken: 'r:1' }));
     local.setItem(FIRST_TOUCH_KEY, '{"utm_source":"a"}');
     local.setItem('ck.state', '{}');
@@ -161,7 +221,9 @@ describe('analytics and captcha (local implementations)', () => {
     const analytics = new LocalAnalytics(win);
     analytics.track('Checkout Complete', { productId: 'p1', paymentMethod: 'card' });
     expect(win.__analytics?.app).toBe('web-site');
-    expect(win.__analytics?.events.map((e) => [e.event, e.props])).toEqual([['Checkout Complete', { app: 'web-site', productId: 'p1', paymentMethod: 'card' }]]);
+    expect(win.__analytics?.events.map((e) => [e.event, e.props])).toEqual([
+      ['Checkout Complete', { app: 'web-site', productId: 'p1', paymentMethod: 'card' }],
+    ]);
   });
 
   test('the local captcha answers a deterministic token per action', async () => {

@@ -26,7 +26,7 @@ describe('conditions (when:)', () => {
     expect(evaluateCondition({ fact: 'result.exists', is: true }, facts)).toBe(true);
   });
 
-  test("a flag tested with is: is off when its variant is off or control", () => {
+  test('a flag tested with is: is off when its variant is off or control', () => {
     expect(evaluateCondition({ fact: 'flag.unifiedLogin' }, facts)).toBe(true);
     expect(evaluateCondition({ fact: 'flag.redesign' }, facts)).toBe(false);
     expect(evaluateCondition({ fact: 'flag.unifiedLogin', equals: 'on' }, facts)).toBe(true);
@@ -103,6 +103,10 @@ describe('facts from the browser', () => {
     const f = createFacts(sources({ user: null }));
     expect(f.get('session.loggedIn')).toBe(false);
     expect(f.get('customer.expired')).toBe(false);
-    expect(createFacts(sources({ customer: { expired: true, hasPlan: true, gifted: false, lifetime: false, trialActive: false } })).get('customer.expired')).toBe(true);
+    expect(
+      createFacts(sources({ customer: { expired: true, hasPlan: true, gifted: false, lifetime: false, trialActive: false } })).get(
+        'customer.expired',
+      ),
+    ).toBe(true);
   });
 });

@@ -25,7 +25,9 @@ describe('copy keys the components name themselves', () => {
   test('every copy-key literal in src/runtime and src/blocks is in src/config/runtimeCopyKeys.ts', () => {
     const found = new Map<string, string>();
     for (const file of [...sources(path.join(root, 'src/runtime')), ...sources(path.join(root, 'src/blocks'))]) {
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
       for (const m of code.matchAll(/(['"`])([^'"`\s]+)\1/g)) if (COPY_KEY.test(m[2]!)) found.set(m[2]!, path.relative(root, file));
     }
     expect(found.size).toBeGreaterThan(0);

@@ -13,7 +13,10 @@ export const app: CompiledApp = {
   routeRules: [
     { pathContains: 'offer-register', redirect: { to: '/promo', keepQuery: true } },
     { paths: ['/choose-plan', '/quiz'], redirect: { to: { external: 'partnerProductPage' } } },
-    { paths: ['/my-account', '/dont-go/:page'], redirect: { when: { not: { fact: 'session.loggedIn' } }, to: '/login', rememberOrigin: true } },
+    {
+      paths: ['/my-account', '/dont-go/:page'],
+      redirect: { when: { not: { fact: 'session.loggedIn' } }, to: '/login', rememberOrigin: true },
+    },
   ],
   notFound: 'notFound',
   loadingText: 'common:loading',
@@ -23,7 +26,12 @@ export const app: CompiledApp = {
   sessionWatch: { everyMs: 5000, privatePaths: ['/my-account', '/dont-go'], popup: 'common:sessionLost', then: '/login' },
 };
 
-const route = (path: string, screenId: string, load: 'eager' | 'onDemand' = 'eager'): CompiledRoute => ({ path, screenId, layout: 'default', load });
+const route = (path: string, screenId: string, load: 'eager' | 'onDemand' = 'eager'): CompiledRoute => ({
+  path,
+  screenId,
+  layout: 'default',
+  load,
+});
 
 export const routes: CompiledRoute[] = [
   route('/', 'landing'),
@@ -81,7 +89,21 @@ export interface FakeLog {
 
 /** ActionServices over plain objects; `answers` gives each call's result, or an Error to throw. */
 export function fakeServices(options: { facts?: Record<string, unknown>; answers?: Record<string, unknown>; search?: string } = {}) {
-  const log: FakeLog = { calls: [], navigations: [], left: [], notes: [], popups: [], state: {}, storage: {}, cookies: {}, tracked: [], scrolls: 0, unhandled: [], loggedOut: 0, marked: [] };
+  const log: FakeLog = {
+    calls: [],
+    navigations: [],
+    left: [],
+    notes: [],
+    popups: [],
+    state: {},
+    storage: {},
+    cookies: {},
+    tracked: [],
+    scrolls: 0,
+    unhandled: [],
+    loggedOut: 0,
+    marked: [],
+  };
   const facts = (scope: ActionScope): Facts => {
     const map: Record<string, unknown> = { ...options.facts };
     for (const [k, v] of Object.entries(log.state)) map[`state.${k}`] = v;
@@ -134,4 +156,3 @@ export function fakeServices(options: { facts?: Record<string, unknown>; answers
   };
   return { services, log };
 }
-

@@ -9,7 +9,14 @@ import { describe, expect, test } from 'vitest';
 import { countdownCopyKeys } from '../../../src/blocks/countdown/schema.ts';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import { formatReport } from '../../../src/config/report.ts';
-import { clockParts, msToNextTick, OFFER_COUNTDOWN_SECONDS, secondsLeft, spokenLeft, storedStart } from '../../../src/domain/offerCountdown.ts';
+import {
+  clockParts,
+  msToNextTick,
+  OFFER_COUNTDOWN_SECONDS,
+  secondsLeft,
+  spokenLeft,
+  storedStart,
+} from '../../../src/domain/offerCountdown.ts';
 import { fixtureRuntimeKeys, fixturesDir } from '../checker/helpers.ts';
 
 const clock = (left: number) => {
@@ -66,7 +73,10 @@ function checkProject(blocks: string, copy: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'countdown-config-'));
   try {
     cpSync(path.join(fixturesDir, '_base'), dir, { recursive: true, filter: (src) => !src.endsWith('README.md') });
-    writeFileSync(path.join(dir, 'funnels/offer.yaml'), `version: 1\nfunnel: offer\nscreens:\n  - id: offer\n    path: /offer\n    blocks:\n      - type: heading\n        text: offer:heading\n${blocks}`);
+    writeFileSync(
+      path.join(dir, 'funnels/offer.yaml'),
+      `version: 1\nfunnel: offer\nscreens:\n  - id: offer\n    path: /offer\n    blocks:\n      - type: heading\n        text: offer:heading\n${blocks}`,
+    );
     writeFileSync(path.join(dir, 'copy/en/offer.yaml'), `heading: Choose a plan\n${copy}`);
     const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys: fixtureRuntimeKeys });
     return formatReport(result.diagnostics, result.files);
@@ -75,7 +85,11 @@ function checkProject(blocks: string, copy: string): string {
   }
 }
 
-const group = (except: string[] = []) => `countdown:\n${countdownCopyKeys.filter((k) => !except.includes(k)).map((k) => `  ${k}: Text of ${k}\n`).join('')}`;
+const group = (except: string[] = []) =>
+  `countdown:\n${countdownCopyKeys
+    .filter((k) => !except.includes(k))
+    .map((k) => `  ${k}: Text of ${k}\n`)
+    .join('')}`;
 
 describe('npm run check on the countdown block', () => {
   test('a countdown with its copy group is valid (the group counts as used)', () => {
@@ -87,8 +101,12 @@ describe('npm run check on the countdown block', () => {
       '      - type: countdown\n        copy: offer:countdown\n      - type: countdown\n        copy: offer:countdwn\n      - type: countdown\n        copy: offer:countdown\n        seconds: 60\n',
       group(['lastMinute']),
     );
-    expect(report).toContain("funnels/offer.yaml:10:15: error: The copy group 'offer:countdown' lacks a text this block reads: 'lastMinute'. Add it under 'countdown:' in copy/en/offer.yaml.");
-    expect(report).toContain("error: Unknown copy group 'offer:countdwn': it has no texts under 'countdwn' in copy/en/offer.yaml. Did you mean 'offer:countdown'?");
+    expect(report).toContain(
+      "funnels/offer.yaml:10:15: error: The copy group 'offer:countdown' lacks a text this block reads: 'lastMinute'. Add it under 'countdown:' in copy/en/offer.yaml.",
+    );
+    expect(report).toContain(
+      "error: Unknown copy group 'offer:countdwn': it has no texts under 'countdwn' in copy/en/offer.yaml. Did you mean 'offer:countdown'?",
+    );
     expect(report).toMatch(/funnels\/offer\.yaml:15:9: error: .*'seconds'/);
   });
 });

@@ -11,7 +11,14 @@ import { planComparisonBlock } from '../../../src/blocks/planComparison/schema.t
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import { cookieDomainFor, documentCookies, memoryCookies } from '../../../src/runtime/browserStorage.ts';
 import { createCopy } from '../../../src/runtime/copy.ts';
-import { chosenPlanState, currentPlanTag, initialSelection, keepPlanTag, PLAN_SELECTED_EVENT, rememberChoice } from '../../../src/runtime/plans.ts';
+import {
+  chosenPlanState,
+  currentPlanTag,
+  initialSelection,
+  keepPlanTag,
+  PLAN_SELECTED_EVENT,
+  rememberChoice,
+} from '../../../src/runtime/plans.ts';
 import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from '../../../src/runtime/storageKeys.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -19,7 +26,13 @@ const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels',
 if (!compiled) throw new Error(`The funnel config has errors:\n${diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
 const t = createCopy('en', compiled.copy.en!, async () => ({})).t.get();
 
-const offer = (id: string, planDataKey: string, subscriptionDuration: CardOffer['subscriptionDuration'], price: number, extra: Partial<CardOffer> = {}): CardOffer => ({
+const offer = (
+  id: string,
+  planDataKey: string,
+  subscriptionDuration: CardOffer['subscriptionDuration'],
+  price: number,
+  extra: Partial<CardOffer> = {},
+): CardOffer => ({
   id,
   planId: `plan_${id}`,
   planDataKey,
@@ -53,7 +66,7 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
     expect([cards.a!.price, cards.a!.billing, cards.a!.legal]).toEqual(['$10.00/month', 'billed annually', '']);
   });
 
-  test("annual $120 against monthly $19.99: the savings badge says 50% or $119.88; other cards have none", () => {
+  test('annual $120 against monthly $19.99: the savings badge says 50% or $119.88; other cards have none', () => {
     expect(byId(planCards(spec, t, { saveBadge: 'plans:savePercent' })).a!.saving).toBe('Save 50%');
     expect(byId(planCards(spec, t, { saveBadge: 'plans:saveAmount' })).a!.saving).toBe('Save $119.88');
     const caps = planCards(spec, t, { saveBadge: 'plans:savePercentCaps' });
@@ -69,16 +82,35 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
   });
 
   test("trial label '{n}-{interval} Free trial' from the offer; none without a trial", () => {
-    const thirty = offer('a30', 'annual', 'annual', 79.99, { trialDurationDays: 30, trial: { quantity: 30, interval: 'day', label: 'month' } });
+    const thirty = offer('a30', 'annual', 'annual', 79.99, {
+      trialDurationDays: 30,
+      trial: { quantity: 30, interval: 'day', label: 'month' },
+    });
     const [seven, month] = planCards([offer('a7', 'annual', 'annual', 79.99), thirty], t);
     expect(seven!.trial).toBe('7-day Free trial');
     expect(month!.trial).toBe('30-day Free trial');
-    expect(planCards([offer('l', 'lifetime', 'lifetime', 149.99, { trialDurationDays: 0, trial: { quantity: 0, interval: 'day', label: '' } })], t)[0]!.trial).toBe('');
+    expect(
+      planCards(
+        [offer('l', 'lifetime', 'lifetime', 149.99, { trialDurationDays: 0, trial: { quantity: 0, interval: 'day', label: '' } })],
+        t,
+      )[0]!.trial,
+    ).toBe('');
   });
 
   test("lifetime: 'One-time payment of $149.99. Never pay again!' under the flag 'Pay once. Play forever.'", () => {
-    const [card] = planCards([offer('lifetime', 'lifetime', 'lifetime', 149.99, { trialDurationDays: 0, trial: { quantity: 0, interval: 'day', label: '' } })], t, { selectedNote: 'plans:chargedAfter' });
-    expect(card).toMatchObject({ title: 'Lifetime', flag: 'Pay once. Play forever.', price: '$149.99', billing: '', legal: 'One-time payment of $149.99. Never pay again!', note: '' });
+    const [card] = planCards(
+      [offer('lifetime', 'lifetime', 'lifetime', 149.99, { trialDurationDays: 0, trial: { quantity: 0, interval: 'day', label: '' } })],
+      t,
+      { selectedNote: 'plans:chargedAfter' },
+    );
+    expect(card).toMatchObject({
+      title: 'Lifetime',
+      flag: 'Pay once. Play forever.',
+      price: '$149.99',
+      billing: '',
+      legal: 'One-time payment of $149.99. Never pay again!',
+      note: '',
+    });
   });
 
   test("premium cards: 'Includes 12 prerecorded classes taught by experts.'; standard cards: their child profiles when more than one", () => {
@@ -114,7 +146,12 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
         t,
       ),
     );
-    expect(cards.premium_app_ondemand).toMatchObject({ title: 'App + On-Demand Classes', badge: 'PREMIUM', flag: 'Most Popular', includes: ['10 pre-recorded classes', 'Up to 5 child profiles', 'Printable worksheets'] });
+    expect(cards.premium_app_ondemand).toMatchObject({
+      title: 'App + On-Demand Classes',
+      badge: 'PREMIUM',
+      flag: 'Most Popular',
+      includes: ['10 pre-recorded classes', 'Up to 5 child profiles', 'Printable worksheets'],
+    });
     expect(cards.basic_app_only).toMatchObject({ title: 'App Only', badge: 'BASIC', flag: '' });
     expect(cards.yearly_best_value).toMatchObject({ title: 'Yearly', flag: 'BEST VALUE' });
     expect(cards.premium_biannual_65!.title).toBe('Half-Yearly');
@@ -126,14 +163,22 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
   });
 
   test("under the selected plan: '$price charged after N-day free trial. Cancel anytime.'", () => {
-    const cards = byId(planCards([offer('a', 'annual', 'annual', 120), offer('m', 'monthly', 'monthly', 9.99, { trialDurationDays: 30 })], t, { selectedNote: 'plans:chargedAfter' }));
+    const cards = byId(
+      planCards([offer('a', 'annual', 'annual', 120), offer('m', 'monthly', 'monthly', 9.99, { trialDurationDays: 30 })], t, {
+        selectedNote: 'plans:chargedAfter',
+      }),
+    );
     expect(cards.a!.note).toBe('$120 charged after 7-day free trial. Cancel anytime.');
     expect(cards.m!.note).toBe('$9.99 charged after 30-day free trial. Cancel anytime.');
   });
 });
 
 describe('plan selection state (spec §3 cookies and client state, §4)', () => {
-  const offers = [offer('monthly', 'monthly', 'monthly', 9.99), offer('annual', 'annual', 'annual', 79.99), offer('quarterly', 'quarterly', 'quarterly', 24.99)];
+  const offers = [
+    offer('monthly', 'monthly', 'monthly', 9.99),
+    offer('annual', 'annual', 'annual', 79.99),
+    offer('quarterly', 'quarterly', 'quarterly', 24.99),
+  ];
 
   test('initial selection: selected_plan, then the cookie, then the annual plan', () => {
     expect(initialSelection(offers, '?selected_plan=monthly', memoryCookies({ [SELECTED_PLAN_COOKIE]: 'quarterly' }))).toBe('monthly');
@@ -169,11 +214,20 @@ describe('plan selection state (spec §3 cookies and client state, §4)', () => 
     const cookies = memoryCookies();
     const state: Record<string, unknown> = {};
     const events: { event: string; props: Record<string, unknown> }[] = [];
-    const s = { cookies, setState: (k: string, v: unknown) => void (state[k] = v), track: (event: string, props: Record<string, unknown>) => void events.push({ event, props }) };
+    const s = {
+      cookies,
+      setState: (k: string, v: unknown) => void (state[k] = v),
+      track: (event: string, props: Record<string, unknown>) => void events.push({ event, props }),
+    };
     rememberChoice(s, offers, offers[2]!, { track: true, tag: 'default' });
     expect(cookies.dump()).toEqual({ [SELECTED_PLAN_COOKIE]: 'quarterly' });
     expect(state).toEqual({ initialSelectedOfferId: 'quarterly', monthlyOfferId: 'monthly', annualOfferId: 'annual' });
-    expect(events).toEqual([{ event: PLAN_SELECTED_EVENT, props: { webOfferId: 'quarterly', productId: 'plan_quarterly', productDuration: 'quarterly', price: 24.99, planTag: 'default' } }]);
+    expect(events).toEqual([
+      {
+        event: PLAN_SELECTED_EVENT,
+        props: { webOfferId: 'quarterly', productId: 'plan_quarterly', productDuration: 'quarterly', price: 24.99, planTag: 'default' },
+      },
+    ]);
     rememberChoice(s, offers, offers[0]!, { track: false, tag: 'default' });
     expect(events).toHaveLength(1);
     expect(cookies.get(SELECTED_PLAN_COOKIE)).toBe('monthly');
@@ -208,7 +262,11 @@ describe('cross-domain cookies (app.yaml cookieDomain)', () => {
     const jar = documentCookies(doc, { domain: 'codeling.example' });
     jar.set('selected_plan', 'annual', { maxAgeSeconds: 60 });
     jar.remove('activePlanTag');
-    expect(writes).toEqual(['selected_plan=annual; path=/; domain=codeling.example; SameSite=Lax; max-age=60', 'activePlanTag=; path=/; max-age=0', 'activePlanTag=; path=/; domain=codeling.example; max-age=0']);
+    expect(writes).toEqual([
+      'selected_plan=annual; path=/; domain=codeling.example; SameSite=Lax; max-age=60',
+      'activePlanTag=; path=/; max-age=0',
+      'activePlanTag=; path=/; domain=codeling.example; max-age=0',
+    ]);
     expect(jar.get('selected_plan')).toBe('annual');
   });
 });
@@ -219,18 +277,34 @@ describe('plans blocks in YAML', () => {
   test("'chooseButtons' needs the copy key of the buttons", () => {
     const result = plansBlock.safeParse({ ...base, chooseButtons: { fact: 'flag.planSelectorSelectPlanButtons', equals: 'variant1' } });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['choose', "With 'chooseButtons:' the block needs 'choose:', the copy key of each card's button (like plans:choosePlan)."]]);
-    expect(plansBlock.safeParse({ ...base, chooseButtons: { fact: 'flag.planSelectorSelectPlanButtons', equals: 'variant1' }, choose: 'plans:choosePlan' }).success).toBe(true);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['choose', "With 'chooseButtons:' the block needs 'choose:', the copy key of each card's button (like plans:choosePlan)."],
+    ]);
+    expect(
+      plansBlock.safeParse({
+        ...base,
+        chooseButtons: { fact: 'flag.planSelectorSelectPlanButtons', equals: 'variant1' },
+        choose: 'plans:choosePlan',
+      }).success,
+    ).toBe(true);
   });
 
   test('an order names durations; a tag is a catalog tag', () => {
     expect(plansBlock.safeParse({ ...base, orders: [{ when: { fact: 'device.mobile' }, durations: ['yearly'] }] }).success).toBe(false);
-    expect(plansBlock.safeParse({ ...base, tags: [{ when: { fact: 'flag.thirdPlan', equals: 'variant1' }, tag: 'third plan' }] }).success).toBe(false);
+    expect(
+      plansBlock.safeParse({ ...base, tags: [{ when: { fact: 'flag.thirdPlan', equals: 'variant1' }, tag: 'third plan' }] }).success,
+    ).toBe(false);
   });
 
   test('the comparison table needs one mark per plan in every row', () => {
-    const table = { type: 'planComparison', title: 'plans:comparison.title', plans: ['plans:plan.premiumVsStandard.title', 'plans:plan.appOnly.title'] };
-    expect(planComparisonBlock.safeParse({ ...table, rows: [{ text: 'plans:valueProps.workbook', included: [true, false] }] }).success).toBe(true);
+    const table = {
+      type: 'planComparison',
+      title: 'plans:comparison.title',
+      plans: ['plans:plan.premiumVsStandard.title', 'plans:plan.appOnly.title'],
+    };
+    expect(
+      planComparisonBlock.safeParse({ ...table, rows: [{ text: 'plans:valueProps.workbook', included: [true, false] }] }).success,
+    ).toBe(true);
     const wrong = planComparisonBlock.safeParse({ ...table, rows: [{ text: 'plans:valueProps.workbook', included: [true] }] });
     expect(wrong.error?.issues.map((i) => i.path.join('.'))).toEqual(['rows.0.included']);
   });

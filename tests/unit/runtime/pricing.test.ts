@@ -1,8 +1,27 @@
 /** Plan pricing and selection against the figures of spec §9 and the rules of §2.4 and §4. */
 import { describe, expect, test } from 'vitest';
-import { annualSavingsCents, billingTerms, comparisonOffer, displayOrder, formatUsd, initialSelectedOfferId, perMonthCents, percentSaving, resolvePlanTag, savingsCents, trialLabelParams, type PricedOffer } from '../../../src/domain/pricing.ts';
+import {
+  annualSavingsCents,
+  billingTerms,
+  comparisonOffer,
+  displayOrder,
+  formatUsd,
+  initialSelectedOfferId,
+  perMonthCents,
+  percentSaving,
+  resolvePlanTag,
+  savingsCents,
+  trialLabelParams,
+  type PricedOffer,
+} from '../../../src/domain/pricing.ts';
 
-const offer = (id: string, price: number, subscriptionDuration: PricedOffer['subscriptionDuration'], trialDurationDays = 7, trial?: PricedOffer['trial']): PricedOffer => ({ id, price, subscriptionDuration, trialDurationDays, ...(trial ? { trial } : {}) });
+const offer = (
+  id: string,
+  price: number,
+  subscriptionDuration: PricedOffer['subscriptionDuration'],
+  trialDurationDays = 7,
+  trial?: PricedOffer['trial'],
+): PricedOffer => ({ id, price, subscriptionDuration, trialDurationDays, ...(trial ? { trial } : {}) });
 
 const monthly = offer('monthly', 19.99, 'monthly');
 const quarterly = offer('quarterly', 35, 'quarterly');
@@ -98,7 +117,7 @@ describe('selection rules of §4', () => {
     expect(initialSelectedOfferId([], {})).toBeNull();
   });
 
-  test("the thirdPlan list: premium annual $120 ($10.00/month) starts selected though monthly $9.99 is a cent cheaper per month", () => {
+  test('the thirdPlan list: premium annual $120 ($10.00/month) starts selected though monthly $9.99 is a cent cheaper per month', () => {
     const thirdPlan = [offer('monthly', 9.99, 'monthly'), offer('premium_annual', 120, 'annual')];
     expect(perMonthCents(thirdPlan[0]!)).toBeLessThan(perMonthCents(thirdPlan[1]!)!);
     expect(initialSelectedOfferId(thirdPlan, {})).toBe('premium_annual');
@@ -111,24 +130,48 @@ describe('selection rules of §4', () => {
   test('a list with several annual plans starts with the cheapest of them per month (the premium list: App Only $59.99 before App + On-Demand $99.99)', () => {
     expect(initialSelectedOfferId([offer('premium', 99.99, 'annual'), offer('basic', 59.99, 'annual')], {})).toBe('basic');
     // Premium $100 against App Only quarterly $24.99 are both $8.33 a month: the annual plan.
-    expect(initialSelectedOfferId([offer('standard_quarterly', 24.99, 'quarterly'), offer('premium_vs_standard', 100, 'annual')], {})).toBe('premium_vs_standard');
+    expect(initialSelectedOfferId([offer('standard_quarterly', 24.99, 'quarterly'), offer('premium_vs_standard', 100, 'annual')], {})).toBe(
+      'premium_vs_standard',
+    );
   });
 
   test('plan tag: a flag variant wins and marks itself; then activePlanTag, the cookie, default (asked for as no tag)', () => {
-    expect(resolvePlanTag({ flagTag: '30daytrial', activePlanTagParam: 'other' })).toEqual({ tag: '30daytrial', requestTag: '30daytrial', setMarkerCookie: true, clearMarkerCookie: false });
-    expect(resolvePlanTag({ activePlanTagParam: 'lifetime', planTagCookie: '30daytrial' })).toMatchObject({ tag: 'lifetime', requestTag: 'lifetime' });
+    expect(resolvePlanTag({ flagTag: '30daytrial', activePlanTagParam: 'other' })).toEqual({
+      tag: '30daytrial',
+      requestTag: '30daytrial',
+      setMarkerCookie: true,
+      clearMarkerCookie: false,
+    });
+    expect(resolvePlanTag({ activePlanTagParam: 'lifetime', planTagCookie: '30daytrial' })).toMatchObject({
+      tag: 'lifetime',
+      requestTag: 'lifetime',
+    });
     expect(resolvePlanTag({ planTagCookie: '30daytrial' })).toMatchObject({ tag: '30daytrial' });
     expect(resolvePlanTag({})).toEqual({ tag: 'default', requestTag: undefined, setMarkerCookie: false, clearMarkerCookie: false });
     // The flag is off again but its marker is still there: back to default, marker removed.
-    expect(resolvePlanTag({ flagMarkerCookie: true, planTagCookie: '30daytrial' })).toEqual({ tag: 'default', requestTag: undefined, setMarkerCookie: false, clearMarkerCookie: true });
+    expect(resolvePlanTag({ flagMarkerCookie: true, planTagCookie: '30daytrial' })).toEqual({
+      tag: 'default',
+      requestTag: undefined,
+      setMarkerCookie: false,
+      clearMarkerCookie: true,
+    });
     // ...but a tag in the address still counts.
-    expect(resolvePlanTag({ flagMarkerCookie: true, planTagCookie: 'thirdPlan', activePlanTagParam: '30daytrial' })).toEqual({ tag: '30daytrial', requestTag: '30daytrial', setMarkerCookie: false, clearMarkerCookie: true });
+    expect(resolvePlanTag({ flagMarkerCookie: true, planTagCookie: 'thirdPlan', activePlanTagParam: '30daytrial' })).toEqual({
+      tag: '30daytrial',
+      requestTag: '30daytrial',
+      setMarkerCookie: false,
+      clearMarkerCookie: true,
+    });
   });
 
   test('display order: monthly then annual on desktop, annual then monthly on a phone, or the experiment’s order', () => {
     const ids = (list: PricedOffer[]) => list.map((o) => o.id);
     expect(ids(displayOrder([annual, quarterly, monthly], { device: 'desktop' }))).toEqual(['monthly', 'annual', 'quarterly']);
     expect(ids(displayOrder([monthly, quarterly, annual], { device: 'mobile' }))).toEqual(['annual', 'monthly', 'quarterly']);
-    expect(ids(displayOrder([monthly, annual, lifetime], { device: 'desktop', experimentOrder: ['lifetime', 'annual'] }))).toEqual(['lifetime', 'annual', 'monthly']);
+    expect(ids(displayOrder([monthly, annual, lifetime], { device: 'desktop', experimentOrder: ['lifetime', 'annual'] }))).toEqual([
+      'lifetime',
+      'annual',
+      'monthly',
+    ]);
   });
 });

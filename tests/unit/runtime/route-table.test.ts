@@ -14,7 +14,12 @@ const compiled = checked.compiled;
 
 function where(pathname: string, search = '', facts: Record<string, unknown> = {}): RouteOutcome {
   if (!compiled) throw new Error(`The funnel config has errors:\n${checked.diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
-  return resolveRoute(compiled.config, { pathname, search }, factsFromMap({ 'session.loggedIn': false, ...facts }), (id) => compiled.screens[id]);
+  return resolveRoute(
+    compiled.config,
+    { pathname, search },
+    factsFromMap({ 'session.loggedIn': false, ...facts }),
+    (id) => compiled.screens[id],
+  );
 }
 const shown = (o: RouteOutcome) => (o.kind === 'screen' ? o.screen.path : o.kind === 'redirect' ? `→ ${o.href}` : o.kind);
 const links = () => compiled!.config.app.links;
@@ -27,13 +32,31 @@ describe('spec §2.1 route table, real config', () => {
   });
 
   test('older funnels go to the partner product page; class landings to the main site', () => {
-    for (const p of ['/email-wall', '/quiz', '/choose-plan', '/signup-register', '/signup-thankyou', '/gympass', '/wegrowsa', '/legovip-register', '/caprikon'])
+    for (const p of [
+      '/email-wall',
+      '/quiz',
+      '/choose-plan',
+      '/signup-register',
+      '/signup-thankyou',
+      '/gympass',
+      '/wegrowsa',
+      '/legovip-register',
+      '/caprikon',
+    ])
       expect(where(p)).toMatchObject({ kind: 'redirect', target: { kind: 'external' }, href: links().partnerProductPage });
     for (const p of ['/tryclasses', '/addclasses']) expect(where(p)).toMatchObject({ kind: 'redirect', href: links().mainSite });
   });
 
   test('guarded routes: to /login remembering the origin; shown when logged in', () => {
-    for (const p of ['/my-account', '/dont-go/1', '/signup-payment', '/promo-payment', '/tryclasses-payment', '/tryclasses-paymentapp', '/caprikon-payment']) {
+    for (const p of [
+      '/my-account',
+      '/dont-go/1',
+      '/signup-payment',
+      '/promo-payment',
+      '/tryclasses-payment',
+      '/tryclasses-paymentapp',
+      '/caprikon-payment',
+    ]) {
       expect(where(p, '?a=1')).toMatchObject({ kind: 'redirect', href: '/login', origin: `${p}?a=1` });
       expect(where(p, '', { 'session.loggedIn': true }).kind).toBe('screen');
     }
@@ -48,12 +71,22 @@ describe('spec §2.1 route table, real config', () => {
   });
 
   test('screens loaded on demand are marked so (the Loading placeholder shows meanwhile)', () => {
-    for (const p of ['/how-to-redeem', '/gift', '/gift-complete', '/girl-scouts-parents', '/volume-purchase', '/complete', '/request-password-reset', '/reset-password'])
+    for (const p of [
+      '/how-to-redeem',
+      '/gift',
+      '/gift-complete',
+      '/girl-scouts-parents',
+      '/volume-purchase',
+      '/complete',
+      '/request-password-reset',
+      '/reset-password',
+    ])
       expect(compiled!.config.routes.find((r) => r.path === p)?.load, p).toBe('onDemand');
   });
 
   test('any other path: the not-found screen, at the address asked for', () => {
-    for (const p of ['/no-such-page', '/login/extra']) expect(where(p)).toMatchObject({ kind: 'screen', notFound: true, screen: { id: compiled!.config.app.notFound } });
+    for (const p of ['/no-such-page', '/login/extra'])
+      expect(where(p)).toMatchObject({ kind: 'screen', notFound: true, screen: { id: compiled!.config.app.notFound } });
   });
 
   test('class-funnel paths take the class layout', () => {

@@ -28,7 +28,7 @@ describe('resolveRoute (spec §2.1)', () => {
     expect(o.kind === 'screen' && o.screen.id).toBe('landing');
   });
 
-  test("logged in, / goes on to /choose-plan with the query string (replacing the entry)", () => {
+  test('logged in, / goes on to /choose-plan with the query string (replacing the entry)', () => {
     const o = resolveRoute(config, at('/', '?utm_source=newsletter&selected_plan=annual'), loggedIn, all);
     expect(o).toMatchObject({ kind: 'redirect', href: '/choose-plan?utm_source=newsletter&selected_plan=annual', by: 'landing' });
   });
@@ -39,7 +39,11 @@ describe('resolveRoute (spec §2.1)', () => {
   });
 
   test('route rules come before any screen: older paths go to the partner page, with or without a screen', () => {
-    expect(resolveRoute(config, at('/choose-plan'), loggedOut, all)).toMatchObject({ kind: 'redirect', href: 'https://partners.example/', by: 'routeRules[1]' });
+    expect(resolveRoute(config, at('/choose-plan'), loggedOut, all)).toMatchObject({
+      kind: 'redirect',
+      href: 'https://partners.example/',
+      by: 'routeRules[1]',
+    });
     expect(resolveRoute(config, at('/quiz'), loggedIn, all)).toMatchObject({ kind: 'redirect', href: 'https://partners.example/' });
   });
 
@@ -51,7 +55,11 @@ describe('resolveRoute (spec §2.1)', () => {
   });
 
   test('guarded routes send a logged-out parent to /login and remember the page asked for', () => {
-    expect(resolveRoute(config, at('/dont-go/1', '?x=1'), loggedOut, all)).toMatchObject({ kind: 'redirect', href: '/login', origin: '/dont-go/1?x=1' });
+    expect(resolveRoute(config, at('/dont-go/1', '?x=1'), loggedOut, all)).toMatchObject({
+      kind: 'redirect',
+      href: '/login',
+      origin: '/dont-go/1?x=1',
+    });
     const o = resolveRoute(config, at('/my-account'), loggedIn, all);
     expect(o.kind === 'screen' && o.screen.id).toBe('myAccount');
   });
@@ -61,7 +69,10 @@ describe('resolveRoute (spec §2.1)', () => {
   });
 
   test('a screen not loaded yet asks to be loaded first, then its redirects apply', () => {
-    expect(resolveRoute(config, at('/gift'), loggedOut, () => undefined)).toMatchObject({ kind: 'load', route: { screenId: 'gift', load: 'onDemand' } });
+    expect(resolveRoute(config, at('/gift'), loggedOut, () => undefined)).toMatchObject({
+      kind: 'load',
+      route: { screenId: 'gift', load: 'onDemand' },
+    });
   });
 
   test('any other path shows the not-found screen, at the address asked for', () => {

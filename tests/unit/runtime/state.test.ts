@@ -12,7 +12,10 @@ describe('client state (spec §3)', () => {
     expect(store.get()).toEqual(initialClientState);
     store.setKey('expectedNextPage', '/my-account');
     store.setKey('quiz.answers', { growsUp: 2 });
-    expect(JSON.parse(local.getItem(CLIENT_STATE_KEY)!)).toMatchObject({ expectedNextPage: '/my-account', quiz: { answers: { growsUp: 2 }, questions: [] } });
+    expect(JSON.parse(local.getItem(CLIENT_STATE_KEY)!)).toMatchObject({
+      expectedNextPage: '/my-account',
+      quiz: { answers: { growsUp: 2 }, questions: [] },
+    });
     const reloaded = createClientStateStore(local);
     expect(reloaded.get().expectedNextPage).toBe('/my-account');
     expect(reloaded.get().quiz.answers).toEqual({ growsUp: 2 });
@@ -31,7 +34,10 @@ describe('client state (spec §3)', () => {
   });
 
   test('stored state from an older version gets the new keys; unknown keys and broken JSON are dropped', () => {
-    expect(createClientStateStore(memoryStorage({ [CLIENT_STATE_KEY]: '{"webOfferCode":"X","removedKey":1}' })).get()).toEqual({ ...initialClientState, webOfferCode: 'X' });
+    expect(createClientStateStore(memoryStorage({ [CLIENT_STATE_KEY]: '{"webOfferCode":"X","removedKey":1}' })).get()).toEqual({
+      ...initialClientState,
+      webOfferCode: 'X',
+    });
     expect(createClientStateStore(memoryStorage({ [CLIENT_STATE_KEY]: '{broken' })).get()).toEqual(initialClientState);
   });
 

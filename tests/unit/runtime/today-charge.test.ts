@@ -27,8 +27,19 @@ describe("today's charge (spec §9)", () => {
   });
 
   test("the summary lines' params carry it as {todayPrice}, beside {price}, {trialDays} and an add-on's {promoDays}", () => {
-    expect(offerSummaryParams({ id: 'annual', offerTitle: 'Annual Plan', price: 79.99, trialDurationDays: 7 })).toEqual({ title: 'Annual Plan', price: '79.99', trialDays: '7', promoDays: '0', todayPrice: '0.00' });
-    expect(offerSummaryParams({ id: 'lifetime', offerTitle: 'Lifetime', price: 149.99, trialDurationDays: 0 })).toMatchObject({ price: '149.99', todayPrice: '149.99' });
-    expect(offerSummaryParams({ id: 'addon_four_classes', name: '4 classes a month', price: 54.99, todayPrice: 10, promoDays: 30 })).toEqual({ title: '4 classes a month', price: '54.99', trialDays: '0', promoDays: '30', todayPrice: '10.00' });
+    expect(offerSummaryParams({ id: 'annual', offerTitle: 'Annual Plan', price: 79.99, trialDurationDays: 7 })).toEqual({
+      title: 'Annual Plan',
+      price: '79.99',
+      trialDays: '7',
+      promoDays: '0',
+      todayPrice: '0.00',
+    });
+    expect(offerSummaryParams({ id: 'lifetime', offerTitle: 'Lifetime', price: 149.99, trialDurationDays: 0 })).toMatchObject({
+      price: '149.99',
+      todayPrice: '149.99',
+    });
+    expect(
+      offerSummaryParams({ id: 'addon_four_classes', name: '4 classes a month', price: 54.99, todayPrice: 10, promoDays: 30 }),
+    ).toEqual({ title: '4 classes a month', price: '54.99', trialDays: '0', promoDays: '30', todayPrice: '10.00' });
   });
 });

@@ -11,15 +11,25 @@ function fakeTimers() {
   const timers = new Map<number, { at: number; fn: () => void }>();
   let id = 0;
   return {
-    timers: { set: (fn: () => void, ms: number) => (timers.set(++id, { at: now + ms, fn }), id), clear: (h: unknown) => void timers.delete(h as number) },
+    timers: {
+      set: (fn: () => void, ms: number) => (timers.set(++id, { at: now + ms, fn }), id),
+      clear: (h: unknown) => void timers.delete(h as number),
+    },
     advance(ms: number) {
       now += ms;
-      for (const [k, t] of [...timers]) if (t.at <= now) (timers.delete(k), t.fn());
+      for (const [k, t] of [...timers]) if (t.at <= now) timers.delete(k), t.fn();
     },
   };
 }
 
-const note = (over: Partial<NotificationRequest> = {}): NotificationRequest => ({ text: 'validation:email', literal: false, params: {}, level: 'error', ms: 5000, ...over });
+const note = (over: Partial<NotificationRequest> = {}): NotificationRequest => ({
+  text: 'validation:email',
+  literal: false,
+  params: {},
+  level: 'error',
+  ms: 5000,
+  ...over,
+});
 
 describe('notifications', () => {
   test('a notification leaves after its time (5000 ms by default in the config)', () => {
@@ -87,7 +97,10 @@ describe('copy', () => {
     {
       common: { productName: 'Codeling', stepProgress: 'STEP {n} OF {m}' },
       validation: { required: 'Please fill out your {field}' },
-      account: { 'register.heading': 'Sign up for your FREE {n} {interval} trial of $t(common:productName)!', 'login.noAccount': "Don't have an account? <link>Sign up</link>" },
+      account: {
+        'register.heading': 'Sign up for your FREE {n} {interval} trial of $t(common:productName)!',
+        'login.noAccount': "Don't have an account? <link>Sign up</link>",
+      },
     },
     async () => ({ common: { stepProgress: 'ÉTAPE {n} SUR {m}' } }),
   );
@@ -128,7 +141,18 @@ describe('copy', () => {
 describe('customer facts from GetCustomerDetails', () => {
   test('expired, plan, gifted, lifetime, trial active (trial days and a future first billing)', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(customerFacts({ isExpired: false, plan: { id: 'p' }, isGifted: true, isLifetime: false, activeSubscription: { trialDuration: 7, firstBillingDate: '2026-01-05' } }, now)).toEqual({
+    expect(
+      customerFacts(
+        {
+          isExpired: false,
+          plan: { id: 'p' },
+          isGifted: true,
+          isLifetime: false,
+          activeSubscription: { trialDuration: 7, firstBillingDate: '2026-01-05' },
+        },
+        now,
+      ),
+    ).toEqual({
       expired: false,
       hasPlan: true,
       gifted: true,

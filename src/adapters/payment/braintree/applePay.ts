@@ -124,7 +124,8 @@ export class ApplePay {
           },
         );
       };
-      session.oncancel = () => fail(new PaymentAdapterError('APPLE_PAY_CANCELED', 'CUSTOMER', 'The Apple Pay sheet was closed before paying.'));
+      session.oncancel = () =>
+        fail(new PaymentAdapterError('APPLE_PAY_CANCELED', 'CUSTOMER', 'The Apple Pay sheet was closed before paying.'));
       try {
         session.begin();
       } catch (error) {

@@ -4,7 +4,13 @@
  * security codes are typed into Braintree's page, never ours.
  */
 import type { Client } from 'braintree-web/client';
-import type { HostedFields, HostedFieldsEvent, HostedFieldsField, HostedFieldsHostedFieldsFieldData, HostedFieldsTokenizePayload } from 'braintree-web/hosted-fields';
+import type {
+  HostedFields,
+  HostedFieldsEvent,
+  HostedFieldsField,
+  HostedFieldsHostedFieldsFieldData,
+  HostedFieldsTokenizePayload,
+} from 'braintree-web/hosted-fields';
 import type { CardFieldName, CardFields, CardFieldSetup, CardFieldState, PaymentAdapter } from '../types.ts';
 import type { DeviceDataSource } from './deviceData.ts';
 import { attempt, toAdapterError } from './errors.ts';
@@ -28,7 +34,11 @@ function inputStyles(container: HTMLElement): Record<string, string> {
   return styles;
 }
 
-export function hostedFieldOptions(name: CardFieldName, setup: CardFieldSetup, expirationFormat: CardFieldsOptions['expirationFormat']): HostedFieldsField {
+export function hostedFieldOptions(
+  name: CardFieldName,
+  setup: CardFieldSetup,
+  expirationFormat: CardFieldsOptions['expirationFormat'],
+): HostedFieldsField {
   const placeholder = setup.placeholder ?? (name === 'expirationDate' ? expirationFormat : undefined);
   return {
     container: setup.container,
@@ -48,11 +58,20 @@ export function clientTokenHasCustomer(client: Client): boolean {
   return /(?:^|[?&])customer_id=[^&]+/.test(fingerprint);
 }
 
-const stateOf = (field: HostedFieldsHostedFieldsFieldData): CardFieldState => ({ isEmpty: field.isEmpty, isValid: field.isValid, isFocused: field.isFocused });
+const stateOf = (field: HostedFieldsHostedFieldsFieldData): CardFieldState => ({
+  isEmpty: field.isEmpty,
+  isValid: field.isValid,
+  isFocused: field.isFocused,
+});
 
-const sameState = (a: CardFieldState | undefined, b: CardFieldState) => !!a && a.isEmpty === b.isEmpty && a.isValid === b.isValid && a.isFocused === b.isFocused;
+const sameState = (a: CardFieldState | undefined, b: CardFieldState) =>
+  !!a && a.isEmpty === b.isEmpty && a.isValid === b.isValid && a.isFocused === b.isFocused;
 
-export async function createHostedCardFields(client: Client, options: CardFieldsOptions, deviceData: DeviceDataSource): Promise<CardFields> {
+export async function createHostedCardFields(
+  client: Client,
+  options: CardFieldsOptions,
+  deviceData: DeviceDataSource,
+): Promise<CardFields> {
   const hostedFieldsModule = await loadHostedFields();
   const entries = Object.entries(options.fields) as [CardFieldName, CardFieldSetup | undefined][];
   const fields: Partial<Record<CardFieldName, HostedFieldsField>> = {};

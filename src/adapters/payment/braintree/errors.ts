@@ -21,7 +21,8 @@ export function isCodedError(error: unknown): error is CodedError {
 
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string')
+    return (error as { message: string }).message;
   return String(error);
 }
 

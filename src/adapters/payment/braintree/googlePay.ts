@@ -59,7 +59,11 @@ export class GooglePay {
       ]);
       let googlePayment: GooglePayment;
       try {
-        googlePayment = (await googlePaymentModule.create({ client, googlePayVersion: 2, ...(googleMerchantId ? { googleMerchantId } : {}) })) as GooglePayment;
+        googlePayment = (await googlePaymentModule.create({
+          client,
+          googlePayVersion: 2,
+          ...(googleMerchantId ? { googleMerchantId } : {}),
+        })) as GooglePayment;
       } catch (error) {
         throw toAdapterError(error, { code: 'GOOGLE_PAYMENT_NOT_ENABLED', type: 'MERCHANT' });
       }
@@ -113,7 +117,10 @@ export class GooglePay {
     return {
       nonce: payload.nonce,
       method: 'googlePay',
-      details: { ...(payload.details?.cardType ? { cardType: payload.details.cardType } : {}), ...(payload.details?.lastFour ? { lastFour: payload.details.lastFour } : {}) },
+      details: {
+        ...(payload.details?.cardType ? { cardType: payload.details.cardType } : {}),
+        ...(payload.details?.lastFour ? { lastFour: payload.details.lastFour } : {}),
+      },
       ...(deviceData ? { deviceData } : {}),
     };
   }

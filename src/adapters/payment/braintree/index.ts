@@ -6,7 +6,14 @@
  * them, the data collector with the first payment.
  */
 import type { Client } from 'braintree-web/client';
-import { PaymentAdapterError, type CardFields, type PaymentAdapter, type PaymentAdapterFactory, type TokenizedPayment, type WalletOptions } from '../types.ts';
+import {
+  PaymentAdapterError,
+  type CardFields,
+  type PaymentAdapter,
+  type PaymentAdapterFactory,
+  type TokenizedPayment,
+  type WalletOptions,
+} from '../types.ts';
 import { ApplePay, browserCanUseApplePay } from './applePay.ts';
 import { createHostedCardFields, type CardFieldsOptions } from './cardFields.ts';
 import { collectDeviceData, type DeviceDataSource } from './deviceData.ts';
@@ -98,7 +105,10 @@ class BraintreePaymentAdapter implements PaymentAdapter {
   }
 }
 
-export const createBraintreePaymentAdapter = (async ({ getClientToken, googleMerchantId }: BraintreeAdapterOptions): Promise<PaymentAdapter> => {
+export const createBraintreePaymentAdapter = (async ({
+  getClientToken,
+  googleMerchantId,
+}: BraintreeAdapterOptions): Promise<PaymentAdapter> => {
   const [clientModule, authorization] = await Promise.all([loadClient(), clientToken(getClientToken)]);
   let client: Client;
   try {

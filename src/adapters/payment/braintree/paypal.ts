@@ -113,7 +113,11 @@ export class PayPalVault {
   async pay(options: PayPalOptions): Promise<TokenizedPayment> {
     const container = options.container;
     if (!container)
-      throw new PaymentAdapterError('PAYPAL_MISSING_REQUIRED_OPTION', 'MERCHANT', "payWithPayPal needs a container: PayPal opens its window only from a click on its own button.");
+      throw new PaymentAdapterError(
+        'PAYPAL_MISSING_REQUIRED_OPTION',
+        'MERCHANT',
+        'payWithPayPal needs a container: PayPal opens its window only from a click on its own button.',
+      );
     const { checkout, sdk } = await this.setup.start();
     this.abandonCurrent();
     return new Promise<TokenizedPayment>((resolve, reject) => {
@@ -132,13 +136,18 @@ export class PayPalVault {
         createBillingAgreement: () => {
           // The parent clicked PayPal's button: its window opens.
           if (!settled) options.onStart?.();
-          return attempt(() => checkout.createPayment({ flow: VAULT_FLOW, billingAgreementDescription: options.label, enableShippingAddress: false })).catch((error: unknown) => {
+          return attempt(() =>
+            checkout.createPayment({ flow: VAULT_FLOW, billingAgreementDescription: options.label, enableShippingAddress: false }),
+          ).catch((error: unknown) => {
             braintreeFailure = error;
             throw error;
           });
         },
         onApprove: (data) =>
-          Promise.all([attempt(() => checkout.tokenizePayment(data as Parameters<PayPalCheckout['tokenizePayment']>[0])), this.deviceData().get()]).then(
+          Promise.all([
+            attempt(() => checkout.tokenizePayment(data as Parameters<PayPalCheckout['tokenizePayment']>[0])),
+            this.deviceData().get(),
+          ]).then(
             ([payload, device]) =>
               finish(() =>
                 resolve({
@@ -150,15 +159,35 @@ export class PayPalVault {
               ),
             (error: unknown) => finish(() => reject(paypalError(error))),
           ),
-        onCancel: () => finish(() => reject(new PaymentAdapterError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', "PayPal's onCancel: the PayPal window was closed before approving."))),
+        onCancel: () =>
+          finish(() =>
+            reject(
+              new PaymentAdapterError(
+                'PAYPAL_POPUP_CLOSED',
+                'CUSTOMER',
+                "PayPal's onCancel: the PayPal window was closed before approving.",
+              ),
+            ),
+          ),
         onError: (error) => finish(() => reject(paypalError(braintreeFailure ?? error))),
       });
       this.current = {
         buttons,
-        abandon: () => finish(() => reject(new PaymentAdapterError('METHOD_CALLED_AFTER_TEARDOWN', 'MERCHANT', "PayPal's button was removed before the parent finished."))),
+        abandon: () =>
+          finish(() =>
+            reject(
+              new PaymentAdapterError(
+                'METHOD_CALLED_AFTER_TEARDOWN',
+                'MERCHANT',
+                "PayPal's button was removed before the parent finished.",
+              ),
+            ),
+          ),
       };
       if (!buttons.isEligible()) {
-        finish(() => reject(new PaymentAdapterError('PAYPAL_NOT_ENABLED', 'MERCHANT', "PayPal's SDK says its button is not eligible here.")));
+        finish(() =>
+          reject(new PaymentAdapterError('PAYPAL_NOT_ENABLED', 'MERCHANT', "PayPal's SDK says its button is not eligible here.")),
+        );
         return;
       }
       buttons.render(container).catch((error: unknown) => finish(() => reject(paypalError(error))));

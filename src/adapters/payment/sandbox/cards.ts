@@ -5,7 +5,13 @@
  * card's brand, last four digits, expiry and the outcome Braintree's sandbox gives its
  * documented test card numbers. Nothing here sends anything anywhere.
  */
-import { cardFingerprint, cardTypeName, sandboxCardNonce, type CardBrand, type SandboxCardOutcome } from '../../../domain/sandboxCardNonce.ts';
+import {
+  cardFingerprint,
+  cardTypeName,
+  sandboxCardNonce,
+  type CardBrand,
+  type SandboxCardOutcome,
+} from '../../../domain/sandboxCardNonce.ts';
 import type { CardFieldName } from '../types.ts';
 
 export { cardTypeName, type CardBrand };

@@ -13,7 +13,13 @@ export interface DialogChoice<C extends string> {
 let dialogs = 0;
 
 /** `signal`: aborting it closes the dialog, as `dismissed` (the wallet's call was abandoned). */
-export function chooseInDialog<C extends string>(o: { title: string; body: string[]; choices: DialogChoice<C>[]; dismissed: C; signal?: AbortSignal }): Promise<C> {
+export function chooseInDialog<C extends string>(o: {
+  title: string;
+  body: string[];
+  choices: DialogChoice<C>[];
+  dismissed: C;
+  signal?: AbortSignal;
+}): Promise<C> {
   return new Promise<C>((resolve) => {
     const id = `sandbox-wallet-${++dialogs}`;
     const dialog = document.createElement('dialog');

@@ -84,7 +84,11 @@ function createFields(setups: Partial<Record<CardFieldName, CardFieldSetup>>, fo
   const value = (field: CardFieldName) => inputs.get(field)?.value ?? '';
   const stateOf = (field: CardFieldName): CardFieldState => {
     const v = value(field);
-    return { isEmpty: v.trim() === '', isValid: isValid(field, v, format, value('number')), isFocused: document.activeElement === inputs.get(field) };
+    return {
+      isEmpty: v.trim() === '',
+      isValid: isValid(field, v, format, value('number')),
+      isFocused: document.activeElement === inputs.get(field),
+    };
   };
   const emit = (field: CardFieldName) => {
     const state = stateOf(field);
@@ -147,18 +151,32 @@ function createFields(setups: Partial<Record<CardFieldName, CardFieldSetup>>, fo
       );
       for (const f of present) mark(f, invalid.includes(f));
       if (invalid.length > 0)
-        throw new PaymentAdapterError('HOSTED_FIELDS_FIELDS_INVALID', 'CUSTOMER', 'Some payment input fields are invalid. Cannot tokenize invalid card fields.', { invalidFieldKeys: invalid });
+        throw new PaymentAdapterError(
+          'HOSTED_FIELDS_FIELDS_INVALID',
+          'CUSTOMER',
+          'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
+          { invalidFieldKeys: invalid },
+        );
       const cvvFailure = cvvVerificationFailure(value('cvv'));
       if (cvvFailure) {
         mark('cvv', true);
-        throw new PaymentAdapterError('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', 'CUSTOMER', `CVV verification failed during tokenization: the CVV ${cvvFailure === 'does not match' ? 'does not match' : 'was not verified'}.`, {
-          invalidFieldKeys: ['cvv'],
-        });
+        throw new PaymentAdapterError(
+          'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
+          'CUSTOMER',
+          `CVV verification failed during tokenization: the CVV ${cvvFailure === 'does not match' ? 'does not match' : 'was not verified'}.`,
+          {
+            invalidFieldKeys: ['cvv'],
+          },
+        );
       }
       const digits = digitsOf(value('number'));
       // Valid, so it parses.
       const expiration = parseExpiration(value('expirationDate'), format)!;
-      return { nonce: nonceForCard(digits, expiration), method: 'card', details: { cardType: cardTypeName[cardBrand(digits)], lastFour: digits.slice(-4) } };
+      return {
+        nonce: nonceForCard(digits, expiration),
+        method: 'card',
+        details: { cardType: cardTypeName[cardBrand(digits)], lastFour: digits.slice(-4) },
+      };
     },
     onStateChange(listener) {
       listeners.add(listener);
@@ -211,7 +229,11 @@ export const createSandboxPaymentAdapter: PaymentAdapterFactory = async (o) => {
     async payWithPayPal(w) {
       const container = w.container;
       if (!container)
-        throw new PaymentAdapterError('PAYPAL_MISSING_REQUIRED_OPTION', 'MERCHANT', "payWithPayPal needs a container: PayPal opens its window only from a click on its own button.");
+        throw new PaymentAdapterError(
+          'PAYPAL_MISSING_REQUIRED_OPTION',
+          'MERCHANT',
+          'payWithPayPal needs a container: PayPal opens its window only from a click on its own button.',
+        );
       paypal?.abandon();
       return new Promise<TokenizedPayment>((resolve, reject) => {
         const popup = new AbortController();
@@ -229,7 +251,16 @@ export const createSandboxPaymentAdapter: PaymentAdapterFactory = async (o) => {
           settle();
         };
         const current = {
-          abandon: () => finish(() => reject(new PaymentAdapterError('METHOD_CALLED_AFTER_TEARDOWN', 'MERCHANT', "PayPal's button was removed before the parent finished."))),
+          abandon: () =>
+            finish(() =>
+              reject(
+                new PaymentAdapterError(
+                  'METHOD_CALLED_AFTER_TEARDOWN',
+                  'MERCHANT',
+                  "PayPal's button was removed before the parent finished.",
+                ),
+              ),
+            ),
         };
         paypal = current;
         button.addEventListener('click', () => {
@@ -250,7 +281,11 @@ export const createSandboxPaymentAdapter: PaymentAdapterFactory = async (o) => {
             finish(() =>
               choice === 'close'
                 ? reject(new PaymentAdapterError('PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.'))
-                : resolve({ nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal', details: { email: 'sandbox-payer@paypal.example' } }),
+                : resolve({
+                    nonce: 'fake-paypal-billing-agreement-nonce',
+                    method: 'paypal',
+                    details: { email: 'sandbox-payer@paypal.example' },
+                  }),
             ),
           );
         });
@@ -260,7 +295,11 @@ export const createSandboxPaymentAdapter: PaymentAdapterFactory = async (o) => {
     async payWithGooglePay(w) {
       await walletSheet('sandbox.googlePayTitle', w, {
         cancel: new PaymentAdapterError('GOOGLE_PAYMENT_CANCELED', 'CUSTOMER', 'The customer closed the Google Pay sheet.'),
-        fail: new PaymentAdapterError('GOOGLE_PAYMENT_GATEWAY_ERROR', 'UNKNOWN', 'There was an error when tokenizing the Google Pay payment method.'),
+        fail: new PaymentAdapterError(
+          'GOOGLE_PAYMENT_GATEWAY_ERROR',
+          'UNKNOWN',
+          'There was an error when tokenizing the Google Pay payment method.',
+        ),
       });
       return { nonce: 'fake-android-pay-visa-nonce', method: 'googlePay', details: { cardType: 'Visa', lastFour: '1111' } };
     },

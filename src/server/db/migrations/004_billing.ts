@@ -43,7 +43,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('class_add_on_id', 'text', (c) => c.references('class_add_ons.id'))
       .addColumn('product', 'text', (c) => c.notNull().check(oneOf('product', ['app', 'classes', 'addOn'])))
       .addColumn('status', 'text', (c) => c.notNull().check(oneOf('status', ['Pending', 'Active', 'PastDue', 'Canceled', 'Expired'])))
-      .addColumn('store', 'text', (c) => c.notNull().defaultTo('WebStore').check(oneOf('store', ['WebStore', 'SamsClub', 'AppleAppStore', 'GooglePlay', 'Amazon', 'Other'])))
+      .addColumn('store', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('WebStore')
+          .check(oneOf('store', ['WebStore', 'SamsClub', 'AppleAppStore', 'GooglePlay', 'Amazon', 'Other'])),
+      )
       .addColumn('price_cents', 'integer', cents('price_cents'))
       .addColumn('trial_duration_days', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('first_billing_date', 'timestamptz')

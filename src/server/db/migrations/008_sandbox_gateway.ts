@@ -55,7 +55,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('retry_at', 'timestamptz')
       .addColumn('canceled_at', 'timestamptz'),
   ).execute();
-  await sql`create index sandbox_subscriptions_due on sandbox_subscriptions (next_billing_date) where status in ('Active', 'PastDue')`.execute(db);
+  await sql`create index sandbox_subscriptions_due on sandbox_subscriptions (next_billing_date) where status in ('Active', 'PastDue')`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('sandbox_transactions')
@@ -76,5 +78,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('payments_gateway_transaction_id').execute();
-  for (const table of ['sandbox_transactions', 'sandbox_subscriptions', 'sandbox_payment_methods', 'sandbox_customers']) await db.schema.dropTable(table).execute();
+  for (const table of ['sandbox_transactions', 'sandbox_subscriptions', 'sandbox_payment_methods', 'sandbox_customers'])
+    await db.schema.dropTable(table).execute();
 }

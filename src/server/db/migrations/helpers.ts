@@ -5,7 +5,9 @@ export const now = sql`now()`;
 
 /** `created_at` and `updated_at`, both `timestamptz not null default now()`. */
 export function timestamps<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, never> {
-  return table.addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now)).addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now));
+  return table
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now));
 }
 
 /** A `CHECK (column IN (...))` over a closed list of values. */

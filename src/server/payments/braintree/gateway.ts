@@ -12,9 +12,24 @@
  * Refusals come back as values (results.ts `toFailure`); an SDK exception (network,
  * credentials, Braintree down) is thrown, except "not found", which is a refusal.
  */
-import type { GatewayFailure, GatewayResult, GatewaySubscription, GatewayTransaction, PaymentGateway, VaultedPaymentMethod } from '../gateway.ts';
+import type {
+  GatewayFailure,
+  GatewayResult,
+  GatewaySubscription,
+  GatewayTransaction,
+  PaymentGateway,
+  VaultedPaymentMethod,
+} from '../gateway.ts';
 import { dollars, toFailure, toSubscription, toTransaction, toVaultedPaymentMethod, VOIDABLE } from './results.ts';
-import { createSdk, isNotFound, type BraintreeCredentials, type BraintreeSdk, type SdkResult, type SdkSubscription, type SdkTransaction } from './sdk.ts';
+import {
+  createSdk,
+  isNotFound,
+  type BraintreeCredentials,
+  type BraintreeSdk,
+  type SdkResult,
+  type SdkSubscription,
+  type SdkTransaction,
+} from './sdk.ts';
 import { toGatewayEvent } from './webhookEvents.ts';
 
 export type { BraintreeCredentials } from './sdk.ts';
@@ -51,13 +66,15 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
 
     async clientToken({ customerId }) {
       const result = await sdk.clientToken.generate(customerId ? { customerId } : {});
-      if (!result.success || !result.clientToken) throw new Error(`Braintree refused a client token: ${result.message ?? 'no reason given'}.`);
+      if (!result.success || !result.clientToken)
+        throw new Error(`Braintree refused a client token: ${result.message ?? 'no reason given'}.`);
       return result.clientToken;
     },
 
     async createCustomer({ email, firstName, lastName }) {
       const result = await sdk.customer.create({ email, ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) });
-      if (!result.success || !result.customer) throw new Error(`Braintree refused to create a customer: ${result.message ?? 'no reason given'}.`);
+      if (!result.success || !result.customer)
+        throw new Error(`Braintree refused to create a customer: ${result.message ?? 'no reason given'}.`);
       return { customerId: result.customer.id };
     },
 
@@ -69,7 +86,8 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
       });
       if (!result.success) return fail<VaultedPaymentMethod>(toFailure(result));
       const method = toVaultedPaymentMethod(result);
-      if (!method) return fail<VaultedPaymentMethod>({ kind: 'cardTypeNotAccepted', cardType: result.paymentMethod?.cardType ?? 'Unknown' });
+      if (!method)
+        return fail<VaultedPaymentMethod>({ kind: 'cardTypeNotAccepted', cardType: result.paymentMethod?.cardType ?? 'Unknown' });
       return { ok: true, value: method };
     },
 
@@ -80,7 +98,9 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
         planId,
         price: dollars(priceCents),
         // Our catalog's trial, not the plan's: none means none.
-        ...(trialDurationDays > 0 ? { trialPeriod: true, trialDuration: trialDurationDays, trialDurationUnit: 'day' } : { trialPeriod: false }),
+        ...(trialDurationDays > 0
+          ? { trialPeriod: true, trialDuration: trialDurationDays, trialDurationUnit: 'day' }
+          : { trialPeriod: false }),
       });
       if (!result.success || !result.subscription) return fail<GatewaySubscription>(toFailure(result));
       const first = result.subscription.transactions?.[0];
@@ -101,7 +121,12 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
     },
 
     async sale({ paymentMethodToken, amountCents, orderId, now }) {
-      const result = await sdk.transaction.sale({ amount: dollars(amountCents), paymentMethodToken, orderId, options: { submitForSettlement: true } });
+      const result = await sdk.transaction.sale({
+        amount: dollars(amountCents),
+        paymentMethodToken,
+        orderId,
+        options: { submitForSettlement: true },
+      });
       if (!result.success || !result.transaction) return fail<GatewayTransaction>(toFailure(result));
       return { ok: true, value: toTransaction(result.transaction, now) };
     },

@@ -2,7 +2,13 @@
  * Braintree's answers in the gateway interface's terms: amounts, dates, transactions,
  * subscriptions, vaulted payment methods, and why something was refused.
  */
-import type { GatewayFailure, GatewaySubscription, GatewaySubscriptionStatus, GatewayTransaction, VaultedPaymentMethod } from '../gateway.ts';
+import type {
+  GatewayFailure,
+  GatewaySubscription,
+  GatewaySubscriptionStatus,
+  GatewayTransaction,
+  VaultedPaymentMethod,
+} from '../gateway.ts';
 import type { SdkPaymentMethod, SdkResult, SdkSubscription, SdkTransaction, SdkVerification } from './sdk.ts';
 
 /** 1999 → "19.99": the SDK takes amounts as decimal strings. */
@@ -48,7 +54,13 @@ export function toTransaction(t: SdkTransaction, fallbackTime: Date): GatewayTra
   };
 }
 
-const STATUSES: Record<string, GatewaySubscriptionStatus> = { Active: 'Active', 'Past Due': 'PastDue', Pending: 'Pending', Canceled: 'Canceled', Expired: 'Expired' };
+const STATUSES: Record<string, GatewaySubscriptionStatus> = {
+  Active: 'Active',
+  'Past Due': 'PastDue',
+  Pending: 'Pending',
+  Canceled: 'Canceled',
+  Expired: 'Expired',
+};
 
 export function toSubscription(s: SdkSubscription, now: Date, transaction: GatewayTransaction | null = null): GatewaySubscription {
   const trialDays = s.trialPeriod ? Number(s.trialDuration ?? 0) * (s.trialDurationUnit === 'month' ? 30 : 1) : 0;
@@ -69,17 +81,41 @@ export function toVaultedPaymentMethod(result: SdkResult): VaultedPaymentMethod 
   const year = (m: SdkPaymentMethod) => (m.expirationYear ? Number(m.expirationYear) : null);
   if (result.creditCard) {
     const m = result.creditCard;
-    return { token: m.token, paymentType: 'card', cardType: m.cardType ?? null, last4: m.last4 ?? null, expirationMonth: month(m), expirationYear: year(m), paypalEmail: null };
+    return {
+      token: m.token,
+      paymentType: 'card',
+      cardType: m.cardType ?? null,
+      last4: m.last4 ?? null,
+      expirationMonth: month(m),
+      expirationYear: year(m),
+      paypalEmail: null,
+    };
   }
   if (result.paypalAccount) {
     const m = result.paypalAccount;
-    return { token: m.token, paymentType: 'PayPal', cardType: null, last4: null, expirationMonth: null, expirationYear: null, paypalEmail: m.email ?? null };
+    return {
+      token: m.token,
+      paymentType: 'PayPal',
+      cardType: null,
+      last4: null,
+      expirationMonth: null,
+      expirationYear: null,
+      paypalEmail: m.email ?? null,
+    };
   }
   if (result.applePayCard) {
     const m = result.applePayCard;
     // Apple Pay names its cards "Apple Pay - Visa": the parent sees the network.
     const cardType = m.cardType?.replace(/^Apple Pay - /, '') ?? null;
-    return { token: m.token, paymentType: 'ApplePay', cardType, last4: m.last4 ?? null, expirationMonth: month(m), expirationYear: year(m), paypalEmail: null };
+    return {
+      token: m.token,
+      paymentType: 'ApplePay',
+      cardType,
+      last4: m.last4 ?? null,
+      expirationMonth: month(m),
+      expirationYear: year(m),
+      paypalEmail: null,
+    };
   }
   if (result.androidPayCard) {
     const m = result.androidPayCard;
@@ -99,7 +135,8 @@ export function toVaultedPaymentMethod(result: SdkResult): VaultedPaymentMethod 
 
 type RejectionReason = Extract<GatewayFailure, { kind: 'gatewayRejected' }>['reason'];
 const REJECTION_REASONS: ReadonlySet<string> = new Set(['cvv', 'avs', 'avs_and_cvv', 'duplicate', 'fraud', 'risk_threshold']);
-const rejectionReason = (reason: string | null | undefined): RejectionReason => (reason && REJECTION_REASONS.has(reason) ? (reason as RejectionReason) : 'other');
+const rejectionReason = (reason: string | null | undefined): RejectionReason =>
+  reason && REJECTION_REASONS.has(reason) ? (reason as RejectionReason) : 'other';
 
 function fromOutcome(o: SdkVerification | SdkTransaction): GatewayFailure | null {
   const code = o.processorResponseCode ?? '';
@@ -122,7 +159,11 @@ export function toFailure(result: SdkResult): GatewayFailure {
   if (errors.some((e) => DUPLICATE.has(e.code))) return { kind: 'gatewayRejected', reason: 'duplicate' };
   if (errors.some((e) => CARD_TYPE_NOT_ACCEPTED.has(e.code))) return { kind: 'cardTypeNotAccepted', cardType: cardTypeOf(result) };
   const first = errors[0];
-  return { kind: 'validation', code: first?.code ?? 'unknown', message: first?.message ?? result.message ?? 'The payment gateway refused the request.' };
+  return {
+    kind: 'validation',
+    code: first?.code ?? 'unknown',
+    message: first?.message ?? result.message ?? 'The payment gateway refused the request.',
+  };
 }
 
 function cardTypeOf(result: SdkResult): string {

@@ -97,7 +97,12 @@ export interface BraintreeSdk {
     find(id: string): Promise<SdkSubscription>;
   };
   transaction: {
-    sale(request: { amount: string; paymentMethodToken: string; orderId: string; options: { submitForSettlement: boolean } }): Promise<SdkResult>;
+    sale(request: {
+      amount: string;
+      paymentMethodToken: string;
+      orderId: string;
+      options: { submitForSettlement: boolean };
+    }): Promise<SdkResult>;
     /** Rejects with a `notFoundError` when there is no such transaction. */
     find(id: string): Promise<SdkTransaction>;
     void(id: string): Promise<SdkResult>;
@@ -122,11 +127,23 @@ export interface BraintreeCredentials {
  */
 export function createSdk(credentials: BraintreeCredentials, endpoint?: { host: string; port: number }): BraintreeSdk {
   const environment = endpoint
-    ? new braintree.Environment(endpoint.host, String(endpoint.port), `http://${endpoint.host}:${endpoint.port}`, false, endpoint.host, String(endpoint.port))
+    ? new braintree.Environment(
+        endpoint.host,
+        String(endpoint.port),
+        `http://${endpoint.host}:${endpoint.port}`,
+        false,
+        endpoint.host,
+        String(endpoint.port),
+      )
     : credentials.environment === 'production'
       ? braintree.Environment.Production
       : braintree.Environment.Sandbox;
-  const gateway = new braintree.BraintreeGateway({ environment, merchantId: credentials.merchantId, publicKey: credentials.publicKey, privateKey: credentials.privateKey });
+  const gateway = new braintree.BraintreeGateway({
+    environment,
+    merchantId: credentials.merchantId,
+    publicKey: credentials.publicKey,
+    privateKey: credentials.privateKey,
+  });
   return gateway as unknown as BraintreeSdk;
 }
 

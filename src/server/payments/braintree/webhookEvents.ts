@@ -13,7 +13,12 @@ export function toGatewayEvent(notification: SdkWebhookNotification): GatewayEve
   switch (notification.kind) {
     case 'subscription_charged_successfully':
       if (!latest) return { kind: 'ignored', notificationKind: notification.kind };
-      return { kind: 'subscriptionChargedSuccessfully', subscriptionId, transaction: toTransaction(latest, at), nextBillingDate: gatewayDate(subscription.nextBillingDate) };
+      return {
+        kind: 'subscriptionChargedSuccessfully',
+        subscriptionId,
+        transaction: toTransaction(latest, at),
+        nextBillingDate: gatewayDate(subscription.nextBillingDate),
+      };
     case 'subscription_charged_unsuccessfully':
       if (!latest) return { kind: 'subscriptionWentPastDue', subscriptionId };
       return { kind: 'subscriptionChargedUnsuccessfully', subscriptionId, transaction: toTransaction(latest, at) };

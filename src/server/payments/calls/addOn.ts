@@ -43,13 +43,24 @@ export async function createClassAddOn(
     const subscriptions = await findSubscriptionsOfUser(s.db, user.id);
     const granting = subscriptions.filter((sub) => givesAccess(sub, now));
     // Spec §8 add-classes alert: classes are added to a plan the parent has.
-    if (!granting.some((sub) => sub.product === 'app' || sub.product === 'classes')) throw new CallError(ErrorCode.SCRIPT_FAILED, `Account ${user.email} has no active subscription.`);
+    if (!granting.some((sub) => sub.product === 'app' || sub.product === 'classes'))
+      throw new CallError(ErrorCode.SCRIPT_FAILED, `Account ${user.email} has no active subscription.`);
     if (granting.some((sub) => sub.product === 'addOn' && sub.class_add_on_id === addOn.id)) throw alreadyHaveSubscription();
 
     const customer = await ensureCustomer(s, user);
     const method = await paymentMethodFor(s, customer, paymentMethodToken, { makeDefault: false });
-    const charges: Charge[] = [{ kind: 'subscription', paymentMethodToken: method.gateway_token, planId: addOn.plan_id, priceCents: addOn.price_cents, trialDays: addOn.promo_days, months: 1 }];
-    if (addOn.today_price_cents > 0) charges.push({ kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: addOn.today_price_cents });
+    const charges: Charge[] = [
+      {
+        kind: 'subscription',
+        paymentMethodToken: method.gateway_token,
+        planId: addOn.plan_id,
+        priceCents: addOn.price_cents,
+        trialDays: addOn.promo_days,
+        months: 1,
+      },
+    ];
+    if (addOn.today_price_cents > 0)
+      charges.push({ kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: addOn.today_price_cents });
     return payWithIntent(
       s,
       addOnIntent,
@@ -58,7 +69,11 @@ export async function createClassAddOn(
         userId: user.id,
         key: o.key,
         amountCents: addOn.today_price_cents,
-        plan: { charges, replaces: null, record: { userId: user.id, customerId: customer.id, paymentMethodId: method.id, addOnId: addOn.id } },
+        plan: {
+          charges,
+          replaces: null,
+          record: { userId: user.id, customerId: customer.id, paymentMethodId: method.id, addOnId: addOn.id },
+        },
       },
       o.log,
     );
@@ -94,7 +109,13 @@ export const addOnIntent: IntentKindDefinition<AddOnRecord, { id: string }> = {
       created_at: intent.created_at,
       updated_at: now,
     });
-    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: row.id, paymentMethodId: r.paymentMethodId, description: `${addOn.name}, first ${addOn.promo_days} days` });
+    await insertIntentPayment(trx, intent.id, charged, {
+      userId: r.userId,
+      customerId: r.customerId,
+      subscriptionId: row.id,
+      paymentMethodId: r.paymentMethodId,
+      description: `${addOn.name}, first ${addOn.promo_days} days`,
+    });
     return { id: row.id };
   },
 };

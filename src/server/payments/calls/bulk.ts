@@ -49,7 +49,12 @@ interface BulkAnswer {
 
 const invalid = (message: string) => new CallError(ErrorCode.VALIDATION_ERROR, message);
 
-export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'BulkPurchase'>, user: AuthUser | null, o: { key: IntentKey | null; log: FastifyBaseLogger }): Promise<BulkAnswer> {
+export async function bulkPurchase(
+  s: PaymentServices,
+  input: HandlerInput<'BulkPurchase'>,
+  user: AuthUser | null,
+  o: { key: IntentKey | null; log: FastifyBaseLogger },
+): Promise<BulkAnswer> {
   const earlier = await answerOfEarlier(s, bulkIntent, o.key, o.log);
   if (earlier.found) return earlier.answer;
 
@@ -74,8 +79,20 @@ export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'Bulk
     const method = await paymentMethodFor(s, customer, input.paymentMethodToken, { makeDefault: false });
     [customerId, methodId, token] = [customer.id, method.id, method.gateway_token];
   } else {
-    const guest = await s.gateway.createCustomer({ email, firstName: names.firstName?.trim() || null, lastName: names.lastName?.trim() || null });
-    token = unwrap(await s.gateway.vaultPaymentMethod({ customerId: guest.customerId, nonce: input.paymentMethodToken, makeDefault: true, failOnDuplicate: false }), 'vault').token;
+    const guest = await s.gateway.createCustomer({
+      email,
+      firstName: names.firstName?.trim() || null,
+      lastName: names.lastName?.trim() || null,
+    });
+    token = unwrap(
+      await s.gateway.vaultPaymentMethod({
+        customerId: guest.customerId,
+        nonce: input.paymentMethodToken,
+        makeDefault: true,
+        failOnDuplicate: false,
+      }),
+      'vault',
+    ).token;
   }
 
   const amountCents = input.quantity * seatCents;
@@ -90,7 +107,18 @@ export async function bulkPurchase(s: PaymentServices, input: HandlerInput<'Bulk
     campaignId: campaign?.id ?? null,
     description: `${input.quantity} × ${offer.offer_title ?? offer.plan_name}`,
   };
-  return payWithIntent(s, bulkIntent, { call: 'BulkPurchase', userId: user?.id ?? null, key: o.key, amountCents, plan: { charges: [{ kind: 'sale', paymentMethodToken: token, amountCents }], replaces: null, record } }, o.log);
+  return payWithIntent(
+    s,
+    bulkIntent,
+    {
+      call: 'BulkPurchase',
+      userId: user?.id ?? null,
+      key: o.key,
+      amountCents,
+      plan: { charges: [{ kind: 'sale', paymentMethodToken: token, amountCents }], replaces: null, record },
+    },
+    o.log,
+  );
 }
 
 /** The order's codes, as parents type them, in a stable order. */
@@ -104,8 +132,26 @@ export const bulkIntent: IntentKindDefinition<BulkRecord, BulkAnswer> = {
 
   async complete(trx, intent, charged, now) {
     const r = intent.plan.record;
-    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: null, paymentMethodId: r.paymentMethodId, description: r.description });
-    await createCodes(trx, { kind: r.kind, count: r.quantity, webOfferId: r.offerId, campaignId: r.campaignId, source: 'purchase', purchaserEmail: r.email, paymentId: intent.id }, now);
+    await insertIntentPayment(trx, intent.id, charged, {
+      userId: r.userId,
+      customerId: r.customerId,
+      subscriptionId: null,
+      paymentMethodId: r.paymentMethodId,
+      description: r.description,
+    });
+    await createCodes(
+      trx,
+      {
+        kind: r.kind,
+        count: r.quantity,
+        webOfferId: r.offerId,
+        campaignId: r.campaignId,
+        source: 'purchase',
+        purchaserEmail: r.email,
+        paymentId: intent.id,
+      },
+      now,
+    );
     const answer = await orderAnswer(trx, intent.id);
     const offer = (await findWebOffer(trx, r.offerId))!;
     // The buyer gets the codes by email too: the page that shows them may be closed or lost.

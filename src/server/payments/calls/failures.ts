@@ -12,7 +12,20 @@ import type { GatewayFailure, GatewayResult } from '../gateway.ts';
 export type FailureContext = 'vault' | 'charge';
 
 /** Braintree validation codes of card fields the parent typed wrong (number, expiry, CVV, postal code). */
-const CARD_FIELD_CODES = new Set(['81706', '81707', '81709', '81710', '81711', '81712', '81713', '81714', '81715', '81716', '81736', '81737']);
+const CARD_FIELD_CODES = new Set([
+  '81706',
+  '81707',
+  '81709',
+  '81710',
+  '81711',
+  '81712',
+  '81713',
+  '81714',
+  '81715',
+  '81716',
+  '81736',
+  '81737',
+]);
 /** Braintree validation codes of a card already in the vault. */
 const DUPLICATE_CODES = new Set(['81724', '81763']);
 /** Braintree validation codes of a card type the merchant does not take. */
@@ -37,9 +50,16 @@ const declineText: Record<string, string> = {
 
 export const cardNotValid = (processorCode: string, message = declineText[processorCode] ?? DECLINED) =>
   new CallError(ErrorCode.SCRIPT_FAILED, message, MessageKey.cardNotValid, processorCode);
-export const cardVerificationFailed = () => new CallError(ErrorCode.SCRIPT_FAILED, 'Please verify the credit card you entered is correct.', MessageKey.cardVerificationFailed);
-export const paymentMethodDuplicate = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This payment method already exists.', MessageKey.paymentMethodDuplicate);
-export const paymentInvalid = () => new CallError(ErrorCode.SCRIPT_FAILED, 'Unfortunately, this type of card is not accepted at this time. Please try another card.', MessageKey.paymentInvalid);
+export const cardVerificationFailed = () =>
+  new CallError(ErrorCode.SCRIPT_FAILED, 'Please verify the credit card you entered is correct.', MessageKey.cardVerificationFailed);
+export const paymentMethodDuplicate = () =>
+  new CallError(ErrorCode.SCRIPT_FAILED, 'This payment method already exists.', MessageKey.paymentMethodDuplicate);
+export const paymentInvalid = () =>
+  new CallError(
+    ErrorCode.SCRIPT_FAILED,
+    'Unfortunately, this type of card is not accepted at this time. Please try another card.',
+    MessageKey.paymentInvalid,
+  );
 const refused = (message: string) => new CallError(ErrorCode.SCRIPT_FAILED, message);
 
 export function gatewayFailure(failure: GatewayFailure, context: FailureContext): CallError {
@@ -53,7 +73,9 @@ export function gatewayFailure(failure: GatewayFailure, context: FailureContext)
     case 'gatewayRejected':
       if (failure.reason === 'cvv' || failure.reason === 'avs' || failure.reason === 'avs_and_cvv') return cardVerificationFailed();
       if (failure.reason === 'duplicate')
-        return context === 'vault' ? paymentMethodDuplicate() : refused('This looks like a duplicate of a payment you just made. Please check your account before trying again.');
+        return context === 'vault'
+          ? paymentMethodDuplicate()
+          : refused('This looks like a duplicate of a payment you just made. Please check your account before trying again.');
       return refused('Sorry, we are unable to process your payment at this time. Please contact customer support for assistance.');
     case 'validation':
       if (CARD_FIELD_CODES.has(failure.code)) return cardVerificationFailed();

@@ -16,7 +16,8 @@ import { daysUntil } from './records.ts';
 
 export type Product = 'app' | 'classes';
 
-export const alreadyHaveSubscription = () => new CallError(ErrorCode.SCRIPT_FAILED, 'It seems you already have a subscription.', MessageKey.alreadyHaveSubscription);
+export const alreadyHaveSubscription = () =>
+  new CallError(ErrorCode.SCRIPT_FAILED, 'It seems you already have a subscription.', MessageKey.alreadyHaveSubscription);
 export const offerUnavailable = () => new CallError(ErrorCode.OBJECT_NOT_FOUND, 'This plan is not available.');
 const codeForOtherOffer = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This code is for another plan.', MessageKey.codeInvalid);
 const needsItsCode = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This plan is only available with its code.', MessageKey.codeInvalid);
@@ -33,13 +34,18 @@ export const productOf = (offer: WebOfferRow): Product => (offer.class_type ? 'c
  */
 function checkSellable(offer: WebOfferRow | undefined, viaCode: boolean): WebOfferRow {
   if (!offer || !offer.is_active) throw offerUnavailable();
-  if (offer.subscription_type === 'gift' || offer.subscription_type === 'volumeLicense' || offer.price_cents === 0) throw offerUnavailable();
+  if (offer.subscription_type === 'gift' || offer.subscription_type === 'volumeLicense' || offer.price_cents === 0)
+    throw offerUnavailable();
   if (!viaCode && (offer.promo_code !== null || (offer.tags.length === 0 && offer.class_type === null))) throw needsItsCode();
   return offer;
 }
 
 /** The offer a purchase buys, and the coupon it spends (canonical), from the purchase payload. */
-export async function offerForPurchase(db: Db, input: { webOfferId: string; couponCode?: string | undefined; promoCode?: string | undefined }, now: Date): Promise<{ offer: WebOfferRow; coupon: string | null }> {
+export async function offerForPurchase(
+  db: Db,
+  input: { webOfferId: string; couponCode?: string | undefined; promoCode?: string | undefined },
+  now: Date,
+): Promise<{ offer: WebOfferRow; coupon: string | null }> {
   if (input.couponCode) {
     const code = await findCode(db, input.couponCode);
     if (!code || code.kind !== 'coupon' || code.web_offer_id === null) throw codeInvalid();
@@ -77,7 +83,12 @@ export interface PurchaseTerms {
  *   the new plan charges nothing before the gift ends.
  * - A trial is for a parent's first plan of that product only.
  */
-export function purchaseTerms(offer: WebOfferRow, product: Product, subscriptions: readonly SubscriptionRow[], o: { isResubscribe: boolean; now: Date }): PurchaseTerms {
+export function purchaseTerms(
+  offer: WebOfferRow,
+  product: Product,
+  subscriptions: readonly SubscriptionRow[],
+  o: { isResubscribe: boolean; now: Date },
+): PurchaseTerms {
   const current = subscriptions.filter((s) => s.product === product && givesAccess(s, o.now));
   let firstChargeAfter: Date | null = null;
   if (current.length > 0) {
@@ -90,4 +101,5 @@ export function purchaseTerms(offer: WebOfferRow, product: Product, subscription
 }
 
 /** Days the gateway waits before the first charge: the trial, or longer when a gift runs longer. */
-export const gatewayTrialDays = (terms: PurchaseTerms, now: Date) => Math.max(terms.trialDays, terms.firstChargeAfter ? daysUntil(terms.firstChargeAfter, now) : 0);
+export const gatewayTrialDays = (terms: PurchaseTerms, now: Date) =>
+  Math.max(terms.trialDays, terms.firstChargeAfter ? daysUntil(terms.firstChargeAfter, now) : 0);

@@ -6,7 +6,6 @@
 import { addMonths } from '../../codes/service.ts';
 import type { SubscriptionRow } from '../../subscriptions/repository.ts';
 
-
 export const DAY_MS = 86_400_000;
 
 /** Is the subscription in a trial that has not ended (spec §4 "Trial active")? */

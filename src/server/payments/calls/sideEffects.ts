@@ -22,7 +22,12 @@ export interface NewSubscriptionFacts {
 }
 
 export async function announceSubscription(trx: Transaction<Database>, f: NewSubscriptionFacts): Promise<void> {
-  await trackAccountStatus(trx, { userId: f.userId, email: f.email, status: f.trialDays > 0 ? 'Active Trialist' : 'Active Subscriber', about: f.subscriptionId });
+  await trackAccountStatus(trx, {
+    userId: f.userId,
+    email: f.email,
+    status: f.trialDays > 0 ? 'Active Trialist' : 'Active Subscriber',
+    about: f.subscriptionId,
+  });
   await enqueue(trx, {
     type: 'crmAddCustomer',
     payload: {
@@ -53,4 +58,5 @@ export async function announceSubscription(trx: Transaction<Database>, f: NewSub
 }
 
 /** "Ada Lovelace" from the names given, or null. */
-export const fullNameOf = (firstName: string | null | undefined, lastName: string | null | undefined) => [firstName, lastName].filter((n) => n && n.trim() !== '').join(' ') || null;
+export const fullNameOf = (firstName: string | null | undefined, lastName: string | null | undefined) =>
+  [firstName, lastName].filter((n) => n && n.trim() !== '').join(' ') || null;

@@ -65,7 +65,12 @@ interface PurchaseRecord {
 }
 
 /** PurchaseSubscription: the offer named (or the one of its coupon or promo code). */
-export async function purchaseSubscription(s: PaymentServices, input: HandlerInput<'PurchaseSubscription'>, user: { id: string; email: string }, o: { key: IntentKey | null; log: FastifyBaseLogger }) {
+export async function purchaseSubscription(
+  s: PaymentServices,
+  input: HandlerInput<'PurchaseSubscription'>,
+  user: { id: string; email: string },
+  o: { key: IntentKey | null; log: FastifyBaseLogger },
+) {
   const { offer, coupon } = await offerForPurchase(s.db, input, s.now());
   return subscribe(s, {
     call: 'PurchaseSubscription',
@@ -83,7 +88,12 @@ export async function purchaseSubscription(s: PaymentServices, input: HandlerInp
 }
 
 /** SubscribeToMinervaClasses: a class offer (live or on-demand), bought for its price. */
-export async function subscribeToClasses(s: PaymentServices, input: HandlerInput<'SubscribeToMinervaClasses'>, user: { id: string; email: string }, o: { key: IntentKey | null; log: FastifyBaseLogger }) {
+export async function subscribeToClasses(
+  s: PaymentServices,
+  input: HandlerInput<'SubscribeToMinervaClasses'>,
+  user: { id: string; email: string },
+  o: { key: IntentKey | null; log: FastifyBaseLogger },
+) {
   const offer = await findWebOffer(s.db, input.webOfferId);
   if (!offer || !offer.is_active || offer.class_type === null) throw offerUnavailable();
   return subscribe(s, {
@@ -123,7 +133,14 @@ async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<Subscr
   const charge: Charge =
     months === null
       ? { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: r.offer.price_cents }
-      : { kind: 'subscription', paymentMethodToken: method.gateway_token, planId: r.offer.plan_id, priceCents: r.offer.price_cents, trialDays, months };
+      : {
+          kind: 'subscription',
+          paymentMethodToken: method.gateway_token,
+          planId: r.offer.plan_id,
+          priceCents: r.offer.price_cents,
+          trialDays,
+          months,
+        };
   const record: PurchaseRecord = {
     answer: r.call,
     userId: r.user.id,
@@ -192,9 +209,27 @@ export const subscriptionIntent: IntentKindDefinition<PurchaseRecord, SubscribeA
       created_at: boughtAt,
       updated_at: now,
     });
-    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: row.id, paymentMethodId: r.paymentMethodId, description: offer.offer_title ?? offer.plan_name });
-    await announceSubscription(trx, { userId: r.userId, email: r.email, subscriptionId: row.id, offer, fullName: r.fullName, trialDays: r.trialDays, utm: r.utm, partner: r.partner, at: boughtAt });
-    return r.answer === 'SubscribeToMinervaClasses' ? { subscriptionId: row.id, classType: offer.class_type! } : subscriptionAnswer(row, r, offer);
+    await insertIntentPayment(trx, intent.id, charged, {
+      userId: r.userId,
+      customerId: r.customerId,
+      subscriptionId: row.id,
+      paymentMethodId: r.paymentMethodId,
+      description: offer.offer_title ?? offer.plan_name,
+    });
+    await announceSubscription(trx, {
+      userId: r.userId,
+      email: r.email,
+      subscriptionId: row.id,
+      offer,
+      fullName: r.fullName,
+      trialDays: r.trialDays,
+      utm: r.utm,
+      partner: r.partner,
+      at: boughtAt,
+    });
+    return r.answer === 'SubscribeToMinervaClasses'
+      ? { subscriptionId: row.id, classType: offer.class_type! }
+      : subscriptionAnswer(row, r, offer);
   },
 
   async release(trx, intent) {

@@ -17,7 +17,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CallError, MessageKey } from '../../../contract/index.ts';
 import { findClassAddOn, findWebOffer } from '../../catalog/repository.ts';
-import { findRenewingSubscriptions, markSubscriptionRenewed, setSubscriptionPaymentMethod, type SubscriptionRow } from '../../subscriptions/repository.ts';
+import {
+  findRenewingSubscriptions,
+  markSubscriptionRenewed,
+  setSubscriptionPaymentMethod,
+  type SubscriptionRow,
+} from '../../subscriptions/repository.ts';
 import { intentsForKey, type IntentKey } from '../intents/repository.ts';
 import { answerOf, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
 import { insertIntentPayment, insertPayment, type CustomerRow, type PaymentMethodRow } from '../repository.ts';
@@ -35,7 +40,12 @@ interface PastDueRecord {
   description: string;
 }
 
-export async function updateCreditCard(s: PaymentServices, user: { id: string; email: string }, nonce: string, o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger }): Promise<{ success: true }> {
+export async function updateCreditCard(
+  s: PaymentServices,
+  user: { id: string; email: string },
+  nonce: string,
+  o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger },
+): Promise<{ success: true }> {
   return s.locks.lockAccount(user.id, async () => {
     // The same request again: its nonce is spent; what it paid answers for it.
     const earlier = o.key ? await intentsForKey(s.db, o.key) : [];
@@ -58,12 +68,22 @@ export async function updateCreditCard(s: PaymentServices, user: { id: string; e
 
 async function moveTo(s: PaymentServices, subscription: SubscriptionRow, method: PaymentMethodRow) {
   const now = s.now();
-  unwrap(await s.gateway.updateSubscription({ subscriptionId: subscription.gateway_subscription_id!, paymentMethodToken: method.gateway_token, now }), 'vault');
+  unwrap(
+    await s.gateway.updateSubscription({
+      subscriptionId: subscription.gateway_subscription_id!,
+      paymentMethodToken: method.gateway_token,
+      now,
+    }),
+    'vault',
+  );
   await setSubscriptionPaymentMethod(s.db, subscription.id, method.id, now);
 }
 
 /** What a subscription bills: its gateway plan and months between charges. */
-async function billingOf(s: PaymentServices, subscription: SubscriptionRow): Promise<{ planId: string; months: number; description: string } | null> {
+async function billingOf(
+  s: PaymentServices,
+  subscription: SubscriptionRow,
+): Promise<{ planId: string; months: number; description: string } | null> {
   if (subscription.class_add_on_id) {
     const addOn = await findClassAddOn(s.db, subscription.class_add_on_id);
     return addOn ? { planId: addOn.plan_id, months: 1, description: addOn.name } : null;
@@ -73,7 +93,13 @@ async function billingOf(s: PaymentServices, subscription: SubscriptionRow): Pro
   return offer && months !== null ? { planId: offer.plan_id, months, description: offer.offer_title ?? offer.plan_name } : null;
 }
 
-async function payPastDue(s: PaymentServices, customer: CustomerRow, subscription: SubscriptionRow, method: PaymentMethodRow, o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger }) {
+async function payPastDue(
+  s: PaymentServices,
+  customer: CustomerRow,
+  subscription: SubscriptionRow,
+  method: PaymentMethodRow,
+  o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger },
+) {
   const billing = await billingOf(s, subscription);
   if (!billing) {
     await moveTo(s, subscription, method);
@@ -81,9 +107,17 @@ async function payPastDue(s: PaymentServices, customer: CustomerRow, subscriptio
   }
   const now = s.now();
   // Paid: a period from the missed billing date (or from now, when more than a period was missed).
-  const missed = subscription.next_billing_date && subscription.next_billing_date.getTime() <= now.getTime() ? subscription.next_billing_date : now;
-  const periodEnd = addMonths(missed, billing.months).getTime() > now.getTime() ? addMonths(missed, billing.months) : addMonths(now, billing.months);
-  const record: PastDueRecord = { userId: subscription.user_id, subscriptionId: subscription.id, customerId: customer.id, paymentMethodId: method.id, description: billing.description };
+  const missed =
+    subscription.next_billing_date && subscription.next_billing_date.getTime() <= now.getTime() ? subscription.next_billing_date : now;
+  const periodEnd =
+    addMonths(missed, billing.months).getTime() > now.getTime() ? addMonths(missed, billing.months) : addMonths(now, billing.months);
+  const record: PastDueRecord = {
+    userId: subscription.user_id,
+    subscriptionId: subscription.id,
+    customerId: customer.id,
+    paymentMethodId: method.id,
+    description: billing.description,
+  };
   try {
     await payWithIntent(
       s,
@@ -96,7 +130,14 @@ async function payPastDue(s: PaymentServices, customer: CustomerRow, subscriptio
         plan: {
           charges: [
             { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: subscription.price_cents },
-            { kind: 'subscription', paymentMethodToken: method.gateway_token, planId: billing.planId, priceCents: subscription.price_cents, trialDays: daysUntil(periodEnd, now), months: billing.months },
+            {
+              kind: 'subscription',
+              paymentMethodToken: method.gateway_token,
+              planId: billing.planId,
+              priceCents: subscription.price_cents,
+              trialDays: daysUntil(periodEnd, now),
+              months: billing.months,
+            },
           ],
           replaces: subscription.gateway_subscription_id,
           record,
@@ -117,8 +158,19 @@ export const pastDueIntent: IntentKindDefinition<PastDueRecord, { success: true 
   async complete(trx, intent, charged, now) {
     const r = intent.plan.record;
     const replacement = charged.subscription!;
-    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: r.subscriptionId, paymentMethodId: r.paymentMethodId, description: r.description });
-    await markSubscriptionRenewed(trx, r.subscriptionId, { gatewaySubscriptionId: replacement.id, paymentMethodId: r.paymentMethodId, paidUntil: replacement.firstBillingDate, now });
+    await insertIntentPayment(trx, intent.id, charged, {
+      userId: r.userId,
+      customerId: r.customerId,
+      subscriptionId: r.subscriptionId,
+      paymentMethodId: r.paymentMethodId,
+      description: r.description,
+    });
+    await markSubscriptionRenewed(trx, r.subscriptionId, {
+      gatewaySubscriptionId: replacement.id,
+      paymentMethodId: r.paymentMethodId,
+      paidUntil: replacement.firstBillingDate,
+      now,
+    });
     return { success: true as const };
   },
 
@@ -133,7 +185,14 @@ export const pastDueIntent: IntentKindDefinition<PastDueRecord, { success: true 
       subscriptionId: r.subscriptionId,
       paymentMethodId: r.paymentMethodId,
       description: r.description,
-      transaction: { id: null, amountCents: intent.amount_cents, status: refusal.kind === 'failed' ? 'failed' : 'declined', processorResponseCode: refusal.code, processorResponseText: refusal.text, createdAt: now },
+      transaction: {
+        id: null,
+        amountCents: intent.amount_cents,
+        status: refusal.kind === 'failed' ? 'failed' : 'declined',
+        processorResponseCode: refusal.code,
+        processorResponseText: refusal.text,
+        createdAt: now,
+      },
     });
   },
 };

@@ -65,7 +65,8 @@ export async function upgradeSubscription(
     if (productOf(offer) !== old.product) throw cannotChange('This plan cannot be changed to that one.');
 
     const method: PaymentMethodRow | undefined =
-      (old.payment_method_id ? await findPaymentMethod(s.db, old.payment_method_id) : undefined) ?? (await findDefaultPaymentMethod(s.db, old.customer_id));
+      (old.payment_method_id ? await findPaymentMethod(s.db, old.payment_method_id) : undefined) ??
+      (await findDefaultPaymentMethod(s.db, old.customer_id));
     if (!method) throw cannotChange('Please add a payment method first.');
 
     const months = billingMonths(offer);
@@ -74,7 +75,14 @@ export async function upgradeSubscription(
     const charge: Charge =
       months === null
         ? { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: offer.price_cents }
-        : { kind: 'subscription', paymentMethodToken: method.gateway_token, planId: offer.plan_id, priceCents: offer.price_cents, trialDays: waitDays, months };
+        : {
+            kind: 'subscription',
+            paymentMethodToken: method.gateway_token,
+            planId: offer.plan_id,
+            priceCents: offer.price_cents,
+            trialDays: waitDays,
+            months,
+          };
     const record: UpgradeRecord = {
       userId,
       oldSubscriptionId: old.id,
@@ -132,7 +140,13 @@ export const upgradeIntent: IntentKindDefinition<UpgradeRecord, { subscriptionId
       created_at: intent.created_at,
       updated_at: now,
     });
-    await insertIntentPayment(trx, intent.id, charged, { userId: r.userId, customerId: r.customerId, subscriptionId: row.id, paymentMethodId: r.paymentMethodId, description: offer.offer_title ?? offer.plan_name });
+    await insertIntentPayment(trx, intent.id, charged, {
+      userId: r.userId,
+      customerId: r.customerId,
+      subscriptionId: row.id,
+      paymentMethodId: r.paymentMethodId,
+      description: offer.offer_title ?? offer.plan_name,
+    });
     return { subscriptionId: row.id };
   },
 };

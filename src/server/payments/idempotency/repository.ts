@@ -19,10 +19,22 @@ export interface IdempotencyKeyRecord {
 }
 
 /** Inserts a pending key; true when this caller made it (of any number racing, exactly one does). */
-export async function insertPendingKey(db: Db, k: { scope: string; key: string; requestHash: string; createdAt: Date; expiresAt: Date }): Promise<boolean> {
+export async function insertPendingKey(
+  db: Db,
+  k: { scope: string; key: string; requestHash: string; createdAt: Date; expiresAt: Date },
+): Promise<boolean> {
   const row = await db
     .insertInto('idempotency_keys')
-    .values({ scope: k.scope, key: k.key, request_hash: k.requestHash, status: 'pending', response: null, created_at: k.createdAt, completed_at: null, expires_at: k.expiresAt })
+    .values({
+      scope: k.scope,
+      key: k.key,
+      request_hash: k.requestHash,
+      status: 'pending',
+      response: null,
+      created_at: k.createdAt,
+      completed_at: null,
+      expires_at: k.expiresAt,
+    })
     .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
@@ -31,7 +43,9 @@ export async function insertPendingKey(db: Db, k: { scope: string; key: string; 
 
 export async function findKey(db: Db, scope: string, key: string): Promise<IdempotencyKeyRecord | undefined> {
   const row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
-  return row && { requestHash: row.request_hash, status: row.status, response: row.response as StoredAnswer | null, expiresAt: row.expires_at };
+  return (
+    row && { requestHash: row.request_hash, status: row.status, response: row.response as StoredAnswer | null, expiresAt: row.expires_at }
+  );
 }
 
 /**
@@ -46,7 +60,11 @@ export async function takeOverPendingKey(
 ): Promise<boolean> {
   const taken = await db
     .updateTable('idempotency_keys')
-    .set({ created_at: o.at, ...(o.requestHash !== undefined ? { request_hash: o.requestHash } : {}), ...(o.expiresAt !== undefined ? { expires_at: o.expiresAt } : {}) })
+    .set({
+      created_at: o.at,
+      ...(o.requestHash !== undefined ? { request_hash: o.requestHash } : {}),
+      ...(o.expiresAt !== undefined ? { expires_at: o.expiresAt } : {}),
+    })
     .where('scope', '=', scope)
     .where('key', '=', key)
     .where('status', '=', 'pending')
@@ -56,7 +74,12 @@ export async function takeOverPendingKey(
 }
 
 /** Stores the call's answer (null: not kept) and marks the key completed. */
-export async function completeKey(db: Db, scope: string, key: string, o: { answer: StoredAnswer | null; completedAt: Date }): Promise<void> {
+export async function completeKey(
+  db: Db,
+  scope: string,
+  key: string,
+  o: { answer: StoredAnswer | null; completedAt: Date },
+): Promise<void> {
   await db
     .updateTable('idempotency_keys')
     // Kept as text: jsonb would reorder the keys, and a replay is the same bytes.
@@ -78,7 +101,12 @@ export async function deletePendingKey(db: Db, scope: string, key: string): Prom
 
 /** Deletes the key if `requestHash` is still its hash (a lock's holder token). */
 export async function deleteKeyWithHash(db: Db, scope: string, key: string, requestHash: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('request_hash', '=', requestHash).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('request_hash', '=', requestHash)
+    .execute();
 }
 
 /** Deletes every key expired as of `now`; answers how many. */

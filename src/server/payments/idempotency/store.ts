@@ -92,12 +92,25 @@ export const idempotencyKeyRequired = (call: string) =>
     MessageKey.idempotencyKeyRequired,
   );
 export const idempotencyKeyInvalid = () =>
-  new CallError(ErrorCode.VALIDATION_ERROR, `An Idempotency-Key is 1 to ${MAX_KEY_LENGTH} visible ASCII characters.`, MessageKey.idempotencyKeyRequired);
-export const idempotencyKeyReused = () => new CallError(ErrorCode.VALIDATION_ERROR, 'This idempotency key was used for a different request.', MessageKey.idempotencyKeyReused);
+  new CallError(
+    ErrorCode.VALIDATION_ERROR,
+    `An Idempotency-Key is 1 to ${MAX_KEY_LENGTH} visible ASCII characters.`,
+    MessageKey.idempotencyKeyRequired,
+  );
+export const idempotencyKeyReused = () =>
+  new CallError(ErrorCode.VALIDATION_ERROR, 'This idempotency key was used for a different request.', MessageKey.idempotencyKeyReused);
 export const requestInProgress = () =>
-  new CallError(ErrorCode.DUPLICATE_REQUEST, 'This request is still being processed. Please wait a moment, then check your account before trying again.', MessageKey.requestInProgress);
+  new CallError(
+    ErrorCode.DUPLICATE_REQUEST,
+    'This request is still being processed. Please wait a moment, then check your account before trying again.',
+    MessageKey.requestInProgress,
+  );
 export const accountBusy = () =>
-  new CallError(ErrorCode.DUPLICATE_REQUEST, 'Another payment for this account is being processed. Please wait a moment, then check your account before trying again.', MessageKey.requestInProgress);
+  new CallError(
+    ErrorCode.DUPLICATE_REQUEST,
+    'Another payment for this account is being processed. Please wait a moment, then check your account before trying again.',
+    MessageKey.requestInProgress,
+  );
 
 /** A key as sent: 1–255 visible ASCII characters, else null. */
 export function validIdempotencyKey(value: unknown): string | null {
@@ -109,13 +122,19 @@ export function validIdempotencyKey(value: unknown): string | null {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    return Object.fromEntries(Object.keys(v as Record<string, unknown>).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+    return Object.fromEntries(
+      Object.keys(v as Record<string, unknown>)
+        .sort()
+        .map((k) => [k, (v as Record<string, unknown>)[k]]),
+    );
   });
 }
 
 /** SHA-256 (hex) of the canonical params. */
 export function requestHash(params: unknown): string {
-  return createHash('sha256').update(canonicalJson(params ?? {})).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(params ?? {}))
+    .digest('hex');
 }
 
 const LOCK_SCOPE = 'lock:payments';

@@ -9,7 +9,12 @@ import type { Charge, Charged } from './plan.ts';
 /** Makes one charge of the intent. A thrown error means the gateway's answer is unknown. */
 export async function makeCharge(gateway: PaymentGateway, intentId: string, charge: Charge, now: Date): Promise<GatewayResult<Charged>> {
   if (charge.kind === 'sale') {
-    const sale = await gateway.sale({ paymentMethodToken: charge.paymentMethodToken, amountCents: charge.amountCents, orderId: intentId, now });
+    const sale = await gateway.sale({
+      paymentMethodToken: charge.paymentMethodToken,
+      amountCents: charge.amountCents,
+      orderId: intentId,
+      now,
+    });
     return sale.ok ? { ok: true, value: { subscription: null, sale: sale.value } } : sale;
   }
   const subscription = await gateway.createSubscription({
@@ -28,12 +33,16 @@ export async function makeCharge(gateway: PaymentGateway, intentId: string, char
 export async function findCharges(gateway: PaymentGateway, intentId: string, charges: readonly Charge[], now: Date): Promise<Charged> {
   const wantsSubscription = charges.some((c) => c.kind === 'subscription');
   const wantsSale = charges.some((c) => c.kind === 'sale');
-  const [subscription, sale] = await Promise.all([wantsSubscription ? gateway.findSubscription(intentId, now) : null, wantsSale ? gateway.findSale(intentId) : null]);
+  const [subscription, sale] = await Promise.all([
+    wantsSubscription ? gateway.findSubscription(intentId, now) : null,
+    wantsSale ? gateway.findSale(intentId) : null,
+  ]);
   return { subscription, sale };
 }
 
 const moneyTaken = (t: GatewayTransaction | null | undefined): t is GatewayTransaction => t?.status === 'settled';
-const billing = (s: GatewaySubscription | null): s is GatewaySubscription => s !== null && s.status !== 'Canceled' && s.status !== 'Expired';
+const billing = (s: GatewaySubscription | null): s is GatewaySubscription =>
+  s !== null && s.status !== 'Canceled' && s.status !== 'Expired';
 
 /** Is the charge the plan asked for there, and in force? */
 export function isCharged(charge: Charge, charged: Charged): boolean {
@@ -70,4 +79,5 @@ export async function reverseCharges(gateway: PaymentGateway, charged: Charged, 
 }
 
 /** Braintree's 81905 (already cancelled), or a subscription that no longer exists. */
-export const isAlreadyCancelled = (failure: GatewayFailure) => failure.kind === 'validation' && (failure.code === '81905' || failure.code === 'notFound');
+export const isAlreadyCancelled = (failure: GatewayFailure) =>
+  failure.kind === 'validation' && (failure.code === '81905' || failure.code === 'notFound');

@@ -54,11 +54,26 @@ export async function reconcilePayments(s: PaymentServices, log: FastifyBaseLogg
       const intent = await findIntent(s.db, due.id);
       const reason = error instanceof Error ? error.message : String(error);
       log.warn({ err: error, intentId: due.id }, 'a payment intent could not be reconciled yet');
-      if (intent) intents.push({ id: intent.id, call: intent.call, userId: intent.user_id, amountCents: intent.amount_cents, status: intent.status, reason });
+      if (intent)
+        intents.push({
+          id: intent.id,
+          call: intent.call,
+          userId: intent.user_id,
+          amountCents: intent.amount_cents,
+          status: intent.status,
+          reason,
+        });
     }
   }
   const count = (status: IntentStatus) => intents.filter((i) => i.status === status).length;
-  return { at: at.toISOString(), intents, completed: count('completed'), failed: count('failed'), reversed: count('reversed'), open: count('open') };
+  return {
+    at: at.toISOString(),
+    intents,
+    completed: count('completed'),
+    failed: count('failed'),
+    reversed: count('reversed'),
+    open: count('open'),
+  };
 }
 
 /** One line for operators: "Reconciled 3 payment intents: 1 completed, 1 failed, 1 reversed, 0 still open." */

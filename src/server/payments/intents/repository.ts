@@ -56,13 +56,26 @@ export async function findIntent<R>(db: Db, id: string): Promise<Intent<R> | und
 
 /** The intent made under an idempotency key for this part of the call. */
 export async function intentForKey<R>(db: Db, key: IntentKey): Promise<Intent<R> | undefined> {
-  const row = await db.selectFrom('payment_intents').selectAll().where('idempotency_scope', '=', key.scope).where('idempotency_key', '=', key.key).where('part', '=', key.part).executeTakeFirst();
+  const row = await db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('idempotency_scope', '=', key.scope)
+    .where('idempotency_key', '=', key.key)
+    .where('part', '=', key.part)
+    .executeTakeFirst();
   return row && toIntent<R>(row);
 }
 
 /** The intents made under an idempotency key (one per part), oldest first. */
 export async function intentsForKey<R>(db: Db, key: Omit<IntentKey, 'part'>): Promise<Intent<R>[]> {
-  const rows = await db.selectFrom('payment_intents').selectAll().where('idempotency_scope', '=', key.scope).where('idempotency_key', '=', key.key).orderBy('created_at').orderBy('part').execute();
+  const rows = await db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('idempotency_scope', '=', key.scope)
+    .where('idempotency_key', '=', key.key)
+    .orderBy('created_at')
+    .orderBy('part')
+    .execute();
   return rows.map((row) => toIntent<R>(row));
 }
 
@@ -88,12 +101,25 @@ export async function claimIntent(db: Db, id: string, now: Date, leaseMs: number
 
 /** Open intents whose lease has run out, oldest first. */
 export async function dueIntents(db: Db, now: Date, limit: number): Promise<{ id: string; user_id: string | null }[]> {
-  return db.selectFrom('payment_intents').select(['id', 'user_id']).where('status', '=', 'open').where('lease_until', '<', now).orderBy('created_at').limit(limit).execute();
+  return db
+    .selectFrom('payment_intents')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'open')
+    .where('lease_until', '<', now)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
 /** The parent's open intents. */
 export async function openIntentsOf<R>(db: Db, userId: string): Promise<Intent<R>[]> {
-  const rows = await db.selectFrom('payment_intents').selectAll().where('user_id', '=', userId).where('status', '=', 'open').orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .execute();
   return rows.map((row) => toIntent<R>(row));
 }
 
@@ -124,5 +150,9 @@ export async function resolveIntentRow(trx: Transaction<Database>, id: string, r
 
 /** Makes a closed intent open again, due for reconciliation at once (money was found held after it closed). */
 export async function reopenIntent(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('payment_intents').set({ status: 'open', lease_until: now, resolved_at: null, resolved_by: null, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('payment_intents')
+    .set({ status: 'open', lease_until: now, resolved_at: null, resolved_by: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

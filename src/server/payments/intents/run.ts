@@ -20,7 +20,17 @@ import type { PaymentServices } from '../calls/services.ts';
 import type { GatewayFailure } from '../gateway.ts';
 import { findCharges, holdsMoney, isAlreadyCancelled, isCharged, makeCharge, reverseCharges } from './gatewaySteps.ts';
 import { nothingCharged, outcomeOf, type Charged, type Intent, type IntentPlan } from './plan.ts';
-import { claimIntent, findIntent, insertIntent, intentForKey, lockIntent, openIntentsOf, reopenIntent, resolveIntentRow, type IntentKey } from './repository.ts';
+import {
+  claimIntent,
+  findIntent,
+  insertIntent,
+  intentForKey,
+  lockIntent,
+  openIntentsOf,
+  reopenIntent,
+  resolveIntentRow,
+  type IntentKey,
+} from './repository.ts';
 
 /** How long the request that made an intent has to finish it before reconciliation may. */
 export const INTENT_LEASE_MS = 2 * 60 * 1000;
@@ -58,9 +68,13 @@ export const paymentUnconfirmed = () =>
     'We could not confirm your payment yet. Please wait a minute, then check your account before trying again: you will not be charged twice.',
     MessageKey.requestInProgress,
   );
-export const paymentNotTaken = () => new CallError(ErrorCode.SCRIPT_FAILED, 'Your payment did not go through, and you have not been charged. Please try again.');
+export const paymentNotTaken = () =>
+  new CallError(ErrorCode.SCRIPT_FAILED, 'Your payment did not go through, and you have not been charged. Please try again.');
 export const purchaseReversed = () =>
-  new CallError(ErrorCode.SCRIPT_FAILED, 'We could not complete your purchase, so your payment was cancelled and you have not been charged. Please try again, or contact customer support if this persists.');
+  new CallError(
+    ErrorCode.SCRIPT_FAILED,
+    'We could not complete your purchase, so your payment was cancelled and you have not been charged. Please try again, or contact customer support if this persists.',
+  );
 
 const fromWire = (f: CallFailure) => new CallError(f.code, f.error, f.messageKey, f.processorCode);
 
@@ -68,7 +82,12 @@ type By = 'request' | 'reconciliation';
 const leaseMs = (s: PaymentServices) => s.intentLeaseMs ?? INTENT_LEASE_MS;
 
 /** Records the intent, makes its charges and records the purchase; see the module comment. */
-export async function payWithIntent<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>, request: IntentRequest<R>, log: FastifyBaseLogger): Promise<A> {
+export async function payWithIntent<R, A>(
+  s: PaymentServices,
+  def: IntentKindDefinition<R, A>,
+  request: IntentRequest<R>,
+  log: FastifyBaseLogger,
+): Promise<A> {
   const now = s.now();
   const intent = await s.db.transaction().execute(async (trx) => {
     await request.reserve?.(trx);
@@ -110,12 +129,18 @@ export async function payWithIntent<R, A>(s: PaymentServices, def: IntentKindDef
  * intent's answer, the refusal it ended with, or — for an open one whose request died — the
  * outcome reconciliation finds now.
  */
-export async function answerOf<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>, intent: Intent<R>, log: FastifyBaseLogger): Promise<A> {
+export async function answerOf<R, A>(
+  s: PaymentServices,
+  def: IntentKindDefinition<R, A>,
+  intent: Intent<R>,
+  log: FastifyBaseLogger,
+): Promise<A> {
   let current = intent;
   if (current.status === 'open') {
     const now = s.now();
     // Still the request's to finish, or taken by another resolver: its answer is not known yet.
-    if (current.lease_until.getTime() > now.getTime() || !(await claimIntent(s.db, current.id, now, leaseMs(s)))) throw paymentUnconfirmed();
+    if (current.lease_until.getTime() > now.getTime() || !(await claimIntent(s.db, current.id, now, leaseMs(s))))
+      throw paymentUnconfirmed();
     try {
       current = await resolveIntent(s, def, current, log);
     } catch (error) {
@@ -129,7 +154,12 @@ export async function answerOf<R, A>(s: PaymentServices, def: IntentKindDefiniti
 }
 
 /** The answer of the intent made earlier under this Idempotency-Key (and part), when there is one. */
-export async function answerOfEarlier<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>, key: IntentKey | null, log: FastifyBaseLogger): Promise<{ found: false } | { found: true; answer: A }> {
+export async function answerOfEarlier<R, A>(
+  s: PaymentServices,
+  def: IntentKindDefinition<R, A>,
+  key: IntentKey | null,
+  log: FastifyBaseLogger,
+): Promise<{ found: false } | { found: true; answer: A }> {
   const earlier = key ? await intentForKey<R>(s.db, key) : undefined;
   return earlier ? { found: true, answer: await answerOf(s, def, earlier, log) } : { found: false };
 }
@@ -156,7 +186,12 @@ const ignoreRefusal = (error: unknown) => {
  * id, completes the intent when every charge is there, else gives back what is (a charge
  * without its pair) and closes it. Throws when the gateway cannot be reached (the intent stays open).
  */
-export async function resolveIntent<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>, intent: Intent<R>, log: FastifyBaseLogger): Promise<Intent<R>> {
+export async function resolveIntent<R, A>(
+  s: PaymentServices,
+  def: IntentKindDefinition<R, A>,
+  intent: Intent<R>,
+  log: FastifyBaseLogger,
+): Promise<Intent<R>> {
   const found = await findCharges(s.gateway, intent.id, intent.plan.charges, s.now());
   if (intent.plan.charges.every((charge) => isCharged(charge, found))) {
     await finish(s, def, intent, found, 'reconciliation', log).catch((error: unknown) => {
@@ -165,13 +200,34 @@ export async function resolveIntent<R, A>(s: PaymentServices, def: IntentKindDef
   } else {
     const declined = found.sale && (found.sale.status === 'declined' || found.sale.status === 'failed') ? found.sale : null;
     const refusal: GatewayFailure | undefined = declined
-      ? { kind: declined.status === 'failed' ? 'failed' : 'processorDeclined', code: declined.processorResponseCode ?? '2000', text: declined.processorResponseText ?? '' }
+      ? {
+          kind: declined.status === 'failed' ? 'failed' : 'processorDeclined',
+          code: declined.processorResponseCode ?? '2000',
+          text: declined.processorResponseText ?? '',
+        }
       : undefined;
-    await giveUp(s, def, intent, found, { error: refusal ? gatewayFailure(refusal, 'charge') : paymentNotTaken(), ...(refusal ? { refusal } : {}), by: 'reconciliation' }, log);
+    await giveUp(
+      s,
+      def,
+      intent,
+      found,
+      { error: refusal ? gatewayFailure(refusal, 'charge') : paymentNotTaken(), ...(refusal ? { refusal } : {}), by: 'reconciliation' },
+      log,
+    );
   }
   const after = (await findIntent<R>(s.db, intent.id))!;
   if (after.status !== 'open')
-    log.warn({ intentId: after.id, call: after.call, userId: after.user_id, amountCents: after.amount_cents, status: after.status, ...outcomeOf(found) }, `payment intent ${after.status} by reconciliation`);
+    log.warn(
+      {
+        intentId: after.id,
+        call: after.call,
+        userId: after.user_id,
+        amountCents: after.amount_cents,
+        status: after.status,
+        ...outcomeOf(found),
+      },
+      `payment intent ${after.status} by reconciliation`,
+    );
   return after;
 }
 
@@ -179,7 +235,14 @@ export async function resolveIntent<R, A>(s: PaymentServices, def: IntentKindDef
  * The intent's charges are made: end the plan it replaces, then record the purchase and
  * complete the intent in one transaction. When our side cannot, the charges are given back.
  */
-async function finish<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>, intent: Intent<R>, charged: Charged, by: By, log: FastifyBaseLogger): Promise<A> {
+async function finish<R, A>(
+  s: PaymentServices,
+  def: IntentKindDefinition<R, A>,
+  intent: Intent<R>,
+  charged: Charged,
+  by: By,
+  log: FastifyBaseLogger,
+): Promise<A> {
   const now = s.now();
   if (intent.plan.replaces) {
     let ended;
@@ -203,11 +266,20 @@ async function finish<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>,
       const current = await lockIntent<R>(trx, intent.id);
       if (current.status !== 'open') return { resolved: current };
       const answer = await def.complete(trx, current, charged, now);
-      await resolveIntentRow(trx, intent.id, { status: 'completed', by, outcome: outcomeOf(charged), answer: def.answerAgain ? null : answer, now });
+      await resolveIntentRow(trx, intent.id, {
+        status: 'completed',
+        by,
+        outcome: outcomeOf(charged),
+        answer: def.answerAgain ? null : answer,
+        now,
+      });
       return { answer };
     });
   } catch (error) {
-    log.error({ err: error, intentId: intent.id, ...outcomeOf(charged) }, 'a payment made at the gateway could not be recorded: it is given back');
+    log.error(
+      { err: error, intentId: intent.id, ...outcomeOf(charged) },
+      'a payment made at the gateway could not be recorded: it is given back',
+    );
     const reversed = purchaseReversed();
     await giveUp(s, def, intent, charged, { error: reversed, by }, log);
     throw reversed;
@@ -237,7 +309,14 @@ interface Ending {
 }
 
 /** Gives back whatever the intent charged, then closes it as failed (nothing was charged) or reversed. */
-async function giveUp<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>, intent: Intent<R>, charged: Charged, ending: Ending, log: FastifyBaseLogger): Promise<void> {
+async function giveUp<R, A>(
+  s: PaymentServices,
+  def: IntentKindDefinition<R, A>,
+  intent: Intent<R>,
+  charged: Charged,
+  ending: Ending,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const reversing = holdsMoney(charged);
   if (reversing) await giveBack(s, intent, charged, log);
   const now = s.now();
@@ -246,7 +325,13 @@ async function giveUp<R, A>(s: PaymentServices, def: IntentKindDefinition<R, A>,
     if (current.status !== 'open') return;
     await def.release?.(trx, current, now);
     if (ending.refusal) await def.refused?.(trx, current, ending.refusal, now);
-    await resolveIntentRow(trx, intent.id, { status: reversing ? 'reversed' : 'failed', by: ending.by, outcome: outcomeOf(charged), failure: ending.error.toWire(), now });
+    await resolveIntentRow(trx, intent.id, {
+      status: reversing ? 'reversed' : 'failed',
+      by: ending.by,
+      outcome: outcomeOf(charged),
+      failure: ending.error.toWire(),
+      now,
+    });
   });
 }
 
@@ -260,7 +345,10 @@ async function giveBack(s: PaymentServices, intent: Intent, charged: Charged, lo
     throw paymentUnconfirmed();
   }
   if (refusals.length > 0) {
-    log.error({ intentId: intent.id, refusals, ...outcomeOf(charged) }, 'the payment gateway refused to give a charge back: an operator must refund it');
+    log.error(
+      { intentId: intent.id, refusals, ...outcomeOf(charged) },
+      'the payment gateway refused to give a charge back: an operator must refund it',
+    );
     throw paymentUnconfirmed();
   }
 }

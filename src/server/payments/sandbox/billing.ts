@@ -50,9 +50,16 @@ export interface BillingSummary {
   failed: { count: number; codes: { code: string; text: string; count: number }[] };
 }
 
-export async function runSandboxBilling(o: { db: Kysely<Database>; at: Date; gateway?: PaymentGateway | GatewayName }): Promise<BillingSummary> {
+export async function runSandboxBilling(o: {
+  db: Kysely<Database>;
+  at: Date;
+  gateway?: PaymentGateway | GatewayName;
+}): Promise<BillingSummary> {
   const gatewayName = typeof o.gateway === 'string' ? o.gateway : o.gateway?.name;
-  if (gatewayName && gatewayName !== 'sandbox') throw new BillingError('This server charges through Braintree: Braintree bills subscriptions itself; the billing run is the sandbox gateway\'s.');
+  if (gatewayName && gatewayName !== 'sandbox')
+    throw new BillingError(
+      "This server charges through Braintree: Braintree bills subscriptions itself; the billing run is the sandbox gateway's.",
+    );
   if (Number.isNaN(o.at.getTime())) throw new BillingError('The billing time is not a valid date.');
   const { db, at } = o;
 
@@ -81,19 +88,44 @@ async function chargeOnce(db: Kysely<Database>, id: string, at: Date): Promise<B
     else return null;
 
     const outcome = chargeOutcome(sub.price_cents);
-    const transaction = await recordTransaction(tx, { subscriptionId: sub.id, token: sub.payment_method_token, amountCents: sub.price_cents, outcome, orderId: null, at: chargedAt });
+    const transaction = await recordTransaction(tx, {
+      subscriptionId: sub.id,
+      token: sub.payment_method_token,
+      amountCents: sub.price_cents,
+      outcome,
+      orderId: null,
+      at: chargedAt,
+    });
     const events: GatewayEvent[] = [];
     if (outcome.status === 'settled') {
       const cycles = sub.billing_cycles_charged + 1;
       const next = billingDate(new Date(sub.first_billing_date), sub.billing_frequency_months, cycles);
-      await updateSubscription(tx, sub.id, { status: 'Active', billing_cycles_charged: cycles, next_billing_date: next, paid_through_date: next, failed_attempts: 0, retry_at: null, updated_at: chargedAt });
+      await updateSubscription(tx, sub.id, {
+        status: 'Active',
+        billing_cycles_charged: cycles,
+        next_billing_date: next,
+        paid_through_date: next,
+        failed_attempts: 0,
+        retry_at: null,
+        updated_at: chargedAt,
+      });
       if (sub.status === 'PastDue') events.push({ kind: 'subscriptionWentActive', subscriptionId: sub.id });
-      events.push({ kind: 'subscriptionChargedSuccessfully', subscriptionId: sub.id, transaction: toGatewayTransaction(transaction), nextBillingDate: next });
+      events.push({
+        kind: 'subscriptionChargedSuccessfully',
+        subscriptionId: sub.id,
+        transaction: toGatewayTransaction(transaction),
+        nextBillingDate: next,
+      });
     } else {
       const failedAttempts = sub.failed_attempts + 1;
       // The first refusal and MAX_RETRIES retries; then it waits for a new payment method.
       const retryAt = failedAttempts <= MAX_RETRIES ? addDays(chargedAt, RETRY_INTERVAL_DAYS) : null;
-      await updateSubscription(tx, sub.id, { status: 'PastDue', failed_attempts: failedAttempts, retry_at: retryAt, updated_at: chargedAt });
+      await updateSubscription(tx, sub.id, {
+        status: 'PastDue',
+        failed_attempts: failedAttempts,
+        retry_at: retryAt,
+        updated_at: chargedAt,
+      });
       events.push({ kind: 'subscriptionChargedUnsuccessfully', subscriptionId: sub.id, transaction: toGatewayTransaction(transaction) });
       if (sub.status !== 'PastDue') events.push({ kind: 'subscriptionWentPastDue', subscriptionId: sub.id });
     }
@@ -134,7 +166,8 @@ function summarize(at: Date, charges: BillingCharge[]): BillingSummary {
 }
 
 const money = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
-const listCodes = (codes: BillingSummary['declined']['codes']) => (codes.length === 0 ? '' : ` (${codes.map((c) => `${c.code} ${c.text}${c.count > 1 ? ` ×${c.count}` : ''}`).join(', ')})`);
+const listCodes = (codes: BillingSummary['declined']['codes']) =>
+  codes.length === 0 ? '' : ` (${codes.map((c) => `${c.code} ${c.text}${c.count > 1 ? ` ×${c.count}` : ''}`).join(', ')})`;
 
 /** One line for the operator: "Billing at …: charged 2 ($89.98), declined 1 (2001 Insufficient Funds), failed 0." */
 export function describeBilling(summary: BillingSummary): string {

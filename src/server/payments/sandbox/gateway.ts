@@ -16,12 +16,26 @@
 import type { Kysely } from 'kysely';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import type { Database } from '../../db/types.ts';
-import type { GatewayFailure, GatewayResult, GatewaySubscription, GatewayTransaction, PaymentGateway, VaultedPaymentMethod } from '../gateway.ts';
+import type {
+  GatewayFailure,
+  GatewayResult,
+  GatewaySubscription,
+  GatewayTransaction,
+  PaymentGateway,
+  VaultedPaymentMethod,
+} from '../gateway.ts';
 import { processorResponseText } from '../processorResponses.ts';
 import { chargeOutcome } from './amounts.ts';
 import { addDays, addMonths } from './billingDates.ts';
 import { encodeSandboxClientToken } from './clientToken.ts';
-import { sandboxId, toGatewaySubscription, toGatewayTransaction, toVaultedPaymentMethod, type SandboxPaymentMethodRow, type SandboxTransactionRow } from './records.ts';
+import {
+  sandboxId,
+  toGatewaySubscription,
+  toGatewayTransaction,
+  toVaultedPaymentMethod,
+  type SandboxPaymentMethodRow,
+  type SandboxTransactionRow,
+} from './records.ts';
 import * as repository from './repository.ts';
 import { ACCEPTED_CARD_TYPES, nonceBehaviour } from './testNonces.ts';
 
@@ -53,7 +67,8 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
 
     async vaultPaymentMethod({ customerId, nonce, makeDefault, failOnDuplicate }) {
       return inTransaction(db, async (tx) => {
-        if (!(await repository.lockCustomer(tx, customerId))) return fail<VaultedPaymentMethod>({ kind: 'validation', code: '93105', message: 'Customer ID is invalid.' });
+        if (!(await repository.lockCustomer(tx, customerId)))
+          return fail<VaultedPaymentMethod>({ kind: 'validation', code: '93105', message: 'Customer ID is invalid.' });
         const behaviour = nonceBehaviour(nonce);
         if (behaviour.kind === 'refused') return fail<VaultedPaymentMethod>(behaviour.failure);
 
@@ -61,7 +76,8 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         const now = clock();
         let row: SandboxPaymentMethodRow;
         if (behaviour.kind === 'card') {
-          if (!ACCEPTED_CARD_TYPES.has(behaviour.cardType)) return fail<VaultedPaymentMethod>({ kind: 'cardTypeNotAccepted', cardType: behaviour.cardType });
+          if (!ACCEPTED_CARD_TYPES.has(behaviour.cardType))
+            return fail<VaultedPaymentMethod>({ kind: 'cardTypeNotAccepted', cardType: behaviour.cardType });
           const identifier = behaviour.fingerprint;
           // Wallet cards are network tokens, new each time: only plain cards can be duplicates.
           if (failOnDuplicate && behaviour.paymentType === 'card' && existing.some((m) => m.unique_number_identifier === identifier))
@@ -108,13 +124,16 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
 
     async createSubscription({ id, paymentMethodToken, planId, priceCents, trialDurationDays, billingFrequencyMonths, now }) {
       checkCents(priceCents);
-      if (!Number.isInteger(trialDurationDays) || trialDurationDays < 0) throw new RangeError(`trialDurationDays must be a whole number ≥ 0; it is ${trialDurationDays}.`);
-      if (!Number.isInteger(billingFrequencyMonths) || billingFrequencyMonths < 1) throw new RangeError(`billingFrequencyMonths must be a whole number ≥ 1; it is ${billingFrequencyMonths}.`);
+      if (!Number.isInteger(trialDurationDays) || trialDurationDays < 0)
+        throw new RangeError(`trialDurationDays must be a whole number ≥ 0; it is ${trialDurationDays}.`);
+      if (!Number.isInteger(billingFrequencyMonths) || billingFrequencyMonths < 1)
+        throw new RangeError(`billingFrequencyMonths must be a whole number ≥ 1; it is ${billingFrequencyMonths}.`);
       return inTransaction(db, async (tx) => {
         const method = await repository.findPaymentMethod(tx, paymentMethodToken);
         if (!method) return fail<GatewaySubscription>(invalidToken('91903'));
         // Braintree's 81902: a subscription id names one subscription, ever (a retried create cannot make a second).
-        if (await repository.subscriptionIdTaken(tx, id)) return fail<GatewaySubscription>({ kind: 'validation', code: '81902', message: 'ID has already been taken.' });
+        if (await repository.subscriptionIdTaken(tx, id))
+          return fail<GatewaySubscription>({ kind: 'validation', code: '81902', message: 'ID has already been taken.' });
         const subscription = {
           id,
           payment_method_token: paymentMethodToken,
@@ -131,20 +150,53 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         };
         if (trialDurationDays > 0) {
           const firstBillingDate = addDays(now, trialDurationDays);
-          const row = { ...subscription, first_billing_date: firstBillingDate, next_billing_date: firstBillingDate, paid_through_date: null, billing_cycles_charged: 0 };
+          const row = {
+            ...subscription,
+            first_billing_date: firstBillingDate,
+            next_billing_date: firstBillingDate,
+            paid_through_date: null,
+            billing_cycles_charged: 0,
+          };
           await repository.insertSubscription(tx, row);
           return ok(toGatewaySubscription(row));
         }
         // No trial: the first period is charged now, and a refused charge creates no subscription.
         const outcome = chargeOutcome(priceCents);
         if (outcome.status !== 'settled') {
-          await recordTransaction(tx, { subscriptionId: null, token: paymentMethodToken, amountCents: priceCents, outcome, orderId: null, at: now });
-          return fail<GatewaySubscription>({ kind: outcome.status === 'declined' ? 'processorDeclined' : 'failed', code: outcome.code, text: outcome.text });
+          await recordTransaction(tx, {
+            subscriptionId: null,
+            token: paymentMethodToken,
+            amountCents: priceCents,
+            outcome,
+            orderId: null,
+            at: now,
+          });
+          return fail<GatewaySubscription>({
+            kind: outcome.status === 'declined' ? 'processorDeclined' : 'failed',
+            code: outcome.code,
+            text: outcome.text,
+          });
         }
         const next = addMonths(now, billingFrequencyMonths);
-        const row = { ...subscription, first_billing_date: now, next_billing_date: next, paid_through_date: next, billing_cycles_charged: 1 };
+        const row = {
+          ...subscription,
+          first_billing_date: now,
+          next_billing_date: next,
+          paid_through_date: next,
+          billing_cycles_charged: 1,
+        };
         await repository.insertSubscription(tx, row);
-        const transaction = priceCents > 0 ? await recordTransaction(tx, { subscriptionId: id, token: paymentMethodToken, amountCents: priceCents, outcome, orderId: null, at: now }) : null;
+        const transaction =
+          priceCents > 0
+            ? await recordTransaction(tx, {
+                subscriptionId: id,
+                token: paymentMethodToken,
+                amountCents: priceCents,
+                outcome,
+                orderId: null,
+                at: now,
+              })
+            : null;
         return ok(toGatewaySubscription(row, transaction));
       });
     },
@@ -157,7 +209,10 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         if (current.status === 'Canceled' || current.status === 'Expired')
           return fail<GatewaySubscription>({ kind: 'validation', code: '81901', message: 'Cannot edit a canceled subscription.' });
         if (paymentMethodToken !== undefined && paymentMethodToken !== current.payment_method_token) {
-          const [method, old] = await Promise.all([repository.findPaymentMethod(tx, paymentMethodToken), repository.findPaymentMethod(tx, current.payment_method_token)]);
+          const [method, old] = await Promise.all([
+            repository.findPaymentMethod(tx, paymentMethodToken),
+            repository.findPaymentMethod(tx, current.payment_method_token),
+          ]);
           if (!method || method.customer_id !== old?.customer_id) return fail<GatewaySubscription>(invalidToken('91903'));
         }
         const changedMethod = paymentMethodToken !== undefined && paymentMethodToken !== current.payment_method_token;
@@ -177,8 +232,14 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
       return inTransaction(db, async (tx) => {
         const current = await repository.findSubscriptionForUpdate(tx, subscriptionId);
         if (!current) return fail<GatewaySubscription>(subscriptionNotFound);
-        if (current.status === 'Canceled') return fail<GatewaySubscription>({ kind: 'validation', code: '81905', message: 'Subscription has already been canceled.' });
-        const row = await repository.updateSubscription(tx, subscriptionId, { status: 'Canceled', canceled_at: now, retry_at: null, updated_at: now });
+        if (current.status === 'Canceled')
+          return fail<GatewaySubscription>({ kind: 'validation', code: '81905', message: 'Subscription has already been canceled.' });
+        const row = await repository.updateSubscription(tx, subscriptionId, {
+          status: 'Canceled',
+          canceled_at: now,
+          retry_at: null,
+          updated_at: now,
+        });
         return ok(toGatewaySubscription(row));
       });
     },
@@ -189,8 +250,20 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         const method = await repository.findPaymentMethod(tx, paymentMethodToken);
         if (!method) return fail<GatewayTransaction>(invalidToken('91518'));
         const outcome = chargeOutcome(amountCents);
-        const transaction = await recordTransaction(tx, { subscriptionId: null, token: paymentMethodToken, amountCents, outcome, orderId, at: now });
-        if (outcome.status !== 'settled') return fail<GatewayTransaction>({ kind: outcome.status === 'declined' ? 'processorDeclined' : 'failed', code: outcome.code, text: outcome.text });
+        const transaction = await recordTransaction(tx, {
+          subscriptionId: null,
+          token: paymentMethodToken,
+          amountCents,
+          outcome,
+          orderId,
+          at: now,
+        });
+        if (outcome.status !== 'settled')
+          return fail<GatewayTransaction>({
+            kind: outcome.status === 'declined' ? 'processorDeclined' : 'failed',
+            code: outcome.code,
+            text: outcome.text,
+          });
         return ok(toGatewayTransaction(transaction));
       });
     },
@@ -213,7 +286,12 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         const row = await repository.findTransactionForUpdate(tx, transactionId);
         if (!row) return fail<GatewayTransaction>({ kind: 'validation', code: 'notFound', message: 'Transaction not found.' });
         if (row.status === 'voided' || row.status === 'refunded') return ok(toGatewayTransaction(row));
-        if (row.status !== 'settled') return fail<GatewayTransaction>({ kind: 'validation', code: '91506', message: 'Cannot refund a transaction unless it is settled.' });
+        if (row.status !== 'settled')
+          return fail<GatewayTransaction>({
+            kind: 'validation',
+            code: '91506',
+            message: 'Cannot refund a transaction unless it is settled.',
+          });
         // The sandbox settles at once: what Braintree would void before settlement is refunded here.
         const reversed = await repository.markTransactionRefunded(tx, transactionId);
         return ok(toGatewayTransaction(reversed));
@@ -233,7 +311,14 @@ function checkCents(amount: number) {
 /** Writes one charge to the sandbox's ledger. */
 export async function recordTransaction(
   db: Db,
-  o: { subscriptionId: string | null; token: string; amountCents: number; outcome: ReturnType<typeof chargeOutcome>; orderId: string | null; at: Date },
+  o: {
+    subscriptionId: string | null;
+    token: string;
+    amountCents: number;
+    outcome: ReturnType<typeof chargeOutcome>;
+    orderId: string | null;
+    at: Date;
+  },
 ): Promise<SandboxTransactionRow> {
   const row: SandboxTransactionRow = {
     id: sandboxId('txn'),

@@ -8,8 +8,14 @@ import type { Db } from '../../db/transaction.ts';
 import type { Database, SandboxSubscriptionsTable } from '../../db/types.ts';
 import type { SandboxPaymentMethodRow, SandboxSubscriptionRow, SandboxTransactionRow } from './records.ts';
 
-export async function insertCustomer(db: Db, c: { id: string; email: string; firstName: string | null; lastName: string | null; createdAt: Date }): Promise<void> {
-  await db.insertInto('sandbox_customers').values({ id: c.id, email: c.email, first_name: c.firstName, last_name: c.lastName, created_at: c.createdAt }).execute();
+export async function insertCustomer(
+  db: Db,
+  c: { id: string; email: string; firstName: string | null; lastName: string | null; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('sandbox_customers')
+    .values({ id: c.id, email: c.email, first_name: c.firstName, last_name: c.lastName, created_at: c.createdAt })
+    .execute();
 }
 
 /** Locks the customer for the rest of the transaction; false when there is none with that id. */
@@ -23,8 +29,15 @@ export async function findPaymentMethod(db: Db, token: string): Promise<SandboxP
 }
 
 /** The customer's vaulted methods, by token and card fingerprint. */
-export async function listCustomerFingerprints(db: Db, customerId: string): Promise<Pick<SandboxPaymentMethodRow, 'token' | 'unique_number_identifier'>[]> {
-  return db.selectFrom('sandbox_payment_methods').select(['token', 'unique_number_identifier']).where('customer_id', '=', customerId).execute();
+export async function listCustomerFingerprints(
+  db: Db,
+  customerId: string,
+): Promise<Pick<SandboxPaymentMethodRow, 'token' | 'unique_number_identifier'>[]> {
+  return db
+    .selectFrom('sandbox_payment_methods')
+    .select(['token', 'unique_number_identifier'])
+    .where('customer_id', '=', customerId)
+    .execute();
 }
 
 /** None of the customer's methods is the default any more. */
@@ -50,7 +63,10 @@ export async function findSubscriptionForUpdate(tx: Transaction<Database>, id: s
 }
 
 /** The subscription, locked; undefined when there is none or another transaction holds it. */
-export async function findSubscriptionForUpdateSkipLocked(tx: Transaction<Database>, id: string): Promise<SandboxSubscriptionRow | undefined> {
+export async function findSubscriptionForUpdateSkipLocked(
+  tx: Transaction<Database>,
+  id: string,
+): Promise<SandboxSubscriptionRow | undefined> {
   return tx.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
 }
 
@@ -59,7 +75,12 @@ export async function listDueSubscriptionIds(db: Db, at: Date): Promise<string[]
   const rows = await db
     .selectFrom('sandbox_subscriptions')
     .select('id')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'Active'), eb('next_billing_date', '<=', at)]), eb.and([eb('status', '=', 'PastDue'), eb('retry_at', '<=', at)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'Active'), eb('next_billing_date', '<=', at)]),
+        eb.and([eb('status', '=', 'PastDue'), eb('retry_at', '<=', at)]),
+      ]),
+    )
     .orderBy('next_billing_date')
     .orderBy('id')
     .execute();
@@ -71,7 +92,11 @@ export async function insertSubscription(db: Db, row: SandboxSubscriptionRow): P
 }
 
 /** Writes `changes` to the subscription and answers it as it now is. */
-export async function updateSubscription(db: Db, id: string, changes: Updateable<SandboxSubscriptionsTable>): Promise<SandboxSubscriptionRow> {
+export async function updateSubscription(
+  db: Db,
+  id: string,
+  changes: Updateable<SandboxSubscriptionsTable>,
+): Promise<SandboxSubscriptionRow> {
   return db.updateTable('sandbox_subscriptions').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -81,12 +106,24 @@ export async function insertTransaction(db: Db, row: SandboxTransactionRow): Pro
 
 /** The latest transaction made for an order id. */
 export async function findLatestTransactionForOrder(db: Db, orderId: string): Promise<SandboxTransactionRow | undefined> {
-  return db.selectFrom('sandbox_transactions').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('sandbox_transactions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 /** The subscription's earliest transaction. */
 export async function findFirstTransactionOfSubscription(db: Db, subscriptionId: string): Promise<SandboxTransactionRow | undefined> {
-  return db.selectFrom('sandbox_transactions').selectAll().where('subscription_id', '=', subscriptionId).orderBy('created_at').orderBy('id').executeTakeFirst();
+  return db
+    .selectFrom('sandbox_transactions')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 export async function findTransactionForUpdate(tx: Transaction<Database>, id: string): Promise<SandboxTransactionRow | undefined> {

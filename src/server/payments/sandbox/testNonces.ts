@@ -12,7 +12,13 @@
  * number where it is known, so typing 4012 8888 8888 1881 is the same card as
  * fake-valid-visa-nonce): two methods with one fingerprint are one card to the duplicate check.
  */
-import { cardFingerprint, cardTypeName, parseSandboxCardNonce, uniqueNumberIdentifier, type SandboxCard } from '../../../domain/sandboxCardNonce.ts';
+import {
+  cardFingerprint,
+  cardTypeName,
+  parseSandboxCardNonce,
+  uniqueNumberIdentifier,
+  type SandboxCard,
+} from '../../../domain/sandboxCardNonce.ts';
 import type { GatewayFailure, PaymentType } from '../gateway.ts';
 
 export type VerificationOutcome = { kind: 'processorDeclined'; code: string } | { kind: 'failed'; code: string };
@@ -35,10 +41,23 @@ export type NonceBehaviour =
   | { kind: 'refused'; failure: GatewayFailure };
 
 /** Card brands the sandbox merchant account accepts; another brand answers cardTypeNotAccepted (Braintree 81703). */
-export const ACCEPTED_CARD_TYPES: ReadonlySet<string> = new Set(['Visa', 'MasterCard', 'American Express', 'Discover', 'JCB', 'Diners Club']);
+export const ACCEPTED_CARD_TYPES: ReadonlySet<string> = new Set([
+  'Visa',
+  'MasterCard',
+  'American Express',
+  'Discover',
+  'JCB',
+  'Diners Club',
+]);
 
 /** `identity`: the card number where Braintree's sandbox publishes it, else a name of our own. */
-const card = (cardType: string, last4: string, identity: string, verification?: VerificationOutcome, paymentType: Exclude<PaymentType, 'PayPal'> = 'card'): NonceBehaviour => ({
+const card = (
+  cardType: string,
+  last4: string,
+  identity: string,
+  verification?: VerificationOutcome,
+  paymentType: Exclude<PaymentType, 'PayPal'> = 'card',
+): NonceBehaviour => ({
   kind: 'card',
   paymentType,
   cardType,
@@ -46,10 +65,14 @@ const card = (cardType: string, last4: string, identity: string, verification?: 
   fingerprint: uniqueNumberIdentifier(cardType, last4, cardFingerprint(identity)),
   ...(verification ? { verification } : {}),
 });
-const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: string, identity: string): NonceBehaviour => card(cardType, last4, identity, undefined, paymentType);
+const wallet = (paymentType: 'ApplePay' | 'GooglePay', cardType: string, last4: string, identity: string): NonceBehaviour =>
+  card(cardType, last4, identity, undefined, paymentType);
 const notAccepted = (cardType: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'cardTypeNotAccepted', cardType } });
 const validation = (code: string, message: string): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'validation', code, message } });
-const rejected = (reason: Extract<GatewayFailure, { kind: 'gatewayRejected' }>['reason']): NonceBehaviour => ({ kind: 'refused', failure: { kind: 'gatewayRejected', reason } });
+const rejected = (reason: Extract<GatewayFailure, { kind: 'gatewayRejected' }>['reason']): NonceBehaviour => ({
+  kind: 'refused',
+  failure: { kind: 'gatewayRejected', reason },
+});
 
 const DECLINED = { kind: 'processorDeclined', code: '2000' } as const;
 const PROCESSOR_FAILURE = { kind: 'failed', code: '3000' } as const;
