@@ -19,29 +19,29 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  callNames,
+  type CallDefinition,
   CallError,
+  type CallName,
+  type CallOutput,
+  type Contract,
+  callNames,
   contract,
   ErrorCode,
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   MessageKey,
-  SESSION_TOKEN_HEADER,
-  type CallDefinition,
-  type CallName,
-  type CallOutput,
-  type Contract,
   type OwnerRule,
+  SESSION_TOKEN_HEADER,
 } from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
 import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
 import {
+  type CallAnswer,
+  type IdempotencyStore,
   idempotencyKeyInvalid,
   idempotencyKeyRequired,
   requestHash,
   validIdempotencyKey,
-  type CallAnswer,
-  type IdempotencyStore,
 } from './payments/idempotency/store.ts';
 import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
 
@@ -181,8 +181,9 @@ export function readParseBody(
   const params: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   const bodyToken = typeof params._SessionToken === 'string' ? params._SessionToken : null;
   const bodyKey = params[IDEMPOTENCY_KEY_FIELD];
-  for (const field of parseSdkFields) delete params[field];
-  delete params[IDEMPOTENCY_KEY_FIELD];
+  // Most requests carry none of them.
+  for (const field of parseSdkFields) if (field in params) delete params[field];
+  if (IDEMPOTENCY_KEY_FIELD in params) delete params[IDEMPOTENCY_KEY_FIELD];
   const headerToken = request.headers[SESSION_TOKEN_HEADER.toLowerCase()];
   const sessionToken = (typeof headerToken === 'string' && headerToken !== '' ? headerToken : bodyToken) || null;
   const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] ?? request.headers['x-parse-request-id'] ?? bodyKey;

@@ -48,8 +48,23 @@ function wireBody(result: object): WireBody {
 }
 
 /** The encoding to send: br when accepted, else gzip, else none (q=0 refuses one; `*` accepts any). */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return null;
+  // Browsers send one of a handful of headers: each is read once.
+  let chosen = chosenEncodings.get(acceptEncoding);
+  if (chosen === undefined) {
+    chosen = readAcceptEncoding(acceptEncoding);
+    if (chosenEncodings.size >= MAX_KNOWN_HEADERS) chosenEncodings.clear();
+    chosenEncodings.set(acceptEncoding, chosen);
+  }
+  return chosen;
+}
+
+type Encoding = 'br' | 'gzip' | null;
+const MAX_KNOWN_HEADERS = 100;
+const chosenEncodings = new Map<string, Encoding>();
+
+function readAcceptEncoding(acceptEncoding: string): Encoding {
   const q: Record<string, number> = {};
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
