@@ -32,17 +32,18 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
-} catch (error) {
-  usage((error as Error).message);
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    usage((error as Error).message);
+  }
 }
-const { values, positionals } = parsed;
+const { values, positionals } = parseCommandLine();
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);

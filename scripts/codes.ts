@@ -38,27 +38,28 @@ function integer(name: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: {
-      kind: { type: 'string' },
-      months: { type: 'string' },
-      lifetime: { type: 'boolean' },
-      offer: { type: 'string' },
-      count: { type: 'string' },
-      expires: { type: 'string' },
-      campaign: { type: 'string' },
-      note: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-} catch (error) {
-  usage((error as Error).message);
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        kind: { type: 'string' },
+        months: { type: 'string' },
+        lifetime: { type: 'boolean' },
+        offer: { type: 'string' },
+        count: { type: 'string' },
+        expires: { type: 'string' },
+        campaign: { type: 'string' },
+        note: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    usage((error as Error).message);
+  }
 }
-const { values, positionals } = parsed;
+const { values, positionals } = parseCommandLine();
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);

@@ -26,13 +26,15 @@ const USAGE = `Usage: npm run reconcile
 
   Settles the payment intents left open (a crash, a gateway that did not answer) against the gateway.`;
 
-let parsed;
-try {
-  parsed = parseArgs({ args: process.argv.slice(2), options: { help: { type: 'boolean', short: 'h' } } });
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
-  process.exit(2);
+function parseCommandLine() {
+  try {
+    return parseArgs({ args: process.argv.slice(2), options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
 }
+const parsed = parseCommandLine();
 if (parsed.values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);

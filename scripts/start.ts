@@ -5,14 +5,16 @@
 import { ensureBuilt } from './lib/build.ts';
 import { ConfigError, readServerEnv } from '../src/server/config.ts';
 
-let env;
-try {
-  env = readServerEnv();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
-  process.exit(1);
+function serverEnv() {
+  try {
+    return readServerEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
 }
+const env = serverEnv();
 
 try {
   await ensureBuilt(env.distDir);
