@@ -75,13 +75,13 @@ export function compile(
   copyFiles: Map<CopyFile, CopyTree>,
   runtimeKeys: readonly string[] = defaultRuntimeCopyKeys,
 ): CompiledProject {
-  const valueOf = <T>(kind: ConfigKind) => configFiles.filter((f) => f.kind === kind && values.has(f)).map((f) => values.get(f) as T);
-  const app = valueOf<AppFile>('app')[0]!.app;
-  const flags = valueOf<ExperimentsFile>('experiments')[0]?.flags ?? {};
+  const valuesOf = <T>(kind: ConfigKind) => configFiles.filter((f) => f.kind === kind && values.has(f)).map((f) => values.get(f) as T);
+  const app = valuesOf<AppFile>('app')[0]!.app;
+  const flags = valuesOf<ExperimentsFile>('experiments')[0]?.flags ?? {};
 
   const screens: Record<string, CompiledScreen> = {};
   const routes: CompiledRoute[] = [];
-  for (const funnel of valueOf<FunnelFile>('funnel')) {
+  for (const funnel of valuesOf<FunnelFile>('funnel')) {
     const steps = funnel.progress?.steps;
     for (const screen of funnel.screens) {
       const group = app.layoutGroups?.find((g) => g.paths.some((p) => matchRoute(p, screen.path) || matchRoute(screen.path, p)));

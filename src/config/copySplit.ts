@@ -119,7 +119,9 @@ function pick(copy: CompiledCopy, keys: Iterable<string>): CompiledCopy {
   for (const key of [...keys].sort()) {
     const { ns, name } = split(key);
     const text = copy[ns]?.[name];
-    if (text !== undefined) (out[ns] ??= {})[name] = text;
+    if (text === undefined) continue;
+    out[ns] ??= {};
+    out[ns][name] = text;
   }
   return out;
 }

@@ -130,5 +130,5 @@ export function formatReport(diagnostics: readonly Diagnostic[], files: readonly
   const byPath = new Map(files.map((f) => [f.relPath, f]));
   const located = sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file))));
   const blocks = located.map((l) => formatLocated(l, byPath, options));
-  return [...blocks, summaryLine(diagnostics, files.length)].join('\n\n') + '\n';
+  return `${[...blocks, summaryLine(diagnostics, files.length)].join('\n\n')}\n`;
 }

@@ -163,7 +163,9 @@ export function walk(schema: z.ZodType, data: unknown, visit: (node: WalkNode) =
     for (const [key, child] of Object.entries(def.shape ?? {}))
       if (data[key] !== undefined) walk(child, data[key], visit, [...path, key], node);
   } else if (def.type === 'array' && Array.isArray(data)) {
-    data.forEach((item, i) => walk(def.element!, item, visit, [...path, i], node));
+    data.forEach((item, i) => {
+      walk(def.element!, item, visit, [...path, i], node);
+    });
   } else if (def.type === 'record' && isPlainObject(data)) {
     for (const [key, value] of Object.entries(data)) walk(def.valueType!, value, visit, [...path, key], node);
   }

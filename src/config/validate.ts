@@ -145,6 +145,8 @@ function explain(issue: Located, ctx: Context): Explained {
       const list = params.suggestion === undefined && params.known ? ` Expected one of: ${params.known.join(', ')}.` : '';
       return error(ctx.file, path, `${issue.message}${list}`, { suggestion: params.suggestion });
     }
+    case undefined:
+      break;
   }
 
   switch (issue.code) {

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 
 /** C0 controls but tab, LF and CR; DEL; C1 (U+0080–U+009F). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this regex exists to find control characters in text
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** With the `u` flag a surrogate pair is one code point, so only a surrogate outside a pair matches. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
@@ -54,7 +55,9 @@ export function findUnsafeText(value: unknown): UnsafeText | null {
       const message = textProblem(current);
       if (message) return { path: pathTo(next), message };
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => queue.push({ value: item, parent: next, key: index }));
+      current.forEach((item, index) => {
+        queue.push({ value: item, parent: next, key: index });
+      });
     } else if (current !== null && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
         const message = textProblem(key);

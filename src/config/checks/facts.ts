@@ -82,7 +82,10 @@ function checkVariants(
   if (!variants) return;
   const tested: [unknown, YamlPath][] = [];
   if (condition.equals !== undefined) tested.push([condition.equals, [...path, 'equals']]);
-  if (Array.isArray(condition.in)) condition.in.forEach((v, i) => tested.push([v, [...path, 'in', i]]));
+  if (Array.isArray(condition.in))
+    condition.in.forEach((v, i) => {
+      tested.push([v, [...path, 'in', i]]);
+    });
   for (const [value, at] of tested) {
     if (typeof value === 'string' && variants.includes(value)) continue;
     const suggestion = typeof value === 'string' ? closest(value, variants) : undefined;

@@ -54,9 +54,9 @@ export const checkFormFields: Check = (ctx) => {
   for (const { file, form } of forms) {
     const data = form.node.data as Record<string, unknown>;
     if (Array.isArray(data.checkOrder))
-      data.checkOrder.forEach(
-        (name, i) => typeof name === 'string' && report(file, [...form.node.path, 'checkOrder', i], name, form, form.fields),
-      );
+      data.checkOrder.forEach((name, i) => {
+        if (typeof name === 'string') report(file, [...form.node.path, 'checkOrder', i], name, form, form.fields);
+      });
     if (Array.isArray(data.fields))
       data.fields.forEach((field, f) => {
         if (!isRecord(field) || !Array.isArray(field.rules)) return;

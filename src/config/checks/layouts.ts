@@ -17,7 +17,9 @@ export const checkLayouts: Check = (ctx) => {
   };
   for (const funnel of ctx.funnels) check(funnel.file.relPath, ['layout'], funnel.data.layout);
   const groups = Array.isArray(app.data.layoutGroups) ? app.data.layoutGroups : [];
-  groups.forEach((group, i) => isRecord(group) && check(app.file.relPath, ['app', 'layoutGroups', i, 'layout'], group.layout));
+  groups.forEach((group, i) => {
+    if (isRecord(group)) check(app.file.relPath, ['app', 'layoutGroups', i, 'layout'], group.layout);
+  });
 
   if (!layouts.includes('default')) {
     const grouped = (path: string) =>

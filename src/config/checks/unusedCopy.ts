@@ -8,8 +8,11 @@ import { closestCopyKey, splitKey } from './copyIndex.ts';
 function mentions(value: unknown, into: Set<string>): void {
   if (typeof value === 'string') {
     if (isCopyKey(value)) into.add(value);
-  } else if (Array.isArray(value)) value.forEach((v) => mentions(v, into));
-  else if (value !== null && typeof value === 'object') Object.values(value).forEach((v) => mentions(v, into));
+  } else if (Array.isArray(value)) {
+    for (const v of value) mentions(v, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) mentions(v, into);
+  }
 }
 
 /**
