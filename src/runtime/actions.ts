@@ -146,7 +146,7 @@ async function target(to: Target, s: ActionServices, scope: ActionScope): Promis
 }
 
 /** Runs one action; answers the scope for the rest of the list, or 'stop'. */
-async function runOne(action: Action, s: ActionServices, scope: ActionScope): Promise<ActionScope | 'stop' | void> {
+async function runOne(action: Action, s: ActionServices, scope: ActionScope): Promise<ActionScope | 'stop' | undefined> {
   const facts = () => s.facts(scope);
   const captcha = (a: string) => s.captcha(a);
   switch (action.do) {

@@ -50,6 +50,6 @@ export function readsFactFamily(value: unknown, family: string): boolean {
   if (Array.isArray(value)) return value.some((v) => readsFactFamily(v, family));
   if (value === null || typeof value !== 'object') return false;
   const fact = (value as { fact?: unknown }).fact;
-  if (typeof fact === 'string' && fact.startsWith(family + '.')) return true;
+  if (typeof fact === 'string' && fact.startsWith(`${family}.`)) return true;
   return Object.values(value).some((v) => readsFactFamily(v, family));
 }

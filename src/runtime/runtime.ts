@@ -194,7 +194,14 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       new Promise<boolean>((resolve) => {
         if (signal?.aborted) return resolve(false);
         const timer = setTimeout(() => resolve(true), ms);
-        signal?.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve(false);
+          },
+          { once: true },
+        );
       }),
     copyHas: (key) => o.copy.has(key),
     reload: () => browser.reload?.(),

@@ -1,7 +1,7 @@
 /** Whether `path` is `prefix` or below it (`/dont-go` covers `/dont-go/1`, not `/dont-gone`). */
 export function underPrefix(path: string, prefix: string): boolean {
   const p = prefix.replace(/\/$/, '');
-  return path === p || path.startsWith(p + '/');
+  return path === p || path.startsWith(`${p}/`);
 }
 
 /**

@@ -89,7 +89,10 @@ export function PlanPanel(props: {
             type="button"
             id={id('cancel')}
             className="button button--secondary"
-            onClick={() => (setStep('confirm'), focusLater(id('confirm-text')))}
+            onClick={() => {
+              setStep('confirm');
+              focusLater(id('confirm-text'));
+            }}
           >
             {tx('cancelPlan')}
           </button>
@@ -101,6 +104,7 @@ export function PlanPanel(props: {
     );
   else if (step === 'confirm')
     statusEditor = (
+      // biome-ignore lint/a11y/useSemanticElements: a group of two buttons named by the question, not a form fieldset
       <div className="plan-edit" id={id('edit')} role="group" aria-labelledby={id('confirm-text')}>
         <p id={id('confirm-text')} className="plan-edit__question" tabIndex={-1}>
           {tx('confirmCancel')}
@@ -155,7 +159,10 @@ export function PlanPanel(props: {
                 aria-expanded={false}
                 aria-controls={id('edit')}
                 aria-describedby={id('status-label')}
-                onClick={() => (setStep('options'), focusLater(plan.otherStore ? id('store-help') : id('cancel')))}
+                onClick={() => {
+                  setStep('options');
+                  focusLater(plan.otherStore ? id('store-help') : id('cancel'));
+                }}
               >
                 {tx('edit')}
               </button>

@@ -60,7 +60,7 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
   const id = (field: string, part = '') => `form-${block.name}-${field}${part}`;
 
   const markField = (name: string) => form.setError(name, { type: 'manual' });
-  const showError = (name: string, message: string | undefined) => {
+  const showError = (message: string | undefined) => {
     if (message) rt.notifications.show({ text: message, literal: true, params: {}, level: 'error', ms: errorMs });
   };
 
@@ -69,7 +69,7 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
     if (!first) return;
     // Spec §5: one failing rule at a time, the first in check order; only its field is marked.
     for (const f of visible) if (f.name !== first.name && errors[f.name]) form.clearErrors(f.name);
-    showError(first.name, errors[first.name]?.message as string | undefined);
+    showError(errors[first.name]?.message as string | undefined);
     form.setFocus(first.name);
   };
 
@@ -105,7 +105,7 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
     const value = form.getValues(field.name);
     if (isBlank(value)) return;
     if (field.validateOn === 'blur' && !(await form.trigger(field.name))) {
-      showError(field.name, form.getFieldState(field.name).error?.message);
+      showError(form.getFieldState(field.name).error?.message);
       return;
     }
     // The same value blurred again does not ask the server again.

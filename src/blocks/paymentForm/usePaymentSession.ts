@@ -74,7 +74,9 @@ export function usePaymentSession(o: {
       const fields = await made.createCardFields({ fields: setups as never, expirationFormat: block.expirationFormat });
       opened.fields = fields;
       if (!opened.live) return void fields.teardown();
-      fields.onStateChange((field, state) => void (fieldEmpty.current[field] = state.isEmpty));
+      fields.onStateChange((field, state) => {
+        fieldEmpty.current[field] = state.isEmpty;
+      });
       setCardFields(fields);
     } catch (e) {
       console.error('[payment] the card fields could not load', e);
@@ -107,7 +109,9 @@ export function usePaymentSession(o: {
     /** The wallets offered that the adapter can run here. */
     wallets,
     /** Where the adapter draws a card field. */
-    box: (f: CardFieldName) => (el: HTMLDivElement | null) => void (boxes.current[f] = el),
+    box: (f: CardFieldName) => (el: HTMLDivElement | null) => {
+      boxes.current[f] = el;
+    },
     /** Whether the parent typed nothing in the adapter's fields. */
     allEmpty: () => o.layout.hostedFields.every((f) => fieldEmpty.current[f] !== false),
   };

@@ -25,7 +25,7 @@ export default function PlanComparison({ block }: BlockProps<'planComparison'>) 
             <tr key={row.text}>
               <th scope="row">{t(row.text)}</th>
               {row.included.map((on, i) => (
-                <td key={i}>
+                <td key={block.plans[i]}>
                   <span className={`plan-comparison__mark plan-comparison__mark--${on ? 'yes' : 'no'}`} />
                   <span className="visually-hidden">{mark(on)}</span>
                 </td>
