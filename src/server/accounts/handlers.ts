@@ -83,11 +83,11 @@ export function accountHandlers(s: AccountServices) {
       return success;
     },
 
-    async GetCustomerDetails(input, context) {
+    async GetCustomerDetails(_input, context) {
       return customerDetails(s, context.user, s.now());
     },
 
-    async GetPaymentHistory(input, context) {
+    async GetPaymentHistory(_input, context) {
       return paymentHistory(s, context.user);
     },
 

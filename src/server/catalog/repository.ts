@@ -137,7 +137,7 @@ export type CatalogTable = 'partners' | 'web_offers' | 'class_add_ons' | 'bulk_c
 export type CatalogRecord = { id: string; is_active: boolean } & Record<string, unknown>;
 
 // Kysely cannot type a table chosen at run time; the import builds its rows for their table.
-const untyped = (db: Db) => db as unknown as Transaction<any>;
+const untyped = (db: Db) => db as unknown as Transaction<Record<CatalogTable, Record<string, unknown>>>;
 
 export async function readCatalogTable(db: Db, table: CatalogTable): Promise<Record<string, unknown>[]> {
   return (await untyped(db).selectFrom(table).selectAll().execute()) as Record<string, unknown>[];

@@ -7,7 +7,7 @@
  * row re-check `redeemed_at` after the first commits, so of any number of attempts, on any
  * number of instances, exactly one succeeds.
  */
-import { type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { canonicalCode } from '../../domain/codes.ts';
 import type { Db } from '../db/transaction.ts';
 import type { CodeBatchesTable, CodeRow, CodesTable } from '../db/types.ts';

@@ -33,8 +33,15 @@ type Status = SubscriptionRow['status'];
 
 const ENDED: ReadonlySet<Status> = new Set(['Canceled', 'Expired']);
 
+/** An event about one of our subscriptions (every kind but 'ignored'). */
+type SubscriptionEvent = Exclude<GatewayEvent, { kind: 'ignored' }>;
+
 export async function applyGatewayEvent(db: Db, event: GatewayEvent, now: Date): Promise<AppliedEvent> {
   if (event.kind === 'ignored') return { changed: false, subscriptionId: null, paymentId: null };
+  return applySubscriptionEvent(db, event, now);
+}
+
+async function applySubscriptionEvent(db: Db, event: SubscriptionEvent, now: Date): Promise<AppliedEvent> {
   return inTransaction(db, async (tx) => {
     const subscription = await findSubscriptionByGatewayIdForUpdate(tx, event.subscriptionId);
     if (!subscription) return { changed: false, subscriptionId: null, paymentId: null };

@@ -29,6 +29,7 @@ import {
   type SdkResult,
   type SdkSubscription,
   type SdkTransaction,
+  type SdkWebhookNotification,
 } from './sdk.ts';
 import { toGatewayEvent } from './webhookEvents.ts';
 
@@ -174,7 +175,7 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
     },
 
     async parseWebhook({ signature, payload }) {
-      let notification;
+      let notification: SdkWebhookNotification;
       try {
         notification = await sdk.webhookNotification.parse(signature, payload);
       } catch (error) {

@@ -39,7 +39,7 @@ export async function createClassAddOn(
 
     const now = s.now();
     const addOn = await findClassAddOn(s.db, classAddOnId);
-    if (!addOn || !addOn.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'This class plan is not available.');
+    if (!addOn?.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'This class plan is not available.');
     const subscriptions = await findSubscriptionsOfUser(s.db, user.id);
     const granting = subscriptions.filter((sub) => givesAccess(sub, now));
     // Spec §8 add-classes alert: classes are added to a plan the parent has.

@@ -59,11 +59,11 @@ export async function bulkPurchase(
   if (earlier.found) return earlier.answer;
 
   const offer = await findWebOffer(s.db, input.webOfferId);
-  if (!offer || !offer.is_active) throw offerUnavailable();
+  if (!offer?.is_active) throw offerUnavailable();
   if (offer.subscription_type !== 'volumeLicense' && offer.subscription_type !== 'gift') throw invalid('This plan is not sold as codes.');
   if (offer.gift_months === null) throw offerUnavailable();
   const campaign = input.campaignId ? await findBulkCampaign(s.db, input.campaignId) : undefined;
-  if (input.campaignId && (!campaign || !campaign.is_active)) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'No such campaign.');
+  if (input.campaignId && !campaign?.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'No such campaign.');
   if (campaign && campaign.web_offer_id !== null && campaign.web_offer_id !== offer.id) throw invalid('This campaign sells another plan.');
   const email = (input.customerOptions.email ?? user?.email)?.trim().toLowerCase();
   if (!email) throw invalid('Invalid parameters for BulkPurchase: customerOptions.email: the purchaser’s email is required.');

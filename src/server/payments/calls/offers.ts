@@ -33,7 +33,7 @@ export const productOf = (offer: WebOfferRow): Product => (offer.class_type ? 'c
  * only with their code, so nobody pays a coupon's price by naming its offer.
  */
 function checkSellable(offer: WebOfferRow | undefined, viaCode: boolean): WebOfferRow {
-  if (!offer || !offer.is_active) throw offerUnavailable();
+  if (!offer?.is_active) throw offerUnavailable();
   if (offer.subscription_type === 'gift' || offer.subscription_type === 'volumeLicense' || offer.price_cents === 0)
     throw offerUnavailable();
   if (!viaCode && (offer.promo_code !== null || (offer.tags.length === 0 && offer.class_type === null))) throw needsItsCode();
@@ -48,7 +48,7 @@ export async function offerForPurchase(
 ): Promise<{ offer: WebOfferRow; coupon: string | null }> {
   if (input.couponCode) {
     const code = await findCode(db, input.couponCode);
-    if (!code || code.kind !== 'coupon' || code.web_offer_id === null) throw codeInvalid();
+    if (code?.kind !== 'coupon' || code.web_offer_id === null) throw codeInvalid();
     const state = codeState(code, now);
     if (state !== 'valid') throw state === 'used' ? codeAlreadyUsed() : codeExpired();
     if (code.web_offer_id !== input.webOfferId) throw codeForOtherOffer();

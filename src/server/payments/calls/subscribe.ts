@@ -95,7 +95,7 @@ export async function subscribeToClasses(
   o: { key: IntentKey | null; log: FastifyBaseLogger },
 ) {
   const offer = await findWebOffer(s.db, input.webOfferId);
-  if (!offer || !offer.is_active || offer.class_type === null) throw offerUnavailable();
+  if (!offer?.is_active || offer.class_type === null) throw offerUnavailable();
   return subscribe(s, {
     call: 'SubscribeToMinervaClasses',
     user,

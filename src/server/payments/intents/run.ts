@@ -17,7 +17,7 @@ import { newId } from '../../db/ids.ts';
 import type { Database, IntentKind } from '../../db/types.ts';
 import { gatewayFailure } from '../calls/failures.ts';
 import type { PaymentServices } from '../calls/services.ts';
-import type { GatewayFailure } from '../gateway.ts';
+import type { GatewayFailure, GatewayResult, GatewaySubscription } from '../gateway.ts';
 import { findCharges, holdsMoney, isAlreadyCancelled, isCharged, makeCharge, reverseCharges } from './gatewaySteps.ts';
 import { nothingCharged, outcomeOf, type Charged, type Intent, type IntentPlan } from './plan.ts';
 import {
@@ -107,7 +107,7 @@ export async function payWithIntent<R, A>(
 
   let charged = nothingCharged();
   for (const charge of request.plan.charges) {
-    let made;
+    let made: GatewayResult<Charged>;
     try {
       made = await makeCharge(s.gateway, intent.id, charge, now);
     } catch (error) {
@@ -173,7 +173,10 @@ export async function settleOpenIntentsOf(s: PaymentServices, userId: string, lo
 }
 
 /** The definitions of every kind (intentKinds.ts), for code that meets intents of any kind. */
-export type IntentKinds = { [K in IntentKind]: IntentKindDefinition<any, unknown> };
+export type IntentKinds = {
+  // biome-ignore lint/suspicious/noExplicitAny: each kind has its own request type, and a definition only meets intents of its kind
+  [K in IntentKind]: IntentKindDefinition<any, unknown>;
+};
 
 /** An ended intent's refusal is its own request's answer, not this one's; "not confirmed yet" is this one's too. */
 const ignoreRefusal = (error: unknown) => {
@@ -245,7 +248,7 @@ async function finish<R, A>(
 ): Promise<A> {
   const now = s.now();
   if (intent.plan.replaces) {
-    let ended;
+    let ended: GatewayResult<GatewaySubscription>;
     try {
       ended = await s.gateway.cancelSubscription({ subscriptionId: intent.plan.replaces, now });
     } catch (error) {
