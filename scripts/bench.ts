@@ -19,9 +19,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
 import { checkAndCompile } from '../src/config/compile.ts';
 import { runApiBench } from './lib/apiBench.ts';
+import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
 
 /** 120 KB, in the web-performance sense of kilobytes (1000 bytes): the stricter reading. */
 const JS_GZIP_BUDGET = 120_000;

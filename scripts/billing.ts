@@ -20,7 +20,7 @@ import { CatalogFileError } from '../src/server/catalog/read.ts';
 import { ConfigError, readDatabaseEnv, readPaymentsEnv } from '../src/server/config.ts';
 import { DatabaseBusyError } from '../src/server/db/database.ts';
 import { billingRequest, parseBillingTime, runBillingRequest } from '../src/server/payments/billingAdmin.ts';
-import { BillingError, describeBilling, type BillingSummary } from '../src/server/payments/sandbox/billing.ts';
+import { BillingError, type BillingSummary, describeBilling } from '../src/server/payments/sandbox/billing.ts';
 
 const USAGE = `Usage: npm run billing -- run [--at <time>]
 

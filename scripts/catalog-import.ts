@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AdminError, runAdmin } from '../src/server/admin/client.ts';
-import { runImportCatalog, type ImportCatalogResponse } from '../src/server/admin/requests.ts';
+import { type ImportCatalogResponse, runImportCatalog } from '../src/server/admin/requests.ts';
 import { CatalogFileError, findCatalogFile, readCatalogFile } from '../src/server/catalog/read.ts';
 import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
 import { DatabaseBusyError } from '../src/server/db/database.ts';

@@ -9,8 +9,9 @@
  * Exit code: 0 when there is no error (warnings such as unused copy keys are allowed),
  * 1 when there is at least one error, 2 when the command line is wrong.
  */
-import { fileURLToPath } from 'node:url';
+
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkAndCompile } from '../src/config/compile.ts';
 import { formatReport } from '../src/config/report.ts';
 

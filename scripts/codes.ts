@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AdminError, runAdmin } from '../src/server/admin/client.ts';
-import { createCodesRequest, runCreateCodes, type CreateCodesResponse } from '../src/server/admin/requests.ts';
+import { type CreateCodesResponse, createCodesRequest, runCreateCodes } from '../src/server/admin/requests.ts';
 import { CatalogFileError } from '../src/server/catalog/read.ts';
 import { CodeRequestError } from '../src/server/codes/service.ts';
 import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';

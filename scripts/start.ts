@@ -2,8 +2,9 @@
  * `npm start`: build the app when the build is missing or older than its sources, create
  * DATA_DIR, run the migrations, then serve the app and the backend on PORT (default 3000).
  */
-import { ensureBuilt } from './lib/build.ts';
+
 import { ConfigError, readServerEnv } from '../src/server/config.ts';
+import { ensureBuilt } from './lib/build.ts';
 
 function serverEnv() {
   try {

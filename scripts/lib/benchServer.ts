@@ -20,11 +20,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { functionPath, IDEMPOTENCY_KEY_HEADER, SESSION_TOKEN_HEADER } from '../../src/contract/wire.ts';
+import { assembleServer } from '../../src/server/assemble.ts';
 import type { RateLimitPolicy } from '../../src/server/auth/rateLimits.ts';
 import { defaultRateLimitPolicies } from '../../src/server/auth/rateLimits.ts';
-import { assembleServer } from '../../src/server/assemble.ts';
-import { newId } from '../../src/server/db/ids.ts';
 import { readServerEnv } from '../../src/server/config.ts';
+import { newId } from '../../src/server/db/ids.ts';
 
 const env = readServerEnv();
 const limit = Number(process.env.BENCH_RATE_LIMIT);

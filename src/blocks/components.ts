@@ -1,15 +1,15 @@
-import { lazy, type ComponentType } from 'react';
-import type { BlockType } from './schemas.ts';
-import type { BlockProps } from './types.ts';
-import { Heading } from './heading/Heading.tsx';
-import { Text } from './text/Text.tsx';
-import { List } from './list/List.tsx';
-import { CodeList } from './codeList/CodeList.tsx';
+import { type ComponentType, lazy } from 'react';
 import { Button } from './button/Button.tsx';
-import { Link } from './link/Link.tsx';
-import { Notice } from './notice/Notice.tsx';
+import { CodeList } from './codeList/CodeList.tsx';
 import { Faq } from './faq/Faq.tsx';
+import { Heading } from './heading/Heading.tsx';
+import { Link } from './link/Link.tsx';
+import { List } from './list/List.tsx';
+import { Notice } from './notice/Notice.tsx';
+import type { BlockType } from './schemas.ts';
 import { Steps } from './steps/Steps.tsx';
+import { Text } from './text/Text.tsx';
+import type { BlockProps } from './types.ts';
 
 /**
  * The block registry, runtime side: `type:` → component. Typed against BlockType, so a block

@@ -3,9 +3,9 @@ import type { CompiledCopy } from './compiled.ts';
 import type { YamlPath } from './diagnostic.ts';
 import type { ConfigKind } from './load.ts';
 import { defaultRuleMessages } from './ruleMessages.ts';
-import { unwrap, walk } from './schemaWalk.ts';
-import { rule, type Rule } from './schema/fields.ts';
+import { type Rule, rule } from './schema/fields.ts';
 import { unionInfo } from './schema/roles.ts';
+import { unwrap, walk } from './schemaWalk.ts';
 import { schemaByKind } from './validate.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { YamlPath } from './diagnostic.ts';
 import type { ConfigKind } from './load.ts';
-import { defOf, unwrap, type Resolved } from './schemaWalk.ts';
 import { unionInfo } from './schema/roles.ts';
+import { defOf, type Resolved, unwrap } from './schemaWalk.ts';
 
 /** Words for messages read by marketers: no "object", "string" or "undefined". */
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
-import { error, type Diagnostic } from './diagnostic.ts';
+import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { type Diagnostic, error } from './diagnostic.ts';
 import { closest } from './suggest.ts';
 import { yamlErrorMessage } from './yamlErrors.ts';
 

@@ -1,4 +1,4 @@
-import { fullMessage, type Diagnostic } from './diagnostic.ts';
+import { type Diagnostic, fullMessage } from './diagnostic.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './yamlPath.ts';
 

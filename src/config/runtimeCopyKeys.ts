@@ -1,5 +1,5 @@
-import { defaultRuleMessages } from './ruleMessages.ts';
 import { planCopyKeys } from '../blocks/plans/copyKeys.ts';
+import { defaultRuleMessages } from './ruleMessages.ts';
 
 /**
  * Copy keys the runtime uses by itself (not named in any YAML). `npm run check` requires them

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { YamlPath } from './diagnostic.ts';
-import { schemaInfo, unionInfo, type SchemaRole, type UnionBranches } from './schema/roles.ts';
+import { type SchemaRole, schemaInfo, type UnionBranches, unionInfo } from './schema/roles.ts';
 
 /**
  * Walks a zod schema of the funnel language together with the data it describes, so that

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { error, type Diagnostic, type YamlPath } from './diagnostic.ts';
 import { describeSchema, describeValue, expectedTypeWords, missingKeyMessage, ownerPhrase, showValue } from './describe.ts';
+import { type Diagnostic, error, type YamlPath } from './diagnostic.ts';
 import type { ConfigFile, ConfigKind, CopyFile } from './load.ts';
-import { schemaAt } from './schemaWalk.ts';
 import { appFile } from './schema/app.ts';
 import { catalogFile } from './schema/catalog.ts';
 import { routePath } from './schema/common.ts';
 import { copyTree } from './schema/copy.ts';
 import { experimentsFile } from './schema/experiments.ts';
 import { funnelFile } from './schema/funnel.ts';
+import { schemaAt } from './schemaWalk.ts';
 import { closest } from './suggest.ts';
 
 export const schemaByKind: Record<ConfigKind, z.ZodType> = {

@@ -1,6 +1,6 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { checkAndCompile, type CheckResult, type CompiledProject } from './compile.ts';
+import { type CheckResult, type CompiledProject, checkAndCompile } from './compile.ts';
 import { isError } from './diagnostic.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
 

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { type Document, isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import type { YamlPath } from './diagnostic.ts';
 
 export type Range = readonly [start: number, end: number];

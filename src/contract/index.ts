@@ -10,11 +10,9 @@ import type { z } from 'zod';
 import type { CallName } from './calls.ts';
 import type { Contract } from './definitions.ts';
 
-export { callNames, type CallName } from './calls.ts';
-
+export { type CallName, callNames } from './calls.ts';
+export { type CallDefinition, type Contract, contract, MessageKey, type OwnerRule, type RateLimitName } from './definitions.ts';
 export { textProblem } from './safeText.ts';
-
-export { contract, MessageKey, type CallDefinition, type Contract, type OwnerRule, type RateLimitName } from './definitions.ts';
 
 /** What a caller sends (before the server's parsing) and what it gets back. */
 export type CallInput<N extends CallName> = z.input<Contract[N]['input']>;
@@ -22,9 +20,9 @@ export type CallOutput<N extends CallName> = z.output<Contract[N]['output']>;
 
 export {
   CallError,
+  type CallFailure,
   ErrorCode,
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   SESSION_TOKEN_HEADER,
-  type CallFailure,
 } from './wire.ts';

@@ -4,7 +4,7 @@ import type { Target } from '../config/schema/targets.ts';
 import type { CallName } from '../contract/calls.ts';
 import { evaluateCondition } from './conditions.ts';
 import type { ErrorInfo, Facts } from './facts.ts';
-import { buildHref, resolveTarget, type ResolvedTarget } from './targets.ts';
+import { buildHref, type ResolvedTarget, resolveTarget } from './targets.ts';
 import { resolveValue, resolveValueMap, toCopyParams } from './values.ts';
 
 /** A notification as the runtime shows it (spec §5, §8). */

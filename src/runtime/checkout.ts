@@ -15,7 +15,7 @@
 import type { CallName } from '../contract/calls.ts';
 import { CallError, ErrorCode } from '../contract/wire.ts';
 import type { ActionServices } from './actions.ts';
-import { readJson, writeJson, type KeyValueStorage } from './browserStorage.ts';
+import { type KeyValueStorage, readJson, writeJson } from './browserStorage.ts';
 
 /** A request sent under the attempt's key whose answer is not known yet. */
 export interface PendingCharge {

@@ -1,6 +1,6 @@
-import { initialClientState, type ClientState } from '../domain/clientState.ts';
+import { type ClientState, initialClientState } from '../domain/clientState.ts';
+import { type KeyValueStorage, readJson, writeJson } from './browserStorage.ts';
 import { CLIENT_STATE_KEY } from './storageKeys.ts';
-import { readJson, writeJson, type KeyValueStorage } from './browserStorage.ts';
 import { createStore, type Observable } from './store.ts';
 
 /**

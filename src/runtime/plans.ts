@@ -5,7 +5,7 @@
  * writes the cookies and client state they speak of.
  */
 import type { ClientStateKey } from '../domain/clientState.ts';
-import { initialSelectedOfferId, resolvePlanTag, type PricedOffer } from '../domain/pricing.ts';
+import { initialSelectedOfferId, type PricedOffer, resolvePlanTag } from '../domain/pricing.ts';
 import type { CookieJar } from './browserStorage.ts';
 import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from './storageKeys.ts';
 

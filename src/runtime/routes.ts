@@ -2,7 +2,7 @@ import type { CompiledConfig, CompiledRoute, CompiledScreen } from '../config/co
 import type { Redirect } from '../config/schema/screen.ts';
 import { evaluateCondition } from './conditions.ts';
 import type { Facts } from './facts.ts';
-import { buildHref, resolveTarget, type ResolvedTarget } from './targets.ts';
+import { buildHref, type ResolvedTarget, resolveTarget } from './targets.ts';
 import { readValueMap } from './values.ts';
 
 export interface RouteLocation {

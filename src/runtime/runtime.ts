@@ -1,17 +1,17 @@
-import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
 import type { Analytics } from '../adapters/analytics/analytics.ts';
 import type { Auth, Session } from '../adapters/auth/auth.ts';
 import type { Backend } from '../adapters/backend/backend.ts';
-import { CallError, ErrorCode } from '../contract/wire.ts';
 import type { Captcha } from '../adapters/captcha/captcha.ts';
 import type { FlagValues } from '../adapters/flags/flags.ts';
-import { GENERIC_MESSAGE, type ActionScope, type ActionServices } from './actions.ts';
+import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
+import { CallError, ErrorCode } from '../contract/wire.ts';
+import { type ActionScope, type ActionServices, GENERIC_MESSAGE } from './actions.ts';
 import { readAttribution } from './attribution.ts';
-import { readJson, writeJson, type CookieJar, type KeyValueStorage } from './browserStorage.ts';
-import { recordQuizAnswer, type ClientStateStore } from './clientState.ts';
+import { type CookieJar, type KeyValueStorage, readJson, writeJson } from './browserStorage.ts';
+import { type ClientStateStore, recordQuizAnswer } from './clientState.ts';
 import { readsFactFamily } from './conditions.ts';
 import type { Copy } from './copy.ts';
-import { createFacts, type CustomerFacts, type Facts } from './facts.ts';
+import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
 import { createStore, type Observable } from './store.ts';
 

@@ -1,9 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
 import { LocalAnalytics } from '../adapters/analytics/analytics.ts';
 import { createAuth } from '../adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
-import { LocalCaptcha, type Captcha } from '../adapters/captcha/captcha.ts';
+import { type Captcha, LocalCaptcha } from '../adapters/captcha/captcha.ts';
 import {
   flagContext,
   HttpFlagProvider,
@@ -13,15 +12,16 @@ import {
   resolveFlags,
 } from '../adapters/flags/flags.ts';
 import { blockComponents, lazyBlocks, preloadBlocks } from '../blocks/components.ts';
-import { runActions } from './actions.ts';
+import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
 import { App } from './App.tsx';
+import { runActions } from './actions.ts';
 import { captureAttribution } from './attribution.ts';
 import { cookieDomainFor, documentCookies, safeStorage } from './browserStorage.ts';
 import { createClientStateStore } from './clientState.ts';
 import { truthy } from './conditions.ts';
 import { createCopy } from './copy.ts';
 import { findRoute } from './routes.ts';
-import { createRuntime, type Browser, type Navigation } from './runtime.ts';
+import { type Browser, createRuntime, type Navigation } from './runtime.ts';
 import { FIRST_TOUCH_KEY } from './storageKeys.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
 

@@ -1,4 +1,4 @@
-import type { Target, SimpleTarget } from '../config/schema/targets.ts';
+import type { SimpleTarget, Target } from '../config/schema/targets.ts';
 import { evaluateCondition } from './conditions.ts';
 import type { Facts } from './facts.ts';
 

@@ -6,15 +6,15 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseRestRoutes } from './accounts/parseRest.ts';
 import { withRedaction } from './auth/redaction.ts';
-import { createBackend, defaultBackendSettings, type Backend, type BackendOverrides, type BackendSettings } from './backend.ts';
+import { type Backend, type BackendOverrides, type BackendSettings, createBackend, defaultBackendSettings } from './backend.ts';
 import { ConfigError, readDatabaseEnv } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';

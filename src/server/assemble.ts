@@ -6,11 +6,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes, ADMIN_PREFIX } from './admin/routes.ts';
+import { ADMIN_PREFIX, adminRoutes } from './admin/routes.ts';
 import { writeAdminToken } from './admin/token.ts';
-import { buildServer, type BuildServerOptions } from './app.ts';
+import { type BuildServerOptions, buildServer } from './app.ts';
 import type { ServerEnv } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 
 export interface AssembleOptions {

@@ -10,8 +10,8 @@ import type { RateLimitName } from '../contract/index.ts';
 import { createAccountCache } from './accounts/accountCache.ts';
 import { accountHandlers } from './accounts/handlers.ts';
 import { readCatalogRows } from './accounts/repository.ts';
-import { DEFAULT_SIGNUP_CAPTCHA_ACTIONS, type AccountServices } from './accounts/services.ts';
-import { createCaptchaVerifier, type CaptchaConfig, type CaptchaVerifier } from './auth/captcha.ts';
+import { type AccountServices, DEFAULT_SIGNUP_CAPTCHA_ACTIONS } from './accounts/services.ts';
+import { type CaptchaConfig, type CaptchaVerifier, createCaptchaVerifier } from './auth/captcha.ts';
 import { createPasswordHasher, type ScryptParams } from './auth/passwords.ts';
 import {
   createMemoryRateLimitStore,
@@ -24,18 +24,18 @@ import {
 } from './auth/rateLimits.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { cachedCatalogRead } from './catalog/cache.ts';
-import type { Database } from './db/types.ts';
-import type { Handlers } from './functions.ts';
-import { paymentHandlers } from './payments/handlers.ts';
-import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
-import type { PaymentGateway } from './payments/gateway.ts';
-import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency/store.ts';
-import { paymentIntentKinds } from './payments/intentKinds.ts';
-import { reconcilePayments, RECONCILE_EVERY_MS, type ReconcileSummary } from './payments/intents/reconcile.ts';
-import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
-import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { codesHandlers } from './codes/handlers.ts';
+import type { Database } from './db/types.ts';
+import type { Handlers } from './functions.ts';
+import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
+import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
+import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { paymentHandlers } from './payments/handlers.ts';
+import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency/store.ts';
+import { paymentIntentKinds } from './payments/intentKinds.ts';
+import { RECONCILE_EVERY_MS, type ReconcileSummary, reconcilePayments } from './payments/intents/reconcile.ts';
 
 export type Environment = 'development' | 'test' | 'production';
 

@@ -3,8 +3,9 @@
  * static app, which Vite serves with hot reload) inside the Vite dev server, answering /api/*
  * and /healthz on the same origin as in production.
  */
-import type { Plugin } from 'vite';
+
 import type { FastifyInstance } from 'fastify';
+import type { Plugin } from 'vite';
 
 export function backendInDevServer(): Plugin {
   return {

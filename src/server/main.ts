@@ -9,10 +9,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { type AssembleOptions, assembleServer } from './assemble.ts';
 import { CatalogFileError } from './catalog/read.ts';
 import { ConfigError, readServerEnv, type ServerEnv } from './config.ts';
 import { DatabaseBusyError } from './db/database.ts';
-import { assembleServer, type AssembleOptions } from './assemble.ts';
 
 /**
  * Stops taking requests and lets those in flight finish; the database closes after them (its

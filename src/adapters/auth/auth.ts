@@ -1,9 +1,9 @@
+import { CallError, ErrorCode } from '../../contract/wire.ts';
+import { type KeyValueStorage, readJson, writeJson } from '../../runtime/browserStorage.ts';
 import type { SessionUser } from '../../runtime/facts.ts';
 import { SESSION_KEY } from '../../runtime/storageKeys.ts';
-import { readJson, writeJson, type KeyValueStorage } from '../../runtime/browserStorage.ts';
 import { createStore, type Observable } from '../../runtime/store.ts';
-import { CallError, ErrorCode } from '../../contract/wire.ts';
-import { postJson, type Backend, type HttpBackendOptions } from '../backend/backend.ts';
+import { type Backend, type HttpBackendOptions, postJson } from '../backend/backend.ts';
 
 /** The locally stored session (spec §3 "User stored locally after login", plus the token). */
 export interface Session extends SessionUser {

@@ -1,12 +1,12 @@
-import { useContext, useEffect, useEffectEvent, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { LoadStatus } from '../LoadStatus.tsx';
+import { type KeyboardEvent, type ReactNode, useContext, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import { PlanPanel } from './PlanPanel.tsx';
-import { mayResubscribe, planViews, type PlanView } from './planView.ts';
+import { mayResubscribe, type PlanView, planViews } from './planView.ts';
 import './account.css';
 
 /** Spec §2.8, §9: the account page switches to accordions below 640 px. */

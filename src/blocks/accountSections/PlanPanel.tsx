@@ -4,7 +4,7 @@ import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
 import type { BlockProps } from '../types.ts';
-import { formatDate, formatPrice, upgradeChoices, type PlanView } from './planView.ts';
+import { formatDate, formatPrice, type PlanView, upgradeChoices } from './planView.ts';
 
 type CancelStep = 'closed' | 'options' | 'confirm';
 

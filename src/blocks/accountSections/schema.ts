@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { actionList, type Action } from '../../config/schema/actions.ts';
-import type { Condition } from '../../config/schema/conditions.ts';
+import { type Action, actionList } from '../../config/schema/actions.ts';
 import { copyGroup, copyKey, identifier } from '../../config/schema/common.ts';
+import type { Condition } from '../../config/schema/conditions.ts';
 import { strictObject } from '../../config/schema/strict.ts';
-import { paymentMethodCopyKeys } from '../paymentMethod/schema.ts';
-import { blockBase } from '../common.ts';
 import { anyBlock } from '../anyBlock.ts';
+import { blockBase } from '../common.ts';
+import { paymentMethodCopyKeys } from '../paymentMethod/schema.ts';
 import type { Block } from '../schemas.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { LoadStatus } from '../LoadStatus.tsx';
 import type { CallOutput } from '../../contract/index.ts';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
 import { formatDate, formatPrice } from '../accountSections/planView.ts';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import '../accountSections/account.css';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
 import { actionList } from '../../config/schema/actions.ts';
+import { copyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 

@@ -1,4 +1,4 @@
-import { useContext, useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useContext, useId, useState } from 'react';
 import { runActions } from '../../runtime/actions.ts';
 import { evaluateCondition } from '../../runtime/conditions.ts';
 import { ScreenSignal, useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';

@@ -1,10 +1,10 @@
 import { useContext, useEffect, useId, useState } from 'react';
-import { LoadStatus } from '../LoadStatus.tsx';
 import type { MinervaOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useRuntime } from '../../runtime/context.tsx';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
-import { offerCards, type ClassOfferCard } from './cards.ts';
+import { type ClassOfferCard, offerCards } from './cards.ts';
 import '../widget/classes.css';
 
 type List = { status: 'loading' } | { status: 'ready'; cards: ClassOfferCard[] } | { status: 'failed' };

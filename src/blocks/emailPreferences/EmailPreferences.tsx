@@ -1,7 +1,7 @@
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
-import { LoadStatus } from '../LoadStatus.tsx';
+import { type FormEvent, useEffect, useEffectEvent, useId, useState } from 'react';
 import type { CustomerDetails } from '../../contract/entities.ts';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import '../accountSections/account.css';
 

@@ -1,6 +1,6 @@
-import { useContext, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useContext, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
 import type { Field } from '../../config/schema/fields.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { evaluateCondition } from '../../runtime/conditions.ts';

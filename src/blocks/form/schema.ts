@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { copyKey, identifier } from '../../config/schema/common.ts';
 import { actionList } from '../../config/schema/actions.ts';
+import { copyKey, identifier } from '../../config/schema/common.ts';
 import { field } from '../../config/schema/fields.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { CvvHelp } from './CvvHelp.tsx';
-import { fieldLabel, type FormText, type HostedFieldName, type PartId } from './setup.ts';
+import { type FormText, fieldLabel, type HostedFieldName, type PartId } from './setup.ts';
 
 /**
  * A card field the adapter draws into its box (an input of ours in the sandbox, an iframe with

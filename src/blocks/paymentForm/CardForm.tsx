@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { CardField } from './CardField.tsx';
 import { NameOnCardField } from './NameOnCardField.tsx';
-import { expirationFormatKey, type FormLayout, type FormText, type PartId, type PaymentFormConfig } from './setup.ts';
 import { SubmitButton } from './SubmitButton.tsx';
+import { expirationFormatKey, type FormLayout, type FormText, type PartId, type PaymentFormConfig } from './setup.ts';
 import type { Cardholder } from './useCardholderName.ts';
 import type { PaymentSession } from './usePaymentSession.ts';
 

@@ -1,5 +1,5 @@
-import type { Cardholder } from './useCardholderName.ts';
 import type { FormText, PartId } from './setup.ts';
+import type { Cardholder } from './useCardholderName.ts';
 
 /** The name on the card: an input of ours (the adapter's fields hold the card's own data). */
 export function NameOnCardField({ cardholder, tx, id }: { cardholder: Cardholder; tx: FormText; id: PartId }) {

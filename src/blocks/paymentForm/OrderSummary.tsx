@@ -1,5 +1,5 @@
 import { useCopy } from '../../runtime/context.tsx';
-import { offerSummaryParams, type Offer } from './offers.ts';
+import { type Offer, offerSummaryParams } from './offers.ts';
 import type { PaymentFormConfig } from './setup.ts';
 
 /** What is bought, and what is charged today (spec §9); nothing until the offer is known. */

@@ -9,7 +9,7 @@
  * asks for a refresh, and no new offer (a setup that failed stays failed: calling again would
  * only fail again).
  */
-import { loadingMessage, providerMessage, type LoadingMessage, type ProviderMessage } from '../../adapters/payment/messages.ts';
+import { type LoadingMessage, loadingMessage, type ProviderMessage, providerMessage } from '../../adapters/payment/messages.ts';
 import { PaymentAdapterError } from '../../adapters/payment/types.ts';
 
 export type PayPalFailure =

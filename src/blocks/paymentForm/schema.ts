@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { paymentMessageNames } from '../../adapters/payment/messages.ts';
 import { actionList } from '../../config/schema/actions.ts';
 import { copyGroup, copyKey, milliseconds } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { value } from '../../config/schema/values.ts';
-import { paymentMessageNames } from '../../adapters/payment/messages.ts';
 import { blockBase } from '../common.ts';
 
 /**

@@ -3,10 +3,10 @@ import { useLocation } from 'react-router';
 import { splitName } from '../../adapters/payment/messages.ts';
 import type { TokenizedPayment } from '../../adapters/payment/types.ts';
 import type { Action } from '../../config/schema/actions.ts';
-import { runActions, type ActionServices } from '../../runtime/actions.ts';
+import { type ActionServices, runActions } from '../../runtime/actions.ts';
 import { chargeServices, createCheckoutAttempts, type PendingCharge } from '../../runtime/checkout.ts';
 import { ScreenSignal, useFacts, useRuntime } from '../../runtime/context.tsx';
-import { offerAmount, type Offer } from './offers.ts';
+import { type Offer, offerAmount } from './offers.ts';
 import type { PaymentFormConfig } from './setup.ts';
 import type { PaymentNotices } from './usePaymentNotices.ts';
 

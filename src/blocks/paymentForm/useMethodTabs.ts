@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import type { PartId } from './setup.ts';
 
 export type MethodTab = 'card' | 'other';

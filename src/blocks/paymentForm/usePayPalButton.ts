@@ -1,5 +1,5 @@
 import { useContext, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { PaymentAdapterError, type PaymentAdapter, type TokenizedPayment } from '../../adapters/payment/types.ts';
+import { type PaymentAdapter, PaymentAdapterError, type TokenizedPayment } from '../../adapters/payment/types.ts';
 import { ScreenSignal } from '../../runtime/context.tsx';
 import { holdsPayPalButton, paypalFailure } from './paypal.ts';
 import type { PaymentNotices } from './usePaymentNotices.ts';

@@ -1,6 +1,6 @@
 import { loadingMessage } from '../../adapters/payment/messages.ts';
 import { useRuntime } from '../../runtime/context.tsx';
-import { DEFAULT_ERROR_MS, PAYMENT_REJECTED_EVENT, type PayWay, type PaymentFormConfig } from './setup.ts';
+import { DEFAULT_ERROR_MS, PAYMENT_REJECTED_EVENT, type PaymentFormConfig, type PayWay } from './setup.ts';
 
 export interface PaymentNotices {
   /** An error message of the form's copy group, for `ms` (the block's `errorMs` by default). */

@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { loadPaymentAdapter } from '../../adapters/payment/index.ts';
-import type { CardFieldName, CardFields, CardFieldSetup, PaymentAdapter } from '../../adapters/payment/types.ts';
+import type { CardFieldName, CardFieldSetup, CardFields, PaymentAdapter } from '../../adapters/payment/types.ts';
 import { useRuntime } from '../../runtime/context.tsx';
 import {
   expirationFormatKey,
-  fieldLabel,
   type FormLayout,
   type FormText,
+  fieldLabel,
   type PartId,
   type PaymentFormConfig,
   type Wallet,

@@ -1,8 +1,8 @@
-import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useEffectEvent, useRef } from 'react';
 import { providerMessage } from '../../adapters/payment/messages.ts';
 import { PaymentAdapterError, type TokenizedPayment } from '../../adapters/payment/types.ts';
 import type { Offer } from './offers.ts';
-import type { FormLayout, PayWay, PaymentFormConfig } from './setup.ts';
+import type { FormLayout, PaymentFormConfig, PayWay } from './setup.ts';
 import type { Cardholder } from './useCardholderName.ts';
 import type { CheckoutCharge } from './useCheckoutCharge.ts';
 import type { PaymentNotices } from './usePaymentNotices.ts';

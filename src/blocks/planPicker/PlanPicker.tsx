@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { LoadStatus } from '../LoadStatus.tsx';
 import type { WebOffer } from '../../contract/entities.ts';
 import { comparisonOffer, formatUsd, percentSaving, perMonthCents, savingsCents } from '../../domain/pricing.ts';
 import { useCopy } from '../../runtime/context.tsx';
+import { LoadStatus } from '../LoadStatus.tsx';
 import { planCards } from '../plans/cards.ts';
 import type { BlockProps } from '../types.ts';
 import { useSelectedPlan } from './selection.ts';

@@ -1,5 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { LoadStatus } from '../LoadStatus.tsx';
+import { type MouseEvent, useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
 import { DEFAULT_PLAN_TAG, displayOrder } from '../../domain/pricing.ts';
@@ -7,8 +6,9 @@ import { evaluateCondition } from '../../runtime/conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
 import { currentPlanTag, initialSelection, keepPlanTag, rememberChoice, SELECTED_PLAN_PARAM } from '../../runtime/plans.ts';
 import { buildHref, resolveTarget } from '../../runtime/targets.ts';
+import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
-import { planCards, type PlanCard } from './cards.ts';
+import { type PlanCard, planCards } from './cards.ts';
 import './plans.css';
 
 type PlanList =

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { copyKey } from '../../config/schema/common.ts';
 import { condition } from '../../config/schema/conditions.ts';
-import { target } from '../../config/schema/targets.ts';
 import { strictObject } from '../../config/schema/strict.ts';
+import { target } from '../../config/schema/targets.ts';
 import { blockBase } from '../common.ts';
 
 const durations = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'] as const;

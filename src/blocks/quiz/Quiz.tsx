@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
-import { resolveTarget, buildHref } from '../../runtime/targets.ts';
+import { buildHref, resolveTarget } from '../../runtime/targets.ts';
 import type { BlockProps } from '../types.ts';
 import { coderTypeOf } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { copyKey, identifier } from '../../config/schema/common.ts';
-import { target } from '../../config/schema/targets.ts';
 import { strictObject } from '../../config/schema/strict.ts';
+import { target } from '../../config/schema/targets.ts';
 import { blockBase } from '../common.ts';
 
 export const CODER_TYPES = ['TINKERER', 'CREATIVE', 'PROBLEM_SOLVER', 'COLLABORATOR'] as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { copyKey } from '../../config/schema/common.ts';
-import { valueMap } from '../../config/schema/values.ts';
-import { target } from '../../config/schema/targets.ts';
 import { strictObject } from '../../config/schema/strict.ts';
+import { target } from '../../config/schema/targets.ts';
+import { valueMap } from '../../config/schema/values.ts';
 import { blockBase } from '../common.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { trialLabelParams } from '../../domain/pricing.ts';
 import { evaluateCondition } from '../../runtime/conditions.ts';
 import { useCopy, useFacts } from '../../runtime/context.tsx';
-import { planCards } from '../plans/cards.ts';
 import { useSelectedPlan } from '../planPicker/selection.ts';
+import { planCards } from '../plans/cards.ts';
 import type { BlockProps } from '../types.ts';
 
 /** The register header with the selected plan's trial (spec §2.6); the default 7-day trial until the plan is known. */

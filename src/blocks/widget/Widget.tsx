@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { probeWidget, watchFrame, type WidgetStatus } from '../../adapters/widgets/widget.ts';
+import { probeWidget, type WidgetStatus, watchFrame } from '../../adapters/widgets/widget.ts';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
 import { readValueMap, toCopyParams } from '../../runtime/values.ts';
 import type { BlockProps } from '../types.ts';

@@ -1,7 +1,7 @@
 import { callNames } from '../../contract/calls.ts';
-import { error, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, error } from '../diagnostic.ts';
 import { closest } from '../suggest.ts';
-import { isRecord, type Check } from './context.ts';
+import { type Check, isRecord } from './context.ts';
 
 /** `do: call` names a backend call of the contract (src/contract/calls.ts). */
 export const checkCallNames: Check = (ctx) => {

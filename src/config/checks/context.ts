@@ -1,10 +1,10 @@
 import type { Diagnostic, YamlPath } from '../diagnostic.ts';
 import type { ConfigFile, ConfigKind, CopyFile, LoadedProject, SourceFile } from '../load.ts';
-import { walk, type WalkNode } from '../schemaWalk.ts';
+import { runtimeCopyKeys } from '../runtimeCopyKeys.ts';
 import { copyKey, routePath } from '../schema/common.ts';
+import { type WalkNode, walk } from '../schemaWalk.ts';
 import { schemaByKind } from '../validate.ts';
 import { locate } from '../yamlPath.ts';
-import { runtimeCopyKeys } from '../runtimeCopyKeys.ts';
 import { CopyIndex } from './copyIndex.ts';
 
 /**

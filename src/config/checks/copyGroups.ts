@@ -1,10 +1,10 @@
-import { error, type Diagnostic, type YamlPath } from '../diagnostic.ts';
+import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { schemaInfo } from '../schema/roles.ts';
 import { closest } from '../suggest.ts';
-import { isCopyKey, type Check, type CheckContext } from './context.ts';
-import { joinAnd } from './copyKeys.ts';
+import { type Check, type CheckContext, isCopyKey } from './context.ts';
 import { splitKey } from './copyIndex.ts';
+import { joinAnd } from './copyKeys.ts';
 
 export interface CopyGroupUse {
   file: ConfigFile;

@@ -1,5 +1,5 @@
-import { closest } from '../suggest.ts';
 import type { CopyFile } from '../load.ts';
+import { closest } from '../suggest.ts';
 
 export interface CopyEntry {
   locale: string;

@@ -1,7 +1,7 @@
-import { error, type Diagnostic, type YamlPath } from '../diagnostic.ts';
+import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { closest } from '../suggest.ts';
-import { isCopyKey, type Check, type CheckContext } from './context.ts';
+import { type Check, type CheckContext, isCopyKey } from './context.ts';
 import { closestCopyKey, splitKey } from './copyIndex.ts';
 
 export interface CopyUse {

@@ -1,11 +1,11 @@
 import { clientStateKeys } from '../../domain/clientState.ts';
 import { sessionStorageKeys } from '../../domain/sessionKeys.ts';
-import { error, type Diagnostic, type YamlPath } from '../diagnostic.ts';
+import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { factFamilies, fixedFacts } from '../schema/conditions.ts';
 import { paymentValueNames } from '../schema/values.ts';
 import { closest } from '../suggest.ts';
-import { isRecord, type Check, type CheckContext } from './context.ts';
+import { type Check, type CheckContext, isRecord } from './context.ts';
 
 /** The named families whose names are checked here (`form.` is checked in ./forms.ts). */
 type Family = 'state' | 'storage' | 'flag' | 'error' | 'payment';

@@ -1,4 +1,4 @@
-import { error, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, error } from '../diagnostic.ts';
 import type { Check } from './context.ts';
 
 /** One app file, at most one experiments file and at most one catalog file. */

@@ -1,10 +1,10 @@
 import { blockSchemas } from '../../blocks/schemas.ts';
-import { error, type Diagnostic, type YamlPath } from '../diagnostic.ts';
+import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
-import type { WalkNode } from '../schemaWalk.ts';
 import { screen as screenSchema } from '../schema/screen.ts';
+import type { WalkNode } from '../schemaWalk.ts';
 import { closest } from '../suggest.ts';
-import { ancestor, isRecord, type Check } from './context.ts';
+import { ancestor, type Check, isRecord } from './context.ts';
 
 interface Form {
   name: string;

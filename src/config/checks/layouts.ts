@@ -1,6 +1,6 @@
-import { error, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, error } from '../diagnostic.ts';
 import { closest } from '../suggest.ts';
-import { isRecord, type Check } from './context.ts';
+import { type Check, isRecord } from './context.ts';
 import { matchRoute } from './routeIndex.ts';
 
 /** funnel.layout and layoutGroups[].layout name layouts of app.layouts; 'default' exists if used. */

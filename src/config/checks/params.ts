@@ -1,7 +1,7 @@
-import { error, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, error } from '../diagnostic.ts';
 import { defOf } from '../schemaWalk.ts';
 import { closest } from '../suggest.ts';
-import { isCopyKey, isRecord, type Check } from './context.ts';
+import { type Check, isCopyKey, isRecord } from './context.ts';
 import { placeholders } from './copyIndex.ts';
 import { joinAnd } from './copyKeys.ts';
 

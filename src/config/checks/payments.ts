@@ -1,9 +1,9 @@
 import { blockSchemas } from '../../blocks/schemas.ts';
-import { contract } from '../../contract/definitions.ts';
 import type { CallName } from '../../contract/calls.ts';
-import { error, type Diagnostic } from '../diagnostic.ts';
+import { contract } from '../../contract/definitions.ts';
+import { type Diagnostic, error } from '../diagnostic.ts';
 import type { WalkNode } from '../schemaWalk.ts';
-import { ancestor, isRecord, type Check } from './context.ts';
+import { ancestor, type Check, isRecord } from './context.ts';
 
 const isPaymentBlock = (n: WalkNode) => n.schema === blockSchemas.paymentForm;
 

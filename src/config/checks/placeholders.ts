@@ -1,4 +1,4 @@
-import { error, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, error } from '../diagnostic.ts';
 import { closest } from '../suggest.ts';
 import type { Check } from './context.ts';
 import { placeholders } from './copyIndex.ts';

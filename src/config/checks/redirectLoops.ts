@@ -1,6 +1,6 @@
-import { error, type Diagnostic, type YamlPath } from '../diagnostic.ts';
+import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
-import { isRecord, isRoutePath, type Check } from './context.ts';
+import { type Check, isRecord, isRoutePath } from './context.ts';
 import { knownRoutes, matchRoute } from './routeIndex.ts';
 
 interface Edge {

@@ -1,4 +1,4 @@
-import { isRecord, isRoutePath, type CheckContext } from './context.ts';
+import { type CheckContext, isRecord, isRoutePath } from './context.ts';
 
 /** Does the concrete path `path` match `pattern`, where ':name' segments match any segment? */
 export function matchRoute(path: string, pattern: string): boolean {

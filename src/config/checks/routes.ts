@@ -1,6 +1,6 @@
-import { error, warning, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, error, warning } from '../diagnostic.ts';
 import { closest } from '../suggest.ts';
-import { isRecord, isRoutePath, type Check } from './context.ts';
+import { type Check, isRecord, isRoutePath } from './context.ts';
 import { brokenMayDefineRoute, knownRoutes, routeExists } from './routeIndex.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { error, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, error } from '../diagnostic.ts';
 import { closest } from '../suggest.ts';
-import { lineOf, type Check, type ScreenDef } from './context.ts';
+import { type Check, lineOf, type ScreenDef } from './context.ts';
 
 /** Screen ids, screen paths and funnel names are each used once across all funnel files. */
 export const checkDuplicates: Check = (ctx) => {

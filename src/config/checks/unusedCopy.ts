@@ -1,7 +1,7 @@
 import { nestedKeys } from '../copySplit.ts';
-import { warning, type Diagnostic } from '../diagnostic.ts';
+import { type Diagnostic, warning } from '../diagnostic.ts';
+import { type Check, isCopyKey } from './context.ts';
 import { copyGroupUses } from './copyGroups.ts';
-import { isCopyKey, type Check } from './context.ts';
 import { closestCopyKey, splitKey } from './copyIndex.ts';
 
 /** Every copy-key-looking text anywhere in the data (also where the schema was not followed). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { condition, type Condition } from './conditions.ts';
 import { copyGroup, copyKey, identifier, milliseconds } from './common.ts';
-import { target, type Target } from './targets.ts';
-import { value, valueMap, type Value, type ValueMap } from './values.ts';
-import { strictObject, taggedUnion } from './strict.ts';
+import { type Condition, condition } from './conditions.ts';
 import { schemaInfo } from './roles.ts';
+import { strictObject, taggedUnion } from './strict.ts';
+import { type Target, target } from './targets.ts';
+import { type Value, type ValueMap, value, valueMap } from './values.ts';
 
 /**
  * What happens on a click, a submit, a blur or on entering a screen: a list of actions run

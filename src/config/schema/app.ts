@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { actionList } from './actions.ts';
-import { condition } from './conditions.ts';
 import { copyKey, identifier, milliseconds, routePath } from './common.ts';
+import { condition } from './conditions.ts';
 import { redirect } from './screen.ts';
-import { target } from './targets.ts';
 import { strictObject } from './strict.ts';
+import { target } from './targets.ts';
 
 const headerOrFooterLink = strictObject({
   label: copyKey,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { identifier } from './common.ts';
 import { closest } from '../suggest.ts';
+import { identifier } from './common.ts';
 import { strictObject } from './strict.ts';
 
 /**

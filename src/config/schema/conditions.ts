@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { keyedUnion, strictObject } from './strict.ts';
-import { literal, type Literal } from './common.ts';
+import { type Literal, literal } from './common.ts';
 import { schemaInfo } from './roles.ts';
+import { keyedUnion, strictObject } from './strict.ts';
 
 /**
  * Conditions are data: a small tree of all / any / not over facts. A fact is either one of

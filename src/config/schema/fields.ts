@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actionList, type Action } from './actions.ts';
-import { condition, type Condition } from './conditions.ts';
+import { type Action, actionList } from './actions.ts';
 import { copyKey, identifier } from './common.ts';
+import { type Condition, condition } from './conditions.ts';
 import { strictObject, taggedUnion } from './strict.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { block } from '../../blocks/schemas.ts';
 import { actionList } from './actions.ts';
-import { condition } from './conditions.ts';
 import { copyKey, identifier, routePath } from './common.ts';
+import { condition } from './conditions.ts';
+import { strictObject } from './strict.ts';
 import { target } from './targets.ts';
 import { valueMap } from './values.ts';
-import { strictObject } from './strict.ts';
 
 /**
  * A redirect: when `when` holds (always, without it), go to `to` instead of showing the

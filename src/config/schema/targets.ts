@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { condition, type Condition } from './conditions.ts';
 import { identifier, routePath } from './common.ts';
-import { strictObject, keyedUnion } from './strict.ts';
+import { type Condition, condition } from './conditions.ts';
 import { schemaInfo } from './roles.ts';
+import { keyedUnion, strictObject } from './strict.ts';
 
 /**
  * Where a link, redirect or `go` action leads:

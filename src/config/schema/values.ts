@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { keyedUnion, strictObject } from './strict.ts';
-import { identifier, literal, type Literal } from './common.ts';
+import { identifier, type Literal, literal } from './common.ts';
 import { schemaInfo } from './roles.ts';
+import { keyedUnion, strictObject } from './strict.ts';
 
 /**
  * Where an action reads a value from. A plain scalar is itself; an object names one source.

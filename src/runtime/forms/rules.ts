@@ -1,5 +1,5 @@
-import type { Field, Rule } from '../../config/schema/fields.ts';
 import { defaultRuleMessages } from '../../config/ruleMessages.ts';
+import type { Field, Rule } from '../../config/schema/fields.ts';
 
 /**
  * The validation rules of spec §5 as a typed registry: a new rule kind fails to compile until

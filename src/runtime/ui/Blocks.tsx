@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import type { Block } from '../../blocks/schemas.ts';
 import { evaluateCondition } from '../conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../context.tsx';

@@ -5,7 +5,7 @@ import { runActions } from '../actions.ts';
 import { captureAttribution } from '../attribution.ts';
 import { readsFactFamily } from '../conditions.ts';
 import { useCopy, useRuntime } from '../context.tsx';
-import { resolveRoute, type RouteLocation, type RouteOutcome } from '../routes.ts';
+import { type RouteLocation, type RouteOutcome, resolveRoute } from '../routes.ts';
 import type { Runtime } from '../runtime.ts';
 import { sessionLost, underPrefix } from '../sessionWatch.ts';
 import { Footer, Header } from './Chrome.tsx';

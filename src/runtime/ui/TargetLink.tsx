@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Target } from '../../config/schema/targets.ts';
 import { useFacts, useRuntime } from '../context.tsx';
-import { buildHref, resolveTarget, type ResolvedTarget } from '../targets.ts';
+import { buildHref, type ResolvedTarget, resolveTarget } from '../targets.ts';
 
 const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 

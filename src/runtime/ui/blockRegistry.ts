@@ -4,7 +4,7 @@
  * them: blocks import the runtime (its hooks, `<Blocks>` for the blocks they hold), so the
  * runtime importing the blocks back would close a loop.
  */
-import { createContext, useContext, type ComponentType } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 import type { BlockType } from '../../blocks/schemas.ts';
 import type { BlockProps } from '../../blocks/types.ts';
 

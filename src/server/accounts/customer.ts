@@ -17,14 +17,14 @@
  * §4 Login: "if not expired and has a plan, go to /my-account").
  */
 import type { CallOutput } from '../../contract/index.ts';
-import type { WebOfferRow } from '../db/types.ts';
 import { toDollars } from '../catalog/money.ts';
 import { toWebOffer } from '../catalog/repository.ts';
-import { paymentMethodView, planSubscriptions } from './planSubscriptions.ts';
+import type { WebOfferRow } from '../db/types.ts';
 import type { AuthUser } from '../functions.ts';
-import type { AccountCache } from './accountCache.ts';
 import type { SubscriptionRow as Subscription } from '../subscriptions/repository.ts';
-import { readAccountSnapshot, readPaymentHistoryRows, type AccountSnapshot, type CatalogRows } from './repository.ts';
+import type { AccountCache } from './accountCache.ts';
+import { paymentMethodView, planSubscriptions } from './planSubscriptions.ts';
+import { type AccountSnapshot, type CatalogRows, readAccountSnapshot, readPaymentHistoryRows } from './repository.ts';
 import type { Db } from './users.ts';
 
 /** What the account reads need: the database, what was read of each account at its version, the catalog's rows. */

@@ -3,13 +3,13 @@
  * CreateNewWebUser) and Parse's legacy REST routes (POST /api/login).
  */
 import { captchaFailed } from '../auth/captcha.ts';
+import type { UserRow } from '../db/types.ts';
 import type { CallContext, HandlerInput } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import type { AccountServices } from './services.ts';
-import type { UserRow } from '../db/types.ts';
-import { findUserByEmail, insertUser, updatePasswordHash } from './repository.ts';
-import { invalidCredentials, normalizeLogin, userAlreadyExists } from './users.ts';
 import { trackAccountStatus } from './accountStatus.ts';
+import { findUserByEmail, insertUser, updatePasswordHash } from './repository.ts';
+import type { AccountServices } from './services.ts';
+import { invalidCredentials, normalizeLogin, userAlreadyExists } from './users.ts';
 
 type Signup = HandlerInput<'CreateWebUser'>;
 

@@ -17,8 +17,8 @@ import { CallError, ErrorCode, textProblem } from '../../contract/index.ts';
 import type { RateLimiter } from '../auth/rateLimits.ts';
 import { invalidSession, isInvalidCredentials, readParseBody, sendCallError } from '../functions.ts';
 import { logIn, parseUserJson } from './login.ts';
-import type { AccountServices } from './services.ts';
 import { findUserById } from './repository.ts';
+import type { AccountServices } from './services.ts';
 
 export interface ParseRestOptions {
   services: AccountServices;

@@ -8,9 +8,9 @@
  *   of the parent, and ends all the parent's sessions.
  */
 import { CallError, ErrorCode, MessageKey } from '../../contract/index.ts';
-import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionStore } from '../auth/sessions.ts';
+import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import {
   findUserByEmail,
@@ -19,7 +19,7 @@ import {
   spendPasswordResetToken,
   updatePasswordHash,
 } from './repository.ts';
-import { normalizeLogin, type Db } from './users.ts';
+import { type Db, normalizeLogin } from './users.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@
  */
 import type { AuthUser, HandlerInput } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import { findEmailPreferences, findUserById, isEmailTaken, upsertEmailPreferences, type EmailPreferences } from './repository.ts';
+import { type EmailPreferences, findEmailPreferences, findUserById, isEmailTaken, upsertEmailPreferences } from './repository.ts';
 import type { AccountServices } from './services.ts';
 import { normalizeLogin } from './users.ts';
 

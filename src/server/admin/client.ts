@@ -10,7 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { openDatabase, readLiveLock, DatabaseBusyError, type LockRole } from '../db/database.ts';
+import { DatabaseBusyError, type LockRole, openDatabase, readLiveLock } from '../db/database.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import type { Database } from '../db/types.ts';
 import { ADMIN_PREFIX } from './routes.ts';

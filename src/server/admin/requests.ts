@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { displayCode } from '../../domain/codes.ts';
-import { describeImport, importCatalog, type ImportSummary } from '../catalog/import.ts';
+import { describeImport, type ImportSummary, importCatalog } from '../catalog/import.ts';
 import { parseCatalog } from '../catalog/read.ts';
 import { CodeRequestError, createCodes, MAX_CODES_PER_BATCH } from '../codes/service.ts';
 import type { Db } from '../db/transaction.ts';

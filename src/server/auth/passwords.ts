@@ -8,7 +8,7 @@
  * `needsRehash` tells the login to store a new hash (at the current cost) once the password
  * is known to be right. Comparison is constant-time (crypto.timingSafeEqual).
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 export interface ScryptParams {
   /** log2 of N, the CPU/memory cost (17 → N = 131072). */

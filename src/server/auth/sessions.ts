@@ -9,8 +9,9 @@
  * - Logout deletes the session (revoked at once, on every instance); a password or email change
  *   deletes the parent's other sessions (in the change's transaction), a reset all of them.
  */
-import type { AuthUser } from '../functions.ts';
+
 import type { Db, DbOrTrx } from '../accounts/users.ts';
+import type { AuthUser } from '../functions.ts';
 import { deleteExpiredSessions, deleteSession, deleteSessionsOfUser, extendSession, findLiveSession, insertSession } from './repository.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 

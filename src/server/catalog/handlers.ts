@@ -17,10 +17,10 @@ import {
   listClassOffers,
   listDefaultPlans,
   listWebOffers,
+  type Status,
   toClassAddOn,
   toMinervaOffer,
   toWebOffer,
-  type Status,
 } from './repository.ts';
 import { recordContactRequest } from './service.ts';
 

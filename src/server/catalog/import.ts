@@ -10,11 +10,13 @@
 import type { Transaction } from 'kysely';
 import type { Catalog, CatalogClassOffer, CatalogOffer } from '../../config/schema/catalog.ts';
 import { canonicalCode } from '../../domain/codes.ts';
-import { inTransaction, type Db } from '../db/transaction.ts';
+import { type Db, inTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/types.ts';
 import { catalogChanged } from './cache.ts';
 import { toCents } from './money.ts';
 import {
+  type CatalogRecord,
+  type CatalogTable,
   clearPromoCodes,
   deactivateCatalogRecords,
   insertCatalogRecord,
@@ -23,8 +25,6 @@ import {
   lockCatalogImports,
   readCatalogTable,
   updateCatalogRecord,
-  type CatalogRecord,
-  type CatalogTable,
 } from './repository.ts';
 
 export interface TableSummary {

@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { isError } from '../../config/diagnostic.ts';
 import { readConfigFile } from '../../config/load.ts';
 import { formatReport } from '../../config/report.ts';
-import { catalogFile, type Catalog } from '../../config/schema/catalog.ts';
+import { type Catalog, catalogFile } from '../../config/schema/catalog.ts';
 import { validateConfigFile } from '../../config/validate.ts';
-import { isError } from '../../config/diagnostic.ts';
 
 export class CatalogFileError extends Error {
   override name = 'CatalogFileError';

@@ -2,7 +2,7 @@
 import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import { insertContactRequest, type ContactRequest } from './repository.ts';
+import { type ContactRequest, insertContactRequest } from './repository.ts';
 
 export async function recordContactRequest(
   db: Db,

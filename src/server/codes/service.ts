@@ -10,11 +10,11 @@ import { trackAccountStatus } from '../accounts/accountStatus.ts';
 import { givesAccess } from '../accounts/customer.ts';
 import { findBulkCampaign, findWebOffer, listWebOffers } from '../catalog/repository.ts';
 import { newId } from '../db/ids.ts';
-import { inTransaction, type Db } from '../db/transaction.ts';
+import { type Db, inTransaction } from '../db/transaction.ts';
 import { CODE_KINDS, type CodeKind, type CodeRow } from '../db/types.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import { codeAlreadyUsed, codeExpired, codeInvalid, subscriptionActive } from './errors.ts';
 import { findSubscriptionsOfUser, insertSubscription, type NewSubscription, type SubscriptionRow } from '../subscriptions/repository.ts';
+import { codeAlreadyUsed, codeExpired, codeInvalid, subscriptionActive } from './errors.ts';
 import { generateCode } from './generate.ts';
 import { findCode, insertCodeBatch, insertCodesNotTaken, redeemCodeOnce } from './repository.ts';
 

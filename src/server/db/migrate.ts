@@ -4,7 +4,7 @@
  * `kysely_migration` and holds an advisory lock while it runs, so several instances starting
  * together on one PostgreSQL apply each migration once.
  */
-import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely';
 import { migrations } from './migrations/index.ts';
 
 export interface MigrateResult {

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { removeUnredeemedDemoCodes, seedDemoCodes } from '../catalog/demo.ts';
-import { describeImport, importCatalogIfEmpty, type ImportSummary } from '../catalog/import.ts';
+import { describeImport, type ImportSummary, importCatalogIfEmpty } from '../catalog/import.ts';
 import { findCatalogFile, readCatalogFile } from '../catalog/read.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './types.ts';

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
 import type { Database, OutboxKind } from '../db/types.ts';
-import { claimDueMessages, insertOutboxMessage, markMessageDelivered, scheduleMessageRetry, type OutboxDelivery } from './repository.ts';
+import { claimDueMessages, insertOutboxMessage, markMessageDelivered, type OutboxDelivery, scheduleMessageRetry } from './repository.ts';
 
 export type { OutboxDelivery } from './repository.ts';
 

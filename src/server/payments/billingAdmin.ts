@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/types.ts';
 import type { GatewayName } from './gateway.ts';
-import { BillingError, runSandboxBilling, type BillingSummary } from './sandbox/billing.ts';
+import { BillingError, type BillingSummary, runSandboxBilling } from './sandbox/billing.ts';
 
 export const billingRequest = z.object({
   /** An ISO date-time (UTC unless it says otherwise); default: now. */

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { createBraintreeGateway, type BraintreeCredentials } from './braintree/gateway.ts';
+import { type BraintreeCredentials, createBraintreeGateway } from './braintree/gateway.ts';
 import type { GatewayName, PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
 

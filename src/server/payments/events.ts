@@ -15,9 +15,9 @@ import { trackAccountStatus } from '../accounts/accountStatus.ts';
 import { findUserById } from '../accounts/repository.ts';
 import { findClassAddOn, findWebOffer } from '../catalog/repository.ts';
 import { newId } from '../db/ids.ts';
-import { inTransaction, type Db } from '../db/transaction.ts';
+import { type Db, inTransaction } from '../db/transaction.ts';
+import { findSubscriptionByGatewayIdForUpdate, type SubscriptionRow, updateSubscription } from '../subscriptions/repository.ts';
 import type { GatewayEvent, GatewayTransaction } from './gateway.ts';
-import { findSubscriptionByGatewayIdForUpdate, updateSubscription, type SubscriptionRow } from '../subscriptions/repository.ts';
 import { findPaymentIdOfTransaction, insertPaymentUnlessRecorded, paymentStatusOf } from './repository.ts';
 
 export interface AppliedEvent {

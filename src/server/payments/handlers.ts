@@ -8,7 +8,7 @@
  * once per Idempotency-Key. A parent's payment calls also run one at a time (an account lock),
  * so two tabs cannot buy two plans. Each call's rules are in its module under calls/.
  */
-import { domainHandlers, type CallContext } from '../functions.ts';
+import { type CallContext, domainHandlers } from '../functions.ts';
 import { createClassAddOn } from './calls/addOn.ts';
 import { bulkPurchase } from './calls/bulk.ts';
 import { cancelSubscription } from './calls/cancel.ts';

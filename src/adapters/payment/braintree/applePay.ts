@@ -3,8 +3,9 @@
  * validates the merchant (Braintree answers for the domain registered in its control panel) and
  * tokenizes Apple's payment token.
  */
-import type { Client } from 'braintree-web/client';
+
 import type { ApplePay as BraintreeApplePay } from 'braintree-web/apple-pay';
+import type { Client } from 'braintree-web/client';
 import { PaymentAdapterError, type TokenizedPayment, type WalletOptions } from '../types.ts';
 import type { DeviceDataSource } from './deviceData.ts';
 import { attempt, messageOf, toAdapterError } from './errors.ts';

@@ -11,7 +11,7 @@ import type {
   HostedFieldsHostedFieldsFieldData,
   HostedFieldsTokenizePayload,
 } from 'braintree-web/hosted-fields';
-import type { CardFieldName, CardFields, CardFieldSetup, CardFieldState, PaymentAdapter } from '../types.ts';
+import type { CardFieldName, CardFieldSetup, CardFieldState, CardFields, PaymentAdapter } from '../types.ts';
 import type { DeviceDataSource } from './deviceData.ts';
 import { attempt, toAdapterError } from './errors.ts';
 import { configurationOf } from './gateway.ts';

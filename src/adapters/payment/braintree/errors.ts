@@ -2,7 +2,7 @@
  * braintree-web's failures as PaymentAdapterErrors: its own code and type when it gave them
  * (BraintreeError), a fallback code of the same family otherwise.
  */
-import { PaymentAdapterError, type CardFieldName, type PaymentErrorType } from '../types.ts';
+import { type CardFieldName, PaymentAdapterError, type PaymentErrorType } from '../types.ts';
 
 const ERROR_TYPES: ReadonlySet<string> = new Set<PaymentErrorType>(['CUSTOMER', 'MERCHANT', 'NETWORK', 'INTERNAL', 'UNKNOWN']);
 

@@ -3,7 +3,7 @@
  * gateway) and reads Google's answer; Google's pay.js shows the sheet. The total is FINAL, in USD.
  */
 import type { Client } from 'braintree-web/client';
-import type { GooglePayment as TypedGooglePayment, GooglePaymentTokenizePayload } from 'braintree-web/google-payment';
+import type { GooglePaymentTokenizePayload, GooglePayment as TypedGooglePayment } from 'braintree-web/google-payment';
 import { PaymentAdapterError, type PaymentErrorType, type TokenizedPayment, type WalletOptions } from '../types.ts';
 import type { DeviceDataSource } from './deviceData.ts';
 import { attempt, messageOf, scriptFailedToLoad, toAdapterError } from './errors.ts';

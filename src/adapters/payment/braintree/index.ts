@@ -7,21 +7,21 @@
  */
 import type { Client } from 'braintree-web/client';
 import {
-  PaymentAdapterError,
   type CardFields,
   type PaymentAdapter,
+  PaymentAdapterError,
   type PaymentAdapterFactory,
   type TokenizedPayment,
   type WalletOptions,
 } from '../types.ts';
 import { ApplePay, browserCanUseApplePay } from './applePay.ts';
-import { createHostedCardFields, type CardFieldsOptions } from './cardFields.ts';
+import { type CardFieldsOptions, createHostedCardFields } from './cardFields.ts';
 import { collectDeviceData, type DeviceDataSource } from './deviceData.ts';
 import { messageOf, toAdapterError } from './errors.ts';
 import { gatewayOf } from './gateway.ts';
 import { GooglePay } from './googlePay.ts';
 import { loadClient } from './modules.ts';
-import { PayPalVault, type PayPalOptions } from './paypal.ts';
+import { type PayPalOptions, PayPalVault } from './paypal.ts';
 
 export interface BraintreeAdapterOptions {
   getClientToken: () => Promise<string>;

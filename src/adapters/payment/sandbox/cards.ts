@@ -6,15 +6,15 @@
  * documented test card numbers. Nothing here sends anything anywhere.
  */
 import {
+  type CardBrand,
   cardFingerprint,
   cardTypeName,
-  sandboxCardNonce,
-  type CardBrand,
   type SandboxCardOutcome,
+  sandboxCardNonce,
 } from '../../../domain/sandboxCardNonce.ts';
 import type { CardFieldName } from '../types.ts';
 
-export { cardTypeName, type CardBrand };
+export { type CardBrand, cardTypeName };
 
 /** Spec §5, §9: the card number field takes at most 19 characters. */
 export const CARD_NUMBER_MAX_LENGTH = 19;

@@ -17,12 +17,12 @@
  * nothing here makes a request.
  */
 import {
-  PaymentAdapterError,
   type CardFieldName,
-  type CardFields,
   type CardFieldSetup,
   type CardFieldState,
+  type CardFields,
   type PaymentAdapter,
+  PaymentAdapterError,
   type PaymentAdapterFactory,
   type TokenizedPayment,
   type WalletOptions,
@@ -35,12 +35,12 @@ import {
   cvvValid,
   cvvVerificationFailure,
   digitsOf,
+  type ExpirationFormat,
   expirationValid,
   invalidFields,
   nonceForCard,
   parseExpiration,
   postalCodeValid,
-  type ExpirationFormat,
 } from './cards.ts';
 import { chooseInDialog, type TextFn } from './dialog.ts';
 

@@ -1,5 +1,5 @@
 /** Users, sessions, password-reset tokens and email preferences. */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { now, timestamps } from './helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {

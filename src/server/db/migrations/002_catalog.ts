@@ -1,5 +1,5 @@
 /** The catalog: partners, web offers (plans), class add-ons, bulk campaigns. Imported from funnels/catalog.yaml. */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { cents, oneOf, timestamps } from './helpers.ts';
 
 const durations = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'];

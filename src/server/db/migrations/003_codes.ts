@@ -3,7 +3,7 @@
  * upper case, no dashes), and a redemption is one conditional UPDATE ... WHERE redeemed_at IS
  * NULL, so two instances redeeming the same code at once give one success.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { now, oneOf } from './helpers.ts';
 
 const kinds = ['coupon', 'comp', 'gift', 'volume', 'bulk'];

@@ -1,5 +1,5 @@
 /** Customers, vaulted payment methods (tokens only), subscriptions and payments. */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { cents, now, oneOf, timestamps } from './helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 /** The outbox of side effects, idempotency keys, rate-limit counters and contact requests. */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { now, oneOf } from './helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {

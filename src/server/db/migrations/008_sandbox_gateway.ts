@@ -7,7 +7,7 @@
  * Also: `payments.gateway_transaction_id` becomes unique, so a gateway event applied twice (a
  * webhook delivered again, a billing run repeated) records its payment once.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { cents, now, oneOf, timestamps } from './helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {

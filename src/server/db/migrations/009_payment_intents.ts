@@ -8,7 +8,7 @@
  * Also: the sandbox gateway's transactions can be voided or refunded (a reversal), and are
  * found by order id.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { now, oneOf } from './helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -9,7 +9,7 @@
  * The versions live in their own table, so that raising one never waits on a transaction that
  * holds the parent's `users` row.
  */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const BY_USER = ['subscriptions', 'customers', 'payments'] as const;
 

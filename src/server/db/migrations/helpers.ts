@@ -1,5 +1,5 @@
 /** Small helpers shared by the migrations. Migrations take `Kysely<any>`: they must not change when types.ts does. */
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type RawBuilder } from 'kysely';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type RawBuilder, sql } from 'kysely';
 
 export const now = sql`now()`;
 

@@ -22,10 +22,10 @@ import type {
 } from '../gateway.ts';
 import { dollars, toFailure, toSubscription, toTransaction, toVaultedPaymentMethod, VOIDABLE } from './results.ts';
 import {
-  createSdk,
-  isNotFound,
   type BraintreeCredentials,
   type BraintreeSdk,
+  createSdk,
+  isNotFound,
   type SdkResult,
   type SdkSubscription,
   type SdkTransaction,

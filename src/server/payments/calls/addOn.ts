@@ -12,7 +12,7 @@ import { findClassAddOn } from '../../catalog/repository.ts';
 import { findSubscriptionsOfUser, insertSubscription } from '../../subscriptions/repository.ts';
 import type { Charge } from '../intents/plan.ts';
 import type { IntentKey } from '../intents/repository.ts';
-import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
+import { answerOfEarlier, type IntentKindDefinition, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { alreadyHaveSubscription } from './offers.ts';

@@ -4,6 +4,7 @@
  * hold only what may be shown — type, brand, last four digits, expiry, PayPal address.
  */
 import {
+  type CustomerRow,
   clearDefaultPaymentMethod,
   deletePaymentMethodsOf,
   findCustomerOfUser,
@@ -12,9 +13,8 @@ import {
   insertCustomerIfAbsent,
   insertPaymentMethod,
   moveCustomerToGateway,
-  updateCustomerNames,
-  type CustomerRow,
   type PaymentMethodRow,
+  updateCustomerNames,
 } from '../repository.ts';
 import { unwrap } from './failures.ts';
 import type { PaymentServices } from './services.ts';

@@ -5,9 +5,9 @@
  * timestamp in seconds, source, campaign). The analytics event 'Checkout Complete' is the browser's.
  */
 import type { Transaction } from 'kysely';
+import { trackAccountStatus } from '../../accounts/accountStatus.ts';
 import type { Database, WebOfferRow } from '../../db/types.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-import { trackAccountStatus } from '../../accounts/accountStatus.ts';
 
 export interface NewSubscriptionFacts {
   userId: string;

@@ -20,12 +20,12 @@ import { findClassAddOn, findWebOffer } from '../../catalog/repository.ts';
 import {
   findRenewingSubscriptions,
   markSubscriptionRenewed,
-  setSubscriptionPaymentMethod,
   type SubscriptionRow,
+  setSubscriptionPaymentMethod,
 } from '../../subscriptions/repository.ts';
-import { intentsForKey, type IntentKey } from '../intents/repository.ts';
-import { answerOf, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
-import { insertIntentPayment, insertPayment, type CustomerRow, type PaymentMethodRow } from '../repository.ts';
+import { type IntentKey, intentsForKey } from '../intents/repository.ts';
+import { answerOf, type IntentKindDefinition, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
+import { type CustomerRow, insertIntentPayment, insertPayment, type PaymentMethodRow } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
 import { billingMonths } from './offers.ts';

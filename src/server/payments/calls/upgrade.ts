@@ -18,10 +18,10 @@ import { findWebOffer } from '../../catalog/repository.ts';
 import { findOwnSubscription, insertSubscription, markSubscriptionCanceled } from '../../subscriptions/repository.ts';
 import type { Charge } from '../intents/plan.ts';
 import type { IntentKey } from '../intents/repository.ts';
-import { answerOfEarlier, payWithIntent, settleOpenIntentsOf, type IntentKindDefinition } from '../intents/run.ts';
+import { answerOfEarlier, type IntentKindDefinition, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { findDefaultPaymentMethod, findPaymentMethod, insertIntentPayment, type PaymentMethodRow } from '../repository.ts';
 import { noSuchSubscription } from './cancel.ts';
-import { billingMonths, offerForUpgrade, productOf, type Product } from './offers.ts';
+import { billingMonths, offerForUpgrade, type Product, productOf } from './offers.ts';
 import { daysUntil, inTrial, paidThrough } from './records.ts';
 import type { PaymentServices } from './services.ts';
 

@@ -38,8 +38,8 @@ import {
   deletePendingKey,
   findKey,
   insertPendingKey,
-  takeOverPendingKey,
   type StoredAnswer,
+  takeOverPendingKey,
 } from './repository.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

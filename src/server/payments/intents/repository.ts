@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { CallFailure } from '../../../contract/index.ts';
 import type { Db } from '../../db/transaction.ts';
 import type { Database, IntentKind, IntentStatus } from '../../db/types.ts';
-import { toIntent, type Intent, type IntentPlan } from './plan.ts';
+import { type Intent, type IntentPlan, toIntent } from './plan.ts';
 
 /** The idempotency key an intent answers to: the call's scope and key, and which part of the call. */
 export interface IntentKey {

@@ -12,24 +12,24 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import { CallError, ErrorCode, MessageKey, type CallFailure } from '../../../contract/index.ts';
+import { CallError, type CallFailure, ErrorCode, MessageKey } from '../../../contract/index.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database, IntentKind } from '../../db/types.ts';
 import { gatewayFailure } from '../calls/failures.ts';
 import type { PaymentServices } from '../calls/services.ts';
 import type { GatewayFailure, GatewayResult, GatewaySubscription } from '../gateway.ts';
 import { findCharges, holdsMoney, isAlreadyCancelled, isCharged, makeCharge, reverseCharges } from './gatewaySteps.ts';
-import { nothingCharged, outcomeOf, type Charged, type Intent, type IntentPlan } from './plan.ts';
+import { type Charged, type Intent, type IntentPlan, nothingCharged, outcomeOf } from './plan.ts';
 import {
   claimIntent,
   findIntent,
+  type IntentKey,
   insertIntent,
   intentForKey,
   lockIntent,
   openIntentsOf,
   reopenIntent,
   resolveIntentRow,
-  type IntentKey,
 } from './repository.ts';
 
 /** How long the request that made an intent has to finish it before reconciliation may. */

@@ -14,7 +14,7 @@
  *   billed by `runSandboxBilling` (billing.ts): there are no webhooks.
  */
 import type { Kysely } from 'kysely';
-import { inTransaction, type Db } from '../../db/transaction.ts';
+import { type Db, inTransaction } from '../../db/transaction.ts';
 import type { Database } from '../../db/types.ts';
 import type {
   GatewayFailure,
@@ -29,12 +29,12 @@ import { chargeOutcome } from './amounts.ts';
 import { addDays, addMonths } from './billingDates.ts';
 import { encodeSandboxClientToken } from './clientToken.ts';
 import {
+  type SandboxPaymentMethodRow,
+  type SandboxTransactionRow,
   sandboxId,
   toGatewaySubscription,
   toGatewayTransaction,
   toVaultedPaymentMethod,
-  type SandboxPaymentMethodRow,
-  type SandboxTransactionRow,
 } from './records.ts';
 import * as repository from './repository.ts';
 import { ACCEPTED_CARD_TYPES, nonceBehaviour } from './testNonces.ts';

@@ -16,8 +16,8 @@ import {
   cardFingerprint,
   cardTypeName,
   parseSandboxCardNonce,
-  uniqueNumberIdentifier,
   type SandboxCard,
+  uniqueNumberIdentifier,
 } from '../../../domain/sandboxCardNonce.ts';
 import type { GatewayFailure, PaymentType } from '../gateway.ts';
 
