@@ -55,9 +55,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('retry_at', 'timestamptz')
       .addColumn('canceled_at', 'timestamptz'),
   ).execute();
-  await sql`create index sandbox_subscriptions_due on sandbox_subscriptions (next_billing_date) where status in ('Active', 'PastDue')`.execute(
-    db,
-  );
+  await sql`
+    create index sandbox_subscriptions_due on sandbox_subscriptions (next_billing_date)
+    where status in ('Active', 'PastDue')`.execute(db);
 
   await db.schema
     .createTable('sandbox_transactions')

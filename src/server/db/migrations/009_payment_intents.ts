@@ -36,24 +36,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resolved_at', 'timestamptz')
     .addColumn('resolved_by', 'text', (c) => c.check(oneOf('resolved_by', ['request', 'reconciliation'])))
     .execute();
-  await sql`create unique index payment_intents_idempotency on payment_intents (idempotency_scope, idempotency_key, part) where idempotency_key is not null`.execute(
-    db,
-  );
+  await sql`
+    create unique index payment_intents_idempotency on payment_intents (idempotency_scope, idempotency_key, part)
+    where idempotency_key is not null`.execute(db);
   await sql`create index payment_intents_open on payment_intents (lease_until) where status = 'open'`.execute(db);
   await db.schema.createIndex('payment_intents_user_id').on('payment_intents').columns(['user_id', 'status']).execute();
 
   await sql`alter table sandbox_transactions drop constraint sandbox_transactions_status_check`.execute(db);
-  await sql`alter table sandbox_transactions add constraint sandbox_transactions_status_check check (status in ('settled', 'declined', 'failed', 'voided', 'refunded'))`.execute(
-    db,
-  );
+  await sql`
+    alter table sandbox_transactions add constraint sandbox_transactions_status_check
+    check (status in ('settled', 'declined', 'failed', 'voided', 'refunded'))`.execute(db);
   await db.schema.createIndex('sandbox_transactions_order_id').on('sandbox_transactions').column('order_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('sandbox_transactions_order_id').execute();
   await sql`alter table sandbox_transactions drop constraint sandbox_transactions_status_check`.execute(db);
-  await sql`alter table sandbox_transactions add constraint sandbox_transactions_status_check check (status in ('settled', 'declined', 'failed'))`.execute(
-    db,
-  );
+  await sql`
+    alter table sandbox_transactions add constraint sandbox_transactions_status_check
+    check (status in ('settled', 'declined', 'failed'))`.execute(db);
   await db.schema.dropTable('payment_intents').execute();
 }

@@ -31,7 +31,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function raise_account_version_by_user() returns trigger language plpgsql as $$
     begin
       if tg_op <> 'INSERT' then perform raise_account_version(old.user_id); end if;
-      if tg_op <> 'DELETE' and (tg_op = 'INSERT' or new.user_id is distinct from old.user_id) then perform raise_account_version(new.user_id); end if;
+      if tg_op <> 'DELETE' and (tg_op = 'INSERT' or new.user_id is distinct from old.user_id) then
+        perform raise_account_version(new.user_id);
+      end if;
       return null;
     end $$`.execute(db);
 
@@ -54,16 +56,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
 
   for (const table of BY_USER) {
-    await sql`create trigger ${sql.raw(`${table}_account_version`)} after insert or update or delete on ${sql.table(table)} for each row execute function raise_account_version_by_user()`.execute(
-      db,
-    );
+    await sql`
+      create trigger ${sql.raw(`${table}_account_version`)} after insert or update or delete on ${sql.table(table)}
+      for each row execute function raise_account_version_by_user()`.execute(db);
   }
-  await sql`create trigger payment_methods_account_version after insert or update or delete on payment_methods for each row execute function raise_account_version_by_customer()`.execute(
-    db,
-  );
-  await sql`create trigger users_account_version after update of email, partner on users for each row when (new.email is distinct from old.email or new.partner is distinct from old.partner) execute function raise_account_version_of_user()`.execute(
-    db,
-  );
+  await sql`
+    create trigger payment_methods_account_version after insert or update or delete on payment_methods
+    for each row execute function raise_account_version_by_customer()`.execute(db);
+  await sql`
+    create trigger users_account_version after update of email, partner on users for each row
+    when (new.email is distinct from old.email or new.partner is distinct from old.partner)
+    execute function raise_account_version_of_user()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
