@@ -150,7 +150,8 @@ if (wants('bundle')) {
     printTable('CSS', cssSizes);
     overBudget = jsSizes.gzip > JS_GZIP_BUDGET;
     console.log(
-      `\nBudget: initial JS ≤ ${kb(JS_GZIP_BUDGET)} gzip → ${kb(jsSizes.gzip)}: ${overBudget ? `OVER by ${kb(jsSizes.gzip - JS_GZIP_BUDGET)}` : `within (${kb(JS_GZIP_BUDGET - jsSizes.gzip)} to spare)`}`,
+      `\nBudget: initial JS ≤ ${kb(JS_GZIP_BUDGET)} gzip → ${kb(jsSizes.gzip)}: ` +
+        `${overBudget ? `OVER by ${kb(jsSizes.gzip - JS_GZIP_BUDGET)}` : `within (${kb(JS_GZIP_BUDGET - jsSizes.gzip)} to spare)`}`,
     );
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -162,7 +163,9 @@ if (wants('check')) {
   const times = await timeCheck();
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   console.log(
-    `  mean ${mean.toFixed(0)} ms   min ${Math.min(...times).toFixed(0)} ms   max ${Math.max(...times).toFixed(0)} ms   (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`,
+    `  mean ${mean.toFixed(0)} ms   min ${Math.min(...times).toFixed(0)} ms   ` +
+      `max ${Math.max(...times).toFixed(0)} ms   ` +
+      `(runs: ${times.map((t) => t.toFixed(0)).join(', ')})`,
   );
 }
 

@@ -69,10 +69,17 @@ try {
     },
     (message) => process.stderr.write(`${message}\n`),
   );
-  for (const c of result.charges)
-    process.stdout.write(
-      `${[c.chargedAt, c.status, money(c.amountCents), c.processorResponseCode, c.processorResponseText, c.gatewaySubscriptionId].join('\t')}\n`,
-    );
+  for (const c of result.charges) {
+    const columns = [
+      c.chargedAt,
+      c.status,
+      money(c.amountCents),
+      c.processorResponseCode,
+      c.processorResponseText,
+      c.gatewaySubscriptionId,
+    ];
+    process.stdout.write(`${columns.join('\t')}\n`);
+  }
   process.stdout.write(`${describeBilling(result)} (in ${via})\n`);
 } catch (error) {
   if (

@@ -16,7 +16,9 @@ import { CodeRequestError } from '../src/server/codes/service.ts';
 import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
 import { DatabaseBusyError } from '../src/server/db/database.ts';
 
-const USAGE = `Usage: npm run codes -- create --kind <coupon|comp|gift|volume|bulk> [--months N | --lifetime] [--offer ID] [--count N] [--expires YYYY-MM-DD] [--campaign ID] [--note TEXT]
+const USAGE =
+  'Usage: npm run codes -- create --kind <coupon|comp|gift|volume|bulk> [--months N | --lifetime] ' +
+  `[--offer ID] [--count N] [--expires YYYY-MM-DD] [--campaign ID] [--note TEXT]
 
   --kind      coupon (CS…: an offer at its price, needs --offer), comp (CSCP…: free access),
               gift (GIFT…), volume (CV…: a volume-licence seat), bulk (EDU…: an education seat)
@@ -104,7 +106,8 @@ try {
   const offer = result.offer ? `, offer ${result.offer}` : '';
   const expiry = result.expiresAt ? `, redeemable until ${result.expiresAt}` : '';
   process.stderr.write(
-    `Created ${result.codes.length} ${result.kind} code${result.codes.length === 1 ? '' : 's'}${length}${offer}${expiry} (batch ${result.batchId}) in ${via}.\n`,
+    `Created ${result.codes.length} ${result.kind} code${result.codes.length === 1 ? '' : 's'}${length}${offer}${expiry} ` +
+      `(batch ${result.batchId}) in ${via}.\n`,
   );
 } catch (error) {
   if (

@@ -266,12 +266,13 @@ export async function runApiBench(): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
 
   console.log(
-    `\nBackend calls: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s, 127.0.0.1; server in a child process (NODE_ENV=production, LOG_LEVEL=warn, existence limit ${BENCH_RATE_LIMIT.toLocaleString('en-US')}/window)`,
+    `\nBackend calls: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s, ` +
+      '127.0.0.1; server in a child process (NODE_ENV=production, LOG_LEVEL=warn, ' +
+      `existence limit ${BENCH_RATE_LIMIT.toLocaleString('en-US')}/window)`,
   );
   const [load1 = 0] = loadavg();
-  console.log(
-    `  ${cpus().length} cores; load average ${load1.toFixed(2)} before the run${load1 > cpus().length / 2 ? ': other processes are busy, the figures will be lower than on an idle machine' : ''}.`,
-  );
+  const busy = load1 > cpus().length / 2 ? ': other processes are busy, the figures will be lower than on an idle machine' : '';
+  console.log(`  ${cpus().length} cores; load average ${load1.toFixed(2)} before the run${busy}.`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
   try {
     console.log('  PGlite: starting (migrations, catalog import)...');

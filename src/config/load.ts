@@ -111,7 +111,8 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
         error(
           source.relPath,
           [],
-          `'${namespace}' cannot be a copy namespace: use letters, digits and dashes, starting with a lower-case letter (like login or add-classes).`,
+          `'${namespace}' cannot be a copy namespace: use letters, digits and dashes, ` +
+            'starting with a lower-case letter (like login or add-classes).',
           { at: 'file' },
         ),
       );
@@ -245,7 +246,8 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
       error(
         file.relPath,
         [kinds[1]!],
-        `A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:') or the catalog ('catalog:'); this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`,
+        "A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:') or the catalog ('catalog:'); " +
+          `this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`,
         {
           at: 'key',
         },

@@ -131,7 +131,8 @@ function explain(issue: Located, ctx: Context): Explained {
       const message =
         suggestion !== undefined
           ? `Unknown field '${params.key}'.`
-          : `Unknown field '${params.key}'. ${capitalize(ownerPhrase(parentPath, object, ctx.kind))} can have: ${(params.known ?? []).join(', ')}.`;
+          : `Unknown field '${params.key}'. ` +
+            `${capitalize(ownerPhrase(parentPath, object, ctx.kind))} can have: ${(params.known ?? []).join(', ')}.`;
       return { ...error(ctx.file, path, message, { at: 'key', suggestion }), unknownKeySuggestion: suggestion };
     }
     case 'keyed-union':

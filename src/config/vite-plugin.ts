@@ -72,7 +72,10 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
         const screenId = virtualId.slice(SCREEN_PREFIX.length);
         const screen = compiled.screens[screenId];
         if (!screen) throw new Error(`No screen '${screenId}' in the funnel config.`);
-        return `export const screen = ${JSON.stringify(screen)};\nexport const copy = ${JSON.stringify(compiled.screenCopy[screenId] ?? {})};\n`;
+        return (
+          `export const screen = ${JSON.stringify(screen)};\n` +
+          `export const copy = ${JSON.stringify(compiled.screenCopy[screenId] ?? {})};\n`
+        );
       }
       if (virtualId.startsWith(COPY_PREFIX)) {
         const copy = compiled.copy[virtualId.slice(COPY_PREFIX.length)];

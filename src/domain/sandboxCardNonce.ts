@@ -72,11 +72,14 @@ export function uniqueNumberIdentifier(cardType: string, last4: string, fingerpr
 }
 
 const PATTERN = new RegExp(
-  `^${SANDBOX_CARD_NONCE_PREFIX}(${cardBrands.join('|')})-(\\d{4})-(0[1-9]|1[0-2])-(\\d{4})-(${sandboxCardOutcomes.join('|')})-([0-9a-f]{${FINGERPRINT_HEX_DIGITS}})$`,
+  `^${SANDBOX_CARD_NONCE_PREFIX}(${cardBrands.join('|')})-(\\d{4})-(0[1-9]|1[0-2])-(\\d{4})-` +
+    `(${sandboxCardOutcomes.join('|')})-([0-9a-f]{${FINGERPRINT_HEX_DIGITS}})$`,
 );
 
 export function sandboxCardNonce(card: SandboxCard): string {
-  const nonce = `${SANDBOX_CARD_NONCE_PREFIX}${card.brand}-${card.last4}-${String(card.expirationMonth).padStart(2, '0')}-${String(card.expirationYear).padStart(4, '0')}-${card.outcome}-${card.fingerprint}`;
+  const nonce =
+    `${SANDBOX_CARD_NONCE_PREFIX}${card.brand}-${card.last4}-${String(card.expirationMonth).padStart(2, '0')}-` +
+    `${String(card.expirationYear).padStart(4, '0')}-${card.outcome}-${card.fingerprint}`;
   if (!PATTERN.test(nonce)) throw new RangeError(`Not a sandbox card: ${JSON.stringify({ ...card, fingerprint: undefined })}.`);
   return nonce;
 }

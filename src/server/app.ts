@@ -69,7 +69,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const distDir = options.distDir ? path.resolve(options.distDir) : null;
   if (distDir && !existsSync(path.join(distDir, 'index.html')))
     throw new ConfigError(
-      `The built app is missing: ${path.join(distDir, 'index.html')} does not exist. Run \`npm run build\` (or \`npm start\`, which builds when needed).`,
+      `The built app is missing: ${path.join(distDir, 'index.html')} does not exist. ` +
+        `Run \`npm run build\` (or \`npm start\`, which builds when needed).`,
     );
 
   const app = Fastify({
@@ -110,7 +111,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorate('backend', backend);
   if (settings.environment === 'production' && !options.trustProxy)
     app.log.warn(
-      'TRUST_PROXY is not set: behind a load balancer every parent shares its address, and the per-address rate limits with it (docs/operator.md).',
+      'TRUST_PROXY is not set: behind a load balancer every parent shares its address, ' +
+        'and the per-address rate limits with it (docs/operator.md).',
     );
   app.addHook('onReady', async () => backend.start());
   // The backend stops (outbox loop, Redis) before a database the server opened itself closes.

@@ -128,7 +128,8 @@ export function readPaymentsEnv(env: Env = process.env): PaymentGatewaySettings 
   const adapter = env.PAYMENT_ADAPTER?.trim();
   if (adapter && adapter !== kind)
     throw new ConfigError(
-      `PAYMENT_ADAPTER=${adapter} contradicts PAYMENT_GATEWAY=${kind}: the browser's payment adapter now follows PAYMENT_GATEWAY. Remove PAYMENT_ADAPTER.`,
+      `PAYMENT_ADAPTER=${adapter} contradicts PAYMENT_GATEWAY=${kind}: ` +
+        "the browser's payment adapter now follows PAYMENT_GATEWAY. Remove PAYMENT_ADAPTER.",
     );
   if (kind === 'sandbox') return { kind };
 
@@ -139,7 +140,8 @@ export function readPaymentsEnv(env: Env = process.env): PaymentGatewaySettings 
   const missing = names.filter((name) => !env[name]?.trim());
   if (missing.length > 0)
     throw new ConfigError(
-      `PAYMENT_GATEWAY=braintree needs ${missing.join(', ')} (the API keys of the Braintree control panel: Settings → API). Or set PAYMENT_GATEWAY=sandbox.`,
+      `PAYMENT_GATEWAY=braintree needs ${missing.join(', ')} (the API keys of the Braintree control panel: Settings → API). ` +
+        'Or set PAYMENT_GATEWAY=sandbox.',
     );
   return {
     kind,

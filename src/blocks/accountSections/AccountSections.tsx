@@ -159,7 +159,7 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
               </span>
             </button>
           </Heading>
-          {/* biome-ignore lint/a11y/useSemanticElements: the accordion panel is a region as in the ARIA accordion pattern; the div is what the styles and tests expect */}
+          {/* biome-ignore lint/a11y/useSemanticElements: an accordion panel is a div with role region (ARIA accordion pattern) */}
           <div
             id={id(e.key, 'panel')}
             role="region"
@@ -239,7 +239,7 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
           role="tabpanel"
           id={id(active.key, 'panel')}
           aria-labelledby={id(active.key, 'tab')}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is a tab stop so keyboard users reach it from its tab (ARIA tabs pattern)
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is a tab stop after its tab (ARIA tabs pattern)
           tabIndex={0}
           className="account-panel"
         >

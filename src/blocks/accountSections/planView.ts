@@ -19,7 +19,10 @@ export const durationMonths: Record<PlanDuration, number> = {
 export interface PlanView {
   subscriptionId: string;
   classes: boolean;
-  /** The offer's title (or the add-on's name), else the gateway plan's name, else null (the panel then says 'App plan' / 'Classes plan'). */
+  /**
+   * The offer's title (or the add-on's name), else the gateway plan's name, else null (the panel
+   * then says 'App plan' / 'Classes plan').
+   */
   name: string | null;
   /** The offer's subtitle or description; null for an add-on (the panel says the add-on description of the copy). */
   description: string | null;
@@ -28,7 +31,10 @@ export interface PlanView {
   duration: PlanDuration | null;
   price: number;
   lifetime: boolean;
-  /** 'renews': the next billing date; 'expires': the end of a cancelled, comp or gift plan (term, comp or gift expiry); 'none': lifetime. */
+  /**
+   * 'renews': the next billing date; 'expires': the end of a cancelled, comp or gift plan (term,
+   * comp or gift expiry); 'none': lifetime.
+   */
   dateKind: 'renews' | 'expires' | 'none';
   date: string | null;
   status: PlanSubscription['status'];

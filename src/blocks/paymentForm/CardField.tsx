@@ -17,7 +17,7 @@ export function CardField(props: {
   const { field: f, tx, id, format } = props;
   return (
     <div className="field card-field">
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click stands in for a label's focusing of a field drawn in another frame; keyboard users tab into that field */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click focuses a field in another frame, as a label would; keys tab there */}
       <label htmlFor={id(f)} id={id(`${f}-label`)} onClick={props.onLabelClick}>
         {tx(fieldLabel[f])}
         {format && <span className="card-field__format"> ({format})</span>}

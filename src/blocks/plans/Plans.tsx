@@ -41,7 +41,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
 
   const keepTag = useEffectEvent(() => keepPlanTag(rt.browser.cookies, planTag));
   const { tag, requestTag, setMarkerCookie, clearMarkerCookie, fromParam } = planTag;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the cookies follow these fields of the tag (planTag itself is new at every render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cookies follow these fields of the tag (planTag is new every render)
   useEffect(() => keepTag(), [tag, setMarkerCookie, clearMarkerCookie, fromParam]);
 
   // The list of the tag, asked again when the tag changes; a tag that names no plans shows the default list.
@@ -161,8 +161,8 @@ export default function Plans({ block }: BlockProps<'plans'>) {
           const id = ids(card);
           const note = on && card.note;
           return (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: a click anywhere on the card picks it for pointer users; the card's radio is the keyboard control
-            // biome-ignore lint/a11y/noStaticElementInteractions: the card only widens the radio's click target; the radio inside carries the role
+            // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the card picks it; the radio in it is the keyboard control
+            // biome-ignore lint/a11y/noStaticElementInteractions: the card only widens the click target of the radio in it
             <div
               key={card.offer.id}
               className={`plan-card plan-card--selectable${on ? ' plan-card--selected' : ''}`}

@@ -48,7 +48,7 @@ export default function ReviewsCarousel({ block }: BlockProps<'reviewsCarousel'>
           {t(block.controls.next)}
         </button>
       </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group with aria-roledescription (ARIA carousel pattern), not a fieldset */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a carousel slide is a role group div (ARIA carousel pattern), not a fieldset */}
       <div
         className="reviews__slide"
         role="group"

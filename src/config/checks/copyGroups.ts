@@ -58,7 +58,9 @@ export const checkCopyGroups: Check = (ctx) => {
         error(
           use.file.relPath,
           use.path,
-          `The copy group '${use.group}' lacks ${missing.length === 1 ? 'a text' : 'texts'} this block reads: ${joinAnd(missing.map((k) => `'${k}'`))}. Add ${missing.length === 1 ? 'it' : 'them'} under '${splitKey(use.group).name}:' in ${file}.`,
+          `The copy group '${use.group}' lacks ${missing.length === 1 ? 'a text' : 'texts'} ` +
+            `this block reads: ${joinAnd(missing.map((k) => `'${k}'`))}. ` +
+            `Add ${missing.length === 1 ? 'it' : 'them'} under '${splitKey(use.group).name}:' in ${file}.`,
         ),
       );
     }

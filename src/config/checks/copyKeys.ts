@@ -75,7 +75,10 @@ export const checkCopyKeysExist: Check = (ctx) => {
       error(
         use.file.relPath,
         use.path,
-        `Copy key '${use.key}' has no ${joinAnd(missing)} text: it is missing in ${joinAnd(files)} (it is in ${joinAnd(present.map((l) => copyPath(ctx, l, namespace)))}). Add the translation there.${hint}`,
+        `Copy key '${use.key}' has no ${joinAnd(missing)} text: ` +
+          `it is missing in ${joinAnd(files)} ` +
+          `(it is in ${joinAnd(present.map((l) => copyPath(ctx, l, namespace)))}). ` +
+          `Add the translation there.${hint}`,
       ),
     );
   }
@@ -92,7 +95,8 @@ export const checkRuntimeCopyKeys: Check = (ctx) => {
     const { namespace } = splitKey(key);
     const files = missing.map((locale) => copyPath(ctx, locale, namespace));
     const what = key.endsWith('.*') ? `The copy group '${key.slice(0, -2)}'` : `Copy key '${key}'`;
-    const message = `${what} is used by the app itself (see src/config/runtimeCopyKeys.ts) but has no text in ${joinAnd(files)}. Add it there.`;
+    const message =
+      `${what} is used by the app itself (see src/config/runtimeCopyKeys.ts) ` + `but has no text in ${joinAnd(files)}. Add it there.`;
     // Point at the group the key belongs in when the file has it, else at the file.
     const file = ctx.copy.file(missing[0]!, namespace);
     const groups = splitKey(key).name.split('.').slice(0, -1);

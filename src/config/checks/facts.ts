@@ -34,8 +34,9 @@ function unknownName(ctx: CheckContext, family: Family, name: string): Unknown |
       const key = name.split('.')[0]!;
       if ((sessionStorageKeys as readonly string[]).includes(key)) return undefined;
       const suggestion = closest(key, sessionStorageKeys);
+      const known = suggestion ? '' : ` The session-storage keys are: ${sessionStorageKeys.join(', ')}.`;
       return {
-        message: `Unknown session-storage key '${key}'.${suggestion ? '' : ` The session-storage keys are: ${sessionStorageKeys.join(', ')}.`}`,
+        message: `Unknown session-storage key '${key}'.${known}`,
         ...(suggestion ? { suggestion } : {}),
       };
     }
@@ -93,7 +94,8 @@ function checkVariants(
       error(
         file.relPath,
         at,
-        `Flag '${flag}' has no variant ${typeof value === 'string' ? `'${value}'` : String(value)}. Its variants are: ${variants.join(', ')}.`,
+        `Flag '${flag}' has no variant ${typeof value === 'string' ? `'${value}'` : String(value)}. ` +
+          `Its variants are: ${variants.join(', ')}.`,
         { suggestion },
       ),
     );

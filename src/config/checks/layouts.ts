@@ -32,7 +32,9 @@ export const checkLayouts: Check = (ctx) => {
         error(
           app.file.relPath,
           ['app', 'layouts'],
-          `There is no 'default' layout, but ${users.map((f) => f.file.relPath).join(', ')} ${users.length === 1 ? 'has' : 'have'} no 'layout:' and so use${users.length === 1 ? 's' : ''} it. Add a 'default:' layout here, or give ${users.length === 1 ? 'that funnel' : 'those funnels'} a 'layout:'.`,
+          `There is no 'default' layout, but ${users.map((f) => f.file.relPath).join(', ')} ` +
+            `${users.length === 1 ? 'has' : 'have'} no 'layout:' and so use${users.length === 1 ? 's' : ''} it. ` +
+            `Add a 'default:' layout here, or give ${users.length === 1 ? 'that funnel' : 'those funnels'} a 'layout:'.`,
           { at: 'key' },
         ),
       );

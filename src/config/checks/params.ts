@@ -61,7 +61,8 @@ export const checkParams: Check = (ctx) => {
         ? error(
             file.relPath,
             [...node.path, 'params'],
-            `The text of '${key}' has ${shown}, but 'params:' gives no value for ${missing.length === 1 ? 'it' : 'them'}. Add ${names} under 'params:'.`,
+            `The text of '${key}' has ${shown}, but 'params:' gives no value for ${missing.length === 1 ? 'it' : 'them'}. ` +
+              `Add ${names} under 'params:'.`,
             { at: 'key' },
           )
         : error(

@@ -23,7 +23,8 @@ export const checkChargeCalls: Check = (ctx) => {
       error(
         file.relPath,
         [...node.path, 'fn'],
-        `'${node.data.fn}' creates a charge: add 'idempotent: true' so that a double click, a retry or a reload never charges twice (the server refuses it without a key).`,
+        `'${node.data.fn}' creates a charge: add 'idempotent: true' ` +
+          'so that a double click, a retry or a reload never charges twice (the server refuses it without a key).',
       ),
     );
   }

@@ -24,7 +24,8 @@ export const checkPlaceholders: Check = (ctx) => {
         error(
           entry.file.relPath,
           entry.path,
-          `The ${locale} text of '${entry.key}' has ${list(have)}, but the ${source} text has ${list(want)}. Every language must use the same placeholders.`,
+          `The ${locale} text of '${entry.key}' has ${list(have)}, but the ${source} text has ${list(want)}. ` +
+            'Every language must use the same placeholders.',
           { suggestion: near && `{${near}}` },
         ),
       );

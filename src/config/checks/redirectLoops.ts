@@ -64,7 +64,8 @@ export const checkRedirectLoops: Check = (ctx) => {
       error(
         edge.file.relPath,
         edge.at,
-        `These redirects go round in a loop: ${[...ordered, ordered[0]].join(' → ')}. A visitor would never see a page: add a 'when:' to one of them, or send it somewhere else.`,
+        `These redirects go round in a loop: ${[...ordered, ordered[0]].join(' → ')}. ` +
+          "A visitor would never see a page: add a 'when:' to one of them, or send it somewhere else.",
       ),
     );
   }

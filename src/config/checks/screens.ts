@@ -15,7 +15,8 @@ export const checkDuplicates: Check = (ctx) => {
           error(
             screen.file.relPath,
             [...screen.path, 'id'],
-            `Screen id '${screen.id}' is already used by the screen in ${lineOf(first.file, [...first.path, 'id'])}. Each screen needs its own id.`,
+            `Screen id '${screen.id}' is already used by the screen in ${lineOf(first.file, [...first.path, 'id'])}. ` +
+              'Each screen needs its own id.',
           ),
         );
       else byId.set(screen.id, screen);
@@ -27,7 +28,8 @@ export const checkDuplicates: Check = (ctx) => {
           error(
             screen.file.relPath,
             [...screen.path, 'path'],
-            `The path '${screen.route}' already belongs to the screen in ${lineOf(first.file, [...first.path, 'path'])}. Each path can have only one screen.`,
+            `The path '${screen.route}' already belongs to the screen in ${lineOf(first.file, [...first.path, 'path'])}. ` +
+              'Each path can have only one screen.',
           ),
         );
       else byRoute.set(screen.route, screen);
@@ -58,11 +60,12 @@ export const checkNotFound: Check = (ctx) => {
   const ids = ctx.screens.flatMap((s) => (s.id === undefined ? [] : [s.id]));
   if (ids.includes(name) || ctx.broken.mentions(name)) return [];
   const suggestion = closest(name, ids);
+  const end = suggestion === undefined ? '; add that screen to a funnel.' : '.';
   return [
     error(
       ctx.app.file.relPath,
       ['app', 'notFound'],
-      `No screen has the id '${name}'. 'notFound:' names the screen shown for paths the app does not know${suggestion === undefined ? '; add that screen to a funnel.' : '.'}`,
+      `No screen has the id '${name}'. 'notFound:' names the screen shown for paths the app does not know${end}`,
       { suggestion },
     ),
   ];
@@ -82,7 +85,8 @@ export const checkSteps: Check = (ctx) => {
         error(
           screen.file.relPath,
           [...screen.path, 'step'],
-          `This screen is step ${step} of its funnel, but the funnel has no 'progress:'. Add 'progress: { steps: N }' at the top of the funnel file, or remove 'step:'.`,
+          `This screen is step ${step} of its funnel, but the funnel has no 'progress:'. ` +
+            "Add 'progress: { steps: N }' at the top of the funnel file, or remove 'step:'.",
         ),
       );
     else if (count !== undefined && step > count)

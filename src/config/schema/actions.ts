@@ -110,7 +110,10 @@ const actionBranches = {
     level: z.enum(['error', 'warning', 'info', 'success']).optional(),
     ms: milliseconds.optional(),
     link: strictObject({ text: copyKey, to: target, query: valueMap.optional() }).optional(),
-    /** With `message:`: the text shown when the message is empty (the server gave no text); with `textFrom.into`: when the group has no text for the key. */
+    /**
+     * With `message:`: the text shown when the message is empty (the server gave no text); with
+     * `textFrom.into`: when the group has no text for the key.
+     */
     fallback: copyKey.optional(),
   }).superRefine((v, ctx) => {
     if (v.fallback !== undefined && v.message === undefined && v.textFrom?.into === undefined)
@@ -118,7 +121,8 @@ const actionBranches = {
         code: 'custom',
         path: ['fallback'],
         message:
-          "'fallback:' goes with 'message:' (shown when the message is empty) or with 'textFrom:' and 'into:' (shown when the group has no text for the key).",
+          "'fallback:' goes with 'message:' (shown when the message is empty) " +
+          "or with 'textFrom:' and 'into:' (shown when the group has no text for the key).",
       });
     if ((v.text === undefined) === (v.message === undefined))
       ctx.addIssue({

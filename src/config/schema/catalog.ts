@@ -162,7 +162,8 @@ export const catalogFile = strictObject({
         if (typeof offer.originalPrice === 'number' && typeof offer.price === 'number' && offer.originalPrice < offer.price)
           issue(
             [section, i, 'originalPrice'],
-            `The original price (${offer.originalPrice}) is below the price (${offer.price}); it is the crossed-out price before the discount.`,
+            `The original price (${offer.originalPrice}) is below the price (${offer.price}); ` +
+              'it is the crossed-out price before the discount.',
           );
       });
     }

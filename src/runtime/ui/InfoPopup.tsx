@@ -33,7 +33,7 @@ export function InfoPopup() {
             <RichText text={t(current.text, current.params)} />
           </p>
           <p className="popup__actions">
-            {/* biome-ignore lint/a11y/noAutofocus: the modal dialog's one action takes the focus when it opens, as a modal dialog should */}
+            {/* biome-ignore lint/a11y/noAutofocus: the modal dialog's one action takes the focus when it opens */}
             <button type="button" className="button button--primary" autoFocus onClick={() => rt.popup.close()}>
               {t(rt.config.app.infoPopup.ok)}
             </button>

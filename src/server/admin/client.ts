@@ -94,7 +94,8 @@ async function post(port: number, token: string, path: string, body: unknown): P
     });
   } catch (error) {
     throw new AdminError(
-      `The server holding the database should answer on 127.0.0.1:${port}, but does not (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`,
+      `The server holding the database should answer on 127.0.0.1:${port}, ` +
+        `but does not (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`,
     );
   }
   const text = await response.text();

@@ -94,7 +94,10 @@ function scrubError(error: Error, depth: number): Record<string, unknown> {
   return scrubbed;
 }
 
-/** The `err` of a log line (pino's serializer): type, message, stack and fields, scrubbed; a database error's statement details redacted. */
+/**
+ * The `err` of a log line (pino's serializer): type, message, stack and fields, scrubbed; a
+ * database error's statement details redacted.
+ */
 export function serializeError(error: unknown): unknown {
   return scrubValue(error, 0);
 }

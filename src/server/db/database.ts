@@ -52,7 +52,9 @@ export class DatabaseBusyError extends Error {
         ? `the server${lock.port ? ` on port ${lock.port}` : ''}`
         : `\`npm run ${lock.role === 'cli' ? 'codes' : lock.role}\``;
     super(
-      `The embedded database in ${dataDir} is in use by ${who} (process ${lock.pid}). PGlite admits one process: stop it first, or use DATA_DIR for another folder. (If no such process runs, delete ${lockPath(dataDir)}.)`,
+      `The embedded database in ${dataDir} is in use by ${who} (process ${lock.pid}). ` +
+        'PGlite admits one process: stop it first, or use DATA_DIR for another folder. ' +
+        `(If no such process runs, delete ${lockPath(dataDir)}.)`,
     );
   }
 }

@@ -197,7 +197,10 @@ export interface SubscriptionPayment {
   description: string;
 }
 
-/** A gateway event's payment: inserts the payments row of the subscription's gateway transaction; its id, or undefined when that transaction already has one. */
+/**
+ * A gateway event's payment: inserts the payments row of the subscription's gateway
+ * transaction; its id, or undefined when that transaction already has one.
+ */
 export async function insertPaymentUnlessRecorded(db: Db, p: SubscriptionPayment): Promise<string | undefined> {
   const inserted = await db
     .insertInto('payments')

@@ -164,7 +164,8 @@ function createFields(setups: Partial<Record<CardFieldName, CardFieldSetup>>, fo
         throw new PaymentAdapterError(
           'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
           'CUSTOMER',
-          `CVV verification failed during tokenization: the CVV ${cvvFailure === 'does not match' ? 'does not match' : 'was not verified'}.`,
+          'CVV verification failed during tokenization: ' +
+            `the CVV ${cvvFailure === 'does not match' ? 'does not match' : 'was not verified'}.`,
           {
             invalidFieldKeys: ['cvv'],
           },

@@ -88,7 +88,8 @@ export interface IdempotencyOptions {
 export const idempotencyKeyRequired = (call: string) =>
   new CallError(
     ErrorCode.VALIDATION_ERROR,
-    `${call} needs an Idempotency-Key header (or an _idempotencyKey field): one key per payment attempt, so that a retried request never charges twice.`,
+    `${call} needs an Idempotency-Key header (or an _idempotencyKey field): ` +
+      'one key per payment attempt, so that a retried request never charges twice.',
     MessageKey.idempotencyKeyRequired,
   );
 export const idempotencyKeyInvalid = () =>

@@ -80,5 +80,8 @@ export async function reconcilePayments(s: PaymentServices, log: FastifyBaseLogg
 export function describeReconcile(summary: ReconcileSummary): string {
   const total = summary.intents.length;
   if (total === 0) return `No open payment intents due at ${summary.at}: nothing to reconcile.`;
-  return `Reconciled ${total} payment intent${total === 1 ? '' : 's'}: ${summary.completed} completed, ${summary.failed} failed, ${summary.reversed} reversed, ${summary.open} still open.`;
+  return (
+    `Reconciled ${total} payment intent${total === 1 ? '' : 's'}: ` +
+    `${summary.completed} completed, ${summary.failed} failed, ${summary.reversed} reversed, ${summary.open} still open.`
+  );
 }

@@ -65,7 +65,8 @@ export interface IntentRequest<R> {
 export const paymentUnconfirmed = () =>
   new CallError(
     ErrorCode.DUPLICATE_REQUEST,
-    'We could not confirm your payment yet. Please wait a minute, then check your account before trying again: you will not be charged twice.',
+    'We could not confirm your payment yet. Please wait a minute, ' +
+      'then check your account before trying again: you will not be charged twice.',
     MessageKey.requestInProgress,
   );
 export const paymentNotTaken = () =>
@@ -73,7 +74,8 @@ export const paymentNotTaken = () =>
 export const purchaseReversed = () =>
   new CallError(
     ErrorCode.SCRIPT_FAILED,
-    'We could not complete your purchase, so your payment was cancelled and you have not been charged. Please try again, or contact customer support if this persists.',
+    'We could not complete your purchase, so your payment was cancelled and you have not been charged. ' +
+      'Please try again, or contact customer support if this persists.',
   );
 
 const fromWire = (f: CallFailure) => new CallError(f.code, f.error, f.messageKey, f.processorCode);

@@ -173,6 +173,7 @@ const listCodes = (codes: BillingSummary['declined']['codes']) =>
 export function describeBilling(summary: BillingSummary): string {
   return (
     `Billing at ${summary.at}: charged ${summary.settled.count} (${money(summary.settled.amountCents)}), ` +
-    `declined ${summary.declined.count}${listCodes(summary.declined.codes)}, failed ${summary.failed.count}${listCodes(summary.failed.codes)}.`
+    `declined ${summary.declined.count}${listCodes(summary.declined.codes)}, ` +
+    `failed ${summary.failed.count}${listCodes(summary.failed.codes)}.`
   );
 }

@@ -45,7 +45,10 @@ const ok = <T>(value: T): GatewayResult<T> => ({ ok: true, value });
 const invalidToken = (code: string): GatewayFailure => ({ kind: 'validation', code, message: 'Payment method token is invalid.' });
 const subscriptionNotFound: GatewayFailure = { kind: 'validation', code: 'notFound', message: 'Subscription not found.' };
 
-/** How long a card of Braintree's fixed test nonces stays valid (its expiry year is this many years after vaulting); a typed card keeps its own expiry. */
+/**
+ * How long a card of Braintree's fixed test nonces stays valid (its expiry year is this many
+ * years after vaulting); a typed card keeps its own expiry.
+ */
 const CARD_VALID_YEARS = 3;
 
 export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date }): PaymentGateway {
