@@ -1,8 +1,8 @@
+import { type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
+import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
 import { UTM_VALUE_MAX_LENGTH } from '../contract/entities.ts';
 import { safeTextOf } from '../contract/safeText.ts';
 import { attributionParams } from '../domain/sessionKeys.ts';
-import { type KeyValueStorage, readJson, writeJson } from './browserStorage.ts';
-import { FIRST_TOUCH_KEY } from './storageKeys.ts';
 
 export type Attribution = Record<string, string>;
 export const LAST_TOUCH_KEY = 'utmParamsObject';

@@ -12,10 +12,11 @@
  *
  * Kept in session storage (the tab), per payment block, so a reload finds the attempt again.
  */
+
+import { type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
 import type { CallName } from '../contract/calls.ts';
 import { CallError, ErrorCode } from '../contract/wire.ts';
 import type { ActionServices } from './actions.ts';
-import { type KeyValueStorage, readJson, writeJson } from './browserStorage.ts';
 
 /** A request sent under the attempt's key whose answer is not known yet. */
 export interface PendingCharge {

@@ -1,7 +1,7 @@
+import { type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
+import { CLIENT_STATE_KEY } from '../browser/storageKeys.ts';
+import { createStore, type Observable } from '../browser/store.ts';
 import { type ClientState, initialClientState } from '../domain/clientState.ts';
-import { type KeyValueStorage, readJson, writeJson } from './browserStorage.ts';
-import { CLIENT_STATE_KEY } from './storageKeys.ts';
-import { createStore, type Observable } from './store.ts';
 
 /**
  * The client state of spec §3, persisted in localStorage (CLIENT_STATE_KEY) and reset to its

@@ -1,10 +1,10 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import type { Observable } from '../browser/store.ts';
 import type { ActionScope } from './actions.ts';
 import type { Translate } from './copy.ts';
 import type { Facts } from './facts.ts';
 import type { Runtime } from './runtime.ts';
-import type { Observable } from './store.ts';
 
 export const RuntimeContext = createContext<Runtime | null>(null);
 

@@ -3,6 +3,7 @@
  * behind one `get(name)` so that conditions, targets and values are pure functions of it.
  * Names are `family.rest` (state.quiz.answers, result.subscriptionData.id) or a fixed fact.
  */
+import type { SessionUser } from '../domain/sessionUser.ts';
 
 /** What a parent's customer record tells conditions (`customer.*`); false when unknown. */
 export interface CustomerFacts {
@@ -20,11 +21,6 @@ export interface ErrorInfo {
   messageKey: string | null;
   /** The card processor's response code of a declined payment ("2001"), with WP_CardNotValid. */
   processorCode?: string | null;
-}
-
-export interface SessionUser {
-  objectId: string;
-  email: string;
 }
 
 export interface FactSources {

@@ -1,5 +1,5 @@
+import { createStore, type Observable } from '../browser/store.ts';
 import type { NotificationRequest, PopupRequest } from './actions.ts';
-import { createStore, type Observable } from './store.ts';
 
 export interface Notification extends NotificationRequest {
   id: number;

@@ -4,10 +4,11 @@
  * The rules themselves are the pure functions of src/domain/pricing.ts; this module reads and
  * writes the cookies and client state they speak of.
  */
+
+import type { CookieJar } from '../browser/storage.ts';
+import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from '../browser/storageKeys.ts';
 import type { ClientStateKey } from '../domain/clientState.ts';
 import { initialSelectedOfferId, type PricedOffer, resolvePlanTag } from '../domain/pricing.ts';
-import type { CookieJar } from './browserStorage.ts';
-import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from './storageKeys.ts';
 
 /** `?selected_plan=<offer id>`: the plan selected when the selector opens; the next page gets it too. */
 export const SELECTED_PLAN_PARAM = 'selected_plan';

@@ -3,17 +3,17 @@ import type { Auth, Session } from '../adapters/auth/auth.ts';
 import type { Backend } from '../adapters/backend/backend.ts';
 import type { Captcha } from '../adapters/captcha/captcha.ts';
 import type { FlagValues } from '../adapters/flags/flags.ts';
+import { type CookieJar, type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
+import { createStore, type Observable } from '../browser/store.ts';
 import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
 import { CallError, ErrorCode } from '../contract/wire.ts';
 import { type ActionScope, type ActionServices, GENERIC_MESSAGE } from './actions.ts';
 import { readAttribution } from './attribution.ts';
-import { type CookieJar, type KeyValueStorage, readJson, writeJson } from './browserStorage.ts';
 import { type ClientStateStore, recordQuizAnswer } from './clientState.ts';
 import { readsFactFamily } from './conditions.ts';
 import type { Copy } from './copy.ts';
 import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
-import { createStore, type Observable } from './store.ts';
 
 /** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
 export interface Navigation {

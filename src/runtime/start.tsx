@@ -12,17 +12,17 @@ import {
   resolveFlags,
 } from '../adapters/flags/flags.ts';
 import { blockComponents, lazyBlocks, preloadBlocks } from '../blocks/components.ts';
+import { cookieDomainFor, documentCookies, safeStorage } from '../browser/storage.ts';
+import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
 import { App } from './App.tsx';
 import { runActions } from './actions.ts';
 import { captureAttribution } from './attribution.ts';
-import { cookieDomainFor, documentCookies, safeStorage } from './browserStorage.ts';
 import { createClientStateStore } from './clientState.ts';
 import { truthy } from './conditions.ts';
 import { createCopy } from './copy.ts';
 import { findRoute } from './routes.ts';
 import { type Browser, createRuntime, type Navigation } from './runtime.ts';
-import { FIRST_TOUCH_KEY } from './storageKeys.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
 
 export interface StartOptions {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import {
   arrivesAt,
   callBackend,

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { arrivesAt, expectHealthyScreen, heading, samePage, useE2E, visible, UI_TIMEOUT } from './harness.ts';
 import { copyKeyOf, findAll, loadFunnelFacts, screensUsing } from './funnelFacts.ts';
 import { CLASS_LAYOUT_SCREENS, OWN_SCREENS, SESSION_LOST_TEXT, ON_DEMAND_PATHS } from './routeTable.ts';
-import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 
 const e2e = useE2E();
 const facts = loadFunnelFacts();

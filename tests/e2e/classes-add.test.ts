@@ -6,7 +6,7 @@
  * pages and booking widgets, and every redirect rule of §2.10–2.11.
  */
 import { describe, expect, test } from 'vitest';
-import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
 import {
   expectMessage,

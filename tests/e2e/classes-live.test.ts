@@ -5,7 +5,7 @@
  * the class link (?class=), the scheduling widget and its fallback.
  */
 import { describe, expect, test } from 'vitest';
-import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
 import { expectMessage, expectOrderSummary, fillCard, newParent, openPaymentPage, type PaymentPage } from './paymentsHelpers.ts';
 import { BOOKING_ORIGIN, CLASS_CARD_LABELS, CLASS_SUPPORT, fakeBookingProvider, VISA_CLASSES } from './classesHelpers.ts';

@@ -18,7 +18,7 @@ import {
   visible,
   TEST_USER,
 } from './harness.ts';
-import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 
 const e2e = useE2E();
 

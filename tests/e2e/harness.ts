@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startServer } from '../../src/server/main.ts';
 import { readServerEnv } from '../../src/server/config.ts';
-import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import type { ClientState } from '../../src/domain/clientState.ts';
 import { defaultOutDir, repoRoot } from '../../scripts/lib/build.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';

@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OFFER_COUNTDOWN_KEY } from '../../src/runtime/storageKeys.ts';
+import { OFFER_COUNTDOWN_KEY } from '../../src/browser/storageKeys.ts';
 import {
   arrivesAt,
   expectHealthyScreen,

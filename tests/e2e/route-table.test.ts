@@ -15,7 +15,7 @@ import {
   type TestPage,
 } from './harness.ts';
 import { externalAddressOf, loadFunnelFacts, quizAnswerParams } from './funnelFacts.ts';
-import { SESSION_KEY } from '../../src/runtime/storageKeys.ts';
+import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import {
   ACCOUNT_CREATION_PATH,
   GUARDED_PATHS,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { CallError } from '../../src/contract/wire.ts';
-import { memoryStorage } from '../../src/runtime/browserStorage.ts';
+import { memoryStorage } from '../../src/browser/storage.ts';
 import type { ActionServices } from '../../src/runtime/actions.ts';
 import { chargeServices, createCheckoutAttempts, failureOutcome, PENDING_TTL_MS } from '../../src/runtime/checkout.ts';
 

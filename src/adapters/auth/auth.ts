@@ -1,8 +1,8 @@
+import { type KeyValueStorage, readJson, writeJson } from '../../browser/storage.ts';
+import { SESSION_KEY } from '../../browser/storageKeys.ts';
+import { createStore, type Observable } from '../../browser/store.ts';
 import { CallError, ErrorCode } from '../../contract/wire.ts';
-import { type KeyValueStorage, readJson, writeJson } from '../../runtime/browserStorage.ts';
-import type { SessionUser } from '../../runtime/facts.ts';
-import { SESSION_KEY } from '../../runtime/storageKeys.ts';
-import { createStore, type Observable } from '../../runtime/store.ts';
+import type { SessionUser } from '../../domain/sessionUser.ts';
 import { type Backend, type HttpBackendOptions, postJson } from '../backend/backend.ts';
 
 /** The locally stored session (spec §3 "User stored locally after login", plus the token). */

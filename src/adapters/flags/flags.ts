@@ -1,6 +1,6 @@
+import type { CookieJar } from '../../browser/storage.ts';
+import { EXPERIMENT_ID_COOKIE, FEATURE_ID_COOKIE, VARIANT_OVERRIDE_COOKIE, VARIANT_OVERRIDE_PARAM } from '../../browser/storageKeys.ts';
 import type { CompiledFlag } from '../../config/compiled.ts';
-import type { CookieJar } from '../../runtime/browserStorage.ts';
-import { EXPERIMENT_ID_COOKIE, FEATURE_ID_COOKIE, VARIANT_OVERRIDE_COOKIE, VARIANT_OVERRIDE_PARAM } from '../../runtime/storageKeys.ts';
 
 export type FlagValues = Record<string, string>;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { readJson, writeJson } from '../../browser/storage.ts';
+import { OFFER_COUNTDOWN_KEY } from '../../browser/storageKeys.ts';
 import { clockParts, msToNextTick, secondsLeft, spokenLeft, storedStart } from '../../domain/offerCountdown.ts';
-import { readJson, writeJson } from '../../runtime/browserStorage.ts';
 import { useCopy, useRuntime } from '../../runtime/context.tsx';
-import { OFFER_COUNTDOWN_KEY } from '../../runtime/storageKeys.ts';
 import type { BlockProps } from '../types.ts';
 import './countdown.css';
 

@@ -5,8 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { createAuth } from '../../../src/adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../../../src/adapters/backend/backend.ts';
-import { memoryStorage } from '../../../src/runtime/browserStorage.ts';
-import { SESSION_KEY } from '../../../src/runtime/storageKeys.ts';
+import { memoryStorage } from '../../../src/browser/storage.ts';
+import { SESSION_KEY } from '../../../src/browser/storageKeys.ts';
 
 const stored = { objectId: 'u1', email: 'parent@example.com', sessionToken: 'r:abc' };
 

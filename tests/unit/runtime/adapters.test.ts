@@ -14,8 +14,8 @@ import { CallError } from '../../../src/contract/wire.ts';
 import { createAuth } from '../../../src/adapters/auth/auth.ts';
 import { LocalAnalytics } from '../../../src/adapters/analytics/analytics.ts';
 import { LocalCaptcha } from '../../../src/adapters/captcha/captcha.ts';
-import { memoryCookies, memoryStorage } from '../../../src/runtime/browserStorage.ts';
-import { FIRST_TOUCH_KEY, SESSION_KEY } from '../../../src/runtime/storageKeys.ts';
+import { memoryCookies, memoryStorage } from '../../../src/browser/storage.ts';
+import { FIRST_TOUCH_KEY, SESSION_KEY } from '../../../src/browser/storageKeys.ts';
 
 const flags: Record<string, FlagDefinition> = {
   unifiedLogin: { description: 'd', variants: ['off', 'on'], default: 'on' },
