@@ -9,7 +9,7 @@
  *   directly) shows within CATALOG_CACHE_TTL_MS: each answer is read again after that long.
  * - Concurrent requests for an answer not cached share one database read.
  * - Answers are deep-frozen: they are shared by every request (functions.ts serialises and
- *   compresses a frozen answer once, see `preparedBody`).
+ *   compresses a frozen answer once, see sharedAnswers.ts).
  * - At most MAX_ENTRIES keys per read (a tag is the caller's choice): the oldest goes first.
  */
 
