@@ -111,7 +111,11 @@ describe('spec §2.1 route table', () => {
   test("screens loaded on demand show 'Loading' meanwhile, then render", async () => {
     for (const routePath of ON_DEMAND_PATHS) {
       let hold!: Awaited<ReturnType<typeof holdLateScripts>>;
-      const page = await e2e.openPage(routePath, { before: async (p) => void (hold = await holdLateScripts(p)) });
+      const page = await e2e.openPage(routePath, {
+        before: async (p) => {
+          hold = await holdLateScripts(p);
+        },
+      });
       await showsText(page, /^Loading/);
       expect(hold.held(), `${routePath} loads its screen on demand`).toBeGreaterThan(0);
       hold.release();

@@ -456,7 +456,18 @@ describe('answers and bodies', () => {
   test('a handler answering a shape its contract does not allow is a bug: 500 and a log line naming the path, not the value', async () => {
     const { lines, logger } = (() => {
       const lines: string[] = [];
-      return { lines, logger: { level: 'error', stream: new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }) } };
+      return {
+        lines,
+        logger: {
+          level: 'error',
+          stream: new Writable({
+            write: (c, _e, done) => {
+              lines.push(String(c));
+              done();
+            },
+          }),
+        },
+      };
     })();
     await withServer(
       { logger, overrides: { handlers: { GetUserExistsByUsername: () => ({ exists: 'secret-value' }) as never } } },

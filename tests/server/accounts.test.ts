@@ -560,7 +560,7 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
       .insertInto('payments')
       .values([
         {
-          id: 'pay-old-' + id,
+          id: `pay-old-${id}`,
           user_id: id,
           amount_cents: 999,
           status: 'settled',
@@ -568,7 +568,7 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
           created_at: new Date('2026-01-02T00:00:00Z'),
         },
         {
-          id: 'pay-new-' + id,
+          id: `pay-new-${id}`,
           user_id: id,
           amount_cents: 6000,
           status: 'refunded',
@@ -580,7 +580,7 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
     expect((await s.call('GetPaymentHistory', {}, { token })).body.result).toEqual({
       paymentHistory: [
         {
-          id: 'pay-new-' + id,
+          id: `pay-new-${id}`,
           date: '2026-03-04T00:00:00.000Z',
           amount: 60,
           status: 'refunded',
@@ -588,7 +588,7 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
           paymentMethod: null,
         },
         {
-          id: 'pay-old-' + id,
+          id: `pay-old-${id}`,
           date: '2026-01-02T00:00:00.000Z',
           amount: 9.99,
           status: 'settled',

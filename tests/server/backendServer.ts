@@ -57,7 +57,13 @@ export async function startBackendServer(db: Kysely<Database>, o: BackendServerO
     overrides: { passwordParams: FAST_SCRYPT, ...o.overrides },
   });
   await app.ready();
-  return { app, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export function client(getApp: () => FastifyInstance) {

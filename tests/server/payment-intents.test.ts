@@ -44,7 +44,12 @@ beforeAll(async () => {
     })
     .execute();
   faults = faultyGateway(createSandboxGateway({ db: t.db, now: () => clock }));
-  const stream = new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) });
+  const stream = new Writable({
+    write: (chunk, _encoding, done) => {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
   server = await startBackendServer(t.db, {
     logger: { level: 'warn', stream },
     overrides: { paymentGateway: faults.gateway, now: () => clock },
@@ -53,7 +58,9 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 /** Later: leases of requests that died run out. */
-const later = (minutes: number) => void (clock = new Date(clock.getTime() + minutes * MINUTE));
+const later = (minutes: number) => {
+  clock = new Date(clock.getTime() + minutes * MINUTE);
+};
 
 let keys = 0;
 const newKey = () => `intent-test-${++keys}`;
@@ -86,7 +93,9 @@ describe('the intent comes first', () => {
   test('a purchase is recorded as an open intent before the gateway is called, and charged under the intent’s id', async () => {
     const parent = await s.signUp();
     let atTheGateway: { status: string }[] = [];
-    faults.watch('createSubscription', async () => void (atTheGateway = await intentsOf(parent.id)));
+    faults.watch('createSubscription', async () => {
+      atTheGateway = await intentsOf(parent.id);
+    });
     const answer = ok(
       await pay(
         'PurchaseSubscription',

@@ -43,7 +43,7 @@ describe('npm run reconcile', () => {
 
   test('without a server it opens the embedded database itself', async () => {
     const handle = await openDatabase({ dataDir: dataDir() });
-    let crashed;
+    let crashed: Awaited<ReturnType<typeof leaveOpenPurchase>>;
     try {
       await prepareDatabase(handle.db, { funnelsDir: path.join(root, 'funnels'), demoCodes: false });
       crashed = await leaveOpenPurchase(handle.db, { webOfferId: 'annual', charge: 'createSubscription' });

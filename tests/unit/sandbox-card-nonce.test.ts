@@ -39,7 +39,7 @@ describe('sandbox card nonces', () => {
 
   test('the card in, the card out', () => {
     const nonce = sandboxCardNonce(visa);
-    expect(nonce).toBe('sandbox-card-visa-1111-11-2031-approved-' + nodeSha256('4111111111111111').slice(0, 2));
+    expect(nonce).toBe(`sandbox-card-visa-1111-11-2031-approved-${nodeSha256('4111111111111111').slice(0, 2)}`);
     expect(parseSandboxCardNonce(nonce)).toEqual(visa);
     const declined = { ...visa, brand: 'mastercard', last4: '5100', expirationMonth: 1, outcome: 'declined' } as const;
     expect(sandboxCardNonce(declined)).toMatch(/^sandbox-card-mastercard-5100-01-2031-declined-[0-9a-f]{2}$/);
@@ -54,7 +54,7 @@ describe('sandbox card nonces', () => {
       'tokencc_bf_abc',
       '',
       good.toUpperCase(),
-      good + '0',
+      `${good}0`,
       good.slice(0, -1),
       ` ${good}`,
       good.replace('-visa-', '-amazon-'),

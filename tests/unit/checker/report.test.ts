@@ -11,6 +11,7 @@ describe('the report', () => {
     const coloured = formatReport(result.diagnostics, result.files, { color: true });
     expect(coloured).toContain('\x1b[31m\x1b[1merror:\x1b[22m\x1b[39m');
     expect(coloured).toContain('\x1b[31m^^^^^^^\x1b[39m');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ANSI colour codes (ESC [ n m) the report writes
     expect(coloured.replace(/\x1b\[\d+m/g, '')).toBe(plain);
   });
 

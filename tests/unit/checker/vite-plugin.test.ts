@@ -74,7 +74,7 @@ describe('the Vite plugin', () => {
 
   it('fails the build with the check report when the config has an error', async () => {
     await expect(buildApp(project('_base', 'misspelt-route'))).rejects.toThrow(
-      /The funnel config has errors:[\s\S]*funnels\/case\.yaml:12:13: error: No screen or route rule has the path '\/logn'\. Did you mean '\/login'\?\n  11 \|/,
+      /The funnel config has errors:[\s\S]*funnels\/case\.yaml:12:13: error: No screen or route rule has the path '\/logn'\. Did you mean '\/login'\?\n {2}11 \|/,
     );
   });
 

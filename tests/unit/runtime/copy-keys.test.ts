@@ -49,11 +49,12 @@ describe('every screen of the real config has its copy', () => {
   function mentioned(value: unknown, into = new Set<string>()): Set<string> {
     if (typeof value === 'string') {
       if (COPY_KEY.test(value) && has(whole, value)) into.add(value);
-    } else if (Array.isArray(value)) value.forEach((v) => mentioned(v, into));
-    else if (value !== null && typeof value === 'object') {
+    } else if (Array.isArray(value)) {
+      for (const v of value) mentioned(v, into);
+    } else if (value !== null && typeof value === 'object') {
       const o = value as Record<string, unknown>;
       if (typeof o.rule === 'string' && o.message === undefined) into.add(`validation:${o.rule}`);
-      Object.values(o).forEach((v) => mentioned(v, into));
+      for (const v of Object.values(o)) mentioned(v, into);
     }
     return into;
   }

@@ -132,12 +132,20 @@ export function fakeServices(options: { facts?: Record<string, unknown>; answers
       return answer('login');
     },
     logout: async () => void log.loggedOut++,
-    setState: (k, v) => void (log.state[k] = v),
+    setState: (k, v) => {
+      log.state[k] = v;
+    },
     clearState: (k) => void delete log.state[k],
-    recordQuizAnswer: (q, a) => void (log.state.quiz = { q, a }),
-    setStorage: (k, v) => void (log.storage[k] = v),
+    recordQuizAnswer: (q, a) => {
+      log.state.quiz = { q, a };
+    },
+    setStorage: (k, v) => {
+      log.storage[k] = v;
+    },
     clearStorage: (k) => void delete log.storage[k],
-    setCookie: (k, v) => void (log.cookies[k] = v),
+    setCookie: (k, v) => {
+      log.cookies[k] = v;
+    },
     clearCookie: (k) => void delete log.cookies[k],
     track: (event, props) => void log.tracked.push({ event, props }),
     navigate: (href, replace) => void log.navigations.push({ href, replace }),
@@ -150,7 +158,10 @@ export function fakeServices(options: { facts?: Record<string, unknown>; answers
       new Promise((resolve) => {
         if (signal?.aborted) return resolve(false);
         const t = setTimeout(() => resolve(true), ms);
-        signal?.addEventListener('abort', () => (clearTimeout(t), resolve(false)));
+        signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          resolve(false);
+        });
       }),
     unhandled: (e) => void log.unhandled.push(e),
   };

@@ -216,7 +216,9 @@ describe('plan selection state (spec §3 cookies and client state, §4)', () => 
     const events: { event: string; props: Record<string, unknown> }[] = [];
     const s = {
       cookies,
-      setState: (k: string, v: unknown) => void (state[k] = v),
+      setState: (k: string, v: unknown) => {
+        state[k] = v;
+      },
       track: (event: string, props: Record<string, unknown>) => void events.push({ event, props }),
     };
     rememberChoice(s, offers, offers[2]!, { track: true, tag: 'default' });

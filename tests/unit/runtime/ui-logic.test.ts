@@ -12,12 +12,20 @@ function fakeTimers() {
   let id = 0;
   return {
     timers: {
-      set: (fn: () => void, ms: number) => (timers.set(++id, { at: now + ms, fn }), id),
+      set: (fn: () => void, ms: number) => {
+        timers.set(++id, { at: now + ms, fn });
+        return id;
+      },
       clear: (h: unknown) => void timers.delete(h as number),
     },
     advance(ms: number) {
       now += ms;
-      for (const [k, t] of [...timers]) if (t.at <= now) timers.delete(k), t.fn();
+      for (const [k, t] of [...timers]) {
+        if (t.at <= now) {
+          timers.delete(k);
+          t.fn();
+        }
+      }
     },
   };
 }
