@@ -6,6 +6,7 @@
  * read again.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { newId } from '../../src/server/db/ids.ts';
@@ -18,12 +19,12 @@ beforeAll(async () => {
 }, 60_000);
 
 let keys = 0;
-const ok = (answer: Answer) => {
+const ok = <N extends CallName>(answer: Answer<N>) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.result as Record<string, any>;
+  return answer.body.result!;
 };
 const details = async (token: string) => ok(await s.call('GetCustomerDetails', {}, { token }));
-const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory as Record<string, any>[];
+const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory;
 const versionOf = async (userId: string) =>
   (await s.db.selectFrom('account_versions').select('version').where('user_id', '=', userId).executeTakeFirst())?.version ?? '0';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { CallInput, CallName } from '../../src/contract/index.ts';
+import type { CallInput, CallName, CallOutput } from '../../src/contract/index.ts';
 import { buildServer } from '../../src/server/app.ts';
 import type { BackendOverrides, BackendSettings } from '../../src/server/backend.ts';
 import type { Database } from '../../src/server/db/types.ts';
@@ -22,9 +22,10 @@ import type { Kysely } from 'kysely';
 export const FAST_SCRYPT = { log2N: 10, r: 8, p: 1 };
 export const PASSWORD = 'secret-1';
 
-export interface Answer {
+/** An answer to call N: `body.result` is typed as the contract's output of N (present when the status is 200). */
+export interface Answer<N extends CallName = CallName> {
   status: number;
-  body: { result?: unknown; code?: number; error?: string; messageKey?: string } & Record<string, unknown>;
+  body: { result?: CallOutput<N>; code?: number; error?: string; messageKey?: string } & Record<string, unknown>;
   headers: Record<string, unknown>;
 }
 
@@ -67,7 +68,11 @@ export async function startBackendServer(db: Kysely<Database>, o: BackendServerO
 }
 
 export function client(getApp: () => FastifyInstance) {
-  const call = async <N extends CallName>(name: N, input: CallInput<N> | Record<string, unknown>, o: CallOptions = {}): Promise<Answer> => {
+  const call = async <N extends CallName>(
+    name: N,
+    input: CallInput<N> | Record<string, unknown>,
+    o: CallOptions = {},
+  ): Promise<Answer<N>> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };
     if (o.token) headers['x-parse-session-token'] = o.token;
     const response = await getApp().inject({

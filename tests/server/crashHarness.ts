@@ -10,6 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { CallOutput } from '../../src/contract/index.ts';
 import { createSessionStore } from '../../src/server/auth/sessions.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
@@ -24,12 +25,18 @@ export interface Parent {
   token: string;
 }
 
+/** An answer that came: its status and the body's JSON (with PurchaseSubscription's result when the status is 200). */
+export interface PurchaseAnswer {
+  status: number;
+  body: { result?: CallOutput<'PurchaseSubscription'> } & Record<string, unknown>;
+}
+
 export interface Purchase {
   parent: Parent;
   input: Record<string, unknown>;
   key: string;
   /** Every answer received (status and body), in order; `lost` when the connection died. */
-  answers: ({ status: number; body: Record<string, any> } | 'lost')[];
+  answers: (PurchaseAnswer | 'lost')[];
 }
 
 export interface CrashReport {
@@ -130,7 +137,7 @@ async function post(url: string, purchase: Purchase): Promise<void> {
       headers: { 'content-type': 'application/json', 'x-parse-session-token': purchase.parent.token, 'idempotency-key': purchase.key },
       body: JSON.stringify(purchase.input),
     });
-    purchase.answers.push({ status: response.status, body: (await response.json()) as Record<string, any> });
+    purchase.answers.push({ status: response.status, body: (await response.json()) as PurchaseAnswer['body'] });
   } catch {
     purchase.answers.push('lost');
   }
@@ -245,8 +252,7 @@ export async function checkOutcome(
   const plansBy = count(subscriptions.map((row) => row.user_id));
   const chargesBy = count(payments.map((row) => row.user_id));
 
-  const successes = (p: Purchase) =>
-    p.answers.filter((a): a is { status: number; body: Record<string, any> } => a !== 'lost' && a.status === 200);
+  const successes = (p: Purchase) => p.answers.filter((a): a is PurchaseAnswer => a !== 'lost' && a.status === 200);
   const open = await db
     .selectFrom('payment_intents')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -260,7 +266,7 @@ export async function checkOutcome(
       gateway.billingSubscriptionIds.filter((id) => !ourSubscriptions.has(id)).length +
       gateway.chargedTransactionIds.filter((id) => !ourCharges.has(id)).length,
     chargedTwice: purchases.filter((p) => (plansBy.get(p.parent.id) ?? 0) > 1 || (chargesBy.get(p.parent.id) ?? 0) > 1).length,
-    successesLost: purchases.flatMap(successes).filter((a) => !recorded.has(a.body.result.subscriptionData.id)).length,
+    successesLost: purchases.flatMap(successes).filter((a) => !recorded.has(a.body.result!.subscriptionData.id)).length,
     openIntents: Number(open.n),
     mismatched: purchases.filter((p) => (successes(p).length > 0 ? 1 : 0) !== (plansBy.get(p.parent.id) ?? 0)).length,
   };

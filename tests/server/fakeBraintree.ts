@@ -7,10 +7,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A JSON request body as the SDK sends it: the fields under the resource's name (`{ transaction: { amount, ... } }`). */
+type SdkBody = Record<string, Record<string, unknown>>;
+
 export interface RecordedRequest {
   method: string;
   path: string;
-  body: Record<string, any> | null;
+  body: SdkBody | null;
   authorization: string | undefined;
 }
 
@@ -51,7 +54,7 @@ export async function startFakeBraintree(): Promise<FakeBraintree> {
     requests.push({
       method: request.method ?? '',
       path,
-      body: text ? JSON.parse(text) : null,
+      body: text ? (JSON.parse(text) as SdkBody) : null,
       authorization: request.headers.authorization,
     });
     const index = queued.findIndex(

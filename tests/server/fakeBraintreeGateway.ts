@@ -42,11 +42,19 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 const addMonth = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()));
 
-async function readJson(request: IncomingMessage): Promise<Record<string, any>> {
+/** The fields of the SDK's request bodies (snake_case, under the resource's name) that this fake reads. */
+interface SdkRequest {
+  customer?: { email?: string };
+  subscription?: { id: string; price: string; trial_period?: boolean; trial_duration?: number | string };
+  transaction?: { amount: string; order_id?: string | null };
+  search?: { order_id?: { is?: string }; ids?: string[] };
+}
+
+async function readJson(request: IncomingMessage): Promise<SdkRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  return text ? (JSON.parse(text) as Record<string, any>) : {};
+  return text ? (JSON.parse(text) as SdkRequest) : {};
 }
 
 export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise<FakeBraintreeGateway> {
@@ -91,7 +99,7 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
     body: xml.error({ message, errors: [{ on, code, attribute, message }] }),
   });
 
-  const routes: [string, RegExp, (match: RegExpExecArray, body: Record<string, any>) => { status: number; body: string }][] = [
+  const routes: [string, RegExp, (match: RegExpExecArray, body: SdkRequest) => { status: number; body: string }][] = [
     ['POST', /^\/customers$/, (_m, body) => ({ status: 201, body: xml.customer(nextId('cus'), body.customer?.email ?? '') })],
     [
       'POST',
@@ -101,7 +109,8 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
     [
       'POST',
       /^\/subscriptions$/,
-      (_m, { subscription: request }) => {
+      (_m, body) => {
+        const request = body.subscription!;
         if (subscriptions.has(request.id)) return validation('subscription', '81902', 'id', 'ID has already been taken.');
         const now = new Date();
         const trialDays = request.trial_period ? Number(request.trial_duration) : 0;
@@ -139,14 +148,14 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
     [
       'POST',
       /^\/transactions$/,
-      (_m, { transaction: request }) => ({ status: 201, body: transactionXml(newTransaction(request.amount, request.order_id ?? null)) }),
+      (_m, { transaction }) => ({ status: 201, body: transactionXml(newTransaction(transaction!.amount, transaction!.order_id ?? null)) }),
     ],
     [
       'POST',
       /^\/transactions\/advanced_search_ids$/,
       (_m, { search }) => {
         const matching = [...transactions.values()].filter(
-          (t) => t.type === 'sale' && t.orderId !== null && t.orderId === search.order_id?.is,
+          (t) => t.type === 'sale' && t.orderId !== null && t.orderId === search!.order_id?.is,
         );
         return {
           status: 200,
@@ -159,7 +168,7 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
       /^\/transactions\/advanced_search$/,
       (_m, { search }) => {
         // The SDK sends the ids of a page as a list (a multiple-value field).
-        const found = (search.ids as string[]).map((id) => transactions.get(id)).filter((t): t is Transaction => t !== undefined);
+        const found = search!.ids!.map((id) => transactions.get(id)).filter((t): t is Transaction => t !== undefined);
         return {
           status: 200,
           body: `<credit-card-transactions type="collection">${found.map(transactionXml).join('')}</credit-card-transactions>`,

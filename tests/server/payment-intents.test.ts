@@ -8,6 +8,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
@@ -64,11 +65,11 @@ const later = (minutes: number) => {
 
 let keys = 0;
 const newKey = () => `intent-test-${++keys}`;
-const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string | null, key: string) =>
+const pay = <N extends CallName>(name: N, input: CallInput<N> | Record<string, unknown>, token: string | null, key: string) =>
   s.call(name, input, { token, ip: '10.9.9.9', headers: { 'idempotency-key': key } });
-const ok = (answer: Answer) => {
+const ok = <N extends CallName>(answer: Answer<N>) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.result as Record<string, any>;
+  return answer.body.result!;
 };
 
 const intentsOf = (userId: string) =>
@@ -306,7 +307,7 @@ describe('answers that hold codes', () => {
     expect(stored).toMatchObject({ status: 'completed', response: null });
     const intent = await t.db.selectFrom('payment_intents').selectAll().where('id', '=', first.orderId).executeTakeFirstOrThrow();
     expect(intent).toMatchObject({ status: 'completed', answer: null });
-    expect(JSON.stringify([stored, intent])).not.toContain(first.codes[0].replaceAll('-', ''));
+    expect(JSON.stringify([stored, intent])).not.toContain(first.codes[0]!.replaceAll('-', ''));
 
     const replay = await pay('BulkPurchase', input, null, key);
     expect(replay.headers['idempotent-replayed']).toBe('true');

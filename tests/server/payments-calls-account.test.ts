@@ -6,6 +6,7 @@
  * processor's code).
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
@@ -51,14 +52,14 @@ beforeAll(async () => {
 
 let keys = 0;
 const newKey = () => `account-key-${process.pid}-${Date.now().toString(36)}-${++keys}`;
-const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string) =>
+const pay = <N extends CallName>(name: N, input: CallInput<N> | Record<string, unknown>, token: string) =>
   s.call(name, input, { token, headers: { 'idempotency-key': newKey() } });
-const ok = (answer: Answer) => {
+const ok = <N extends CallName>(answer: Answer<N>) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.result as Record<string, any>;
+  return answer.body.result!;
 };
 const details = async (token: string) => ok(await s.call('GetCustomerDetails', {}, { token }));
-const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory as Record<string, any>[];
+const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory;
 const subscriptionRow = (id: string) => s.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function subscriber(webOfferId = 'monthly', nonce = 'fake-valid-visa-nonce') {

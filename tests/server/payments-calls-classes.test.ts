@@ -5,6 +5,7 @@
  * CancelMinervaClasses), and bulk purchases of codes (BulkPurchase).
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
@@ -20,14 +21,14 @@ beforeAll(async () => {
 
 let keys = 0;
 const newKey = () => `classes-key-${process.pid}-${Date.now().toString(36)}-${++keys}`;
-const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string | null) =>
+const pay = <N extends CallName>(name: N, input: CallInput<N> | Record<string, unknown>, token: string | null) =>
   s.call(name, input, { token, headers: { 'idempotency-key': newKey() } });
-const ok = (answer: Answer) => {
+const ok = <N extends CallName>(answer: Answer<N>) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.result as Record<string, any>;
+  return answer.body.result!;
 };
 const details = async (token: string) => ok(await s.call('GetCustomerDetails', {}, { token }));
-const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory as Record<string, any>[];
+const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory;
 const near = (date: Date | string, expected: number) => expect(Math.abs(new Date(date).getTime() - expected)).toBeLessThan(60_000);
 
 describe('CreateClassAddOnSubscription', () => {
@@ -140,7 +141,7 @@ describe('class add-ons in GetCustomerDetails (spec §2.8: one plan per app plan
       isExpired: false,
       paymentInfo: { cardType: 'Visa', last4: '1881' },
     });
-    const plans = d.planSubscriptions as Record<string, any>[];
+    const plans = d.planSubscriptions!;
     expect(plans.map((p) => [p.id, p.product, p.classAddOn?.id ?? null])).toEqual([
       [app.subscriptionData.id, 'app', null],
       [four.id, 'classes', 'addon_four_classes'],
@@ -185,7 +186,7 @@ describe('class add-ons in GetCustomerDetails (spec §2.8: one plan per app plan
         expirationDate: expect.stringMatching(/^\d{2}\/\d{4}$/),
       },
     });
-    near(plans[1]!.nextBillingDate, Date.now() + 30 * DAY);
+    near(plans[1]!.nextBillingDate!, Date.now() + 30 * DAY);
     expect(plans[2]).toMatchObject({
       price: 14.99,
       classAddOn: { name: '1 class a month' },
@@ -216,7 +217,7 @@ describe('class add-ons in GetCustomerDetails (spec §2.8: one plan per app plan
       .executeTakeFirstOrThrow();
     expect(gateway.status).toBe('Canceled');
 
-    const plans = (await details(parent.token)).planSubscriptions as Record<string, any>[];
+    const plans = (await details(parent.token)).planSubscriptions!;
     expect(plans).toMatchObject([
       { id: app.subscriptionData.id, product: 'app', status: 'Active', renews: true },
       {

@@ -7,6 +7,7 @@
  * GetPaymentHistory show what was bought.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
@@ -58,16 +59,16 @@ let keys = 0;
 const newKey = () => `test-key-${process.pid}-${Date.now().toString(36)}-${++keys}`;
 
 /** A payment call with its own Idempotency-Key. */
-const pay = (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token: string, key = newKey()) =>
+const pay = <N extends CallName>(name: N, input: CallInput<N> | Record<string, unknown>, token: string, key = newKey()) =>
   s.call(name, input, { token, headers: { 'idempotency-key': key } });
 
-const ok = (answer: Answer) => {
+const ok = <N extends CallName>(answer: Answer<N>) => {
   if (answer.status !== 200) throw new Error(`expected a result, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.result as Record<string, any>;
+  return answer.body.result!;
 };
 
 const details = async (token: string) => ok(await s.call('GetCustomerDetails', {}, { token }));
-const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory as Record<string, any>[];
+const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory;
 const near = (iso: string, expected: number) => expect(Math.abs(new Date(iso).getTime() - expected)).toBeLessThan(60_000);
 
 describe('GetClientToken', () => {
@@ -108,7 +109,7 @@ describe('PurchaseSubscription', () => {
       customer: { email: parent.email },
       webOffer: { id: 'annual', price: 79.99 },
     });
-    near(answer.subscriptionData.nextBillingDate, Date.now() + 7 * DAY);
+    near(answer.subscriptionData.nextBillingDate!, Date.now() + 7 * DAY);
 
     expect(await history(parent.token)).toEqual([]);
     expect(await details(parent.token)).toMatchObject({
@@ -286,7 +287,7 @@ describe('PurchaseSubscription', () => {
     const parent = await s.signUp();
     const { codes } = await createCodes(s.db, { kind: 'gift', months: 3, source: 'test' });
     ok(await s.call('RedeemComp', { userId: parent.id, couponCode: codes[0]! }, { token: parent.token }));
-    const giftEnd = new Date((await details(parent.token)).giftExpiresAt).getTime();
+    const giftEnd = new Date((await details(parent.token)).giftExpiresAt!).getTime();
 
     const refused = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token);
     expect(refused.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
@@ -299,7 +300,7 @@ describe('PurchaseSubscription', () => {
     );
     // The parent's first plan: its 7-day trial, and no charge before the gift's end.
     expect(answer.subscriptionData.trialDuration).toBe(7);
-    expect(new Date(answer.subscriptionData.nextBillingDate).getTime()).toBeGreaterThanOrEqual(giftEnd);
+    expect(new Date(answer.subscriptionData.nextBillingDate!).getTime()).toBeGreaterThanOrEqual(giftEnd);
     expect(await history(parent.token)).toEqual([]);
   });
 

@@ -185,7 +185,7 @@ describe('calls through the SDK', () => {
         paypalEmail: 'payer@example.com',
       },
     });
-    expect(lastRequest().body?.payment_method.options).toEqual({
+    expect(lastRequest().body?.payment_method?.options).toEqual({
       verify_card: true,
       fail_on_duplicate_payment_method: false,
       make_default: false,
@@ -394,7 +394,7 @@ describe('calls through the SDK', () => {
       ok: false,
       failure: { kind: 'processorDeclined', code: '2001', text: 'Insufficient Funds' },
     });
-    expect(lastRequest().body?.subscription.price).toBe('2001.00');
+    expect(lastRequest().body?.subscription?.price).toBe('2001.00');
   });
 
   test('update and cancel: the subscription paths; an unknown subscription is a refusal, not an outage', async () => {
