@@ -47,63 +47,70 @@ async function billingHistory(parent: Session): Promise<string[][]> {
 }
 
 describe('the card on file is the card typed (issue 20)', () => {
-  test("pay with 4111 1111 1111 1111 expiring 11/2031: 'Visa ending in 1111', 'Expires 11/2031', and the renewal in the billing history on it; a new Mastercard 5555 5555 5555 4444 expiring 03/2032 replaces it", async () => {
-    const parent = await newParent(e2e, 'card-on-file');
+  test(
+    "pay with 4111 1111 1111 1111 expiring 11/2031: 'Visa ending in 1111', 'Expires 11/2031', " +
+      'and the renewal in the billing history on it; a new Mastercard 5555 5555 5555 4444 expiring 03/2032 replaces it',
+    async () => {
+      const parent = await newParent(e2e, 'card-on-file');
 
-    // The parent pays for the monthly plan with the card they type.
-    const checkout = await openPaymentPage(e2e, '/signup-payment?offer=monthly', parent);
-    await fillCard(checkout, VISA);
-    await checkout.getByRole('button', { name: 'Join Now' }).click();
-    await arrivesAt(checkout, (u) => u.hostname === 'partners.codeling.example', 'the partner page after /signup-thankyou');
-    await checkout.close();
+      // The parent pays for the monthly plan with the card they type.
+      const checkout = await openPaymentPage(e2e, '/signup-payment?offer=monthly', parent);
+      await fillCard(checkout, VISA);
+      await checkout.getByRole('button', { name: 'Join Now' }).click();
+      await arrivesAt(checkout, (u) => u.hostname === 'partners.codeling.example', 'the partner page after /signup-thankyou');
+      await checkout.close();
 
-    // My Account shows that card.
-    const account = await openPaymentPage(e2e, '/my-account', parent);
-    await heading(account);
-    const payment = field(account, 'Payment Method');
-    await visible(payment.getByText('Visa ending in 1111', { exact: true }), 'the card typed, on file');
-    await visible(payment.getByText('Expires 11/2031', { exact: true }), 'its expiry as typed');
-    expect(await payment.getByText(/1881/).count(), "Braintree's fixed test Visa").toBe(0);
-    await expectHealthyScreen(account, 'my-account with the card on file');
-    if (process.env.E2E_SCREENSHOT_DIR) {
-      mkdirSync(process.env.E2E_SCREENSHOT_DIR, { recursive: true });
-      await account.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, 'card-on-file.png'), fullPage: true });
-    }
+      // My Account shows that card.
+      const account = await openPaymentPage(e2e, '/my-account', parent);
+      await heading(account);
+      const payment = field(account, 'Payment Method');
+      await visible(payment.getByText('Visa ending in 1111', { exact: true }), 'the card typed, on file');
+      await visible(payment.getByText('Expires 11/2031', { exact: true }), 'its expiry as typed');
+      expect(await payment.getByText(/1881/).count(), "Braintree's fixed test Visa").toBe(0);
+      await expectHealthyScreen(account, 'my-account with the card on file');
+      if (process.env.E2E_SCREENSHOT_DIR) {
+        mkdirSync(process.env.E2E_SCREENSHOT_DIR, { recursive: true });
+        await account.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, 'card-on-file.png'), fullPage: true });
+      }
 
-    // The first charge after the trial is on that card, and the billing history says so.
-    const first = await runSandboxBilling({ db: db(), at: new Date(Date.now() + 8 * DAY) });
-    expect(first.settled.count).toBeGreaterThanOrEqual(1);
-    const [charge] = await db().selectFrom('payments').selectAll().where('user_id', '=', parent.objectId).execute();
-    expect(await billingHistory(parent)).toEqual([
-      [longDate(charge!.created_at), charge!.description, '$9.99', 'Visa ending in 1111', 'Paid'],
-    ]);
+      // The first charge after the trial is on that card, and the billing history says so.
+      const first = await runSandboxBilling({ db: db(), at: new Date(Date.now() + 8 * DAY) });
+      expect(first.settled.count).toBeGreaterThanOrEqual(1);
+      const [charge] = await db().selectFrom('payments').selectAll().where('user_id', '=', parent.objectId).execute();
+      expect(await billingHistory(parent)).toEqual([
+        [longDate(charge!.created_at), charge!.description, '$9.99', 'Visa ending in 1111', 'Paid'],
+      ]);
 
-    // The parent updates the card: the Mastercard typed is on file, with its own expiry.
-    await payment.getByRole('button', { name: 'Edit' }).click();
-    await visible(account.getByRole('tab', { name: 'Enter new credit card info', selected: true }), "the 'Enter new credit card info' tab");
-    await fillCard(account, MASTERCARD);
-    const loads = account.visited.length;
-    await account.getByRole('button', { name: 'Update Payment' }).click();
-    await expect.poll(() => account.visited.length, { timeout: 10_000 }).toBeGreaterThan(loads); // success reloads the page
-    await visible(field(account, 'Payment Method').getByText('MasterCard ending in 4444', { exact: true }), 'the new card on file');
-    await visible(field(account, 'Payment Method').getByText('Expires 03/2032', { exact: true }), 'its expiry as typed');
-    expect(await field(account, 'Payment Method').getByText('Visa ending in 1111').count(), 'the old card is no longer on file').toBe(0);
+      // The parent updates the card: the Mastercard typed is on file, with its own expiry.
+      await payment.getByRole('button', { name: 'Edit' }).click();
+      await visible(
+        account.getByRole('tab', { name: 'Enter new credit card info', selected: true }),
+        "the 'Enter new credit card info' tab",
+      );
+      await fillCard(account, MASTERCARD);
+      const loads = account.visited.length;
+      await account.getByRole('button', { name: 'Update Payment' }).click();
+      await expect.poll(() => account.visited.length, { timeout: 10_000 }).toBeGreaterThan(loads); // success reloads the page
+      await visible(field(account, 'Payment Method').getByText('MasterCard ending in 4444', { exact: true }), 'the new card on file');
+      await visible(field(account, 'Payment Method').getByText('Expires 03/2032', { exact: true }), 'its expiry as typed');
+      expect(await field(account, 'Payment Method').getByText('Visa ending in 1111').count(), 'the old card is no longer on file').toBe(0);
 
-    // The next renewal is charged on the new card; the earlier charge stays on the Visa.
-    await runSandboxBilling({ db: db(), at: new Date(Date.now() + 40 * DAY) });
-    const charges = await db()
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', parent.objectId)
-      .orderBy('created_at', 'desc')
-      .execute();
-    expect(charges.map((p) => [p.amount_cents, p.status])).toEqual([
-      [999, 'settled'],
-      [999, 'settled'],
-    ]);
-    expect(await billingHistory(parent)).toEqual([
-      [longDate(charges[0]!.created_at), charges[0]!.description, '$9.99', 'MasterCard ending in 4444', 'Paid'],
-      [longDate(charges[1]!.created_at), charges[1]!.description, '$9.99', 'Visa ending in 1111', 'Paid'],
-    ]);
-  });
+      // The next renewal is charged on the new card; the earlier charge stays on the Visa.
+      await runSandboxBilling({ db: db(), at: new Date(Date.now() + 40 * DAY) });
+      const charges = await db()
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', parent.objectId)
+        .orderBy('created_at', 'desc')
+        .execute();
+      expect(charges.map((p) => [p.amount_cents, p.status])).toEqual([
+        [999, 'settled'],
+        [999, 'settled'],
+      ]);
+      expect(await billingHistory(parent)).toEqual([
+        [longDate(charges[0]!.created_at), charges[0]!.description, '$9.99', 'MasterCard ending in 4444', 'Paid'],
+        [longDate(charges[1]!.created_at), charges[1]!.description, '$9.99', 'Visa ending in 1111', 'Paid'],
+      ]);
+    },
+  );
 });

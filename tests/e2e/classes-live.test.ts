@@ -29,88 +29,98 @@ async function register(page: PaymentPage, label: string): Promise<string> {
 }
 
 describe('live trial, end to end (spec §2.9)', () => {
-  test('STEP 1 offers with the §9 prices → STEP 2 register (both boxes checked, bot check tryClassesRegistration) → STEP 3 $0.00 today → live thank-you → STEP 4 book the free class', async () => {
-    const page = await openPaymentPage(e2e, '/tryclasses-select', null, { before: async (p) => void (await fakeBookingProvider(p)) });
-    await heading(page);
-    await visible(page.getByText('STEP 1 OF 4', { exact: true }), 'STEP 1 OF 4');
-    for (const fact of ['Classes last 45 minutes', 'At most 6 students per class', 'Monday to Friday, 4-7pm EST'])
-      await visible(page.getByText(fact, { exact: true }), fact);
-    const offer = (planId: string) => page.locator(`[data-offer="${planId}"]`);
-    await visible(offer('live_multi_classes'), 'the live offer');
-    expect(await offer('live_multi_classes').innerText()).toMatch(/\$49\.99\/month[\s\S]*after a 30-day free trial/);
-    expect(await offer('ondemand_monthly').innerText()).toMatch(/\$19\.99\/month[\s\S]*after a 7-day free trial/);
-    expect(await offer('ondemand_quarterly').innerText()).toContain('$35.00 every 3 months');
-    expect(await offer('ondemand_biannual').innerText()).toContain('$65.00 every 6 months');
-    expect(await offer('ondemand_annual').innerText()).toContain('$120.00/year');
-    await expectHealthyScreen(page, 'tryclasses-select');
+  test(
+    'STEP 1 offers with the §9 prices → STEP 2 register (both boxes checked, ' +
+      'bot check tryClassesRegistration) → STEP 3 $0.00 today → live thank-you → STEP 4 book the free class',
+    async () => {
+      const page = await openPaymentPage(e2e, '/tryclasses-select', null, { before: async (p) => void (await fakeBookingProvider(p)) });
+      await heading(page);
+      await visible(page.getByText('STEP 1 OF 4', { exact: true }), 'STEP 1 OF 4');
+      for (const fact of ['Classes last 45 minutes', 'At most 6 students per class', 'Monday to Friday, 4-7pm EST'])
+        await visible(page.getByText(fact, { exact: true }), fact);
+      const offer = (planId: string) => page.locator(`[data-offer="${planId}"]`);
+      await visible(offer('live_multi_classes'), 'the live offer');
+      expect(await offer('live_multi_classes').innerText()).toMatch(/\$49\.99\/month[\s\S]*after a 30-day free trial/);
+      expect(await offer('ondemand_monthly').innerText()).toMatch(/\$19\.99\/month[\s\S]*after a 7-day free trial/);
+      expect(await offer('ondemand_quarterly').innerText()).toContain('$35.00 every 3 months');
+      expect(await offer('ondemand_biannual').innerText()).toContain('$65.00 every 6 months');
+      expect(await offer('ondemand_annual').innerText()).toContain('$120.00/year');
+      await expectHealthyScreen(page, 'tryclasses-select');
 
-    await offer('live_multi_classes').getByRole('button').click();
-    await arrivesAt(page, (u) => u.pathname === '/tryclasses-signup', '/tryclasses-signup');
-    expect((await storedClientState(page)).minervaSelectedClassId).toBe('live_multi_classes');
-    await visible(page.getByText('STEP 2 OF 4', { exact: true }), 'STEP 2 OF 4');
-    expect(await page.getByLabel('I accept the Terms and Privacy Policy').isChecked()).toBe(true);
-    expect(await page.getByLabel(/Send me offers and news/).isChecked()).toBe(true);
-    expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/tryclasses-select');
-    await expectHealthyScreen(page, 'tryclasses-signup');
-    const email = await register(page, 'live');
+      await offer('live_multi_classes').getByRole('button').click();
+      await arrivesAt(page, (u) => u.pathname === '/tryclasses-signup', '/tryclasses-signup');
+      expect((await storedClientState(page)).minervaSelectedClassId).toBe('live_multi_classes');
+      await visible(page.getByText('STEP 2 OF 4', { exact: true }), 'STEP 2 OF 4');
+      expect(await page.getByLabel('I accept the Terms and Privacy Policy').isChecked()).toBe(true);
+      expect(await page.getByLabel(/Send me offers and news/).isChecked()).toBe(true);
+      expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/tryclasses-select');
+      await expectHealthyScreen(page, 'tryclasses-signup');
+      const email = await register(page, 'live');
 
-    await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment after registering');
-    const [registration] = bodyOf(page, 'CreateNewWebUser');
-    expect(registration).toMatchObject({
-      username: email,
-      confirmPromoEmails: true,
-      minerva_lead: true,
-      captchaToken: 'local-captcha:tryClassesRegistration',
-    });
-    await visible(page.getByText('STEP 3 OF 4', { exact: true }), 'STEP 3 OF 4');
-    await visible(page.getByRole('heading', { name: 'Save payment info', level: 1 }), "'Save payment info'");
-    await expectOrderSummary(page, [
-      'Live online classes: $49.99 charged after 30-day free trial. Cancel anytime.',
-      "Today's charge $0.00",
-    ]);
-    expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/tryclasses');
-    await expectHealthyScreen(page, 'tryclasses-payment');
-    await fillCard(page, VISA_CLASSES, CLASS_CARD_LABELS);
-    await page.getByRole('button', { name: 'Save Payment' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment after registering');
+      const [registration] = bodyOf(page, 'CreateNewWebUser');
+      expect(registration).toMatchObject({
+        username: email,
+        confirmPromoEmails: true,
+        minerva_lead: true,
+        captchaToken: 'local-captcha:tryClassesRegistration',
+      });
+      await visible(page.getByText('STEP 3 OF 4', { exact: true }), 'STEP 3 OF 4');
+      await visible(page.getByRole('heading', { name: 'Save payment info', level: 1 }), "'Save payment info'");
+      await expectOrderSummary(page, [
+        'Live online classes: $49.99 charged after 30-day free trial. Cancel anytime.',
+        "Today's charge $0.00",
+      ]);
+      expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/tryclasses');
+      await expectHealthyScreen(page, 'tryclasses-payment');
+      await fillCard(page, VISA_CLASSES, CLASS_CARD_LABELS);
+      await page.getByRole('button', { name: 'Save Payment' }).click();
 
-    await arrivesAt(page, (u) => u.pathname === '/tryclasses-thankyou', 'the live-class thank-you');
-    await visible(page.getByRole('heading', { name: "You're signed up for live classes!" }), 'the live thank-you heading');
-    const userId = (JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY))!) as { objectId: string }).objectId;
-    expect(await subscriptionsOf(userId)).toMatchObject([{ web_offer_id: 'live_multi_classes', product: 'classes' }]);
-    expect(await paymentsOf(userId)).toEqual([]); // nothing charged during the trial
-    await expectHealthyScreen(page, 'tryclasses-thankyou');
+      await arrivesAt(page, (u) => u.pathname === '/tryclasses-thankyou', 'the live-class thank-you');
+      await visible(page.getByRole('heading', { name: "You're signed up for live classes!" }), 'the live thank-you heading');
+      const userId = (JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY))!) as { objectId: string }).objectId;
+      expect(await subscriptionsOf(userId)).toMatchObject([{ web_offer_id: 'live_multi_classes', product: 'classes' }]);
+      expect(await paymentsOf(userId)).toEqual([]); // nothing charged during the trial
+      await expectHealthyScreen(page, 'tryclasses-thankyou');
 
-    await page.getByRole('link', { name: 'Book your free class' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/tryclasses-schedule', 'the schedule page');
-    await visible(page.getByText('STEP 4 OF 4', { exact: true }), 'STEP 4 OF 4');
-    await visible(page.getByRole('heading', { name: 'Book your free class', level: 1 }), "'Book your free class'");
-    const frame = await visible(page.getByTitle('Class booking calendar'), 'the scheduling widget');
-    expect(await frame.getAttribute('src')).toBe(`${BOOKING_ORIGIN}/live-classes/free-class`);
-    await visible(
-      page.frameLocator('iframe[title="Class booking calendar"]').getByRole('heading', { name: 'Pick a time' }),
-      "the widget's calendar",
-    );
-    await visible(page.getByText(`Questions? Contact our class support team at ${CLASS_SUPPORT}.`, { exact: true }), 'the support contact');
-    await expectHealthyScreen(page, 'tryclasses-schedule');
-  });
+      await page.getByRole('link', { name: 'Book your free class' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/tryclasses-schedule', 'the schedule page');
+      await visible(page.getByText('STEP 4 OF 4', { exact: true }), 'STEP 4 OF 4');
+      await visible(page.getByRole('heading', { name: 'Book your free class', level: 1 }), "'Book your free class'");
+      const frame = await visible(page.getByTitle('Class booking calendar'), 'the scheduling widget');
+      expect(await frame.getAttribute('src')).toBe(`${BOOKING_ORIGIN}/live-classes/free-class`);
+      await visible(
+        page.frameLocator('iframe[title="Class booking calendar"]').getByRole('heading', { name: 'Pick a time' }),
+        "the widget's calendar",
+      );
+      await visible(
+        page.getByText(`Questions? Contact our class support team at ${CLASS_SUPPORT}.`, { exact: true }),
+        'the support contact',
+      );
+      await expectHealthyScreen(page, 'tryclasses-schedule');
+    },
+  );
 });
 
 describe('on-demand trial, end to end, arriving with the class chosen (?class=)', () => {
-  test('/tryclasses-signup?class=ondemand_quarterly keeps the class, registers, pays $0.00 today and reaches the app thank-you', async () => {
-    const page = await openPaymentPage(e2e, '/tryclasses-signup?class=ondemand_quarterly', null);
-    await visible(page.getByText('STEP 2 OF 4', { exact: true }), 'STEP 2 OF 4 (not sent to the main site)');
-    await expect.poll(async () => (await storedClientState(page)).minervaSelectedClassId).toBe('ondemand_quarterly');
-    await register(page, 'ondemand');
-    await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment');
-    await expectOrderSummary(page, ['On-demand classes: $35.00 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
-    await fillCard(page, VISA_CLASSES, CLASS_CARD_LABELS);
-    await page.getByRole('button', { name: 'Save Payment' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/tryclasses-thankyouapp', 'the on-demand (app) thank-you');
-    await visible(page.getByText('Get your pre-recorded classes by email within 1 business day.', { exact: true }), 'classes by email');
-    await expectHealthyScreen(page, 'tryclasses-thankyouapp');
-    const [subscribe] = bodyOf(page, 'SubscribeToMinervaClasses');
-    expect(subscribe).toMatchObject({ webOfferId: 'ondemand_quarterly' });
-  });
+  test(
+    '/tryclasses-signup?class=ondemand_quarterly keeps the class, ' + 'registers, pays $0.00 today and reaches the app thank-you',
+    async () => {
+      const page = await openPaymentPage(e2e, '/tryclasses-signup?class=ondemand_quarterly', null);
+      await visible(page.getByText('STEP 2 OF 4', { exact: true }), 'STEP 2 OF 4 (not sent to the main site)');
+      await expect.poll(async () => (await storedClientState(page)).minervaSelectedClassId).toBe('ondemand_quarterly');
+      await register(page, 'ondemand');
+      await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment');
+      await expectOrderSummary(page, ['On-demand classes: $35.00 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+      await fillCard(page, VISA_CLASSES, CLASS_CARD_LABELS);
+      await page.getByRole('button', { name: 'Save Payment' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/tryclasses-thankyouapp', 'the on-demand (app) thank-you');
+      await visible(page.getByText('Get your pre-recorded classes by email within 1 business day.', { exact: true }), 'classes by email');
+      await expectHealthyScreen(page, 'tryclasses-thankyouapp');
+      const [subscribe] = bodyOf(page, 'SubscribeToMinervaClasses');
+      expect(subscribe).toMatchObject({ webOfferId: 'ondemand_quarterly' });
+    },
+  );
 
   test('/tryclasses-paymentapp?class=minerva_monthly_ondemand_a1 (a plan id) sells the monthly on-demand classes', async () => {
     const parent = await newParent(e2e, 'paymentapp');
@@ -153,22 +163,25 @@ describe('redirect rules and links of §2.9', () => {
     }
   });
 
-  test('/tryclasses-login: STEP 2 OF 4, logs in to the payment; forgot password by the unification flag; BACK to /tryclasses-signup', async () => {
-    const parent = await newParent(e2e, 'login');
-    const page = await e2e.openPage('/tryclasses-login');
-    await visible(page.getByText('STEP 2 OF 4', { exact: true }), 'STEP 2 OF 4');
-    expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/tryclasses-signup');
-    expect(await page.getByRole('link', { name: /forgot/i }).getAttribute('href')).toBe('/request-password-reset');
-    await expectHealthyScreen(page, 'tryclasses-login');
-    await page.getByLabel('Email').fill(parent.email);
-    await page.getByLabel('Password').fill('secret12');
-    await page.getByRole('button', { name: /log in/i }).click();
-    await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment after logging in');
+  test(
+    '/tryclasses-login: STEP 2 OF 4, logs in to the payment; ' + 'forgot password by the unification flag; BACK to /tryclasses-signup',
+    async () => {
+      const parent = await newParent(e2e, 'login');
+      const page = await e2e.openPage('/tryclasses-login');
+      await visible(page.getByText('STEP 2 OF 4', { exact: true }), 'STEP 2 OF 4');
+      expect(await page.getByRole('link', { name: 'BACK' }).getAttribute('href')).toBe('/tryclasses-signup');
+      expect(await page.getByRole('link', { name: /forgot/i }).getAttribute('href')).toBe('/request-password-reset');
+      await expectHealthyScreen(page, 'tryclasses-login');
+      await page.getByLabel('Email').fill(parent.email);
+      await page.getByLabel('Password').fill('secret12');
+      await page.getByRole('button', { name: /log in/i }).click();
+      await arrivesAt(page, (u) => u.pathname === '/tryclasses-payment', '/tryclasses-payment after logging in');
 
-    const legacy = await e2e.openPage('/tryclasses-login?variantOverride=unifiedLogin:off');
-    await visible(legacy.getByText('STEP 2 OF 4', { exact: true }), 'the login step');
-    await expect.poll(() => legacy.getByRole('link', { name: /forgot/i }).getAttribute('href')).toBe('/reset-password');
-  });
+      const legacy = await e2e.openPage('/tryclasses-login?variantOverride=unifiedLogin:off');
+      await visible(legacy.getByText('STEP 2 OF 4', { exact: true }), 'the login step');
+      await expect.poll(() => legacy.getByRole('link', { name: /forgot/i }).getAttribute('href')).toBe('/reset-password');
+    },
+  );
 
   test('/tryclasses-signup: the live-class messages, and the existing-account warning linking to /tryclasses-login', async () => {
     const parent = await newParent(e2e, 'existing');

@@ -46,71 +46,77 @@ const storedSession = async (page: Page) =>
   } | null;
 
 describe('forms', () => {
-  test('login: empty submit → the first rule as an error notification, field marked; then success goes to the remembered page', async () => {
-    const email = newParentEmail('remembered');
-    const parent = await createParent(e2e.url, email, 'secret1');
-    const sent: Sent[] = [];
-    const page = await e2e.openPage('/promo-payment', { before: (p) => recordCalls(p, sent) });
-    await arrivesAt(page, (u) => u.pathname === '/login', '/login');
-    await heading(page);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await visible(alert(page).getByText('Please enter both an email and password.'), 'the required message');
-    const emailField = page.getByLabel('Email');
-    expect(await emailField.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = await emailField.getAttribute('aria-describedby');
-    expect(await page.locator(`#${describedBy}`).innerText()).toBe('Please enter both an email and password.');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
-    await expectHealthyScreen(page, 'login with errors');
-    // Typed with capitals: the login lowercases the email.
-    await emailField.fill(email.replace(/^r/, 'R').replace('@example.com', '@Example.com'));
-    await page.getByLabel('Password').fill('secret1');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment (remembered)');
-    await heading(page);
-    expect(sent.find((s) => s.path === 'UserLogin')?.body).toEqual({ username: email, password: 'secret1' });
-    expect((await storedClientState(page)).expectedNextPage ?? null).toBeNull();
-    const session = await storedSession(page);
-    expect(session).toMatchObject({ objectId: parent.id, email });
-    // Header now shows the logged-in links; Logout clears, ends the session on the server and goes to /login.
-    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/login', '/login after logout');
-    expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)).toBeNull();
-    expect(sent.find((s) => s.path === 'Logout')?.headers['x-parse-session-token']).toBe(session!.sessionToken);
-    expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, session!.sessionToken)).toEqual({
-      code: 209,
-      error: 'Invalid session token',
-    });
-  });
+  test(
+    'login: empty submit → the first rule as an error notification, ' + 'field marked; then success goes to the remembered page',
+    async () => {
+      const email = newParentEmail('remembered');
+      const parent = await createParent(e2e.url, email, 'secret1');
+      const sent: Sent[] = [];
+      const page = await e2e.openPage('/promo-payment', { before: (p) => recordCalls(p, sent) });
+      await arrivesAt(page, (u) => u.pathname === '/login', '/login');
+      await heading(page);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await visible(alert(page).getByText('Please enter both an email and password.'), 'the required message');
+      const emailField = page.getByLabel('Email');
+      expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = await emailField.getAttribute('aria-describedby');
+      expect(await page.locator(`#${describedBy}`).innerText()).toBe('Please enter both an email and password.');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+      await expectHealthyScreen(page, 'login with errors');
+      // Typed with capitals: the login lowercases the email.
+      await emailField.fill(email.replace(/^r/, 'R').replace('@example.com', '@Example.com'));
+      await page.getByLabel('Password').fill('secret1');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment (remembered)');
+      await heading(page);
+      expect(sent.find((s) => s.path === 'UserLogin')?.body).toEqual({ username: email, password: 'secret1' });
+      expect((await storedClientState(page)).expectedNextPage ?? null).toBeNull();
+      const session = await storedSession(page);
+      expect(session).toMatchObject({ objectId: parent.id, email });
+      // Header now shows the logged-in links; Logout clears, ends the session on the server and goes to /login.
+      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/login', '/login after logout');
+      expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)).toBeNull();
+      expect(sent.find((s) => s.path === 'Logout')?.headers['x-parse-session-token']).toBe(session!.sessionToken);
+      expect(await callBackend(e2e.url, 'GetCustomerDetails', {}, session!.sessionToken)).toEqual({
+        code: 209,
+        error: 'Invalid session token',
+      });
+    },
+  );
 
-  test("login whose subscription lookup fails: the generic message, and the parent is not sent on as if without a plan (spec §8 'Login')", async () => {
-    const email = newParentEmail('lookup');
-    await createParent(e2e.url, email, 'secret1');
-    let failing = true;
-    const page = await e2e.openPage('/login', {
-      before: async (p) => {
-        await p.route('**/api/functions/GetCustomerDetails', (route) =>
-          failing
-            ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"error":"Internal server error."}' })
-            : route.fallback(),
-        );
-      },
-    });
-    await heading(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('secret1');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await visible(
-      alert(page).getByText('Sorry, something went wrong. Please try again or contact us if this persists.'),
-      'the generic message',
-    );
-    expect(new URL(page.url()).pathname).toBe('/login');
-    expect((await storedClientState(page)).isResubscribe ?? false).toBe(false);
+  test(
+    'login whose subscription lookup fails: the generic message, ' + "and the parent is not sent on as if without a plan (spec §8 'Login')",
+    async () => {
+      const email = newParentEmail('lookup');
+      await createParent(e2e.url, email, 'secret1');
+      let failing = true;
+      const page = await e2e.openPage('/login', {
+        before: async (p) => {
+          await p.route('**/api/functions/GetCustomerDetails', (route) =>
+            failing
+              ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"error":"Internal server error."}' })
+              : route.fallback(),
+          );
+        },
+      });
+      await heading(page);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('secret1');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await visible(
+        alert(page).getByText('Sorry, something went wrong. Please try again or contact us if this persists.'),
+        'the generic message',
+      );
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect((await storedClientState(page)).isResubscribe ?? false).toBe(false);
 
-    // The lookup works again: the same login goes on (a parent without a plan: to /my-account).
-    failing = false;
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account once the lookup works');
-  });
+      // The lookup works again: the same login goes on (a parent without a plan: to /my-account).
+      failing = false;
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account once the lookup works');
+    },
+  );
 
   test('legacy login when unifiedLogin is off', async () => {
     const email = newParentEmail('legacy');
@@ -173,7 +179,8 @@ describe('forms', () => {
     // The address already has an account: the server refuses (202) and the parent reads why (§8's replacement).
     await visible(
       alert(page).getByText(
-        'An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here.',
+        'An account with this email already exists. It is the shared login ' +
+          'you use across all our sibling apps, so you can log in with it here.',
       ),
       'the shared-login message',
     );

@@ -109,7 +109,8 @@ export interface TestPage extends Page {
 }
 
 const EXTERNAL_STUB = (url: URL) =>
-  `<!doctype html><html lang="en"><head><title>External page ${url.hostname}</title></head><body><main><h1>External page</h1><p>${url.hostname}${url.pathname}</p></main></body></html>`;
+  `<!doctype html><html lang="en"><head><title>External page ${url.hostname}</title></head>` +
+  `<body><main><h1>External page</h1><p>${url.hostname}${url.pathname}</p></main></body></html>`;
 
 export interface E2E {
   readonly url: string;
@@ -237,7 +238,9 @@ export async function arrivesAt(page: Page, test: (url: URL) => boolean, what: s
       .innerText({ timeout: 1000 })
       .catch(() => '(no body)');
     throw new Error(
-      `Expected the browser to arrive at ${what} within ${timeout} ms; it is at ${page.url()} (visited: ${(page as TestPage).visited?.join(' → ') ?? '?'}).\nThe page shows:\n${text.slice(0, 1500)}`,
+      `Expected the browser to arrive at ${what} within ${timeout} ms; ` +
+        `it is at ${page.url()} (visited: ${(page as TestPage).visited?.join(' → ') ?? '?'}).\n` +
+        `The page shows:\n${text.slice(0, 1500)}`,
     );
   }
   return new URL(page.url());

@@ -148,104 +148,110 @@ describe('the sections (spec §2.8)', () => {
 });
 
 describe('cancellation (spec §2.8, §4)', () => {
-  test("Edit → 'Cancel plan' → the confirmation → 'Yes, cancel my plan' → /dont-go/1 → a reason → cancelled at the end of the period", async () => {
-    const parent = await newParent(e2e, 'cancel');
-    await purchase(parent, 'monthly');
-    const [before] = await subscriptionsOf(parent.objectId);
-    const page = await openAccount(parent);
-    const status = field(page, 'Plan Status');
-    await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
-    await visible(status.getByRole('button', { name: 'Cancel plan' }));
-    await status.getByRole('button', { name: 'Go back' }).click();
-    await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
-    await status.getByRole('button', { name: 'Cancel plan' }).click();
-    await visible(
-      status.getByText('Are you sure you want to cancel your plan? Your child will no longer have access to learn with Codeling.', {
-        exact: true,
-      }),
-    );
-    await expectHealthyScreen(page, 'the confirmation');
-    await status.getByRole('button', { name: 'No, go back' }).click();
-    await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
-    await status.getByRole('button', { name: 'Cancel plan' }).click();
-    await status.getByRole('button', { name: 'Yes, cancel my plan' }).click();
+  test(
+    "Edit → 'Cancel plan' → the confirmation → 'Yes, cancel my plan' → " + '/dont-go/1 → a reason → cancelled at the end of the period',
+    async () => {
+      const parent = await newParent(e2e, 'cancel');
+      await purchase(parent, 'monthly');
+      const [before] = await subscriptionsOf(parent.objectId);
+      const page = await openAccount(parent);
+      const status = field(page, 'Plan Status');
+      await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
+      await visible(status.getByRole('button', { name: 'Cancel plan' }));
+      await status.getByRole('button', { name: 'Go back' }).click();
+      await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
+      await status.getByRole('button', { name: 'Cancel plan' }).click();
+      await visible(
+        status.getByText('Are you sure you want to cancel your plan? Your child will no longer have access to learn with Codeling.', {
+          exact: true,
+        }),
+      );
+      await expectHealthyScreen(page, 'the confirmation');
+      await status.getByRole('button', { name: 'No, go back' }).click();
+      await (await visible(status.getByRole('button', { name: 'Edit' }))).click();
+      await status.getByRole('button', { name: 'Cancel plan' }).click();
+      await status.getByRole('button', { name: 'Yes, cancel my plan' }).click();
 
-    await arrivesAt(page, (u) => u.pathname === '/dont-go/1', '/dont-go/1');
-    expect((await storedClientState(page)).cancelClass).toEqual({
-      subscriptionId: before!.id,
-      classes: false,
-      planName: 'Monthly Plan',
-      email: parent.email,
-    });
-    await visible(page.getByRole('heading', { level: 1, name: 'Before you go' }));
-    await visible(page.getByRole('heading', { name: 'Not ready to leave?' }), 'the offer');
-    await expectHealthyScreen(page, '/dont-go/1');
-    // Without a reason nothing is cancelled.
-    await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
-    await visible(page.getByText('Please tell us why you are cancelling.'));
-    expect((await subscriptionsOf(parent.objectId))[0]!.status).toBe('Active');
+      await arrivesAt(page, (u) => u.pathname === '/dont-go/1', '/dont-go/1');
+      expect((await storedClientState(page)).cancelClass).toEqual({
+        subscriptionId: before!.id,
+        classes: false,
+        planName: 'Monthly Plan',
+        email: parent.email,
+      });
+      await visible(page.getByRole('heading', { level: 1, name: 'Before you go' }));
+      await visible(page.getByRole('heading', { name: 'Not ready to leave?' }), 'the offer');
+      await expectHealthyScreen(page, '/dont-go/1');
+      // Without a reason nothing is cancelled.
+      await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
+      await visible(page.getByText('Please tell us why you are cancelling.'));
+      expect((await subscriptionsOf(parent.objectId))[0]!.status).toBe('Active');
 
-    await page.getByRole('radio', { name: 'My child is not using it' }).check();
-    await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/my-account', 'back to /my-account');
-    await visible(page.getByText('Your plan has been cancelled. It stays active until the end of the period you have paid for.'));
+      await page.getByRole('radio', { name: 'My child is not using it' }).check();
+      await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/my-account', 'back to /my-account');
+      await visible(page.getByText('Your plan has been cancelled. It stays active until the end of the period you have paid for.'));
 
-    const [after] = await subscriptionsOf(parent.objectId);
-    expect(after).toMatchObject({ status: 'Canceled', cancel_reason: 'My child is not using it', next_billing_date: null });
-    // Cancelled at the end of the period: access lasts to the trial's end (the first billing date).
-    expect(after!.term_expires_at?.toISOString()).toBe(before!.first_billing_date?.toISOString());
-    expect((await storedClientState(page)).cancelClass ?? null).toBeNull();
-    // The panel now shows the expiry, and nothing more to cancel.
-    await visible(field(page, 'Expires on').getByText(longDate(after!.term_expires_at!)));
-    expect(await field(page, 'Plan Status').innerText()).toContain('Canceled');
-    expect(await field(page, 'Plan Status').getByRole('button', { name: 'Edit' }).count()).toBe(0);
-  });
+      const [after] = await subscriptionsOf(parent.objectId);
+      expect(after).toMatchObject({ status: 'Canceled', cancel_reason: 'My child is not using it', next_billing_date: null });
+      // Cancelled at the end of the period: access lasts to the trial's end (the first billing date).
+      expect(after!.term_expires_at?.toISOString()).toBe(before!.first_billing_date?.toISOString());
+      expect((await storedClientState(page)).cancelClass ?? null).toBeNull();
+      // The panel now shows the expiry, and nothing more to cancel.
+      await visible(field(page, 'Expires on').getByText(longDate(after!.term_expires_at!)));
+      expect(await field(page, 'Plan Status').innerText()).toContain('Canceled');
+      expect(await field(page, 'Plan Status').getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    },
+  );
 
-  test('an app plan and a classes plan: one entry each; cancelling the classes plan calls CancelMinervaClasses, the app plan stays', async () => {
-    const parent = await newParent(e2e, 'classes');
-    await purchase(parent, 'annual');
-    const response = await fetch(`${e2e.url}/api/functions/SubscribeToMinervaClasses`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-parse-session-token': parent.sessionToken,
-        'idempotency-key': `test-classes-${parent.objectId}`,
-      },
-      body: JSON.stringify({
-        webOfferId: 'ondemand_monthly',
-        paymentMethodToken: 'fake-valid-visa-nonce',
-        customerOptions: { email: parent.email },
-      }),
-    });
-    expect(await response.json()).toMatchObject({ result: { classType: 'onDemand' } });
-    const subs = await subscriptionsOf(parent.objectId);
-    const classes = subs.find((x) => x.product === 'classes')!;
+  test(
+    'an app plan and a classes plan: one entry each; ' + 'cancelling the classes plan calls CancelMinervaClasses, the app plan stays',
+    async () => {
+      const parent = await newParent(e2e, 'classes');
+      await purchase(parent, 'annual');
+      const response = await fetch(`${e2e.url}/api/functions/SubscribeToMinervaClasses`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-parse-session-token': parent.sessionToken,
+          'idempotency-key': `test-classes-${parent.objectId}`,
+        },
+        body: JSON.stringify({
+          webOfferId: 'ondemand_monthly',
+          paymentMethodToken: 'fake-valid-visa-nonce',
+          customerOptions: { email: parent.email },
+        }),
+      });
+      expect(await response.json()).toMatchObject({ result: { classType: 'onDemand' } });
+      const subs = await subscriptionsOf(parent.objectId);
+      const classes = subs.find((x) => x.product === 'classes')!;
 
-    const page = await e2e.openPage('/my-account', { session: parent });
-    await heading(page);
-    const tabs = page.getByRole('tablist').getByRole('tab');
-    await visible(tabs.first());
-    expect(await tabs.count()).toBe(6);
-    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
-    await visible(field(page, 'Plan name').getByText('Annual Plan'), 'the app plan first');
-    await tabs.nth(1).click();
-    const requests: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/api/functions/Cancel') && requests.push(new URL(r.url()).pathname)));
-    await field(page, 'Plan Status').getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('button', { name: 'Cancel plan' }).click();
-    await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/dont-go/1', '/dont-go/1');
-    expect((await storedClientState(page)).cancelClass).toMatchObject({ subscriptionId: classes.id, classes: true });
-    // No app-plan offer for a classes plan.
-    expect(await page.getByRole('heading', { name: 'Not ready to leave?' }).count()).toBe(0);
-    await page.getByRole('radio', { name: 'It is too expensive' }).check();
-    await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
-    expect(requests).toEqual(['/api/functions/CancelMinervaClasses']);
-    const after = await subscriptionsOf(parent.objectId);
-    expect(after.find((x) => x.id === classes.id)).toMatchObject({ status: 'Canceled', cancel_reason: 'It is too expensive' });
-    expect(after.find((x) => x.product === 'app')).toMatchObject({ status: 'Active' });
-  });
+      const page = await e2e.openPage('/my-account', { session: parent });
+      await heading(page);
+      const tabs = page.getByRole('tablist').getByRole('tab');
+      await visible(tabs.first());
+      expect(await tabs.count()).toBe(6);
+      expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+      await visible(field(page, 'Plan name').getByText('Annual Plan'), 'the app plan first');
+      await tabs.nth(1).click();
+      const requests: string[] = [];
+      page.on('request', (r) => void (r.url().includes('/api/functions/Cancel') && requests.push(new URL(r.url()).pathname)));
+      await field(page, 'Plan Status').getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Cancel plan' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/dont-go/1', '/dont-go/1');
+      expect((await storedClientState(page)).cancelClass).toMatchObject({ subscriptionId: classes.id, classes: true });
+      // No app-plan offer for a classes plan.
+      expect(await page.getByRole('heading', { name: 'Not ready to leave?' }).count()).toBe(0);
+      await page.getByRole('radio', { name: 'It is too expensive' }).check();
+      await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
+      expect(requests).toEqual(['/api/functions/CancelMinervaClasses']);
+      const after = await subscriptionsOf(parent.objectId);
+      expect(after.find((x) => x.id === classes.id)).toMatchObject({ status: 'Canceled', cancel_reason: 'It is too expensive' });
+      expect(after.find((x) => x.product === 'app')).toMatchObject({ status: 'Active' });
+    },
+  );
 
   test("'No, go back' on /dont-go/1 returns to the account with the plan untouched", async () => {
     const parent = await newParent(e2e, 'keep');
@@ -441,7 +447,8 @@ describe('session watch (spec §4)', () => {
     const popup = page.getByRole('dialog');
     await visible(
       popup.getByText(
-        'It seems like you have logged out of your account. You will be prompted to log back in. If you find this is an error, please contact us.',
+        'It seems like you have logged out of your account. ' +
+          'You will be prompted to log back in. If you find this is an error, please contact us.',
         { exact: true },
       ),
       'the session-lost popup',

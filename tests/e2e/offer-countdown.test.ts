@@ -122,57 +122,61 @@ async function restOfScreen(page: TestPage) {
 }
 
 describe("the 'Limited offer' countdown on plan selection (spec §9: 599 s)", () => {
-  test('starts at 9:59, loses a second every second, tells screen readers the minutes left without announcing them, and stops at 0:00 with nothing else changing', async () => {
-    const page = await openWithClock('/');
-    // The page's clock runs until it is paused below: the first clock shown is read off the probe.
-    expect((await shown(page))[0]).toBe('Limited offer');
-    expect((await clocksShown(page))[0], 'the first clock the parent sees').toBe('9:59');
-    expect(await timer(page).getAttribute('aria-live'), 'never announced while it runs').toBe('off');
-    await expectSpoken(page, 'Limited offer: less than 10 minutes left');
-    await visible(page.getByRole('radio', { name: 'Annual Plan', exact: true }), 'the plan cards');
-    await expectHealthyScreen(page, "'/' with the countdown");
+  test(
+    'starts at 9:59, loses a second every second, tells screen readers the minutes ' +
+      'left without announcing them, and stops at 0:00 with nothing else changing',
+    async () => {
+      const page = await openWithClock('/');
+      // The page's clock runs until it is paused below: the first clock shown is read off the probe.
+      expect((await shown(page))[0]).toBe('Limited offer');
+      expect((await clocksShown(page))[0], 'the first clock the parent sees').toBe('9:59');
+      expect(await timer(page).getAttribute('aria-live'), 'never announced while it runs').toBe('off');
+      await expectSpoken(page, 'Limited offer: less than 10 minutes left');
+      await visible(page.getByRole('radio', { name: 'Annual Plan', exact: true }), 'the plan cards');
+      await expectHealthyScreen(page, "'/' with the countdown");
 
-    // On the page's clock, paused inside a second: one second later the clock shows one second less.
-    const start = await startedAt(page);
-    let left = await pauseInSecond(page, start);
-    await expectClock(page, mss(left));
-    await page.clock.runFor(1000);
-    await expectClock(page, mss(--left));
-    await screenshotForReview(page, 'countdown');
+      // On the page's clock, paused inside a second: one second later the clock shows one second less.
+      const start = await startedAt(page);
+      let left = await pauseInSecond(page, start);
+      await expectClock(page, mss(left));
+      await page.clock.runFor(1000);
+      await expectClock(page, mss(--left));
+      await screenshotForReview(page, 'countdown');
 
-    // To 9:00: every second shown, screen readers still told the same sentence.
-    const before = await restOfScreen(page);
-    await page.clock.runFor((left - 540) * 1000);
-    await expectClock(page, '9:00');
-    await expectSpoken(page, 'Limited offer: less than 10 minutes left');
-    await page.clock.runFor(1000);
-    await expectClock(page, '8:59');
-    await expectSpoken(page, 'Limited offer: less than 9 minutes left');
+      // To 9:00: every second shown, screen readers still told the same sentence.
+      const before = await restOfScreen(page);
+      await page.clock.runFor((left - 540) * 1000);
+      await expectClock(page, '9:00');
+      await expectSpoken(page, 'Limited offer: less than 10 minutes left');
+      await page.clock.runFor(1000);
+      await expectClock(page, '8:59');
+      await expectSpoken(page, 'Limited offer: less than 9 minutes left');
 
-    // To the end, and two minutes beyond: 0:00, and nothing else on the screen changed.
-    await page.clock.runFor(600_000);
-    await expectClock(page, '0:00');
-    await expectSpoken(page, 'Limited offer: no time left');
-    await page.clock.runFor(120_000);
-    await expectClock(page, '0:00');
-    expect(await restOfScreen(page), 'no price change, no redirect, the same plan chosen').toEqual(before);
+      // To the end, and two minutes beyond: 0:00, and nothing else on the screen changed.
+      await page.clock.runFor(600_000);
+      await expectClock(page, '0:00');
+      await expectSpoken(page, 'Limited offer: no time left');
+      await page.clock.runFor(120_000);
+      await expectClock(page, '0:00');
+      expect(await restOfScreen(page), 'no price change, no redirect, the same plan chosen').toEqual(before);
 
-    // Every clock shown was less than the one before, from 9:59 down to 0:00 and no further. (Ten
-    // minutes run in a moment here, so React may draw two ticks as one: not every second is drawn.)
-    const clocks = await clocksShown(page);
-    const seconds = clocks.map((c) => Number(c.split(':')[0]) * 60 + Number(c.split(':')[1]));
-    expect(seconds[0]).toBe(599);
-    expect(seconds.at(-1)).toBe(0);
-    for (let i = 1; i < seconds.length; i++) expect(seconds[i], `after ${clocks[i - 1]}`).toBeLessThan(seconds[i - 1]!);
-    // Screen readers had eleven sentences in ten minutes (one a minute), against 600 clocks.
-    expect(await sentencesSpoken(page)).toEqual([
-      ...[10, 9, 8, 7, 6, 5, 4, 3, 2].map((n) => `Limited offer: less than ${n} minutes left`),
-      'Limited offer: less than a minute left',
-      'Limited offer: no time left',
-    ]);
-    await page.clock.resume();
-    await expectHealthyScreen(page, "'/' at 0:00");
-  });
+      // Every clock shown was less than the one before, from 9:59 down to 0:00 and no further. (Ten
+      // minutes run in a moment here, so React may draw two ticks as one: not every second is drawn.)
+      const clocks = await clocksShown(page);
+      const seconds = clocks.map((c) => Number(c.split(':')[0]) * 60 + Number(c.split(':')[1]));
+      expect(seconds[0]).toBe(599);
+      expect(seconds.at(-1)).toBe(0);
+      for (let i = 1; i < seconds.length; i++) expect(seconds[i], `after ${clocks[i - 1]}`).toBeLessThan(seconds[i - 1]!);
+      // Screen readers had eleven sentences in ten minutes (one a minute), against 600 clocks.
+      expect(await sentencesSpoken(page)).toEqual([
+        ...[10, 9, 8, 7, 6, 5, 4, 3, 2].map((n) => `Limited offer: less than ${n} minutes left`),
+        'Limited offer: less than a minute left',
+        'Limited offer: no time left',
+      ]);
+      await page.clock.resume();
+      await expectHealthyScreen(page, "'/' at 0:00");
+    },
+  );
 });
 
 describe('one countdown per tab: it goes on across a reload and on the way to the checkout', () => {
@@ -223,29 +227,32 @@ describe('one countdown per tab: it goes on across a reload and on the way to th
     await page.clock.resume();
   });
 
-  test('a logged-in parent arriving at /promo-payment with a code: the countdown above the order, at 0:00 the order says the same', async () => {
-    const parent = await newParent(e2e, 'countdown-promo');
-    const page = await e2e.openPage('/promo', {
-      session: parent,
-      before: async (p) => {
-        await p.clock.install({ time: T0 });
-        await p.addInitScript(TIMER_PROBE);
-      },
-    });
-    await (await visible(page.getByLabel('Promo code'), 'the code field')).fill('SAVE50');
-    await page.getByRole('button', { name: 'Redeem' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment');
-    expect((await shown(page))[0]).toBe('Limited offer');
-    expect((await clocksShown(page))[0], 'the first clock shown').toBe('9:59');
-    const order = ['Annual Plan, half price: $39.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"];
-    await expectOrderSummary(page, order);
-    const start = await startedAt(page);
-    await pauseInSecond(page, start);
-    await page.clock.runFor(600_000);
-    await expectClock(page, '0:00');
-    await expectOrderSummary(page, order);
-    expect(new URL(page.url()).pathname).toBe('/promo-payment');
-    await page.clock.resume();
-    await expectHealthyScreen(page, '/promo-payment at 0:00');
-  });
+  test(
+    'a logged-in parent arriving at /promo-payment with a code: ' + 'the countdown above the order, at 0:00 the order says the same',
+    async () => {
+      const parent = await newParent(e2e, 'countdown-promo');
+      const page = await e2e.openPage('/promo', {
+        session: parent,
+        before: async (p) => {
+          await p.clock.install({ time: T0 });
+          await p.addInitScript(TIMER_PROBE);
+        },
+      });
+      await (await visible(page.getByLabel('Promo code'), 'the code field')).fill('SAVE50');
+      await page.getByRole('button', { name: 'Redeem' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment');
+      expect((await shown(page))[0]).toBe('Limited offer');
+      expect((await clocksShown(page))[0], 'the first clock shown').toBe('9:59');
+      const order = ['Annual Plan, half price: $39.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"];
+      await expectOrderSummary(page, order);
+      const start = await startedAt(page);
+      await pauseInSecond(page, start);
+      await page.clock.runFor(600_000);
+      await expectClock(page, '0:00');
+      await expectOrderSummary(page, order);
+      expect(new URL(page.url()).pathname).toBe('/promo-payment');
+      await page.clock.resume();
+      await expectHealthyScreen(page, '/promo-payment at 0:00');
+    },
+  );
 });

@@ -64,73 +64,84 @@ const PARTNERS = [
 
 describe('the partner funnels: landing, register and payment carry the partner field', () => {
   for (const p of PARTNERS) {
-    test(`${p.name}: /${p.id} → /${p.id}-register → /${p.id}-payment → /signup-thankyou; the account and the plan name ${p.id}`, async () => {
-      const page = await e2e.openPage(`/${p.id}`, { viewport: { width: 390, height: 844 } });
-      await visible(page.getByRole('heading', { level: 1, name: `Welcome, ${p.name} members!` }), 'the partner landing heading');
-      await expectHealthyScreen(page, `/${p.id}`);
-      await page.getByRole('link', { name: 'Start your free trial' }).click();
+    test(
+      `${p.name}: /${p.id} → /${p.id}-register → /${p.id}-payment → ` + `/signup-thankyou; the account and the plan name ${p.id}`,
+      async () => {
+        const page = await e2e.openPage(`/${p.id}`, { viewport: { width: 390, height: 844 } });
+        await visible(page.getByRole('heading', { level: 1, name: `Welcome, ${p.name} members!` }), 'the partner landing heading');
+        await expectHealthyScreen(page, `/${p.id}`);
+        await page.getByRole('link', { name: 'Start your free trial' }).click();
 
-      await arrivesAt(page, (u) => u.pathname === `/${p.id}-register`, `/${p.id}-register`);
-      await visible(
-        page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${p.days} day trial of Codeling!` }),
-        "the header with the partner plan's trial",
-      );
-      await expectHealthyScreen(page, `/${p.id}-register`);
-      const email = await registerOn(page, p.id);
+        await arrivesAt(page, (u) => u.pathname === `/${p.id}-register`, `/${p.id}-register`);
+        await visible(
+          page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${p.days} day trial of Codeling!` }),
+          "the header with the partner plan's trial",
+        );
+        await expectHealthyScreen(page, `/${p.id}-register`);
+        const email = await registerOn(page, p.id);
 
-      await arrivesAt(page, (u) => u.pathname === `/${p.id}-payment`, `/${p.id}-payment`, 20_000);
-      await visible(page.getByRole('heading', { level: 1, name: `Start your ${p.name} membership` }), 'the partner payment heading');
-      await expectOrderSummary(page, [
-        `Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`,
-        "Today's charge $0.00",
-      ]);
-      await expectHealthyScreen(page, `/${p.id}-payment`);
-      await fillCard(page, VISA);
-      await page.getByRole('button', { name: 'Join Now' }).click();
-      await arrivesAt(page, (u) => u.pathname === '/signup-thankyou', '/signup-thankyou', 30_000);
-      await visible(
-        page.getByText(
-          `Your ${p.days}-day free trial of the Annual Plan has started. Nothing is charged today; after the trial you will be charged ${p.price}. Cancel anytime.`,
-        ),
-        'the thank-you price text',
-      );
+        await arrivesAt(page, (u) => u.pathname === `/${p.id}-payment`, `/${p.id}-payment`, 20_000);
+        await visible(page.getByRole('heading', { level: 1, name: `Start your ${p.name} membership` }), 'the partner payment heading');
+        await expectOrderSummary(page, [
+          `Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`,
+          "Today's charge $0.00",
+        ]);
+        await expectHealthyScreen(page, `/${p.id}-payment`);
+        await fillCard(page, VISA);
+        await page.getByRole('button', { name: 'Join Now' }).click();
+        await arrivesAt(page, (u) => u.pathname === '/signup-thankyou', '/signup-thankyou', 30_000);
+        await visible(
+          page.getByText(
+            `Your ${p.days}-day free trial of the Annual Plan has started. Nothing is charged today; ` +
+              `after the trial you will be charged ${p.price}. Cancel anytime.`,
+          ),
+          'the thank-you price text',
+        );
 
-      expect(await partnerOf(email)).toEqual({ user: p.id, subscriptions: [{ partner: p.id, web_offer_id: p.offer }] });
-    });
+        expect(await partnerOf(email)).toEqual({ user: p.id, subscriptions: [{ partner: p.id, web_offer_id: p.offer }] });
+      },
+    );
   }
 });
 
 describe('a new partner funnel from one funnel file and one copy file (docs/new-partner-funnel.md)', () => {
-  test('the checker accepts the two files, and a parent walks /brightkids to its thank-you page with the partner on the account and the plan', async () => {
-    expect(build.checkOutput()).toMatch(/All \d+ config files are valid\./);
+  test(
+    'the checker accepts the two files, and a parent walks /brightkids ' +
+      'to its thank-you page with the partner on the account and the plan',
+    async () => {
+      expect(build.checkOutput()).toMatch(/All \d+ config files are valid\./);
 
-    const page = await e2e.openPage('/brightkids?utm_source=brightkids-newsletter', { viewport: { width: 390, height: 844 } });
-    await visible(page.getByRole('heading', { level: 1, name: 'Welcome, BrightKids members!' }), 'the new landing page');
-    await visible(page.getByText('Your BrightKids membership comes with a free trial of Codeling, the coding app kids love.'), 'its lead');
-    await expectHealthyScreen(page, '/brightkids');
-    await page.getByRole('link', { name: 'Start your free trial' }).click();
+      const page = await e2e.openPage('/brightkids?utm_source=brightkids-newsletter', { viewport: { width: 390, height: 844 } });
+      await visible(page.getByRole('heading', { level: 1, name: 'Welcome, BrightKids members!' }), 'the new landing page');
+      await visible(
+        page.getByText('Your BrightKids membership comes with a free trial of Codeling, the coding app kids love.'),
+        'its lead',
+      );
+      await expectHealthyScreen(page, '/brightkids');
+      await page.getByRole('link', { name: 'Start your free trial' }).click();
 
-    await arrivesAt(page, (u) => u.pathname === '/brightkids-register', '/brightkids-register');
-    // No BrightKids plans in the catalog: the default plans, the annual one selected (7-day trial).
-    await visible(
-      page.getByRole('heading', { level: 1, name: 'BrightKids members: sign up for your FREE 7 day trial of Codeling!' }),
-      'the register header',
-    );
-    await expectHealthyScreen(page, '/brightkids-register');
-    const email = await registerOn(page, 'brightkids');
+      await arrivesAt(page, (u) => u.pathname === '/brightkids-register', '/brightkids-register');
+      // No BrightKids plans in the catalog: the default plans, the annual one selected (7-day trial).
+      await visible(
+        page.getByRole('heading', { level: 1, name: 'BrightKids members: sign up for your FREE 7 day trial of Codeling!' }),
+        'the register header',
+      );
+      await expectHealthyScreen(page, '/brightkids-register');
+      const email = await registerOn(page, 'brightkids');
 
-    await arrivesAt(page, (u) => u.pathname === '/brightkids-payment', '/brightkids-payment', 20_000);
-    await visible(page.getByRole('heading', { level: 1, name: 'Start your BrightKids membership' }), 'the payment heading');
-    await expectOrderSummary(page, ['Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
-    await expectHealthyScreen(page, '/brightkids-payment');
-    await fillCard(page, VISA);
-    await page.getByRole('button', { name: 'Join Now' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/brightkids-thankyou', '/brightkids-thankyou', 30_000);
-    await visible(page.getByRole('heading', { level: 1, name: 'Welcome to Codeling, BrightKids family!' }), 'the thank-you heading');
-    for (const step of ['Download the app', 'Sign in', 'Let the kids play'])
-      await visible(page.getByText(step, { exact: true }), `the step ${step}`);
-    await expectHealthyScreen(page, '/brightkids-thankyou');
+      await arrivesAt(page, (u) => u.pathname === '/brightkids-payment', '/brightkids-payment', 20_000);
+      await visible(page.getByRole('heading', { level: 1, name: 'Start your BrightKids membership' }), 'the payment heading');
+      await expectOrderSummary(page, ['Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+      await expectHealthyScreen(page, '/brightkids-payment');
+      await fillCard(page, VISA);
+      await page.getByRole('button', { name: 'Join Now' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/brightkids-thankyou', '/brightkids-thankyou', 30_000);
+      await visible(page.getByRole('heading', { level: 1, name: 'Welcome to Codeling, BrightKids family!' }), 'the thank-you heading');
+      for (const step of ['Download the app', 'Sign in', 'Let the kids play'])
+        await visible(page.getByText(step, { exact: true }), `the step ${step}`);
+      await expectHealthyScreen(page, '/brightkids-thankyou');
 
-    expect(await partnerOf(email)).toEqual({ user: 'brightkids', subscriptions: [{ partner: 'brightkids', web_offer_id: 'annual' }] });
-  });
+      expect(await partnerOf(email)).toEqual({ user: 'brightkids', subscriptions: [{ partner: 'brightkids', web_offer_id: 'annual' }] });
+    },
+  );
 });

@@ -81,34 +81,38 @@ describe('password reset on the real backend', () => {
     expect(await logsIn(email, 'new-secret')).toBe(true);
   });
 
-  test('the legacy reset screen (/reset-password without a link) sends the email too; an unknown address gets the same notice and no email', async () => {
-    const email = newParentEmail('legacy-reset');
-    await createParent(e2e.url, email, 'old-secret');
-    const page = await e2e.openPage('/reset-password');
-    await heading(page, 'Reset your password');
-    await expectHealthyScreen(page, 'reset-password without a token');
+  test(
+    'the legacy reset screen (/reset-password without a link) sends the email too; ' +
+      'an unknown address gets the same notice and no email',
+    async () => {
+      const email = newParentEmail('legacy-reset');
+      await createParent(e2e.url, email, 'old-secret');
+      const page = await e2e.openPage('/reset-password');
+      await heading(page, 'Reset your password');
+      await expectHealthyScreen(page, 'reset-password without a token');
 
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await visible(alert(page).getByText('Please enter an email'), 'the empty-email message');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await visible(alert(page).getByText('Please enter an email'), 'the empty-email message');
 
-    const nobody = newParentEmail('nobody');
-    await page.getByLabel('Email').fill(nobody);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await visible(
-      page.getByText('If an account exists for that email, a reset link is on its way. Please check your inbox.'),
-      'the notice for an unknown address',
-    );
+      const nobody = newParentEmail('nobody');
+      await page.getByLabel('Email').fill(nobody);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await visible(
+        page.getByText('If an account exists for that email, a reset link is on its way. Please check your inbox.'),
+        'the notice for an unknown address',
+      );
 
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    const link = await resetLinkSentTo(email);
-    expect(sentEmails.some((m) => m.payload.to === nobody)).toBe(false);
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      const link = await resetLinkSentTo(email);
+      expect(sentEmails.some((m) => m.payload.to === nobody)).toBe(false);
 
-    await page.goto(link.href, { waitUntil: 'domcontentloaded' });
-    await page.getByLabel('New password').fill('fresh-secret');
-    await page.getByLabel('Confirm password').fill('fresh-secret');
-    await page.getByRole('button', { name: 'Save new password' }).click();
-    await arrivesAt(page, (u) => u.pathname === '/login', '/login after the change');
-    expect(await logsIn(email, 'fresh-secret')).toBe(true);
-  });
+      await page.goto(link.href, { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('New password').fill('fresh-secret');
+      await page.getByLabel('Confirm password').fill('fresh-secret');
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/login', '/login after the change');
+      expect(await logsIn(email, 'fresh-secret')).toBe(true);
+    },
+  );
 });

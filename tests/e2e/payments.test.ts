@@ -163,31 +163,35 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     expect(chargeRequests(page)).toEqual([]);
   });
 
-  test('a card the processor declines at verification (4000 1111 1111 1115): the code 2000 message for 8 s; a new attempt gets a new key and succeeds', async () => {
-    const parent = await newParent(e2e, 'declined');
-    const page = await openPaymentPage(e2e, '/signup-payment?offer=annual', parent);
-    await fillCard(page, { ...VISA, number: '4000 1111 1111 1115' });
-    await page.getByRole('button', { name: 'Join Now' }).click();
-    await expectMessage(page, 'Your card was declined. Please try another card or contact your bank.', 8000);
-    expect(new URL(page.url()).pathname).toBe('/signup-payment');
-    expect(await subscriptionsOf(parent.objectId)).toEqual([]);
-    expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
-      props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' },
-    });
-    const [declined] = chargeRequests(page);
-    expect(JSON.parse(declined!.body)).toMatchObject({
-      paymentMethodToken: expect.stringMatching(/^sandbox-card-visa-1115-12-2030-declined-[0-9a-f]{2}$/),
-    });
+  test(
+    'a card the processor declines at verification (4000 1111 1111 1115): ' +
+      'the code 2000 message for 8 s; a new attempt gets a new key and succeeds',
+    async () => {
+      const parent = await newParent(e2e, 'declined');
+      const page = await openPaymentPage(e2e, '/signup-payment?offer=annual', parent);
+      await fillCard(page, { ...VISA, number: '4000 1111 1111 1115' });
+      await page.getByRole('button', { name: 'Join Now' }).click();
+      await expectMessage(page, 'Your card was declined. Please try another card or contact your bank.', 8000);
+      expect(new URL(page.url()).pathname).toBe('/signup-payment');
+      expect(await subscriptionsOf(parent.objectId)).toEqual([]);
+      expect(lastEvent(page, 'web_payment_method_rejected')).toMatchObject({
+        props: { reason: 'WP_CardNotValid:2000', paymentMethod: 'card' },
+      });
+      const [declined] = chargeRequests(page);
+      expect(JSON.parse(declined!.body)).toMatchObject({
+        paymentMethodToken: expect.stringMatching(/^sandbox-card-visa-1115-12-2030-declined-[0-9a-f]{2}$/),
+      });
 
-    // The decline ended the attempt: the next one goes under a new key.
-    await page.getByLabel('Card number').fill(VISA.number);
-    await page.getByRole('button', { name: 'Join Now' }).click();
-    await arrivesAt(page, (u) => u.hostname === 'partners.codeling.example', 'the partner page after /signup-thankyou');
-    const [first, second] = chargeRequests(page);
-    expect(second!.headers['idempotency-key']).toBeTruthy();
-    expect(second!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
-    expect(await subscriptionsOf(parent.objectId)).toHaveLength(1);
-  });
+      // The decline ended the attempt: the next one goes under a new key.
+      await page.getByLabel('Card number').fill(VISA.number);
+      await page.getByRole('button', { name: 'Join Now' }).click();
+      await arrivesAt(page, (u) => u.hostname === 'partners.codeling.example', 'the partner page after /signup-thankyou');
+      const [first, second] = chargeRequests(page);
+      expect(second!.headers['idempotency-key']).toBeTruthy();
+      expect(second!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
+      expect(await subscriptionsOf(parent.objectId)).toHaveLength(1);
+    },
+  );
 
   test("a security code Braintree's sandbox fails (200): the provider's message for 8 s, nothing is sent", async () => {
     const parent = await newParent(e2e, 'cvv');

@@ -65,74 +65,84 @@ function recordPlanRequests(page: Page): (string | null)[] {
 }
 
 describe('plan selection on the landing page', () => {
-  test('the old page (§2.2): one card per plan with price and billing text, SAVE 33% on the annual card, annual selected, monthly then annual on a computer', async () => {
-    const page = await e2e.openPage('/');
-    await heading(page, 'Start your free trial today!');
-    await visible(
-      page.getByText('Choose a plan to get your kids coding. Try Codeling completely free for 7 days. Cancel anytime.'),
-      'the lead',
-    );
-    expect(await planNames(page)).toEqual(['Monthly Plan', 'Annual Plan']);
+  test(
+    'the old page (§2.2): one card per plan with price and billing text, ' +
+      'SAVE 33% on the annual card, annual selected, monthly then annual on a computer',
+    async () => {
+      const page = await e2e.openPage('/');
+      await heading(page, 'Start your free trial today!');
+      await visible(
+        page.getByText('Choose a plan to get your kids coding. Try Codeling completely free for 7 days. Cancel anytime.'),
+        'the lead',
+      );
+      expect(await planNames(page)).toEqual(['Monthly Plan', 'Annual Plan']);
 
-    expect(await card(page, 'Annual Plan')).toBe(
-      ['Annual Plan', 'SAVE 33%', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join('\n'),
-    );
-    expect(await card(page, 'Monthly Plan')).toBe(
-      [
-        'Monthly Plan',
-        '7-day Free trial',
-        '$9.99/month',
-        'Auto-renews every month until canceled.',
-        'Plan Includes',
-        'Up to 3 child profiles',
-      ].join('\n'),
-    );
-    // Annual is selected by default (§9), and a screen reader hears each card's figures.
-    expect(await radio(page, 'Annual Plan').isChecked()).toBe(true);
-    expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
-    expect(await description(radio(page, 'Annual Plan'))).toBe('SAVE 33% 7-day Free trial $6.67/month billed annually');
+      expect(await card(page, 'Annual Plan')).toBe(
+        ['Annual Plan', 'SAVE 33%', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join(
+          '\n',
+        ),
+      );
+      expect(await card(page, 'Monthly Plan')).toBe(
+        [
+          'Monthly Plan',
+          '7-day Free trial',
+          '$9.99/month',
+          'Auto-renews every month until canceled.',
+          'Plan Includes',
+          'Up to 3 child profiles',
+        ].join('\n'),
+      );
+      // Annual is selected by default (§9), and a screen reader hears each card's figures.
+      expect(await radio(page, 'Annual Plan').isChecked()).toBe(true);
+      expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
+      expect(await description(radio(page, 'Annual Plan'))).toBe('SAVE 33% 7-day Free trial $6.67/month billed annually');
 
-    const cta = page.getByRole('link', { name: 'Sign up for your free trial' });
-    expect(await cta.getAttribute('href')).toBe('/register?selected_plan=annual');
-    await expectHealthyScreen(page, 'the old plan selection page');
-  });
+      const cta = page.getByRole('link', { name: 'Sign up for your free trial' });
+      expect(await cta.getAttribute('href')).toBe('/register?selected_plan=annual');
+      await expectHealthyScreen(page, 'the old plan selection page');
+    },
+  );
 
-  test('choosing a plan: the selected-plan cookie, client state and plan-selected event; the call to action leads to registration with the plan', async () => {
-    const page = await e2e.openPage('/?utm_source=newsletter');
-    await visible(radio(page, 'Annual Plan'), 'the annual card');
-    // By keyboard: from the selected annual card, the arrow key moves to the monthly one.
-    await radio(page, 'Annual Plan').focus();
-    await page.keyboard.press('ArrowLeft');
-    expect(await radio(page, 'Monthly Plan').isChecked()).toBe(true);
-    expect(await cookie(page, 'selected_plan')).toBe('monthly');
-    expect(await storedClientState(page)).toMatchObject({
-      initialSelectedOfferId: 'monthly',
-      monthlyOfferId: 'monthly',
-      annualOfferId: 'annual',
-    });
-    expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props)).toEqual([
-      {
-        app: 'web-site',
-        webOfferId: 'monthly',
-        productId: 'codeling_monthly_999',
-        productDuration: 'monthly',
-        price: 9.99,
-        planTag: 'default',
-      },
-    ]);
+  test(
+    'choosing a plan: the selected-plan cookie, client state and plan-selected event; ' +
+      'the call to action leads to registration with the plan',
+    async () => {
+      const page = await e2e.openPage('/?utm_source=newsletter');
+      await visible(radio(page, 'Annual Plan'), 'the annual card');
+      // By keyboard: from the selected annual card, the arrow key moves to the monthly one.
+      await radio(page, 'Annual Plan').focus();
+      await page.keyboard.press('ArrowLeft');
+      expect(await radio(page, 'Monthly Plan').isChecked()).toBe(true);
+      expect(await cookie(page, 'selected_plan')).toBe('monthly');
+      expect(await storedClientState(page)).toMatchObject({
+        initialSelectedOfferId: 'monthly',
+        monthlyOfferId: 'monthly',
+        annualOfferId: 'annual',
+      });
+      expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props)).toEqual([
+        {
+          app: 'web-site',
+          webOfferId: 'monthly',
+          productId: 'codeling_monthly_999',
+          productDuration: 'monthly',
+          price: 9.99,
+          planTag: 'default',
+        },
+      ]);
 
-    // By pointer: a click anywhere on the annual card selects it.
-    await page.getByText('$6.67/month billed annually').click();
-    expect(await radio(page, 'Annual Plan').isChecked()).toBe(true);
-    expect(await cookie(page, 'selected_plan')).toBe('annual');
-    expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props.webOfferId)).toEqual(['monthly', 'annual']);
+      // By pointer: a click anywhere on the annual card selects it.
+      await page.getByText('$6.67/month billed annually').click();
+      expect(await radio(page, 'Annual Plan').isChecked()).toBe(true);
+      expect(await cookie(page, 'selected_plan')).toBe('annual');
+      expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props.webOfferId)).toEqual(['monthly', 'annual']);
 
-    await page.getByRole('link', { name: 'Sign up for your free trial' }).click();
-    const next = await arrivesAt(page, (u) => u.pathname === '/register', '/register');
-    expect(Object.fromEntries(next.searchParams)).toEqual({ utm_source: 'newsletter', selected_plan: 'annual' });
-    await heading(page);
-    expect((await storedClientState(page)).initialSelectedOfferId).toBe('annual');
-  });
+      await page.getByRole('link', { name: 'Sign up for your free trial' }).click();
+      const next = await arrivesAt(page, (u) => u.pathname === '/register', '/register');
+      expect(Object.fromEntries(next.searchParams)).toEqual({ utm_source: 'newsletter', selected_plan: 'annual' });
+      await heading(page);
+      expect((await storedClientState(page)).initialSelectedOfferId).toBe('annual');
+    },
+  );
 
   test('the selected_plan parameter, then the selected-plan cookie, choose the plan selected at first', async () => {
     const byParam = await e2e.openPage('/?selected_plan=monthly');
@@ -152,32 +162,35 @@ describe('plan selection on the landing page', () => {
     expect(await radio(byCookie, 'Annual Plan').isChecked()).toBe(false);
   });
 
-  test('the plan tag: activePlanTag=30daytrial lists the 30-day trials and is kept in a cookie; a new tag reloads the list in place', async () => {
-    const page = await e2e.openPage('/?activePlanTag=30daytrial');
-    const asked = recordPlanRequests(page);
-    await visible(page.getByText('30-day Free trial'), 'a 30-day trial');
-    expect(await card(page, 'Annual Plan')).toContain('30-day Free trial\n$6.67/month billed annually');
-    expect(await card(page, 'Monthly Plan')).toContain('30-day Free trial\n$9.99/month');
-    expect(await page.getByText('7-day Free trial').count()).toBe(0);
-    expect(await cookie(page, 'activePlanTag')).toBe('30daytrial');
+  test(
+    'the plan tag: activePlanTag=30daytrial lists the 30-day trials ' + 'and is kept in a cookie; a new tag reloads the list in place',
+    async () => {
+      const page = await e2e.openPage('/?activePlanTag=30daytrial');
+      const asked = recordPlanRequests(page);
+      await visible(page.getByText('30-day Free trial'), 'a 30-day trial');
+      expect(await card(page, 'Annual Plan')).toContain('30-day Free trial\n$6.67/month billed annually');
+      expect(await card(page, 'Monthly Plan')).toContain('30-day Free trial\n$9.99/month');
+      expect(await page.getByText('7-day Free trial').count()).toBe(0);
+      expect(await cookie(page, 'activePlanTag')).toBe('30daytrial');
 
-    // The next visit without the parameter still shows the tag's list (the cookie).
-    await page.goto(e2e.at('/'));
-    await visible(page.getByText('30-day Free trial'), 'a 30-day trial from the cookie');
-    expect(asked.at(-1)).toBe('30daytrial');
+      // The next visit without the parameter still shows the tag's list (the cookie).
+      await page.goto(e2e.at('/'));
+      await visible(page.getByText('30-day Free trial'), 'a 30-day trial from the cookie');
+      expect(asked.at(-1)).toBe('30daytrial');
 
-    // The address changes without a page load: the list is asked for again, with no tag for 'default'.
-    await page.evaluate(() => {
-      (window as unknown as { samePage: boolean }).samePage = true;
-      window.history.pushState(null, '', '/?activePlanTag=default');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await visible(page.getByText('7-day Free trial'), 'the default list');
-    expect(await page.getByText('30-day Free trial').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
-    expect(asked.at(-1)).toBeNull();
-    expect(await cookie(page, 'activePlanTag')).toBe('default');
-  });
+      // The address changes without a page load: the list is asked for again, with no tag for 'default'.
+      await page.evaluate(() => {
+        (window as unknown as { samePage: boolean }).samePage = true;
+        window.history.pushState(null, '', '/?activePlanTag=default');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await visible(page.getByText('7-day Free trial'), 'the default list');
+      expect(await page.getByText('30-day Free trial').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      expect(asked.at(-1)).toBeNull();
+      expect(await cookie(page, 'activePlanTag')).toBe('default');
+    },
+  );
 
   test('a tag without plans shows the default list; a plan list that cannot be fetched says so', async () => {
     const page = await e2e.openPage('/?activePlanTag=nosuchtag');
@@ -198,49 +211,56 @@ describe('plan selection on the landing page', () => {
     await expectHealthyScreen(offline, 'plan list failed');
   });
 
-  test("an experiment's flag picks its plan list and marks the tag; once the flag is off the list and cookies are back to default", async () => {
-    const page = await e2e.openPage('/?variantOverride=lifetimePlan:variant1');
-    expect(await planNames(page)).toEqual(['Yearly', 'Lifetime']);
-    expect(await card(page, 'Yearly')).toBe(
-      ['BEST VALUE', 'Yearly', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join('\n'),
-    );
-    expect(await card(page, 'Lifetime')).toBe(
-      [
-        'Pay once. Play forever.',
-        'Lifetime',
-        '$149.99',
-        'One-time payment of $149.99. Never pay again!',
-        'Plan Includes',
-        'Up to 3 child profiles',
-      ].join('\n'),
-    );
-    expect(await radio(page, 'Yearly').isChecked()).toBe(true);
-    expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual(['lifetime', '1']);
-    await expectHealthyScreen(page, 'the lifetime list');
+  test(
+    "an experiment's flag picks its plan list and marks the tag; " + 'once the flag is off the list and cookies are back to default',
+    async () => {
+      const page = await e2e.openPage('/?variantOverride=lifetimePlan:variant1');
+      expect(await planNames(page)).toEqual(['Yearly', 'Lifetime']);
+      expect(await card(page, 'Yearly')).toBe(
+        ['BEST VALUE', 'Yearly', '7-day Free trial', '$6.67/month billed annually', 'Plan Includes', 'Up to 3 child profiles'].join('\n'),
+      );
+      expect(await card(page, 'Lifetime')).toBe(
+        [
+          'Pay once. Play forever.',
+          'Lifetime',
+          '$149.99',
+          'One-time payment of $149.99. Never pay again!',
+          'Plan Includes',
+          'Up to 3 child profiles',
+        ].join('\n'),
+      );
+      expect(await radio(page, 'Yearly').isChecked()).toBe(true);
+      expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual(['lifetime', '1']);
+      await expectHealthyScreen(page, 'the lifetime list');
 
-    await page.goto(e2e.at('/?variantOverride='));
-    expect(await planNames(page)).toEqual(['Monthly Plan', 'Annual Plan']);
-    expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual([undefined, undefined]);
-  });
+      await page.goto(e2e.at('/?variantOverride='));
+      expect(await planNames(page)).toEqual(['Monthly Plan', 'Annual Plan']);
+      expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual([undefined, undefined]);
+    },
+  );
 
-  test('the thirdPlan list (monthly plus premium annual) starts with the annual plan selected, though monthly $9.99 is a cent cheaper per month than $120 a year', async () => {
-    const page = await e2e.openPage('/?variantOverride=thirdPlan:variant1');
-    expect(await planNames(page)).toEqual(['Monthly Plan', 'Premium Annual']);
-    expect(await card(page, 'Premium Annual')).toContain('$10.00/month billed annually');
-    expect(await card(page, 'Monthly Plan')).toContain('$9.99/month');
-    expect(await radio(page, 'Premium Annual').isChecked()).toBe(true);
-    expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
-    expect(await page.getByRole('link', { name: 'Sign up for your free trial' }).getAttribute('href')).toBe(
-      '/register?variantOverride=thirdPlan%3Avariant1&selected_plan=premium_annual',
-    );
-    expect(await cookie(page, 'activePlanTag')).toBe('thirdPlan');
-    await expectHealthyScreen(page, 'the thirdPlan list');
+  test(
+    'the thirdPlan list (monthly plus premium annual) starts with the annual plan selected, ' +
+      'though monthly $9.99 is a cent cheaper per month than $120 a year',
+    async () => {
+      const page = await e2e.openPage('/?variantOverride=thirdPlan:variant1');
+      expect(await planNames(page)).toEqual(['Monthly Plan', 'Premium Annual']);
+      expect(await card(page, 'Premium Annual')).toContain('$10.00/month billed annually');
+      expect(await card(page, 'Monthly Plan')).toContain('$9.99/month');
+      expect(await radio(page, 'Premium Annual').isChecked()).toBe(true);
+      expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
+      expect(await page.getByRole('link', { name: 'Sign up for your free trial' }).getAttribute('href')).toBe(
+        '/register?variantOverride=thirdPlan%3Avariant1&selected_plan=premium_annual',
+      );
+      expect(await cookie(page, 'activePlanTag')).toBe('thirdPlan');
+      await expectHealthyScreen(page, 'the thirdPlan list');
 
-    // The selected_plan parameter still comes first.
-    await page.goto(e2e.at('/?variantOverride=thirdPlan:variant1&selected_plan=monthly'));
-    await visible(radio(page, 'Monthly Plan'), 'the monthly card');
-    expect(await radio(page, 'Monthly Plan').isChecked()).toBe(true);
-  });
+      // The selected_plan parameter still comes first.
+      await page.goto(e2e.at('/?variantOverride=thirdPlan:variant1&selected_plan=monthly'));
+      await visible(radio(page, 'Monthly Plan'), 'the monthly card');
+      expect(await radio(page, 'Monthly Plan').isChecked()).toBe(true);
+    },
+  );
 
   test('on a phone (375 px): annual first, then monthly, one card per row', async () => {
     const page = await e2e.openPage('/', { viewport: PHONE });
@@ -261,44 +281,48 @@ describe('plan selection on the landing page', () => {
 });
 
 describe('the redesigned choose-plan landing (§2.3)', () => {
-  test('variant1: the selected plan says what is charged after the trial; the call to action follows the cards; FAQ, awards, privacy with Terms and Privacy links', async () => {
-    const page = (await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1')) as TestPage;
-    await heading(page);
-    expect(await card(page, 'Annual Plan')).toBe(
-      [
-        'Annual Plan',
-        'Save 33%',
-        '7-day Free trial',
-        '$6.67/month billed annually',
-        'Plan Includes',
-        'Up to 3 child profiles',
-        '$79.99 charged after 7-day free trial. Cancel anytime.',
-      ].join('\n'),
-    );
-    expect(await description(radio(page, 'Annual Plan'))).toContain('$79.99 charged after 7-day free trial. Cancel anytime.');
-    await radio(page, 'Monthly Plan').check();
-    expect(await card(page, 'Monthly Plan')).toContain('$9.99 charged after 7-day free trial. Cancel anytime.');
-    expect(await page.getByText('$79.99 charged after').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Start your free trial' }).getAttribute('href')).toBe(
-      '/register?variantOverride=planSelectorPageRedesign%3Avariant1&selected_plan=monthly',
-    );
+  test(
+    'variant1: the selected plan says what is charged after the trial; ' +
+      'the call to action follows the cards; FAQ, awards, privacy with Terms and Privacy links',
+    async () => {
+      const page = (await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1')) as TestPage;
+      await heading(page);
+      expect(await card(page, 'Annual Plan')).toBe(
+        [
+          'Annual Plan',
+          'Save 33%',
+          '7-day Free trial',
+          '$6.67/month billed annually',
+          'Plan Includes',
+          'Up to 3 child profiles',
+          '$79.99 charged after 7-day free trial. Cancel anytime.',
+        ].join('\n'),
+      );
+      expect(await description(radio(page, 'Annual Plan'))).toContain('$79.99 charged after 7-day free trial. Cancel anytime.');
+      await radio(page, 'Monthly Plan').check();
+      expect(await card(page, 'Monthly Plan')).toContain('$9.99 charged after 7-day free trial. Cancel anytime.');
+      expect(await page.getByText('$79.99 charged after').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Start your free trial' }).getAttribute('href')).toBe(
+        '/register?variantOverride=planSelectorPageRedesign%3Avariant1&selected_plan=monthly',
+      );
 
-    for (const text of [
-      'Your membership includes',
-      'Access for up to 3 children',
-      'Frequently asked questions',
-      'Can I cancel anytime?',
-      "Parents' Choice Gold Award",
-      'Rated 4.5 stars by parents on review sites',
-      "Your family's privacy",
-    ])
-      await visible(page.getByText(text, { exact: true }), text);
-    expect(await page.getByRole('link', { name: 'Terms', exact: true }).first().getAttribute('href')).toBe(
-      'https://www.codeling.example/terms',
-    );
-    expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://www.codeling.example/privacy');
-    await expectHealthyScreen(page, 'redesign variant1');
-  });
+      for (const text of [
+        'Your membership includes',
+        'Access for up to 3 children',
+        'Frequently asked questions',
+        'Can I cancel anytime?',
+        "Parents' Choice Gold Award",
+        'Rated 4.5 stars by parents on review sites',
+        "Your family's privacy",
+      ])
+        await visible(page.getByText(text, { exact: true }), text);
+      expect(await page.getByRole('link', { name: 'Terms', exact: true }).first().getAttribute('href')).toBe(
+        'https://www.codeling.example/terms',
+      );
+      expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://www.codeling.example/privacy');
+      await expectHealthyScreen(page, 'redesign variant1');
+    },
+  );
 
   test('variant2 shows the annual saving as an amount: 12 × $9.99 − $79.99 = $39.89', async () => {
     const page = await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant2');
@@ -306,26 +330,30 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
     await visible(page.getByRole('link', { name: 'Try it free' }), 'the call to action of variant2');
   });
 
-  test('§9 prices of the on-demand list: annual $100 → $8.33/month billed annually, 6-month $65 → $10.83, quarterly $41 → $13.67; premium cards include the classes', async () => {
-    const page = await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1&activePlanTag=premiumTrials');
-    expect(await planNames(page)).toEqual(['Annual', 'Half-Yearly', 'Quarterly']);
-    expect(await card(page, 'Annual')).toBe(
-      [
-        'Annual',
-        'Save 39%',
-        '7-day Free trial',
-        '$8.33/month billed annually',
-        'Plan Includes',
-        'Includes 12 prerecorded classes taught by experts.',
-        '$100 charged after 7-day free trial. Cancel anytime.',
-      ].join('\n'),
-    );
-    expect(await card(page, 'Half-Yearly')).toContain('$10.83/month billed every 6 months');
-    expect(await card(page, 'Quarterly')).toContain('$13.67/month billed every 3 months');
-    // The monthly plus premium annual list: annual $120 is $10.00 a month.
-    await page.goto(e2e.at('/?activePlanTag=thirdPlan'));
-    expect(await card(page, 'Premium Annual')).toContain('$10.00/month billed annually');
-  });
+  test(
+    '§9 prices of the on-demand list: annual $100 → $8.33/month billed annually, ' +
+      '6-month $65 → $10.83, quarterly $41 → $13.67; premium cards include the classes',
+    async () => {
+      const page = await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1&activePlanTag=premiumTrials');
+      expect(await planNames(page)).toEqual(['Annual', 'Half-Yearly', 'Quarterly']);
+      expect(await card(page, 'Annual')).toBe(
+        [
+          'Annual',
+          'Save 39%',
+          '7-day Free trial',
+          '$8.33/month billed annually',
+          'Plan Includes',
+          'Includes 12 prerecorded classes taught by experts.',
+          '$100 charged after 7-day free trial. Cancel anytime.',
+        ].join('\n'),
+      );
+      expect(await card(page, 'Half-Yearly')).toContain('$10.83/month billed every 6 months');
+      expect(await card(page, 'Quarterly')).toContain('$13.67/month billed every 3 months');
+      // The monthly plus premium annual list: annual $120 is $10.00 a month.
+      await page.goto(e2e.at('/?activePlanTag=thirdPlan'));
+      expect(await card(page, 'Premium Annual')).toContain('$10.00/month billed annually');
+    },
+  );
 
   test("select-plan buttons: each card has 'Choose Plan' and goes straight to the next page with its plan", async () => {
     const page = await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1,planSelectorSelectPlanButtons:variant1');
@@ -342,46 +370,11 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
     expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props.webOfferId)).toEqual(['monthly']);
   });
 
-  test("premium variant: 'All Plans Include:' with check marks, 'Select a plan below and start your 7-day free trial', PREMIUM and BASIC cards", async () => {
-    const page = await e2e.openPage('/?variantOverride=premiumOndemandClasses:variant1', { viewport: PHONE });
-    const include = page.getByRole('region', { name: 'All Plans Include:' });
-    await visible(include, "the 'All Plans Include:' list");
-    expect(await include.getByRole('listitem').allInnerTexts()).toEqual([
-      '12 video lessons',
-      'Digital workbook',
-      'Parent portal',
-      'Unlimited app access',
-      'Up to 3 child profiles',
-      'Progress reports',
-    ]);
-    await visible(page.getByText('Select a plan below and start your 7-day free trial', { exact: true }), 'the prompt');
-    expect(await card(page, 'App + On-Demand Classes')).toBe(
-      [
-        'Most Popular',
-        'App + On-Demand Classes',
-        'PREMIUM',
-        '7-day Free trial',
-        '$8.33/month billed annually',
-        'Plan Includes',
-        '10 pre-recorded classes',
-        'Up to 5 child profiles',
-        'Printable worksheets',
-      ].join('\n'),
-    );
-    expect(await card(page, 'App Only')).toContain('App Only\nBASIC');
-    await expectHealthyScreen(page, 'premium variant on a phone');
-  });
-
-  // The premium experiments whose lists hold only plans with on-demand classes (annual $100,
-  // 6-month $65, quarterly $41), each on its own plan tag, show the premium landing by themselves.
-  for (const { flag, tag } of [
-    { flag: 'premiumOndemandClassesTrials', tag: 'premiumTrials' },
-    { flag: 'redesignOndemandClasses', tag: 'redesignOndemand' },
-    { flag: 'threeOndemandClasses', tag: 'threeOndemand' },
-  ]) {
-    test(`${flag} alone: 'All Plans Include:', 'Select a plan below and start your 7-day free trial', its on-demand list (tag ${tag}) annual first and selected`, async () => {
-      const page = await e2e.openPage(`/?variantOverride=${flag}:variant1`);
-      await heading(page, 'Coding for kids, with classes taught by experts');
+  test(
+    "premium variant: 'All Plans Include:' with check marks, " +
+      "'Select a plan below and start your 7-day free trial', PREMIUM and BASIC cards",
+    async () => {
+      const page = await e2e.openPage('/?variantOverride=premiumOndemandClasses:variant1', { viewport: PHONE });
       const include = page.getByRole('region', { name: 'All Plans Include:' });
       await visible(include, "the 'All Plans Include:' list");
       expect(await include.getByRole('listitem').allInnerTexts()).toEqual([
@@ -393,26 +386,69 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
         'Progress reports',
       ]);
       await visible(page.getByText('Select a plan below and start your 7-day free trial', { exact: true }), 'the prompt');
-      expect(await page.getByText('Start your free trial today!').count()).toBe(0);
+      expect(await card(page, 'App + On-Demand Classes')).toBe(
+        [
+          'Most Popular',
+          'App + On-Demand Classes',
+          'PREMIUM',
+          '7-day Free trial',
+          '$8.33/month billed annually',
+          'Plan Includes',
+          '10 pre-recorded classes',
+          'Up to 5 child profiles',
+          'Printable worksheets',
+        ].join('\n'),
+      );
+      expect(await card(page, 'App Only')).toContain('App Only\nBASIC');
+      await expectHealthyScreen(page, 'premium variant on a phone');
+    },
+  );
 
-      expect(await planNames(page)).toEqual(['Annual', 'Half-Yearly', 'Quarterly']);
-      expect(await radio(page, 'Annual').isChecked()).toBe(true);
-      expect(await card(page, 'Annual')).toContain('$8.33/month billed annually');
-      expect(await card(page, 'Annual')).toContain('$100 charged after 7-day free trial. Cancel anytime.');
-      expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual([tag, '1']);
-      await radio(page, 'Quarterly').check();
-      expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props)).toEqual([
-        {
-          app: 'web-site',
-          webOfferId: 'premium_quarterly_41',
-          productId: 'minerva_quarterly_ondemand_41',
-          productDuration: 'quarterly',
-          price: 41,
-          planTag: tag,
-        },
-      ]);
-      await expectHealthyScreen(page, `${flag} alone`);
-    });
+  // The premium experiments whose lists hold only plans with on-demand classes (annual $100,
+  // 6-month $65, quarterly $41), each on its own plan tag, show the premium landing by themselves.
+  for (const { flag, tag } of [
+    { flag: 'premiumOndemandClassesTrials', tag: 'premiumTrials' },
+    { flag: 'redesignOndemandClasses', tag: 'redesignOndemand' },
+    { flag: 'threeOndemandClasses', tag: 'threeOndemand' },
+  ]) {
+    test(
+      `${flag} alone: 'All Plans Include:', 'Select a plan below and start your 7-day free trial', ` +
+        `its on-demand list (tag ${tag}) annual first and selected`,
+      async () => {
+        const page = await e2e.openPage(`/?variantOverride=${flag}:variant1`);
+        await heading(page, 'Coding for kids, with classes taught by experts');
+        const include = page.getByRole('region', { name: 'All Plans Include:' });
+        await visible(include, "the 'All Plans Include:' list");
+        expect(await include.getByRole('listitem').allInnerTexts()).toEqual([
+          '12 video lessons',
+          'Digital workbook',
+          'Parent portal',
+          'Unlimited app access',
+          'Up to 3 child profiles',
+          'Progress reports',
+        ]);
+        await visible(page.getByText('Select a plan below and start your 7-day free trial', { exact: true }), 'the prompt');
+        expect(await page.getByText('Start your free trial today!').count()).toBe(0);
+
+        expect(await planNames(page)).toEqual(['Annual', 'Half-Yearly', 'Quarterly']);
+        expect(await radio(page, 'Annual').isChecked()).toBe(true);
+        expect(await card(page, 'Annual')).toContain('$8.33/month billed annually');
+        expect(await card(page, 'Annual')).toContain('$100 charged after 7-day free trial. Cancel anytime.');
+        expect([await cookie(page, 'activePlanTag'), await cookie(page, 'activePlanTagByFlag')]).toEqual([tag, '1']);
+        await radio(page, 'Quarterly').check();
+        expect((await events(page)).filter((e) => e.event === 'plan_selected').map((e) => e.props)).toEqual([
+          {
+            app: 'web-site',
+            webOfferId: 'premium_quarterly_41',
+            productId: 'minerva_quarterly_ondemand_41',
+            productDuration: 'quarterly',
+            price: 41,
+            planTag: tag,
+          },
+        ]);
+        await expectHealthyScreen(page, `${flag} alone`);
+      },
+    );
   }
 
   test('premium vs standard: a comparison table marks what each of the two plans includes', async () => {

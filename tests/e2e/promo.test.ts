@@ -78,76 +78,79 @@ async function expectThankYou(page: Page) {
 }
 
 describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
-  test('every registration message of §5 in its order, then a comp code creates the account and is redeemed with no payment screen', async () => {
-    const email = newParentEmail('promo-comp');
-    const page = await e2e.openPage('/promo', { viewport: { width: 390, height: 844 } });
-    await heading(page, 'Redeem your code');
-    // The register form of §2.7: terms and offers checked by default, a captcha, and a login.
-    expect(await page.getByLabel('I accept the Terms and Privacy Policy').isChecked()).toBe(true);
-    expect(await page.getByLabel('Send me offers and news about Codeling').isChecked()).toBe(true);
-    expect(await page.getByLabel('I am not a robot').isChecked()).toBe(false);
-    expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    await expectAccessible(page, 'promo logged out');
-    const submit = page.getByRole('button', { name: 'Create account and redeem' });
+  test(
+    'every registration message of §5 in its order, ' + 'then a comp code creates the account and is redeemed with no payment screen',
+    async () => {
+      const email = newParentEmail('promo-comp');
+      const page = await e2e.openPage('/promo', { viewport: { width: 390, height: 844 } });
+      await heading(page, 'Redeem your code');
+      // The register form of §2.7: terms and offers checked by default, a captcha, and a login.
+      expect(await page.getByLabel('I accept the Terms and Privacy Policy').isChecked()).toBe(true);
+      expect(await page.getByLabel('Send me offers and news about Codeling').isChecked()).toBe(true);
+      expect(await page.getByLabel('I am not a robot').isChecked()).toBe(false);
+      expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+      await expectAccessible(page, 'promo logged out');
+      const submit = page.getByRole('button', { name: 'Create account and redeem' });
 
-    // 1. captcha
-    await submit.click();
-    await expectNote(page, 'Please complete the reCaptcha requirements');
-    expect(await invalidFields(page)).toEqual(['captcha']);
-    await page.getByLabel('I am not a robot').check();
-    // 2. email
-    await submit.click();
-    await expectNote(page, 'Please enter an email');
-    expect(await invalidFields(page)).toEqual(['email']);
-    await page.getByLabel('Email').fill(email);
-    // 3. password
-    await submit.click();
-    await expectNote(page, 'Please enter a password');
-    expect(await invalidFields(page)).toEqual(['password']);
-    await page.getByLabel('Password', { exact: true }).fill('secret12');
-    // 4. confirm
-    await submit.click();
-    await expectNote(page, 'Please confirm your password');
-    expect(await invalidFields(page)).toEqual(['confirmPassword']);
-    // 5. match
-    await page.getByLabel('Confirm password').fill('secret13');
-    await submit.click();
-    await expectNote(page, 'Passwords do not match');
-    await page.getByLabel('Confirm password').fill('secret12');
-    // 6. a promo code, with its link to '/'
-    await page.getByLabel('I accept the Terms and Privacy Policy').uncheck();
-    await submit.click();
-    const noCode = await expectNote(page, 'Please enter a promo code to continue. If you do not have a promo code, click here');
-    expect(await noCode.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/');
-    expect(await invalidFields(page)).toEqual(['code']);
-    await expectHealthyScreen(page, 'promo registration messages');
-    // CS/CV codes are regrouped in blocks of 4 as they are typed (§5).
-    await codeField(page).pressSequentially('cscpdemolife0001');
-    expect(await codeField(page).inputValue()).toBe('CSCP-DEMO-LIFE-0001');
-    // 7. terms
-    await submit.click();
-    await expectNote(page, 'We cannot register you without accepting our Terms and Privacy Policy');
-    expect(await invalidFields(page)).toEqual(['terms']);
-    await page.getByLabel('I accept the Terms and Privacy Policy').check();
-    // 8. a valid code: an unknown one is refused before any account is made.
-    await codeField(page).fill('CSZZ-0000-0000');
-    await submit.click();
-    await expectNote(page, 'This code is not valid. Please check it and try again.');
-    expect(await invalidFields(page)).toEqual(['code']);
-    expect(await userByEmail(email)).toBeUndefined();
-    expect(new URL(page.url()).pathname).toBe('/promo');
+      // 1. captcha
+      await submit.click();
+      await expectNote(page, 'Please complete the reCaptcha requirements');
+      expect(await invalidFields(page)).toEqual(['captcha']);
+      await page.getByLabel('I am not a robot').check();
+      // 2. email
+      await submit.click();
+      await expectNote(page, 'Please enter an email');
+      expect(await invalidFields(page)).toEqual(['email']);
+      await page.getByLabel('Email').fill(email);
+      // 3. password
+      await submit.click();
+      await expectNote(page, 'Please enter a password');
+      expect(await invalidFields(page)).toEqual(['password']);
+      await page.getByLabel('Password', { exact: true }).fill('secret12');
+      // 4. confirm
+      await submit.click();
+      await expectNote(page, 'Please confirm your password');
+      expect(await invalidFields(page)).toEqual(['confirmPassword']);
+      // 5. match
+      await page.getByLabel('Confirm password').fill('secret13');
+      await submit.click();
+      await expectNote(page, 'Passwords do not match');
+      await page.getByLabel('Confirm password').fill('secret12');
+      // 6. a promo code, with its link to '/'
+      await page.getByLabel('I accept the Terms and Privacy Policy').uncheck();
+      await submit.click();
+      const noCode = await expectNote(page, 'Please enter a promo code to continue. If you do not have a promo code, click here');
+      expect(await noCode.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/');
+      expect(await invalidFields(page)).toEqual(['code']);
+      await expectHealthyScreen(page, 'promo registration messages');
+      // CS/CV codes are regrouped in blocks of 4 as they are typed (§5).
+      await codeField(page).pressSequentially('cscpdemolife0001');
+      expect(await codeField(page).inputValue()).toBe('CSCP-DEMO-LIFE-0001');
+      // 7. terms
+      await submit.click();
+      await expectNote(page, 'We cannot register you without accepting our Terms and Privacy Policy');
+      expect(await invalidFields(page)).toEqual(['terms']);
+      await page.getByLabel('I accept the Terms and Privacy Policy').check();
+      // 8. a valid code: an unknown one is refused before any account is made.
+      await codeField(page).fill('CSZZ-0000-0000');
+      await submit.click();
+      await expectNote(page, 'This code is not valid. Please check it and try again.');
+      expect(await invalidFields(page)).toEqual(['code']);
+      expect(await userByEmail(email)).toBeUndefined();
+      expect(new URL(page.url()).pathname).toBe('/promo');
 
-    // The comp code: account, login, redemption, thank-you — no payment screen.
-    await codeField(page).fill('CSCP-DEMO-LIFE-0001');
-    await submit.click();
-    await expectThankYou(page);
-    expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
-    const user = await userByEmail(email);
-    expect(user).toBeDefined();
-    expect(await subscriptionsOf(user!.id)).toMatchObject([
-      { status: 'Active', price_cents: 0, is_lifetime: true, source: 'comp', code: 'CSCPDEMOLIFE0001' },
-    ]);
-  });
+      // The comp code: account, login, redemption, thank-you — no payment screen.
+      await codeField(page).fill('CSCP-DEMO-LIFE-0001');
+      await submit.click();
+      await expectThankYou(page);
+      expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
+      const user = await userByEmail(email);
+      expect(user).toBeDefined();
+      expect(await subscriptionsOf(user!.id)).toMatchObject([
+        { status: 'Active', price_cents: 0, is_lifetime: true, source: 'comp', code: 'CSCPDEMOLIFE0001' },
+      ]);
+    },
+  );
 
   test('a used code is refused before registering: "Sorry, this code has already been used."', async () => {
     const first = await newParent(e2e, 'gift-first');
@@ -169,76 +172,85 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
     expect(await userByEmail(email)).toBeUndefined();
   });
 
-  test("an address that has an account: the warning on leaving the email field links to log in; registering anyway gets the shared-login message, not the server's words", async () => {
-    const existing = await newParent(e2e, 'promo-existing');
-    const page = await openPaymentPage(e2e, '/promo?utm_source=newsletter', null, { clientState: ANSWERS });
-    await heading(page);
-    await page.getByLabel('I am not a robot').check();
-    await codeField(page).fill('SAVE50');
-    await page.getByLabel('Email').fill(existing.email);
-    await page.getByLabel('Password', { exact: true }).focus();
-    // §8: the warning and its link to /login?reason=existing-account (its 10 s: tests/unit/promo-codes.test.ts).
-    const warningText = 'It looks like you have an account. Click here to log in.';
-    const warning = await expectNote(page, warningText);
-    expect(await warning.getByRole('link', { name: 'Click here' }).getAttribute('href')).toBe('/login?reason=existing-account');
-    expect(sentBodies(page, 'GetUserExistsByUsername')).toEqual([{ username: existing.email }]);
-    await expectHealthyScreen(page, 'promo existing-account warning');
+  test(
+    'an address that has an account: the warning on leaving the email field links to log in; ' +
+      "registering anyway gets the shared-login message, not the server's words",
+    async () => {
+      const existing = await newParent(e2e, 'promo-existing');
+      const page = await openPaymentPage(e2e, '/promo?utm_source=newsletter', null, { clientState: ANSWERS });
+      await heading(page);
+      await page.getByLabel('I am not a robot').check();
+      await codeField(page).fill('SAVE50');
+      await page.getByLabel('Email').fill(existing.email);
+      await page.getByLabel('Password', { exact: true }).focus();
+      // §8: the warning and its link to /login?reason=existing-account (its 10 s: tests/unit/promo-codes.test.ts).
+      const warningText = 'It looks like you have an account. Click here to log in.';
+      const warning = await expectNote(page, warningText);
+      expect(await warning.getByRole('link', { name: 'Click here' }).getAttribute('href')).toBe('/login?reason=existing-account');
+      expect(sentBodies(page, 'GetUserExistsByUsername')).toEqual([{ username: existing.email }]);
+      await expectHealthyScreen(page, 'promo existing-account warning');
 
-    await page.getByLabel('Password', { exact: true }).fill('secret12');
-    await page.getByLabel('Confirm password').fill('secret12');
-    await page.getByRole('button', { name: 'Create account and redeem' }).click();
-    // The copy has no <link> part of its own: the link follows the text.
-    const shared = await expectNote(
-      page,
-      'An account with this email already exists. It is the shared login you use across all our sibling apps, so you can log in with it here. Log in',
-    );
-    expect(await shared.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?reason=existing-account');
-    expect(await page.getByText('User already exists').count(), "the server's words are not shown").toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/promo');
-    await expectHealthyScreen(page, 'promo shared-login message');
-    // The signup payload of §3, as /register sends it, with the code.
-    const [signup, ...more] = sentBodies(page, 'CreateWebUser');
-    expect(more).toEqual([]);
-    expect(signup).toEqual(promoSignup(existing.email, 'newsletter', 'SAVE50'));
-    expect(sentBodies(page, 'CreateNewWebUser')).toEqual([]);
-  });
+      await page.getByLabel('Password', { exact: true }).fill('secret12');
+      await page.getByLabel('Confirm password').fill('secret12');
+      await page.getByRole('button', { name: 'Create account and redeem' }).click();
+      // The copy has no <link> part of its own: the link follows the text.
+      const shared = await expectNote(
+        page,
+        'An account with this email already exists. It is the shared login you ' +
+          'use across all our sibling apps, so you can log in with it here. Log in',
+      );
+      expect(await shared.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?reason=existing-account');
+      expect(await page.getByText('User already exists').count(), "the server's words are not shown").toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/promo');
+      await expectHealthyScreen(page, 'promo shared-login message');
+      // The signup payload of §3, as /register sends it, with the code.
+      const [signup, ...more] = sentBodies(page, 'CreateWebUser');
+      expect(more).toEqual([]);
+      expect(signup).toEqual(promoSignup(existing.email, 'newsletter', 'SAVE50'));
+      expect(sentBodies(page, 'CreateNewWebUser')).toEqual([]);
+    },
+  );
 
-  test('with the unified login off (?variantOverride=unifiedLogin:off): the legacy CreateNewWebUser and login, then a mixed-case EDU code is redeemed', async () => {
-    const email = newParentEmail('promo-legacy');
-    const page = await openPaymentPage(e2e, '/promo?variantOverride=unifiedLogin:off&utm_source=flyer', null, { clientState: ANSWERS });
-    await heading(page);
-    await page.getByLabel('I am not a robot').check();
-    await codeField(page).pressSequentially('eduDemo0001');
-    expect(await codeField(page).inputValue(), 'EDU codes are upper-cased as typed').toBe('EDUDEMO0001');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret12');
-    await page.getByLabel('Confirm password').fill('secret12');
-    await page.getByRole('button', { name: 'Create account and redeem' }).click();
-    await expectThankYou(page);
-    expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
+  test(
+    'with the unified login off (?variantOverride=unifiedLogin:off): ' +
+      'the legacy CreateNewWebUser and login, then a mixed-case EDU code is redeemed',
+    async () => {
+      const email = newParentEmail('promo-legacy');
+      const page = await openPaymentPage(e2e, '/promo?variantOverride=unifiedLogin:off&utm_source=flyer', null, { clientState: ANSWERS });
+      await heading(page);
+      await page.getByLabel('I am not a robot').check();
+      await codeField(page).pressSequentially('eduDemo0001');
+      expect(await codeField(page).inputValue(), 'EDU codes are upper-cased as typed').toBe('EDUDEMO0001');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('secret12');
+      await page.getByLabel('Confirm password').fill('secret12');
+      await page.getByRole('button', { name: 'Create account and redeem' }).click();
+      await expectThankYou(page);
+      expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
 
-    // Look-up, legacy account, legacy login (not UserLogin), look-up again, redemption.
-    const steps = [
-      'functions/FindWebOfferByCouponCode',
-      'functions/CreateWebUser',
-      'functions/CreateNewWebUser',
-      'functions/UserLogin',
-      'login',
-      'functions/RedeemVolumeLicense',
-    ];
-    expect(sentPaths(page).filter((p) => steps.includes(p))).toEqual([
-      'functions/FindWebOfferByCouponCode',
-      'functions/CreateNewWebUser',
-      'login',
-      'functions/FindWebOfferByCouponCode',
-      'functions/RedeemVolumeLicense',
-    ]);
-    expect(sentBodies(page, 'CreateNewWebUser')).toEqual([promoSignup(email, 'flyer', 'EDUDEMO0001')]);
-    const user = await userByEmail(email);
-    expect(user).toBeDefined();
-    expect(sentBodies(page, 'RedeemVolumeLicense')).toEqual([{ userId: user!.id, couponCode: 'EDUDEMO0001' }]);
-    expect(await subscriptionsOf(user!.id)).toMatchObject([{ status: 'Active', price_cents: 0, code: 'EDUDEMO0001' }]);
-  });
+      // Look-up, legacy account, legacy login (not UserLogin), look-up again, redemption.
+      const steps = [
+        'functions/FindWebOfferByCouponCode',
+        'functions/CreateWebUser',
+        'functions/CreateNewWebUser',
+        'functions/UserLogin',
+        'login',
+        'functions/RedeemVolumeLicense',
+      ];
+      expect(sentPaths(page).filter((p) => steps.includes(p))).toEqual([
+        'functions/FindWebOfferByCouponCode',
+        'functions/CreateNewWebUser',
+        'login',
+        'functions/FindWebOfferByCouponCode',
+        'functions/RedeemVolumeLicense',
+      ]);
+      expect(sentBodies(page, 'CreateNewWebUser')).toEqual([promoSignup(email, 'flyer', 'EDUDEMO0001')]);
+      const user = await userByEmail(email);
+      expect(user).toBeDefined();
+      expect(sentBodies(page, 'RedeemVolumeLicense')).toEqual([{ userId: user!.id, couponCode: 'EDUDEMO0001' }]);
+      expect(await subscriptionsOf(user!.id)).toMatchObject([{ status: 'Active', price_cents: 0, code: 'EDUDEMO0001' }]);
+    },
+  );
 });
 
 describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
@@ -296,32 +308,36 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
     expect(await subscriptionsOf(other.objectId)).toEqual([]);
   });
 
-  test('a parent whose plan has not expired: a comp code gives the not-expired info with its /my-account link; a paid offer goes to /my-account with the no-upgrade flag', async () => {
-    const parent = await newParent(e2e, 'promo-active');
-    const first = await e2e.openPage('/promo', { session: parent });
-    await redeem(first, 'CSCP-DEMO-3MOS-0001');
-    await expectThankYou(first);
+  test(
+    'a parent whose plan has not expired: a comp code gives the not-expired info with its /my-account link; ' +
+      'a paid offer goes to /my-account with the no-upgrade flag',
+    async () => {
+      const parent = await newParent(e2e, 'promo-active');
+      const first = await e2e.openPage('/promo', { session: parent });
+      await redeem(first, 'CSCP-DEMO-3MOS-0001');
+      await expectThankYou(first);
 
-    const page = await openPaymentPage(e2e, '/promo', parent);
-    await redeem(page, 'CSCP-DEMO-3MOS-0002');
-    const notExpired = "It seems your subscription hasn't expired yet. Please click here to view your account.";
-    const info = await expectNote(page, notExpired, 'status');
-    expect(await info.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/my-account');
-    expect(new URL(page.url()).pathname).toBe('/promo');
-    await expectHealthyScreen(page, 'promo not-expired info');
-    // §8: it stays (until the parent closes it).
-    await expectMessage(page, notExpired, 0, { role: 'status' });
+      const page = await openPaymentPage(e2e, '/promo', parent);
+      await redeem(page, 'CSCP-DEMO-3MOS-0002');
+      const notExpired = "It seems your subscription hasn't expired yet. Please click here to view your account.";
+      const info = await expectNote(page, notExpired, 'status');
+      expect(await info.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/my-account');
+      expect(new URL(page.url()).pathname).toBe('/promo');
+      await expectHealthyScreen(page, 'promo not-expired info');
+      // §8: it stays (until the parent closes it).
+      await expectMessage(page, notExpired, 0, { role: 'status' });
 
-    await redeem(page, 'SAVE50');
-    await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
-    await visible(
-      page
-        .getByRole('dialog')
-        .getByText("It seems your subscription hasn't expired yet, so there is nothing to upgrade to with this offer.", { exact: false }),
-      'the no-upgrade popup',
-    );
-    expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
-  });
+      await redeem(page, 'SAVE50');
+      await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account');
+      await visible(
+        page
+          .getByRole('dialog')
+          .getByText("It seems your subscription hasn't expired yet, so there is nothing to upgrade to with this offer.", { exact: false }),
+        'the no-upgrade popup',
+      );
+      expect(page.visited.some((u) => new URL(u).pathname === '/promo-payment')).toBe(false);
+    },
+  );
 
   test("a GIFT code typed in mixed case ('GiftDemo0002') is upper-cased, looked up as a coupon and redeemed", async () => {
     const parent = await newParent(e2e, 'promo-gift-mixed');

@@ -58,7 +58,9 @@ describe('a redirected screen comes back with one config line', () => {
       await expectHealthyScreen(page, `${SCREEN} re-enabled`);
     });
 
-    test(`logged in, / goes to ${SCREEN} with the query string, and back on / from there the browser leaves for the main site`, async () => {
+    // The title goes on after the backslash (a line continuation: no newline in it).
+    test(`logged in, / goes to ${SCREEN} with the query string, \
+and back on / from there the browser leaves for the main site`, async () => {
       const page = await e2e.openPage('/?utm_source=newsletter', { loggedIn: true });
       await arrivesAt(page, (url) => url.pathname === SCREEN && url.search === '?utm_source=newsletter', `${SCREEN}?utm_source=newsletter`);
       await heading(page);

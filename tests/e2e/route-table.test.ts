@@ -44,39 +44,43 @@ async function expectScreen(page: TestPage, routePath: string, texts: (string | 
 }
 
 describe('spec §2.1 route table', () => {
-  test('/: logged out the landing page; logged in on to /choose-plan with the query string, or to the main site when coming from /choose-plan; quiz answers from the query', async () => {
-    const landing = await e2e.openPage('/');
-    await expectScreen(landing, '/');
+  test(
+    '/: logged out the landing page; logged in on to /choose-plan with the query string, ' +
+      'or to the main site when coming from /choose-plan; quiz answers from the query',
+    async () => {
+      const landing = await e2e.openPage('/');
+      await expectScreen(landing, '/');
 
-    // Logged in: /choose-plan carrying the query string (which itself sends to the partner page).
-    const partner = externalAddressOf(facts, '/choose-plan');
-    const loggedIn = await e2e.openPage('/?utm_source=newsletter&selected_plan=annual', { loggedIn: true });
-    await arrivesAt(loggedIn, (url) => samePage(url, partner), `the partner page ${partner}`);
-    const viaChoosePlan = loggedIn.visited.map((u) => new URL(u)).find((u) => u.pathname === '/choose-plan');
-    expect(viaChoosePlan, `went through /choose-plan (visited: ${loggedIn.visited.join(' → ')})`).toBeDefined();
-    expect(viaChoosePlan!.search).toBe('?utm_source=newsletter&selected_plan=annual');
+      // Logged in: /choose-plan carrying the query string (which itself sends to the partner page).
+      const partner = externalAddressOf(facts, '/choose-plan');
+      const loggedIn = await e2e.openPage('/?utm_source=newsletter&selected_plan=annual', { loggedIn: true });
+      await arrivesAt(loggedIn, (url) => samePage(url, partner), `the partner page ${partner}`);
+      const viaChoosePlan = loggedIn.visited.map((u) => new URL(u)).find((u) => u.pathname === '/choose-plan');
+      expect(viaChoosePlan, `went through /choose-plan (visited: ${loggedIn.visited.join(' → ')})`).toBeDefined();
+      expect(viaChoosePlan!.search).toBe('?utm_source=newsletter&selected_plan=annual');
 
-    // Logged in, coming from /choose-plan: the main site.
-    const mainSite = externalAddressOf(facts, '/tryclasses');
-    const fromChoosePlan = await e2e.openPage('/', { loggedIn: true, referer: e2e.at('/choose-plan') });
-    await arrivesAt(fromChoosePlan, (url) => samePage(url, mainSite), `the main site ${mainSite}`);
+      // Logged in, coming from /choose-plan: the main site.
+      const mainSite = externalAddressOf(facts, '/tryclasses');
+      const fromChoosePlan = await e2e.openPage('/', { loggedIn: true, referer: e2e.at('/choose-plan') });
+      await arrivesAt(fromChoosePlan, (url) => samePage(url, mainSite), `the main site ${mainSite}`);
 
-    // Quiz answers: stored when the question id is present and the answer numeric.
-    const params = quizAnswerParams(facts);
-    const quizUrl = (q: string | null, a: string) => `/?${q === null ? '' : `${params.question}=${q}&`}${params.answer}=${a}`;
-    const answered = await e2e.openPage(quizUrl('screenTimeAtHome', '2'));
-    await heading(answered);
-    await expect.poll(async () => (await storedClientState(answered)).quiz?.answers, { timeout: 5000 }).toEqual({ screenTimeAtHome: 2 });
+      // Quiz answers: stored when the question id is present and the answer numeric.
+      const params = quizAnswerParams(facts);
+      const quizUrl = (q: string | null, a: string) => `/?${q === null ? '' : `${params.question}=${q}&`}${params.answer}=${a}`;
+      const answered = await e2e.openPage(quizUrl('screenTimeAtHome', '2'));
+      await heading(answered);
+      await expect.poll(async () => (await storedClientState(answered)).quiz?.answers, { timeout: 5000 }).toEqual({ screenTimeAtHome: 2 });
 
-    for (const [q, a, why] of [
-      ['screenTimeAtHome', 'lots', 'a non-numeric answer'],
-      [null, '3', 'an answer without a question id'],
-    ] as const) {
-      const page = await e2e.openPage(quizUrl(q, a));
-      await heading(page);
-      expect((await storedClientState(page)).quiz?.answers ?? {}, why).toEqual({});
-    }
-  });
+      for (const [q, a, why] of [
+        ['screenTimeAtHome', 'lots', 'a non-numeric answer'],
+        [null, '3', 'an answer without a question id'],
+      ] as const) {
+        const page = await e2e.openPage(quizUrl(q, a));
+        await heading(page);
+        expect((await storedClientState(page)).quiz?.answers ?? {}, why).toEqual({});
+      }
+    },
+  );
 
   test('older funnel paths are sent to the external partner product page', async () => {
     const partner = externalAddressOf(facts, PARTNER_PAGE_PATHS[0]!);

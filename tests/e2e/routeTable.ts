@@ -87,7 +87,8 @@ export const ACCOUNT_CREATION_PATH = '/register';
 export const NOT_FOUND_TEXTS = ['You found a Glitch!', /This means you are looking for a page that doesn['’]t exist\./];
 
 export const SESSION_LOST_TEXT =
-  'It seems like you have logged out of your account. You will be prompted to log back in. If you find this is an error, please contact us.';
+  'It seems like you have logged out of your account. ' +
+  'You will be prompted to log back in. If you find this is an error, please contact us.';
 
 /** Class-funnel screens whose header and footer take the class style (spec §2.1), with what they need to render. */
 export const CLASS_LAYOUT_SCREENS = OWN_SCREENS.filter((s) => /^\/(tryclasses|addclasses)/.test(s.path));

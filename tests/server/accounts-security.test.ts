@@ -36,25 +36,28 @@ async function withServer<T>(
 const tokenOf = (answer: { body: { result?: unknown } }) => (answer.body.result as { sessionToken: string }).sessionToken;
 
 describe('login rate limits: slow attackers down, never lock a parent out', () => {
-  test('10 failures for one account from one address stop that address (429, code 155, Retry-After); another address still logs in', async () => {
-    await withServer({}, async (s) => {
-      const { email } = await s.signUp();
-      for (let i = 0; i < 10; i++) expect((await s.logIn(email, 'wrong-password', { ip: '198.51.100.1' })).status).toBe(404);
-      const refused = await s.logIn(email, PASSWORD, { ip: '198.51.100.1' });
-      expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({
-        code: 155,
-        error: 'Too many attempts. Please wait a few minutes and try again.',
-        messageKey: 'RATE_LIMITED',
+  test(
+    '10 failures for one account from one address stop that address (429, code 155, Retry-After); ' + 'another address still logs in',
+    async () => {
+      await withServer({}, async (s) => {
+        const { email } = await s.signUp();
+        for (let i = 0; i < 10; i++) expect((await s.logIn(email, 'wrong-password', { ip: '198.51.100.1' })).status).toBe(404);
+        const refused = await s.logIn(email, PASSWORD, { ip: '198.51.100.1' });
+        expect(refused.status).toBe(429);
+        expect(refused.body).toEqual({
+          code: 155,
+          error: 'Too many attempts. Please wait a few minutes and try again.',
+          messageKey: 'RATE_LIMITED',
+        });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // The parent, elsewhere, with the right password.
+        expect((await s.logIn(email, PASSWORD, { ip: '198.51.100.2' })).status).toBe(200);
+        // The same address may still try other accounts.
+        const other = await s.signUp();
+        expect((await s.logIn(other.email, PASSWORD, { ip: '198.51.100.1' })).status).toBe(200);
       });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // The parent, elsewhere, with the right password.
-      expect((await s.logIn(email, PASSWORD, { ip: '198.51.100.2' })).status).toBe(200);
-      // The same address may still try other accounts.
-      const other = await s.signUp();
-      expect((await s.logIn(other.email, PASSWORD, { ip: '198.51.100.1' })).status).toBe(200);
-    });
-  });
+    },
+  );
 
   test('over 20 failures an hour from anywhere, logins to that account are slowed, not refused', async () => {
     const slept: number[] = [];
@@ -109,47 +112,51 @@ describe('login rate limits: slow attackers down, never lock a parent out', () =
 });
 
 describe('the current password asked before a change: a stolen session cannot guess it', () => {
-  test('10 wrong passwords an hour, from any addresses and through any of the three calls, stop the account’s changes (429); the login still works', async () => {
-    await withServer({}, async (s) => {
-      const a = await s.signUp();
-      const wrong = [
-        ['ChangePassword', { userId: a.id, newPassword: 'hijacked', currentPassword: 'guess' }],
-        ['UpdateUserEmail', { newUsername: newEmail('thief'), password: 'guess' }],
-        ['ChangeUsername', { oldEmail: a.email, newEmail: newEmail('thief'), password: 'guess' }],
-      ] as const;
-      for (let i = 0; i < 10; i++) {
-        const [name, input] = wrong[i % wrong.length]!;
-        expect((await s.call(name, input, { token: a.token, ip: `198.51.109.${i + 1}` })).body, name).toMatchObject({
-          code: 101,
-          messageKey: 'INVALID_CREDENTIALS',
+  test(
+    '10 wrong passwords an hour, from any addresses and through any of the three calls, ' +
+      'stop the account’s changes (429); the login still works',
+    async () => {
+      await withServer({}, async (s) => {
+        const a = await s.signUp();
+        const wrong = [
+          ['ChangePassword', { userId: a.id, newPassword: 'hijacked', currentPassword: 'guess' }],
+          ['UpdateUserEmail', { newUsername: newEmail('thief'), password: 'guess' }],
+          ['ChangeUsername', { oldEmail: a.email, newEmail: newEmail('thief'), password: 'guess' }],
+        ] as const;
+        for (let i = 0; i < 10; i++) {
+          const [name, input] = wrong[i % wrong.length]!;
+          expect((await s.call(name, input, { token: a.token, ip: `198.51.109.${i + 1}` })).body, name).toMatchObject({
+            code: 101,
+            messageKey: 'INVALID_CREDENTIALS',
+          });
+        }
+        const refused = await s.call(
+          'ChangePassword',
+          { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD },
+          { token: a.token, ip: '198.51.109.200' },
+        );
+        expect(refused.status).toBe(429);
+        expect(refused.body).toEqual({
+          code: 155,
+          error: 'Too many attempts. Please wait a few minutes and try again.',
+          messageKey: 'RATE_LIMITED',
         });
-      }
-      const refused = await s.call(
-        'ChangePassword',
-        { userId: a.id, newPassword: 'new-secret', currentPassword: PASSWORD },
-        { token: a.token, ip: '198.51.109.200' },
-      );
-      expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({
-        code: 155,
-        error: 'Too many attempts. Please wait a few minutes and try again.',
-        messageKey: 'RATE_LIMITED',
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect((await s.logIn(a.email, PASSWORD)).status).toBe(200);
+        // Another parent's changes are not limited.
+        const b = await s.signUp();
+        expect(
+          (
+            await s.call(
+              'ChangePassword',
+              { userId: b.id, newPassword: 'new-secret', currentPassword: PASSWORD },
+              { token: b.token, ip: '198.51.109.200' },
+            )
+          ).status,
+        ).toBe(200);
       });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await s.logIn(a.email, PASSWORD)).status).toBe(200);
-      // Another parent's changes are not limited.
-      const b = await s.signUp();
-      expect(
-        (
-          await s.call(
-            'ChangePassword',
-            { userId: b.id, newPassword: 'new-secret', currentPassword: PASSWORD },
-            { token: b.token, ip: '198.51.109.200' },
-          )
-        ).status,
-      ).toBe(200);
-    });
-  });
+    },
+  );
 });
 
 describe('other rate limits', () => {
@@ -327,41 +334,45 @@ describe('logs hold no secrets', () => {
     return { lines, logger: { level: 'trace', stream } };
   }
 
-  test('in production, after a signup, logins (also Parse GET /login?password=), a reset and its delivery, no password or token is in the log', async () => {
-    const { lines, logger } = captureLogs();
-    const secrets: string[] = [];
-    await withServer({ logger, backend: { environment: 'production' } }, async (s) => {
-      const email = newEmail();
-      const password = 'Very-Secret-9';
-      const newPassword = 'Other-Secret-7';
-      secrets.push(password, newPassword);
-      const signup = await s.call('CreateWebUser', { username: email, password, captchaToken: 'local-captcha:registration' });
-      secrets.push(tokenOf(signup));
-      const login = await s.logIn(email, password);
-      secrets.push(tokenOf(login));
-      await s.logIn(email, 'Wrong-Secret-5');
-      secrets.push('Wrong-Secret-5');
-      const rest = await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&password=${password}` });
-      expect(rest.statusCode).toBe(200);
-      secrets.push((rest.json() as { sessionToken: string }).sessionToken);
-      await s.app.inject({ method: 'GET', url: '/api/users/me', headers: { 'x-parse-session-token': tokenOf(login) } });
-      await s.call('RequestBeginPasswordReset', { email });
-      const [message] = await t.db
-        .selectFrom('outbox')
-        .select('secret')
-        .where('name', '=', 'passwordReset')
-        .where('processed_at', 'is', null)
-        .execute();
-      secrets.push(message!.secret!);
-      await s.app.backend.outbox.runOnce();
-      await s.call('VerifyBeginPasswordReset', { token: message!.secret!, password: newPassword });
-      await s.call('Logout', {}, { token: tokenOf(login) });
-    });
-    const log = lines.join('');
-    expect(log).toContain('/api/login'); // the requests were logged …
-    expect(log).toContain('passwordReset'); // … and the email delivered to the log adapter
-    for (const secret of secrets) expect(log, 'a secret is in the log').not.toContain(secret);
-  });
+  test(
+    'in production, after a signup, logins (also Parse GET /login?password=), ' +
+      'a reset and its delivery, no password or token is in the log',
+    async () => {
+      const { lines, logger } = captureLogs();
+      const secrets: string[] = [];
+      await withServer({ logger, backend: { environment: 'production' } }, async (s) => {
+        const email = newEmail();
+        const password = 'Very-Secret-9';
+        const newPassword = 'Other-Secret-7';
+        secrets.push(password, newPassword);
+        const signup = await s.call('CreateWebUser', { username: email, password, captchaToken: 'local-captcha:registration' });
+        secrets.push(tokenOf(signup));
+        const login = await s.logIn(email, password);
+        secrets.push(tokenOf(login));
+        await s.logIn(email, 'Wrong-Secret-5');
+        secrets.push('Wrong-Secret-5');
+        const rest = await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&password=${password}` });
+        expect(rest.statusCode).toBe(200);
+        secrets.push((rest.json() as { sessionToken: string }).sessionToken);
+        await s.app.inject({ method: 'GET', url: '/api/users/me', headers: { 'x-parse-session-token': tokenOf(login) } });
+        await s.call('RequestBeginPasswordReset', { email });
+        const [message] = await t.db
+          .selectFrom('outbox')
+          .select('secret')
+          .where('name', '=', 'passwordReset')
+          .where('processed_at', 'is', null)
+          .execute();
+        secrets.push(message!.secret!);
+        await s.app.backend.outbox.runOnce();
+        await s.call('VerifyBeginPasswordReset', { token: message!.secret!, password: newPassword });
+        await s.call('Logout', {}, { token: tokenOf(login) });
+      });
+      const log = lines.join('');
+      expect(log).toContain('/api/login'); // the requests were logged …
+      expect(log).toContain('passwordReset'); // … and the email delivered to the log adapter
+      for (const secret of secrets) expect(log, 'a secret is in the log').not.toContain(secret);
+    },
+  );
 
   test('in development the log adapter prints the reset link, so a developer can follow it', async () => {
     const { lines, logger } = captureLogs();
@@ -379,47 +390,50 @@ describe('logs hold no secrets', () => {
     });
   });
 
-  test('a failing statement logged through the app shows no email and no query string: the database error is there, its details redacted', async () => {
-    const { lines, logger } = captureLogs();
-    const email = newEmail('taken');
-    const failing = {
-      // A second account with a taken address: the unique index refuses it (`Key (email)=(…) already exists.`).
-      TrackUserEvent: async () => {
-        await sql`insert into users (id, email, password_hash) values (${'duplicate'}, ${email}, ${'x'})`.execute(t.db);
-        return { success: true as const };
-      },
-      // A value in the message itself: `invalid input syntax for type integer: "…"`.
-      GetWebOffers: async () => {
-        await sql`select ${email}::integer`.execute(t.db);
-        return [];
-      },
-    };
-    await withServer({ logger, overrides: { handlers: failing } }, async (s) => {
-      await s.signUp(email);
-      const query = `?email=${encodeURIComponent(email)}&utm_source=newsletter`;
-      for (const [name, params] of [
-        ['TrackUserEvent', { email, eventName: 'x' }],
-        ['GetWebOffers', {}],
-      ] as const) {
-        const response = await s.app.inject({
-          method: 'POST',
-          url: `/api/functions/${name}${query}`,
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify(params),
-        });
-        expect(response.statusCode, name).toBe(500);
-        expect(response.json()).toEqual({ code: 1, error: 'Internal server error.' });
-      }
-    });
-    const log = lines.join('');
-    expect(log).toContain('backend call failed');
-    expect(log).toContain('"code":"23505"');
-    expect(log).toContain('"detail":"[redacted]"');
-    expect(log).toContain('invalid input syntax for type integer');
-    expect(log).toContain('"url":"/api/functions/TrackUserEvent"');
-    for (const leak of [email, email.split('@')[0]!, encodeURIComponent(email), 'utm_source', '?email='])
-      expect(log, leak).not.toContain(leak);
-  });
+  test(
+    'a failing statement logged through the app shows no email and no query string: ' + 'the database error is there, its details redacted',
+    async () => {
+      const { lines, logger } = captureLogs();
+      const email = newEmail('taken');
+      const failing = {
+        // A second account with a taken address: the unique index refuses it (`Key (email)=(…) already exists.`).
+        TrackUserEvent: async () => {
+          await sql`insert into users (id, email, password_hash) values (${'duplicate'}, ${email}, ${'x'})`.execute(t.db);
+          return { success: true as const };
+        },
+        // A value in the message itself: `invalid input syntax for type integer: "…"`.
+        GetWebOffers: async () => {
+          await sql`select ${email}::integer`.execute(t.db);
+          return [];
+        },
+      };
+      await withServer({ logger, overrides: { handlers: failing } }, async (s) => {
+        await s.signUp(email);
+        const query = `?email=${encodeURIComponent(email)}&utm_source=newsletter`;
+        for (const [name, params] of [
+          ['TrackUserEvent', { email, eventName: 'x' }],
+          ['GetWebOffers', {}],
+        ] as const) {
+          const response = await s.app.inject({
+            method: 'POST',
+            url: `/api/functions/${name}${query}`,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(params),
+          });
+          expect(response.statusCode, name).toBe(500);
+          expect(response.json()).toEqual({ code: 1, error: 'Internal server error.' });
+        }
+      });
+      const log = lines.join('');
+      expect(log).toContain('backend call failed');
+      expect(log).toContain('"code":"23505"');
+      expect(log).toContain('"detail":"[redacted]"');
+      expect(log).toContain('invalid input syntax for type integer');
+      expect(log).toContain('"url":"/api/functions/TrackUserEvent"');
+      for (const leak of [email, email.split('@')[0]!, encodeURIComponent(email), 'utm_source', '?email='])
+        expect(log, leak).not.toContain(leak);
+    },
+  );
 
   test('headers and bodies that do get logged are redacted', async () => {
     const { lines, logger } = captureLogs();

@@ -100,15 +100,18 @@ describe('signup', () => {
     expect(login.body.result).toMatchObject({ id: (answer.body.result as { id: string }).id });
   });
 
-  test('without a captcha token, or with one for another action, signup is refused (142 CAPTCHA_FAILED) and nothing is created', async () => {
-    for (const captchaToken of [undefined, 'local-captcha:paymentForm', 'forged']) {
-      const email = newEmail();
-      const answer = await s.call('CreateWebUser', { username: email, password: PASSWORD, ...(captchaToken ? { captchaToken } : {}) });
-      expect(answer.status, String(captchaToken)).toBe(400);
-      expect(answer.body).toEqual({ code: 142, error: 'Please complete the reCaptcha requirements', messageKey: 'CAPTCHA_FAILED' });
-      expect((await s.call('GetUserExistsByUsername', { username: email })).body.result).toEqual({ exists: false });
-    }
-  });
+  test(
+    'without a captcha token, or with one for another action, ' + 'signup is refused (142 CAPTCHA_FAILED) and nothing is created',
+    async () => {
+      for (const captchaToken of [undefined, 'local-captcha:paymentForm', 'forged']) {
+        const email = newEmail();
+        const answer = await s.call('CreateWebUser', { username: email, password: PASSWORD, ...(captchaToken ? { captchaToken } : {}) });
+        expect(answer.status, String(captchaToken)).toBe(400);
+        expect(answer.body).toEqual({ code: 142, error: 'Please complete the reCaptcha requirements', messageKey: 'CAPTCHA_FAILED' });
+        expect((await s.call('GetUserExistsByUsername', { username: email })).body.result).toEqual({ exists: false });
+      }
+    },
+  );
 
   test('the payload is validated: a password under 6 characters or a bad email answers 142 naming the field', async () => {
     const short = await s.call('CreateWebUser', { username: newEmail(), password: 'abc', captchaToken: 'local-captcha:registration' });
@@ -211,26 +214,29 @@ describe('password and email changes', () => {
     );
   });
 
-  test('a session alone changes nothing: without the current password each change answers 142 naming the field; a wrong one 101', async () => {
-    const a = await s.signUp();
-    const attempts = [
-      ['ChangePassword', { userId: a.id, newPassword: 'hijacked' }, 'currentPassword'],
-      ['UpdateUserEmail', { newUsername: newEmail('thief') }, 'password'],
-      ['ChangeUsername', { oldEmail: a.email, newEmail: newEmail('thief') }, 'password'],
-    ] as const;
-    for (const [name, input, field] of attempts) {
-      const missing = await s.call(name, input, { token: a.token });
-      expect(missing.status, name).toBe(400);
-      expect(missing.body.code, name).toBe(142);
-      expect(missing.body.error, name).toMatch(new RegExp(`^Invalid parameters for ${name}: ${field}:`));
-      const wrong = await s.call(name, { ...input, [field]: 'not-it' }, { token: a.token });
-      expect(wrong.status, name).toBe(404);
-      expect(wrong.body, name).toEqual(wrongCredentials);
-    }
-    expect(await emailOf(a.id)).toBe(a.email);
-    expect((await s.logIn(a.email)).status).toBe(200);
-    expect(await renamesOf(a.id)).toEqual([]);
-  });
+  test(
+    'a session alone changes nothing: ' + 'without the current password each change answers 142 naming the field; a wrong one 101',
+    async () => {
+      const a = await s.signUp();
+      const attempts = [
+        ['ChangePassword', { userId: a.id, newPassword: 'hijacked' }, 'currentPassword'],
+        ['UpdateUserEmail', { newUsername: newEmail('thief') }, 'password'],
+        ['ChangeUsername', { oldEmail: a.email, newEmail: newEmail('thief') }, 'password'],
+      ] as const;
+      for (const [name, input, field] of attempts) {
+        const missing = await s.call(name, input, { token: a.token });
+        expect(missing.status, name).toBe(400);
+        expect(missing.body.code, name).toBe(142);
+        expect(missing.body.error, name).toMatch(new RegExp(`^Invalid parameters for ${name}: ${field}:`));
+        const wrong = await s.call(name, { ...input, [field]: 'not-it' }, { token: a.token });
+        expect(wrong.status, name).toBe(404);
+        expect(wrong.body, name).toEqual(wrongCredentials);
+      }
+      expect(await emailOf(a.id)).toBe(a.email);
+      expect((await s.logIn(a.email)).status).toBe(200);
+      expect(await renamesOf(a.id)).toEqual([]);
+    },
+  );
 
   test('UpdateUserEmail changes the login, tells Iterable through the outbox, and refuses a taken address (202)', async () => {
     const a = await s.signUp();
@@ -267,21 +273,25 @@ describe('password and email changes', () => {
     },
   );
 
-  test('ChangeUsername (legacy) needs the parent’s own old email and password; then IterableUpdateEmail is acknowledged without a second rename', async () => {
-    const a = await s.signUp();
-    const b = await s.signUp();
-    const refused = await s.call('ChangeUsername', { oldEmail: b.email, newEmail: newEmail(), password: PASSWORD }, { token: a.token });
-    expect(refused.body).toMatchObject({ code: 119 });
-    const newAddress = newEmail('legacy');
-    expect(
-      (await s.call('ChangeUsername', { oldEmail: a.email, newEmail: newAddress, password: PASSWORD }, { token: a.token })).body,
-    ).toEqual({ result: { email: newAddress } });
-    expect((await s.call('IterableUpdateEmail', { oldEmail: a.email, newEmail: newAddress }, { token: a.token })).body).toEqual({
-      result: { success: true },
-    });
-    expect(await renamesOf(a.id)).toEqual([{ userId: a.id, oldEmail: a.email, newEmail: newAddress }]);
-    expect((await s.logIn(newAddress)).status).toBe(200);
-  });
+  test(
+    'ChangeUsername (legacy) needs the parent’s own old email and password; ' +
+      'then IterableUpdateEmail is acknowledged without a second rename',
+    async () => {
+      const a = await s.signUp();
+      const b = await s.signUp();
+      const refused = await s.call('ChangeUsername', { oldEmail: b.email, newEmail: newEmail(), password: PASSWORD }, { token: a.token });
+      expect(refused.body).toMatchObject({ code: 119 });
+      const newAddress = newEmail('legacy');
+      expect(
+        (await s.call('ChangeUsername', { oldEmail: a.email, newEmail: newAddress, password: PASSWORD }, { token: a.token })).body,
+      ).toEqual({ result: { email: newAddress } });
+      expect((await s.call('IterableUpdateEmail', { oldEmail: a.email, newEmail: newAddress }, { token: a.token })).body).toEqual({
+        result: { success: true },
+      });
+      expect(await renamesOf(a.id)).toEqual([{ userId: a.id, oldEmail: a.email, newEmail: newAddress }]);
+      expect((await s.logIn(newAddress)).status).toBe(200);
+    },
+  );
 
   test("IterableUpdateEmail with another parent's email as oldEmail answers 119 and queues nothing", async () => {
     const a = await s.signUp();

@@ -54,23 +54,27 @@ describe('admin endpoints', () => {
     expect((await post('/catalog', { catalog: {} }, { authorization: `Bearer ${TOKEN}` }, '203.0.113.9')).statusCode).toBe(404);
   });
 
-  test('relayed by a proxy (any forwarding header), even from loopback with the token: the same 404 as from another address, nothing created', async () => {
-    const codesBefore = (await t.db.selectFrom('codes').select('code').execute()).length;
-    const elsewhere = await post('/codes', { kind: 'comp', months: 1 }, { authorization: `Bearer ${TOKEN}` }, '10.1.2.3');
-    const forwarding = {
-      forwarded: 'for=203.0.113.9',
-      'x-forwarded-for': '203.0.113.9',
-      'x-forwarded-host': 'admin.example.com',
-      'x-forwarded-proto': 'https',
-      'x-real-ip': '203.0.113.9',
-    };
-    for (const [name, value] of Object.entries(forwarding)) {
-      const relayed = await post('/codes', { kind: 'comp', months: 1 }, { authorization: `Bearer ${TOKEN}`, [name]: value });
-      expect(relayed.statusCode, name).toBe(404);
-      expect(relayed.json(), name).toEqual(elsewhere.json());
-    }
-    expect((await t.db.selectFrom('codes').select('code').execute()).length).toBe(codesBefore);
-  });
+  test(
+    'relayed by a proxy (any forwarding header), even from loopback with the token: ' +
+      'the same 404 as from another address, nothing created',
+    async () => {
+      const codesBefore = (await t.db.selectFrom('codes').select('code').execute()).length;
+      const elsewhere = await post('/codes', { kind: 'comp', months: 1 }, { authorization: `Bearer ${TOKEN}` }, '10.1.2.3');
+      const forwarding = {
+        forwarded: 'for=203.0.113.9',
+        'x-forwarded-for': '203.0.113.9',
+        'x-forwarded-host': 'admin.example.com',
+        'x-forwarded-proto': 'https',
+        'x-real-ip': '203.0.113.9',
+      };
+      for (const [name, value] of Object.entries(forwarding)) {
+        const relayed = await post('/codes', { kind: 'comp', months: 1 }, { authorization: `Bearer ${TOKEN}`, [name]: value });
+        expect(relayed.statusCode, name).toBe(404);
+        expect(relayed.json(), name).toEqual(elsewhere.json());
+      }
+      expect((await t.db.selectFrom('codes').select('code').execute()).length).toBe(codesBefore);
+    },
+  );
 
   test('a request that cannot be honoured answers 400 with the sentence', async () => {
     const response = await post('/codes', { kind: 'comp' });

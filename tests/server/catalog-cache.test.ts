@@ -41,40 +41,44 @@ describe('catalog answers from memory', () => {
     expect((await plans()).find((p) => p.id === 'annual')?.price).toBe(annual.price);
   });
 
-  test(`a change this process did not make is read again after ${CATALOG_CACHE_TTL_MS / 1000} s; concurrent misses share one read; a failed read is not kept`, async () => {
-    let clock = 0;
-    let reads = 0;
-    let value = 'old';
-    let fail = false;
-    const read = cachedCatalogRead(
-      async (key) => {
-        reads++;
-        if (fail) throw new Error('database unavailable');
-        return { key, value };
-      },
-      { now: () => clock },
-    );
-    const [a, b] = await Promise.all([read('default'), read('default')]);
-    expect(a).toBe(b);
-    expect(reads).toBe(1);
-    expect(Object.isFrozen(a)).toBe(true);
+  test(
+    `a change this process did not make is read again after ${CATALOG_CACHE_TTL_MS / 1000} s; ` +
+      'concurrent misses share one read; a failed read is not kept',
+    async () => {
+      let clock = 0;
+      let reads = 0;
+      let value = 'old';
+      let fail = false;
+      const read = cachedCatalogRead(
+        async (key) => {
+          reads++;
+          if (fail) throw new Error('database unavailable');
+          return { key, value };
+        },
+        { now: () => clock },
+      );
+      const [a, b] = await Promise.all([read('default'), read('default')]);
+      expect(a).toBe(b);
+      expect(reads).toBe(1);
+      expect(Object.isFrozen(a)).toBe(true);
 
-    value = 'new'; // written by another instance
-    clock = CATALOG_CACHE_TTL_MS - 1;
-    expect((await read('default')).value).toBe('old');
-    clock = CATALOG_CACHE_TTL_MS;
-    expect((await read('default')).value).toBe('new');
+      value = 'new'; // written by another instance
+      clock = CATALOG_CACHE_TTL_MS - 1;
+      expect((await read('default')).value).toBe('old');
+      clock = CATALOG_CACHE_TTL_MS;
+      expect((await read('default')).value).toBe('new');
 
-    value = 'imported';
-    catalogChanged(); // an import in this process
-    expect((await read('default')).value).toBe('imported');
+      value = 'imported';
+      catalogChanged(); // an import in this process
+      expect((await read('default')).value).toBe('imported');
 
-    fail = true;
-    catalogChanged();
-    await expect(read('default')).rejects.toThrow('database unavailable');
-    fail = false;
-    expect((await read('default')).value).toBe('imported');
-  });
+      fail = true;
+      catalogChanged();
+      await expect(read('default')).rejects.toThrow('database unavailable');
+      fail = false;
+      expect((await read('default')).value).toBe('imported');
+    },
+  );
 
   test('the answer is the same JSON sent plain, brotli or gzip, as the caller accepts', async () => {
     const call = (acceptEncoding?: string) =>

@@ -38,9 +38,8 @@ interface Tally {
 const tallies = new Map<string, Tally>();
 
 afterAll(() => {
-  const rows = [...tallies].map(
-    ([target, t]) =>
-      `${target.padEnd(30)} ${String(t.sent).padStart(5)} ${String(t.ok).padStart(5)} ${String(t.refused).padStart(5)} ${String(t.failed).padStart(5)}`,
+  const rows = [...tallies].map(([target, t]) =>
+    [target.padEnd(30), ...[t.sent, t.ok, t.refused, t.failed].map((n) => String(n).padStart(5))].join(' '),
   );
   const total = [...tallies.values()].reduce((sum, t) => ({ sent: sum.sent + t.sent, failed: sum.failed + t.failed }), {
     sent: 0,
@@ -82,7 +81,8 @@ async function sendAll(target: string, requests: FuzzRequest[], token: string) {
     else {
       tally.failed++;
       failures.push(
-        `${response.statusCode} ${response.body.slice(0, 120)} ← ${request.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload?.slice(0, 160) ?? '')}`,
+        `${response.statusCode} ${response.body.slice(0, 120)} ← ` +
+          `${request.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload?.slice(0, 160) ?? '')}`,
       );
     }
   }

@@ -49,31 +49,34 @@ describe('a production start', () => {
     );
   });
 
-  test('on a database a development run seeded, the unredeemed demo codes are removed (with a log line); a redeemed one keeps its plan', async () => {
-    await importCatalogIfEmpty(s.db, () => readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
-    const seeded = await seedDemoCodes(s.db);
-    expect(seeded).toBe(DEMO_BATCHES.flatMap((b) => b.codes).length);
-    const early = await s.signUp();
-    expect(
-      (await s.call('RedeemComp', { userId: early.id, couponCode: 'CSCP-DEMO-LIFE-0002' }, { token: early.token })).body.result,
-    ).toMatchObject({ redeemed: true, isLifetime: true });
+  test(
+    'on a database a development run seeded, ' + 'the unredeemed demo codes are removed (with a log line); a redeemed one keeps its plan',
+    async () => {
+      await importCatalogIfEmpty(s.db, () => readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
+      const seeded = await seedDemoCodes(s.db);
+      expect(seeded).toBe(DEMO_BATCHES.flatMap((b) => b.codes).length);
+      const early = await s.signUp();
+      expect(
+        (await s.call('RedeemComp', { userId: early.id, couponCode: 'CSCP-DEMO-LIFE-0002' }, { token: early.token })).body.result,
+      ).toMatchObject({ redeemed: true, isLifetime: true });
 
-    const log: string[] = [];
-    const env = readDatabaseEnv({ NODE_ENV: 'production' }, root);
-    const prepared = await prepareDatabase(s.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes, log: (line) => log.push(line) });
-    expect(prepared.demoCodesRemoved).toBe(seeded - 1);
-    expect(log).toContain(
-      `Database: removed ${seeded - 1} unredeemed demo codes: demo codes are off (DEMO_CODES; see README, "Demo codes").`,
-    );
+      const log: string[] = [];
+      const env = readDatabaseEnv({ NODE_ENV: 'production' }, root);
+      const prepared = await prepareDatabase(s.db, { funnelsDir: env.funnelsDir, demoCodes: env.demoCodes, log: (line) => log.push(line) });
+      expect(prepared.demoCodesRemoved).toBe(seeded - 1);
+      expect(log).toContain(
+        `Database: removed ${seeded - 1} unredeemed demo codes: demo codes are off (DEMO_CODES; see README, "Demo codes").`,
+      );
 
-    const parent = await s.signUp();
-    expect((await s.call('FindWebOfferByCouponCode', { code: 'CSCP-DEMO-LIFE-0001' })).body.result).toMatchObject(invalidLookup);
-    expect((await s.call('RedeemComp', { userId: parent.id, couponCode: 'CSCP-DEMO-LIFE-0001' }, { token: parent.token })).body).toEqual(
-      invalidRedemption,
-    );
-    expect((await s.call('GetCustomerDetails', {}, { token: early.token })).body.result).toMatchObject({
-      isLifetime: true,
-      isExpired: false,
-    });
-  });
+      const parent = await s.signUp();
+      expect((await s.call('FindWebOfferByCouponCode', { code: 'CSCP-DEMO-LIFE-0001' })).body.result).toMatchObject(invalidLookup);
+      expect((await s.call('RedeemComp', { userId: parent.id, couponCode: 'CSCP-DEMO-LIFE-0001' }, { token: parent.token })).body).toEqual(
+        invalidRedemption,
+      );
+      expect((await s.call('GetCustomerDetails', {}, { token: early.token })).body.result).toMatchObject({
+        isLifetime: true,
+        isExpired: false,
+      });
+    },
+  );
 });

@@ -88,13 +88,18 @@ export const xml = {
     `<customer><id>${id}</id><email>${email}</email><credit-cards type="array"/><paypal-accounts type="array"/></customer>`,
   clientToken: (value: string) => `<client-token><value>${value}</value></client-token>`,
   creditCard: (o: { token: string; cardType: string; last4: string; month: string; year: string }) =>
-    `<credit-card><token>${o.token}</token><card-type>${o.cardType}</card-type><last-4>${o.last4}</last-4><expiration-month>${o.month}</expiration-month><expiration-year>${o.year}</expiration-year><default type="boolean">true</default><subscriptions type="array"/><verifications type="array"/></credit-card>`,
+    `<credit-card><token>${o.token}</token><card-type>${o.cardType}</card-type><last-4>${o.last4}</last-4>` +
+    `<expiration-month>${o.month}</expiration-month><expiration-year>${o.year}</expiration-year>` +
+    '<default type="boolean">true</default><subscriptions type="array"/><verifications type="array"/></credit-card>',
   paypalAccount: (o: { token: string; email: string }) =>
-    `<paypal-account><token>${o.token}</token><email>${o.email}</email><default type="boolean">false</default><subscriptions type="array"/></paypal-account>`,
+    `<paypal-account><token>${o.token}</token><email>${o.email}</email>` +
+    '<default type="boolean">false</default><subscriptions type="array"/></paypal-account>',
   transaction: (o: { id: string; status: string; amount: string; code?: string; text?: string; rejection?: string; createdAt?: string }) =>
-    `<transaction><id>${o.id}</id><status>${o.status}</status><type>sale</type><currency-iso-code>USD</currency-iso-code><amount>${o.amount}</amount>` +
+    `<transaction><id>${o.id}</id><status>${o.status}</status><type>sale</type>` +
+    `<currency-iso-code>USD</currency-iso-code><amount>${o.amount}</amount>` +
     `<created-at type="datetime">${o.createdAt ?? '2025-03-10T15:00:00Z'}</created-at>` +
-    `<processor-response-code>${o.code ?? '1000'}</processor-response-code><processor-response-text>${o.text ?? 'Approved'}</processor-response-text>` +
+    `<processor-response-code>${o.code ?? '1000'}</processor-response-code>` +
+    `<processor-response-text>${o.text ?? 'Approved'}</processor-response-text>` +
     (o.rejection ? `<gateway-rejection-reason>${o.rejection}</gateway-rejection-reason>` : '<gateway-rejection-reason nil="true"/>') +
     `</transaction>`,
   subscription: (o: {
@@ -108,10 +113,12 @@ export const xml = {
   }) =>
     `<subscription><id>${o.id}</id><status>${o.status}</status><price>${o.price}</price>` +
     (o.trialDays
-      ? `<trial-period type="boolean">true</trial-period><trial-duration type="integer">${o.trialDays}</trial-duration><trial-duration-unit>day</trial-duration-unit>`
+      ? `<trial-period type="boolean">true</trial-period><trial-duration type="integer">${o.trialDays}</trial-duration>` +
+        '<trial-duration-unit>day</trial-duration-unit>'
       : '<trial-period type="boolean">false</trial-period>') +
     `<first-billing-date type="date">${o.first}</first-billing-date><next-billing-date type="date">${o.next}</next-billing-date>` +
-    `<transactions type="array">${(o.transactions ?? []).join('')}</transactions><add-ons type="array"/><discounts type="array"/></subscription>`,
+    `<transactions type="array">${(o.transactions ?? []).join('')}</transactions>` +
+    '<add-ons type="array"/><discounts type="array"/></subscription>',
   /** A 422 answer: validation errors nested under `on` (e.g. credit-card), and the verification or transaction that failed. */
   error: (o: {
     message: string;
@@ -126,10 +133,15 @@ export const xml = {
         `<error><code>${e.code}</code><attribute type="symbol">${e.attribute}</attribute><message>${e.message}</message></error>`,
       ]);
     const nested = [...groups].map(([on, errors]) => `<${on}><errors type="array">${errors.join('')}</errors></${on}>`).join('');
-    return `<api-error-response><errors><errors type="array"/>${nested}</errors><params><payment-method/></params><message>${o.message}</message>${o.verification ?? ''}${o.transaction ?? ''}</api-error-response>`;
+    return (
+      `<api-error-response><errors><errors type="array"/>${nested}</errors><params><payment-method/></params>` +
+      `<message>${o.message}</message>${o.verification ?? ''}${o.transaction ?? ''}</api-error-response>`
+    );
   },
   verification: (o: { status: string; code?: string; text?: string; rejection?: string }) =>
-    `<verification><id>ver_1</id><status>${o.status}</status><processor-response-code>${o.code ?? ''}</processor-response-code><processor-response-text>${o.text ?? ''}</processor-response-text>` +
+    `<verification><id>ver_1</id><status>${o.status}</status>` +
+    `<processor-response-code>${o.code ?? ''}</processor-response-code>` +
+    `<processor-response-text>${o.text ?? ''}</processor-response-text>` +
     (o.rejection ? `<gateway-rejection-reason>${o.rejection}</gateway-rejection-reason>` : '<gateway-rejection-reason nil="true"/>') +
     `</verification>`,
 };

@@ -69,7 +69,8 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
       .transaction({ id: t.id, status: t.status, amount: t.amount, createdAt: t.createdAt })
       .replace(
         '</transaction>',
-        `<order-id>${t.orderId ?? ''}</order-id><refund-ids type="array">${t.refundIds.map((id) => `<item>${id}</item>`).join('')}</refund-ids></transaction>`,
+        `<order-id>${t.orderId ?? ''}</order-id>` +
+          `<refund-ids type="array">${t.refundIds.map((id) => `<item>${id}</item>`).join('')}</refund-ids></transaction>`,
       );
   const subscriptionXml = (s: Subscription) =>
     xml.subscription({
@@ -159,7 +160,9 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
         );
         return {
           status: 200,
-          body: `<search-results><page-size type="integer">50</page-size><ids type="array">${matching.map((t) => `<item>${t.id}</item>`).join('')}</ids></search-results>`,
+          body:
+            '<search-results><page-size type="integer">50</page-size>' +
+            `<ids type="array">${matching.map((t) => `<item>${t.id}</item>`).join('')}</ids></search-results>`,
         };
       },
     ],

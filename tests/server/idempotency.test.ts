@@ -95,35 +95,38 @@ describe('the router', () => {
     expect(await subscriptionsOf(someoneElse.id)).toHaveLength(1);
   });
 
-  test('the Parse SDK’s forms: `_idempotencyKey` in a text/plain body, or the X-Parse-Request-Id header; a malformed key is refused', async () => {
-    const parent = await s.signUp();
-    const key = newKey();
-    const sdkCall = () =>
-      server.app.inject({
-        method: 'POST',
-        url: '/api/functions/PurchaseSubscription',
-        headers: { 'content-type': 'text/plain' },
-        payload: JSON.stringify({ ...purchase, _SessionToken: parent.token, _ApplicationId: 'app', _idempotencyKey: key }),
+  test(
+    'the Parse SDK’s forms: `_idempotencyKey` in a text/plain body, ' + 'or the X-Parse-Request-Id header; a malformed key is refused',
+    async () => {
+      const parent = await s.signUp();
+      const key = newKey();
+      const sdkCall = () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/functions/PurchaseSubscription',
+          headers: { 'content-type': 'text/plain' },
+          payload: JSON.stringify({ ...purchase, _SessionToken: parent.token, _ApplicationId: 'app', _idempotencyKey: key }),
+        });
+      const first = await sdkCall();
+      expect(first.statusCode).toBe(200);
+      const again = await sdkCall();
+      expect(again.json()).toEqual(first.json());
+      expect(again.headers['idempotent-replayed']).toBe('true');
+
+      const viaParseHeader = await s.call(
+        'UpdateCreditCard',
+        { paymentNonce: 'fake-valid-amex-nonce' },
+        { token: parent.token, headers: { 'x-parse-request-id': newKey() } },
+      );
+      expect(viaParseHeader.body).toEqual({ result: { success: true } });
+
+      const tooLong = await s.call('PurchaseSubscription', purchase, {
+        token: parent.token,
+        headers: { 'idempotency-key': 'x'.repeat(256) },
       });
-    const first = await sdkCall();
-    expect(first.statusCode).toBe(200);
-    const again = await sdkCall();
-    expect(again.json()).toEqual(first.json());
-    expect(again.headers['idempotent-replayed']).toBe('true');
-
-    const viaParseHeader = await s.call(
-      'UpdateCreditCard',
-      { paymentNonce: 'fake-valid-amex-nonce' },
-      { token: parent.token, headers: { 'x-parse-request-id': newKey() } },
-    );
-    expect(viaParseHeader.body).toEqual({ result: { success: true } });
-
-    const tooLong = await s.call('PurchaseSubscription', purchase, {
-      token: parent.token,
-      headers: { 'idempotency-key': 'x'.repeat(256) },
-    });
-    expect(tooLong.body).toMatchObject({ code: 142, messageKey: 'IDEMPOTENCY_KEY_REQUIRED' });
-  });
+      expect(tooLong.body).toMatchObject({ code: 142, messageKey: 'IDEMPOTENCY_KEY_REQUIRED' });
+    },
+  );
 
   test('BulkPurchase (no session needed) takes a key too: a replay gives the same codes, created once', async () => {
     const key = newKey();
@@ -145,65 +148,75 @@ describe('the router', () => {
 });
 
 describe('under concurrency', () => {
-  test('20 concurrent PurchaseSubscription calls with one key, over two server instances on one PostgreSQL (one instance on PGlite): one subscription, one charge, one answer', async () => {
-    const onPostgres = testDatabaseUrl() !== null;
-    expect(t.kind).toBe(onPostgres ? 'postgres' : 'pglite');
-    const second: DatabaseHandle | null = t.kind === 'postgres' ? await t.openAnother() : null;
-    const secondServer = second ? await startBackendServer(second.db) : null;
-    const callers = [s, ...(secondServer ? [client(() => secondServer.app)] : [])];
-    expect(callers).toHaveLength(onPostgres ? 2 : 1);
-    try {
-      const parent = await s.signUp();
-      const key = newKey();
-      const answers: Answer[] = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          callers[i % callers.length]!.call('PurchaseSubscription', purchase, { token: parent.token, headers: { 'idempotency-key': key } }),
-        ),
-      );
-      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
-      expect(answers.filter((a) => a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
-      expect(await subscriptionsOf(parent.id)).toHaveLength(1);
-      expect(await chargesOf(parent.id)).toEqual([{ amount_cents: 1234, status: 'settled' }]);
-      const gatewayCharges = await t.db
-        .selectFrom('sandbox_transactions')
-        .select('id')
-        .where('amount_cents', '=', 1234)
-        .where(
-          'payment_method_token',
-          'in',
-          t.db
-            .selectFrom('payment_methods')
-            .innerJoin('customers', 'customers.id', 'payment_methods.customer_id')
-            .select('gateway_token')
-            .where('customers.user_id', '=', parent.id),
-        )
-        .execute();
-      expect(gatewayCharges).toHaveLength(1);
-    } finally {
-      await secondServer?.close();
-      await second?.close();
-    }
-  });
+  test(
+    '20 concurrent PurchaseSubscription calls with one key, over two server instances ' +
+      'on one PostgreSQL (one instance on PGlite): one subscription, one charge, one answer',
+    async () => {
+      const onPostgres = testDatabaseUrl() !== null;
+      expect(t.kind).toBe(onPostgres ? 'postgres' : 'pglite');
+      const second: DatabaseHandle | null = t.kind === 'postgres' ? await t.openAnother() : null;
+      const secondServer = second ? await startBackendServer(second.db) : null;
+      const callers = [s, ...(secondServer ? [client(() => secondServer.app)] : [])];
+      expect(callers).toHaveLength(onPostgres ? 2 : 1);
+      try {
+        const parent = await s.signUp();
+        const key = newKey();
+        const answers: Answer[] = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            callers[i % callers.length]!.call('PurchaseSubscription', purchase, {
+              token: parent.token,
+              headers: { 'idempotency-key': key },
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+        expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+        expect(answers.filter((a) => a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+        expect(await subscriptionsOf(parent.id)).toHaveLength(1);
+        expect(await chargesOf(parent.id)).toEqual([{ amount_cents: 1234, status: 'settled' }]);
+        const gatewayCharges = await t.db
+          .selectFrom('sandbox_transactions')
+          .select('id')
+          .where('amount_cents', '=', 1234)
+          .where(
+            'payment_method_token',
+            'in',
+            t.db
+              .selectFrom('payment_methods')
+              .innerJoin('customers', 'customers.id', 'payment_methods.customer_id')
+              .select('gateway_token')
+              .where('customers.user_id', '=', parent.id),
+          )
+          .execute();
+        expect(gatewayCharges).toHaveLength(1);
+      } finally {
+        await secondServer?.close();
+        await second?.close();
+      }
+    },
+  );
 
-  test('two tabs, two keys, two cards: the parent’s payments run one at a time — one plan, the other WP_AlreadyHaveSubscription', async () => {
-    const parent = await s.signUp();
-    const [a, b] = await Promise.all([
-      s.call(
-        'PurchaseSubscription',
-        { ...purchase, paymentMethodToken: 'fake-valid-visa-nonce' },
-        { token: parent.token, headers: { 'idempotency-key': newKey() } },
-      ),
-      s.call(
-        'PurchaseSubscription',
-        { ...purchase, paymentMethodToken: 'fake-valid-mastercard-nonce' },
-        { token: parent.token, headers: { 'idempotency-key': newKey() } },
-      ),
-    ]);
-    expect([a.status, b.status].sort()).toEqual([200, 400]);
-    expect([a, b].find((x) => x.status === 400)!.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
-    expect(await chargesOf(parent.id)).toHaveLength(1);
-  });
+  test(
+    'two tabs, two keys, two cards: the parent’s payments run one at a time — one plan, ' + 'the other WP_AlreadyHaveSubscription',
+    async () => {
+      const parent = await s.signUp();
+      const [a, b] = await Promise.all([
+        s.call(
+          'PurchaseSubscription',
+          { ...purchase, paymentMethodToken: 'fake-valid-visa-nonce' },
+          { token: parent.token, headers: { 'idempotency-key': newKey() } },
+        ),
+        s.call(
+          'PurchaseSubscription',
+          { ...purchase, paymentMethodToken: 'fake-valid-mastercard-nonce' },
+          { token: parent.token, headers: { 'idempotency-key': newKey() } },
+        ),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 400]);
+      expect([a, b].find((x) => x.status === 400)!.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
+      expect(await chargesOf(parent.id)).toHaveLength(1);
+    },
+  );
 });
 
 describe('the store', () => {

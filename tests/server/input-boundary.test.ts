@@ -32,22 +32,25 @@ const answerOf = (a: { status: number; body: unknown }) => ({ status: a.status, 
 const injected = (r: { statusCode: number; json: () => unknown }) => ({ status: r.statusCode, body: r.json() });
 
 describe('text with control characters', () => {
-  test('a NUL in a utmParamsObject value, in partner or in customerOptions.firstName of PurchaseSubscription: 142 naming the field', async () => {
-    const parent = await s.signUp();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ utmParamsObject: { utm_source: 'news\u0000letter' } }, 'utmParamsObject.utm_source: must not contain control characters'],
-      [{ partner: 'gym\u0000pass' }, 'partner: must not contain control characters'],
-      [{ customerOptions: { firstName: 'Ada\u0000' } }, 'customerOptions.firstName: must not contain control characters'],
-    ];
-    for (const [params, detail] of cases)
-      expect(answerOf(await purchase(params, parent.token)), detail).toEqual(refusal('PurchaseSubscription', detail));
+  test(
+    'a NUL in a utmParamsObject value, ' + 'in partner or in customerOptions.firstName of PurchaseSubscription: 142 naming the field',
+    async () => {
+      const parent = await s.signUp();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ utmParamsObject: { utm_source: 'news\u0000letter' } }, 'utmParamsObject.utm_source: must not contain control characters'],
+        [{ partner: 'gym\u0000pass' }, 'partner: must not contain control characters'],
+        [{ customerOptions: { firstName: 'Ada\u0000' } }, 'customerOptions.firstName: must not contain control characters'],
+      ];
+      for (const [params, detail] of cases)
+        expect(answerOf(await purchase(params, parent.token)), detail).toEqual(refusal('PurchaseSubscription', detail));
 
-    const clean = await purchase(
-      { utmParamsObject: { utm_source: 'newsletter' }, partner: 'gympass', customerOptions: { firstName: 'Ada' } },
-      parent.token,
-    );
-    expect(clean.status).toBe(200);
-  });
+      const clean = await purchase(
+        { utmParamsObject: { utm_source: 'newsletter' }, partner: 'gympass', customerOptions: { firstName: 'Ada' } },
+        parent.token,
+      );
+      expect(clean.status).toBe(200);
+    },
+  );
 
   test('DEL, a C1 control and a lone surrogate are refused too; tab, line breaks and emoji are text', async () => {
     const request = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
@@ -158,24 +161,27 @@ describe('the legacy login routes', () => {
     expect((await get(`username=${encodeURIComponent(email)}&password=${PASSWORD}`)).status).toBe(200);
   });
 
-  test('a username or password sent twice in the query, or an object in the body, is no string: 404 code 101, as Parse answers', async () => {
-    const { email } = await s.signUp();
-    const invalid = { status: 404, body: { code: 101, error: 'Invalid username/password.' } };
-    expect(
-      injected(
-        await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&username=x&password=${PASSWORD}` }),
-      ),
-    ).toEqual(invalid);
-    expect(
-      injected(
-        await s.app.inject({
-          method: 'GET',
-          url: `/api/login?username=${encodeURIComponent(email)}&password=${PASSWORD}&password=${PASSWORD}`,
-        }),
-      ),
-    ).toEqual(invalid);
-    expect(
-      injected(await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: { $ne: null }, password: PASSWORD } })),
-    ).toEqual(invalid);
-  });
+  test(
+    'a username or password sent twice in the query, ' + 'or an object in the body, is no string: 404 code 101, as Parse answers',
+    async () => {
+      const { email } = await s.signUp();
+      const invalid = { status: 404, body: { code: 101, error: 'Invalid username/password.' } };
+      expect(
+        injected(
+          await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&username=x&password=${PASSWORD}` }),
+        ),
+      ).toEqual(invalid);
+      expect(
+        injected(
+          await s.app.inject({
+            method: 'GET',
+            url: `/api/login?username=${encodeURIComponent(email)}&password=${PASSWORD}&password=${PASSWORD}`,
+          }),
+        ),
+      ).toEqual(invalid);
+      expect(
+        injected(await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: { $ne: null }, password: PASSWORD } })),
+      ).toEqual(invalid);
+    },
+  );
 });

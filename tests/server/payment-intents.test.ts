@@ -87,7 +87,8 @@ const UNCONFIRMED = {
   code: 159,
   messageKey: 'REQUEST_IN_PROGRESS',
   error:
-    'We could not confirm your payment yet. Please wait a minute, then check your account before trying again: you will not be charged twice.',
+    'We could not confirm your payment yet. Please wait a minute, ' +
+    'then check your account before trying again: you will not be charged twice.',
 };
 
 describe('the intent comes first', () => {
@@ -125,33 +126,36 @@ describe('the intent comes first', () => {
 });
 
 describe('a lost answer, a charge never made, a record that fails, half a purchase', () => {
-  test('the answer of a charge is lost: the parent is asked to wait; the same request after the lease gets the plan, charged once', async () => {
-    const parent = await s.signUp();
-    const key = newKey();
-    const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' };
-    faults.arm('createSubscription', 'after');
-    const lost = await pay('PurchaseSubscription', input, parent.token, key);
-    expect(lost.status).toBe(409);
-    expect(lost.body).toMatchObject(UNCONFIRMED);
-    const [open] = await intentsOf(parent.id);
-    expect(open).toMatchObject({ status: 'open' });
-    expect(await sandboxCharges(open!.id)).toHaveLength(1);
-    expect(await subscriptionsOf(parent.id)).toEqual([]);
+  test(
+    'the answer of a charge is lost: the parent is asked to wait; ' + 'the same request after the lease gets the plan, charged once',
+    async () => {
+      const parent = await s.signUp();
+      const key = newKey();
+      const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' };
+      faults.arm('createSubscription', 'after');
+      const lost = await pay('PurchaseSubscription', input, parent.token, key);
+      expect(lost.status).toBe(409);
+      expect(lost.body).toMatchObject(UNCONFIRMED);
+      const [open] = await intentsOf(parent.id);
+      expect(open).toMatchObject({ status: 'open' });
+      expect(await sandboxCharges(open!.id)).toHaveLength(1);
+      expect(await subscriptionsOf(parent.id)).toEqual([]);
 
-    // Still within the lease: the request that died might yet finish it.
-    expect((await pay('PurchaseSubscription', input, parent.token, key)).body).toMatchObject(UNCONFIRMED);
-    later(3);
-    const again = ok(await pay('PurchaseSubscription', input, parent.token, key));
-    expect(again.subscriptionData).toMatchObject({ status: 'Active', trialDuration: 0 });
-    expect(await subscriptionsOf(parent.id)).toMatchObject([{ id: again.subscriptionData.id, gateway_subscription_id: open!.id }]);
-    expect(await sandboxCharges(open!.id)).toHaveLength(1);
-    expect(await t.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', parent.id).execute()).toEqual([
-      { amount_cents: 1234, status: 'settled' },
-    ]);
-    expect((await intentsOf(parent.id))[0]).toMatchObject({ status: 'completed', resolved_by: 'reconciliation' });
-    // And once more: the same answer, from the idempotency key.
-    expect(ok(await pay('PurchaseSubscription', input, parent.token, key))).toEqual(again);
-  });
+      // Still within the lease: the request that died might yet finish it.
+      expect((await pay('PurchaseSubscription', input, parent.token, key)).body).toMatchObject(UNCONFIRMED);
+      later(3);
+      const again = ok(await pay('PurchaseSubscription', input, parent.token, key));
+      expect(again.subscriptionData).toMatchObject({ status: 'Active', trialDuration: 0 });
+      expect(await subscriptionsOf(parent.id)).toMatchObject([{ id: again.subscriptionData.id, gateway_subscription_id: open!.id }]);
+      expect(await sandboxCharges(open!.id)).toHaveLength(1);
+      expect(await t.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', parent.id).execute()).toEqual([
+        { amount_cents: 1234, status: 'settled' },
+      ]);
+      expect((await intentsOf(parent.id))[0]).toMatchObject({ status: 'completed', resolved_by: 'reconciliation' });
+      // And once more: the same answer, from the idempotency key.
+      expect(ok(await pay('PurchaseSubscription', input, parent.token, key))).toEqual(again);
+    },
+  );
 
   test('reconciliation completes a lost lifetime sale by its order id and logs the repair at warn level', async () => {
     const parent = await s.signUp();
@@ -172,69 +176,76 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     expect((await server.app.backend.reconcile()).intents.map((i) => i.id)).not.toContain(intent!.id);
   });
 
-  test('a charge never made (the gateway was down): the intent fails, the coupon is the parent’s again, the same request says nothing was charged, a new one buys', async () => {
-    const { codes } = await createCodes(t.db, { kind: 'coupon', webOfferId: 'coupon_annual', source: 'test' });
-    const code = displayCode(codes[0]!);
-    const parent = await s.signUp();
-    const key = newKey();
-    const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code };
-    faults.arm('createSubscription', 'before');
-    expect((await pay('PurchaseSubscription', input, parent.token, key)).body).toMatchObject(UNCONFIRMED);
-    expect((await findCode(t.db, code))?.redeemed_by_user_id).toBe(parent.id);
+  test(
+    'a charge never made (the gateway was down): the intent fails, ' +
+      'the coupon is the parent’s again, the same request says nothing was charged, a new one buys',
+    async () => {
+      const { codes } = await createCodes(t.db, { kind: 'coupon', webOfferId: 'coupon_annual', source: 'test' });
+      const code = displayCode(codes[0]!);
+      const parent = await s.signUp();
+      const key = newKey();
+      const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code };
+      faults.arm('createSubscription', 'before');
+      expect((await pay('PurchaseSubscription', input, parent.token, key)).body).toMatchObject(UNCONFIRMED);
+      expect((await findCode(t.db, code))?.redeemed_by_user_id).toBe(parent.id);
 
-    later(3);
-    await server.app.backend.reconcile();
-    expect((await intentsOf(parent.id))[0]).toMatchObject({ status: 'failed', resolved_by: 'reconciliation' });
-    expect((await findCode(t.db, code))?.redeemed_at).toBeNull();
-    const same = await pay('PurchaseSubscription', input, parent.token, key);
-    expect(same.status).toBe(400);
-    expect(same.body).toMatchObject({
-      code: 141,
-      error: 'Your payment did not go through, and you have not been charged. Please try again.',
-    });
-
-    ok(await pay('PurchaseSubscription', input, parent.token, newKey()));
-    expect(await subscriptionsOf(parent.id)).toMatchObject([{ code: codes[0], web_offer_id: 'coupon_annual' }]);
-  });
-
-  test('our record failing after the charge: the plan is cancelled at the gateway, the charge refunded, and the parent told so', async () => {
-    const parent = await s.signUp();
-    await sql`create function refuse_subscription() returns trigger language plpgsql as $$
-      begin if new.user_id = ${sql.lit(parent.id)} then raise exception 'the test refuses this row'; end if; return new; end $$`.execute(
-      t.db,
-    );
-    await sql`create trigger refuse_subscription before insert on subscriptions for each row execute function refuse_subscription()`.execute(
-      t.db,
-    );
-    try {
-      const answer = await pay(
-        'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' },
-        parent.token,
-        newKey(),
-      );
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({
+      later(3);
+      await server.app.backend.reconcile();
+      expect((await intentsOf(parent.id))[0]).toMatchObject({ status: 'failed', resolved_by: 'reconciliation' });
+      expect((await findCode(t.db, code))?.redeemed_at).toBeNull();
+      const same = await pay('PurchaseSubscription', input, parent.token, key);
+      expect(same.status).toBe(400);
+      expect(same.body).toMatchObject({
         code: 141,
-        error:
-          'We could not complete your purchase, so your payment was cancelled and you have not been charged. Please try again, or contact customer support if this persists.',
+        error: 'Your payment did not go through, and you have not been charged. Please try again.',
       });
-    } finally {
-      await sql`drop trigger refuse_subscription on subscriptions`.execute(t.db);
-      await sql`drop function refuse_subscription()`.execute(t.db);
-    }
-    const [intent] = await intentsOf(parent.id);
-    expect(intent).toMatchObject({ status: 'reversed', resolved_by: 'request' });
-    expect(await sandboxSubscription(intent!.id)).toMatchObject({ status: 'Canceled' });
-    expect(await sandboxCharges(intent!.id)).toMatchObject([{ amount_cents: 1234, status: 'refunded' }]);
-    expect(lines).toContainEqual(
-      expect.objectContaining({
-        level: 50,
-        msg: 'a payment made at the gateway could not be recorded: it is given back',
-        intentId: intent!.id,
-      }),
-    );
-  });
+
+      ok(await pay('PurchaseSubscription', input, parent.token, newKey()));
+      expect(await subscriptionsOf(parent.id)).toMatchObject([{ code: codes[0], web_offer_id: 'coupon_annual' }]);
+    },
+  );
+
+  test(
+    'our record failing after the charge: the plan is cancelled at the gateway, ' + 'the charge refunded, and the parent told so',
+    async () => {
+      const parent = await s.signUp();
+      await sql`create function refuse_subscription() returns trigger language plpgsql as $$
+        begin if new.user_id = ${sql.lit(parent.id)} then raise exception 'the test refuses this row'; end if; return new; end $$`.execute(
+        t.db,
+      );
+      await sql`create trigger refuse_subscription before insert on subscriptions
+        for each row execute function refuse_subscription()`.execute(t.db);
+      try {
+        const answer = await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' },
+          parent.token,
+          newKey(),
+        );
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({
+          code: 141,
+          error:
+            'We could not complete your purchase, so your payment was cancelled and you have ' +
+            'not been charged. Please try again, or contact customer support if this persists.',
+        });
+      } finally {
+        await sql`drop trigger refuse_subscription on subscriptions`.execute(t.db);
+        await sql`drop function refuse_subscription()`.execute(t.db);
+      }
+      const [intent] = await intentsOf(parent.id);
+      expect(intent).toMatchObject({ status: 'reversed', resolved_by: 'request' });
+      expect(await sandboxSubscription(intent!.id)).toMatchObject({ status: 'Canceled' });
+      expect(await sandboxCharges(intent!.id)).toMatchObject([{ amount_cents: 1234, status: 'refunded' }]);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          msg: 'a payment made at the gateway could not be recorded: it is given back',
+          intentId: intent!.id,
+        }),
+      );
+    },
+  );
 
   test('half a class add-on (its subscription made, today’s charge never): reconciliation cancels the subscription', async () => {
     const parent = await s.signUp();

@@ -111,51 +111,54 @@ describe('runSandboxBilling', () => {
     await importCatalog(t.db, readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
   });
 
-  test('a trial subscription is charged after its trial: a settled payment, the next date a year on; a re-run charges nothing', async () => {
-    const now = new Date('2025-01-05T10:00:00Z');
-    const bought = await purchase(t.db, { offerId: 'annual', priceCents: 7999, trialDays: 7, months: 12, now });
-    const firstBilling = new Date('2025-01-12T10:00:00Z');
+  test(
+    'a trial subscription is charged after its trial: ' + 'a settled payment, the next date a year on; a re-run charges nothing',
+    async () => {
+      const now = new Date('2025-01-05T10:00:00Z');
+      const bought = await purchase(t.db, { offerId: 'annual', priceCents: 7999, trialDays: 7, months: 12, now });
+      const firstBilling = new Date('2025-01-12T10:00:00Z');
 
-    const during = await runSandboxBilling({ db: t.db, at: new Date(firstBilling.getTime() - 1) });
-    expect(during.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
+      const during = await runSandboxBilling({ db: t.db, at: new Date(firstBilling.getTime() - 1) });
+      expect(during.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
 
-    const at = new Date('2025-01-12T12:00:00Z');
-    const summary = await runSandboxBilling({ db: t.db, at });
-    const charges = summary.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId);
-    expect(charges).toEqual([
-      expect.objectContaining({
-        subscriptionId: bought.subscriptionId,
-        amountCents: 7999,
-        status: 'settled',
-        processorResponseCode: '1000',
-        chargedAt: firstBilling.toISOString(),
-      }),
-    ]);
+      const at = new Date('2025-01-12T12:00:00Z');
+      const summary = await runSandboxBilling({ db: t.db, at });
+      const charges = summary.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId);
+      expect(charges).toEqual([
+        expect.objectContaining({
+          subscriptionId: bought.subscriptionId,
+          amountCents: 7999,
+          status: 'settled',
+          processorResponseCode: '1000',
+          chargedAt: firstBilling.toISOString(),
+        }),
+      ]);
 
-    const nextYear = new Date('2026-01-12T10:00:00Z');
-    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({
-      status: 'Active',
-      next_billing_date: nextYear,
-      term_expires_at: nextYear,
-    });
-    const payments = await paymentsOf(t.db, bought.subscriptionId);
-    expect(payments).toEqual([
-      expect.objectContaining({
-        user_id: bought.userId,
-        amount_cents: 7999,
-        status: 'settled',
-        description: 'Annual Plan',
-        gateway_transaction_id: charges[0]!.transactionId,
-        created_at: firstBilling,
-      }),
-    ]);
+      const nextYear = new Date('2026-01-12T10:00:00Z');
+      expect(await ours(t.db, bought.subscriptionId)).toMatchObject({
+        status: 'Active',
+        next_billing_date: nextYear,
+        term_expires_at: nextYear,
+      });
+      const payments = await paymentsOf(t.db, bought.subscriptionId);
+      expect(payments).toEqual([
+        expect.objectContaining({
+          user_id: bought.userId,
+          amount_cents: 7999,
+          status: 'settled',
+          description: 'Annual Plan',
+          gateway_transaction_id: charges[0]!.transactionId,
+          created_at: firstBilling,
+        }),
+      ]);
 
-    const again = await runSandboxBilling({ db: t.db, at });
-    expect(again.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
-    expect(await paymentsOf(t.db, bought.subscriptionId)).toHaveLength(1);
-    // The trialist is now a subscriber (spec §4 account status), told once.
-    expect(await accountStatusesOf(t.db, bought.userId)).toEqual(['Active Subscriber']);
-  });
+      const again = await runSandboxBilling({ db: t.db, at });
+      expect(again.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
+      expect(await paymentsOf(t.db, bought.subscriptionId)).toHaveLength(1);
+      // The trialist is now a subscriber (spec §4 account status), told once.
+      expect(await accountStatusesOf(t.db, bought.userId)).toEqual(['Active Subscriber']);
+    },
+  );
 
   test('billing catches up period after period, each charge dated on its billing date', async () => {
     const now = new Date('2025-01-31T08:00:00Z');
@@ -175,54 +178,58 @@ describe('runSandboxBilling', () => {
     ]);
   });
 
-  test('a price of 2001.00 is declined with 2001 Insufficient Funds: PastDue, access ends; retried 10 days later, paid once the price is right', async () => {
-    const now = new Date('2025-02-01T00:00:00Z');
-    const bought = await purchase(t.db, { offerId: 'annual', priceCents: 200_100, trialDays: 7, months: 12, now });
-    const due = new Date('2025-02-08T00:00:00Z');
+  test(
+    'a price of 2001.00 is declined with 2001 Insufficient Funds: PastDue, ' +
+      'access ends; retried 10 days later, paid once the price is right',
+    async () => {
+      const now = new Date('2025-02-01T00:00:00Z');
+      const bought = await purchase(t.db, { offerId: 'annual', priceCents: 200_100, trialDays: 7, months: 12, now });
+      const due = new Date('2025-02-08T00:00:00Z');
 
-    const summary = await runSandboxBilling({ db: t.db, at: new Date('2025-02-08T06:00:00Z') });
-    expect(summary.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([
-      expect.objectContaining({
-        status: 'declined',
-        amountCents: 200_100,
-        processorResponseCode: '2001',
-        processorResponseText: 'Insufficient Funds',
-      }),
-    ]);
-    expect(summary.declined.codes).toContainEqual(expect.objectContaining({ code: '2001', text: 'Insufficient Funds' }));
-    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'PastDue', term_expires_at: due, next_billing_date: due });
-    expect(await paymentsOf(t.db, bought.subscriptionId)).toEqual([
-      expect.objectContaining({
-        status: 'declined',
-        amount_cents: 200_100,
-        processor_response_code: '2001',
-        processor_response_text: 'Insufficient Funds',
-        description: 'Annual Plan',
-      }),
-    ]);
+      const summary = await runSandboxBilling({ db: t.db, at: new Date('2025-02-08T06:00:00Z') });
+      expect(summary.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([
+        expect.objectContaining({
+          status: 'declined',
+          amountCents: 200_100,
+          processorResponseCode: '2001',
+          processorResponseText: 'Insufficient Funds',
+        }),
+      ]);
+      expect(summary.declined.codes).toContainEqual(expect.objectContaining({ code: '2001', text: 'Insufficient Funds' }));
+      expect(await ours(t.db, bought.subscriptionId)).toMatchObject({ status: 'PastDue', term_expires_at: due, next_billing_date: due });
+      expect(await paymentsOf(t.db, bought.subscriptionId)).toEqual([
+        expect.objectContaining({
+          status: 'declined',
+          amount_cents: 200_100,
+          processor_response_code: '2001',
+          processor_response_text: 'Insufficient Funds',
+          description: 'Annual Plan',
+        }),
+      ]);
 
-    // The same time again: nothing more.
-    const again = await runSandboxBilling({ db: t.db, at: new Date('2025-02-08T06:00:00Z') });
-    expect(again.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
+      // The same time again: nothing more.
+      const again = await runSandboxBilling({ db: t.db, at: new Date('2025-02-08T06:00:00Z') });
+      expect(again.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
 
-    // A retry 10 days later, after the price was changed: it settles and the plan is Active again.
-    value(
-      await bought.gateway.updateSubscription({
-        subscriptionId: bought.gatewaySubscriptionId,
-        priceCents: 7999,
-        now: new Date('2025-02-10T00:00:00Z'),
-      }),
-    );
-    const retry = await runSandboxBilling({ db: t.db, at: new Date('2025-02-18T01:00:00Z') });
-    expect(retry.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([
-      expect.objectContaining({ status: 'settled', amountCents: 7999, chargedAt: new Date(due.getTime() + 10 * DAY).toISOString() }),
-    ]);
-    expect(await ours(t.db, bought.subscriptionId)).toMatchObject({
-      status: 'Active',
-      next_billing_date: new Date('2026-02-08T00:00:00Z'),
-      term_expires_at: new Date('2026-02-08T00:00:00Z'),
-    });
-  });
+      // A retry 10 days later, after the price was changed: it settles and the plan is Active again.
+      value(
+        await bought.gateway.updateSubscription({
+          subscriptionId: bought.gatewaySubscriptionId,
+          priceCents: 7999,
+          now: new Date('2025-02-10T00:00:00Z'),
+        }),
+      );
+      const retry = await runSandboxBilling({ db: t.db, at: new Date('2025-02-18T01:00:00Z') });
+      expect(retry.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([
+        expect.objectContaining({ status: 'settled', amountCents: 7999, chargedAt: new Date(due.getTime() + 10 * DAY).toISOString() }),
+      ]);
+      expect(await ours(t.db, bought.subscriptionId)).toMatchObject({
+        status: 'Active',
+        next_billing_date: new Date('2026-02-08T00:00:00Z'),
+        term_expires_at: new Date('2026-02-08T00:00:00Z'),
+      });
+    },
+  );
 
   test('a decline is retried at most three times; a new payment method makes it due again at once', async () => {
     const now = new Date('2025-03-01T00:00:00Z');
@@ -405,7 +412,8 @@ describe('npm run billing', () => {
       const { stdout } = await cli(['run', '--at', '2025-06-09T00:00:00Z']);
       const port = (app.server.address() as { port: number }).port;
       expect(stdout).toContain(
-        `Billing at 2025-06-09T00:00:00.000Z: charged 1 ($79.99), declined 1 (2001 Insufficient Funds), failed 0. (in the server on port ${port})`,
+        'Billing at 2025-06-09T00:00:00.000Z: charged 1 ($79.99), ' +
+          `declined 1 (2001 Insufficient Funds), failed 0. (in the server on port ${port})`,
       );
       expect(stdout).toContain(`2025-06-08T00:00:00.000Z\tsettled\t79.99\t1000\tApproved\t${paid.gatewaySubscriptionId}`);
       expect(stdout).toContain(`2025-06-08T00:00:00.000Z\tdeclined\t2001.00\t2001\tInsufficient Funds\t${declined.gatewaySubscriptionId}`);

@@ -73,35 +73,38 @@ async function subscriber(webOfferId = 'monthly', nonce = 'fake-valid-visa-nonce
 }
 
 describe('UpgradeSubscription', () => {
-  test('monthly in its trial → annual: the annual plan at once, billed when the trial ends, on the same card; the monthly one cancelled', async () => {
-    const parent = await subscriber('monthly');
-    const answer = ok(
-      await pay(
-        'UpgradeSubscription',
-        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual', paymentMethodToken: null },
-        parent.token,
-      ),
-    );
-    expect(answer.subscriptionId).not.toBe(parent.subscriptionId);
+  test(
+    'monthly in its trial → annual: the annual plan at once, ' + 'billed when the trial ends, on the same card; the monthly one cancelled',
+    async () => {
+      const parent = await subscriber('monthly');
+      const answer = ok(
+        await pay(
+          'UpgradeSubscription',
+          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual', paymentMethodToken: null },
+          parent.token,
+        ),
+      );
+      expect(answer.subscriptionId).not.toBe(parent.subscriptionId);
 
-    expect(await details(parent.token)).toMatchObject({
-      plan: { id: 'annual' },
-      isExpired: false,
-      isTrialActive: true,
-      activeSubscription: { id: answer.subscriptionId, price: 79.99 },
-      // The card pays the annual plan only.
-      paymentInfo: { cardType: 'Visa', subscriptions: [{ id: answer.subscriptionId }] },
-    });
-    const renewed = await subscriptionRow(answer.subscriptionId);
-    expect(Math.abs(renewed.first_billing_date!.getTime() - new Date(parent.nextBillingDate).getTime())).toBeLessThanOrEqual(DAY);
-    expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'Canceled', cancel_reason: 'upgrade' });
-    expect(await history(parent.token)).toEqual([]);
+      expect(await details(parent.token)).toMatchObject({
+        plan: { id: 'annual' },
+        isExpired: false,
+        isTrialActive: true,
+        activeSubscription: { id: answer.subscriptionId, price: 79.99 },
+        // The card pays the annual plan only.
+        paymentInfo: { cardType: 'Visa', subscriptions: [{ id: answer.subscriptionId }] },
+      });
+      const renewed = await subscriptionRow(answer.subscriptionId);
+      expect(Math.abs(renewed.first_billing_date!.getTime() - new Date(parent.nextBillingDate).getTime())).toBeLessThanOrEqual(DAY);
+      expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'Canceled', cancel_reason: 'upgrade' });
+      expect(await history(parent.token)).toEqual([]);
 
-    // The monthly plan is no longer billed: a billing run after the trial charges the annual price only.
-    const run = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 8 * DAY) });
-    const mine = run.charges.filter((c) => c.subscriptionId === answer.subscriptionId || c.subscriptionId === parent.subscriptionId);
-    expect(mine).toMatchObject([{ subscriptionId: answer.subscriptionId, amountCents: 7999, status: 'settled' }]);
-  });
+      // The monthly plan is no longer billed: a billing run after the trial charges the annual price only.
+      const run = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 8 * DAY) });
+      const mine = run.charges.filter((c) => c.subscriptionId === answer.subscriptionId || c.subscriptionId === parent.subscriptionId);
+      expect(mine).toMatchObject([{ subscriptionId: answer.subscriptionId, amountCents: 7999, status: 'settled' }]);
+    },
+  );
 
   test('to lifetime: the lifetime price charged now; the old plan cancelled', async () => {
     const parent = await subscriber('annual');
@@ -294,42 +297,46 @@ describe('UpdateCreditCard', () => {
     ).toMatchObject({ code: 119 });
   });
 
-  test('past due after a $2001 renewal decline: the retry on the new card answers WP_CardNotValid "2001"; once it settles the plan is Active and paid', async () => {
-    const parent = await subscriber('test_monthly_2001');
-    const billed = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 8 * DAY) });
-    expect(billed.charges.filter((c) => c.subscriptionId === parent.subscriptionId)).toMatchObject([
-      { status: 'declined', processorResponseCode: '2001' },
-    ]);
-    expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'PastDue' });
+  test(
+    'past due after a $2001 renewal decline: the retry on the new card answers WP_CardNotValid "2001"; ' +
+      'once it settles the plan is Active and paid',
+    async () => {
+      const parent = await subscriber('test_monthly_2001');
+      const billed = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 8 * DAY) });
+      expect(billed.charges.filter((c) => c.subscriptionId === parent.subscriptionId)).toMatchObject([
+        { status: 'declined', processorResponseCode: '2001' },
+      ]);
+      expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'PastDue' });
 
-    const declined = await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-mastercard-nonce' }, parent.token);
-    expect(declined.status).toBe(400);
-    expect(declined.body).toEqual({
-      code: 141,
-      error: 'Your card was declined (insufficient funds). Please try another card.',
-      messageKey: 'WP_CardNotValid',
-      processorCode: '2001',
-    });
-    expect((await history(parent.token)).map((p) => [p.status, p.amount])).toEqual([
-      ['declined', 2001],
-      ['declined', 2001],
-    ]);
-    expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'PastDue' });
+      const declined = await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-mastercard-nonce' }, parent.token);
+      expect(declined.status).toBe(400);
+      expect(declined.body).toEqual({
+        code: 141,
+        error: 'Your card was declined (insufficient funds). Please try another card.',
+        messageKey: 'WP_CardNotValid',
+        processorCode: '2001',
+      });
+      expect((await history(parent.token)).map((p) => [p.status, p.amount])).toEqual([
+        ['declined', 2001],
+        ['declined', 2001],
+      ]);
+      expect(await subscriptionRow(parent.subscriptionId)).toMatchObject({ status: 'PastDue' });
 
-    // The plan's price changes (the sandbox decides by amount), and the next card settles it.
-    await s.db.updateTable('subscriptions').set({ price_cents: 1999 }).where('id', '=', parent.subscriptionId).execute();
-    expect(ok(await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-discover-nonce' }, parent.token))).toEqual({ success: true });
-    const row = await subscriptionRow(parent.subscriptionId);
-    expect(row.status).toBe('Active');
-    expect(row.next_billing_date!.getTime()).toBeGreaterThan(Date.now() + 20 * DAY);
-    // (The billing run's decline is dated on the renewal date, a week ahead: it lists first.)
-    expect((await history(parent.token)).filter((p) => p.status === 'settled')).toMatchObject([
-      { amount: 19.99, paymentMethod: 'Discover ending in 1117' },
-    ]);
-    expect(await details(parent.token)).toMatchObject({ isExpired: false, activeSubscription: { status: 'Active' } });
+      // The plan's price changes (the sandbox decides by amount), and the next card settles it.
+      await s.db.updateTable('subscriptions').set({ price_cents: 1999 }).where('id', '=', parent.subscriptionId).execute();
+      expect(ok(await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-discover-nonce' }, parent.token))).toEqual({ success: true });
+      const row = await subscriptionRow(parent.subscriptionId);
+      expect(row.status).toBe('Active');
+      expect(row.next_billing_date!.getTime()).toBeGreaterThan(Date.now() + 20 * DAY);
+      // (The billing run's decline is dated on the renewal date, a week ahead: it lists first.)
+      expect((await history(parent.token)).filter((p) => p.status === 'settled')).toMatchObject([
+        { amount: 19.99, paymentMethod: 'Discover ending in 1117' },
+      ]);
+      expect(await details(parent.token)).toMatchObject({ isExpired: false, activeSubscription: { status: 'Active' } });
 
-    // The missed period is not charged again by the gateway's own retries.
-    const later = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 19 * DAY) });
-    expect(later.charges.filter((c) => c.subscriptionId === parent.subscriptionId)).toEqual([]);
-  });
+      // The missed period is not charged again by the gateway's own retries.
+      const later = await runSandboxBilling({ db: s.db, at: new Date(Date.now() + 19 * DAY) });
+      expect(later.charges.filter((c) => c.subscriptionId === parent.subscriptionId)).toEqual([]);
+    },
+  );
 });

@@ -114,129 +114,139 @@ describe('CreateClassAddOnSubscription', () => {
 });
 
 describe('class add-ons in GetCustomerDetails (spec §2.8: one plan per app plan and per classes plan)', () => {
-  test('an app plan and two add-ons: three plans, each add-on a classes plan with its add-on, price, renewal and the card that pays it', async () => {
-    const parent = await s.signUp();
-    const app = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token));
-    const four = ok(
-      await pay(
-        'CreateClassAddOnSubscription',
-        { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
-        parent.token,
-      ),
-    );
-    const one = ok(
-      await pay(
-        'CreateClassAddOnSubscription',
-        { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class' },
-        parent.token,
-      ),
-    );
-    const row = await s.db.selectFrom('subscriptions').selectAll().where('id', '=', four.id).executeTakeFirstOrThrow();
+  test(
+    'an app plan and two add-ons: three plans, ' + 'each add-on a classes plan with its add-on, price, renewal and the card that pays it',
+    async () => {
+      const parent = await s.signUp();
+      const app = ok(
+        await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token),
+      );
+      const four = ok(
+        await pay(
+          'CreateClassAddOnSubscription',
+          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
+          parent.token,
+        ),
+      );
+      const one = ok(
+        await pay(
+          'CreateClassAddOnSubscription',
+          { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class' },
+          parent.token,
+        ),
+      );
+      const row = await s.db.selectFrom('subscriptions').selectAll().where('id', '=', four.id).executeTakeFirstOrThrow();
 
-    const d = await details(parent.token);
-    // The account's main plan is still the app plan; the add-ons do not replace it.
-    expect(d).toMatchObject({
-      plan: { id: 'annual' },
-      classesPlan: null,
-      isExpired: false,
-      paymentInfo: { cardType: 'Visa', last4: '1881' },
-    });
-    const plans = d.planSubscriptions!;
-    expect(plans.map((p) => [p.id, p.product, p.classAddOn?.id ?? null])).toEqual([
-      [app.subscriptionData.id, 'app', null],
-      [four.id, 'classes', 'addon_four_classes'],
-      [one.id, 'classes', 'addon_one_class'],
-    ]);
-    expect(plans[0]).toMatchObject({
-      offer: { id: 'annual' },
-      classAddOn: null,
-      paymentMethod: { paymentType: 'card', cardType: 'Visa', last4: '1881', expirationDate: expect.stringMatching(/^\d{2}\/\d{4}$/) },
-    });
-    expect(plans[1]).toEqual({
-      id: four.id,
-      product: 'classes',
-      offer: null,
-      classAddOn: {
-        id: 'addon_four_classes',
-        planId: 'minerva_addon_4_classes',
-        name: '4 classes a month',
-        classesPerMonth: 4,
-        price: 54.99,
-        todayPrice: 10,
-        promoDays: 30,
-        status: 'active',
-      },
-      status: 'Active',
-      price: 54.99,
-      nextBillingDate: row.next_billing_date!.toISOString(),
-      firstBillingDate: row.first_billing_date!.toISOString(),
-      trialDuration: 0,
-      store: 'WebStore',
-      termExpiresAt: row.term_expires_at!.toISOString(),
-      compExpiresAt: null,
-      giftExpiresAt: null,
-      isLifetime: false,
-      isGifted: false,
-      renews: true,
-      // Paid with the MasterCard, not the Visa on file.
-      paymentMethod: {
-        paymentType: 'card',
-        cardType: 'MasterCard',
-        last4: '4444',
-        expirationDate: expect.stringMatching(/^\d{2}\/\d{4}$/),
-      },
-    });
-    near(plans[1]!.nextBillingDate!, Date.now() + 30 * DAY);
-    expect(plans[2]).toMatchObject({
-      price: 14.99,
-      classAddOn: { name: '1 class a month' },
-      paymentMethod: { cardType: 'American Express', last4: '0005' },
-    });
-  });
-
-  test('CancelMinervaClasses cancels only the add-on: it stays listed until its paid promo ends, the app plan renews as before', async () => {
-    const parent = await s.signUp();
-    const app = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token));
-    const addOn = ok(
-      await pay(
-        'CreateClassAddOnSubscription',
-        { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
-        parent.token,
-      ),
-    );
-    const before = await s.db.selectFrom('subscriptions').selectAll().where('id', '=', addOn.id).executeTakeFirstOrThrow();
-
-    const cancelled = ok(
-      await s.call('CancelMinervaClasses', { subscriptionId: addOn.id, cancelReason: 'It is too expensive' }, { token: parent.token }),
-    );
-    expect(cancelled).toEqual({ subscriptionId: addOn.id, status: 'Canceled', accessEndsAt: before.first_billing_date!.toISOString() });
-    const gateway = await s.db
-      .selectFrom('sandbox_subscriptions')
-      .select('status')
-      .where('id', '=', before.gateway_subscription_id!)
-      .executeTakeFirstOrThrow();
-    expect(gateway.status).toBe('Canceled');
-
-    const plans = (await details(parent.token)).planSubscriptions!;
-    expect(plans).toMatchObject([
-      { id: app.subscriptionData.id, product: 'app', status: 'Active', renews: true },
-      {
-        id: addOn.id,
+      const d = await details(parent.token);
+      // The account's main plan is still the app plan; the add-ons do not replace it.
+      expect(d).toMatchObject({
+        plan: { id: 'annual' },
+        classesPlan: null,
+        isExpired: false,
+        paymentInfo: { cardType: 'Visa', last4: '1881' },
+      });
+      const plans = d.planSubscriptions!;
+      expect(plans.map((p) => [p.id, p.product, p.classAddOn?.id ?? null])).toEqual([
+        [app.subscriptionData.id, 'app', null],
+        [four.id, 'classes', 'addon_four_classes'],
+        [one.id, 'classes', 'addon_one_class'],
+      ]);
+      expect(plans[0]).toMatchObject({
+        offer: { id: 'annual' },
+        classAddOn: null,
+        paymentMethod: { paymentType: 'card', cardType: 'Visa', last4: '1881', expirationDate: expect.stringMatching(/^\d{2}\/\d{4}$/) },
+      });
+      expect(plans[1]).toEqual({
+        id: four.id,
         product: 'classes',
-        classAddOn: { id: 'addon_four_classes' },
-        status: 'Canceled',
-        renews: false,
-        nextBillingDate: null,
-        termExpiresAt: before.first_billing_date!.toISOString(),
-      },
-    ]);
-    const appRow = await s.db
-      .selectFrom('subscriptions')
-      .select(['status', 'canceled_at'])
-      .where('id', '=', app.subscriptionData.id)
-      .executeTakeFirstOrThrow();
-    expect(appRow).toEqual({ status: 'Active', canceled_at: null });
-  });
+        offer: null,
+        classAddOn: {
+          id: 'addon_four_classes',
+          planId: 'minerva_addon_4_classes',
+          name: '4 classes a month',
+          classesPerMonth: 4,
+          price: 54.99,
+          todayPrice: 10,
+          promoDays: 30,
+          status: 'active',
+        },
+        status: 'Active',
+        price: 54.99,
+        nextBillingDate: row.next_billing_date!.toISOString(),
+        firstBillingDate: row.first_billing_date!.toISOString(),
+        trialDuration: 0,
+        store: 'WebStore',
+        termExpiresAt: row.term_expires_at!.toISOString(),
+        compExpiresAt: null,
+        giftExpiresAt: null,
+        isLifetime: false,
+        isGifted: false,
+        renews: true,
+        // Paid with the MasterCard, not the Visa on file.
+        paymentMethod: {
+          paymentType: 'card',
+          cardType: 'MasterCard',
+          last4: '4444',
+          expirationDate: expect.stringMatching(/^\d{2}\/\d{4}$/),
+        },
+      });
+      near(plans[1]!.nextBillingDate!, Date.now() + 30 * DAY);
+      expect(plans[2]).toMatchObject({
+        price: 14.99,
+        classAddOn: { name: '1 class a month' },
+        paymentMethod: { cardType: 'American Express', last4: '0005' },
+      });
+    },
+  );
+
+  test(
+    'CancelMinervaClasses cancels only the add-on: ' + 'it stays listed until its paid promo ends, the app plan renews as before',
+    async () => {
+      const parent = await s.signUp();
+      const app = ok(
+        await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token),
+      );
+      const addOn = ok(
+        await pay(
+          'CreateClassAddOnSubscription',
+          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
+          parent.token,
+        ),
+      );
+      const before = await s.db.selectFrom('subscriptions').selectAll().where('id', '=', addOn.id).executeTakeFirstOrThrow();
+
+      const cancelled = ok(
+        await s.call('CancelMinervaClasses', { subscriptionId: addOn.id, cancelReason: 'It is too expensive' }, { token: parent.token }),
+      );
+      expect(cancelled).toEqual({ subscriptionId: addOn.id, status: 'Canceled', accessEndsAt: before.first_billing_date!.toISOString() });
+      const gateway = await s.db
+        .selectFrom('sandbox_subscriptions')
+        .select('status')
+        .where('id', '=', before.gateway_subscription_id!)
+        .executeTakeFirstOrThrow();
+      expect(gateway.status).toBe('Canceled');
+
+      const plans = (await details(parent.token)).planSubscriptions!;
+      expect(plans).toMatchObject([
+        { id: app.subscriptionData.id, product: 'app', status: 'Active', renews: true },
+        {
+          id: addOn.id,
+          product: 'classes',
+          classAddOn: { id: 'addon_four_classes' },
+          status: 'Canceled',
+          renews: false,
+          nextBillingDate: null,
+          termExpiresAt: before.first_billing_date!.toISOString(),
+        },
+      ]);
+      const appRow = await s.db
+        .selectFrom('subscriptions')
+        .select(['status', 'canceled_at'])
+        .where('id', '=', app.subscriptionData.id)
+        .executeTakeFirstOrThrow();
+      expect(appRow).toEqual({ status: 'Active', canceled_at: null });
+    },
+  );
 });
 
 describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
@@ -283,25 +293,31 @@ describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
     });
   });
 
-  test('on-demand classes: classType onDemand; an app offer is not a class offer; CancelMinervaClasses does not cancel an app plan', async () => {
-    const parent = await s.signUp();
-    expect(
-      ok(
-        await pay(
-          'SubscribeToMinervaClasses',
-          { webOfferId: 'ondemand_monthly', paymentMethodToken: 'fake-valid-visa-nonce' },
-          parent.token,
+  test(
+    'on-demand classes: classType onDemand; an app offer is not a class offer; ' + 'CancelMinervaClasses does not cancel an app plan',
+    async () => {
+      const parent = await s.signUp();
+      expect(
+        ok(
+          await pay(
+            'SubscribeToMinervaClasses',
+            { webOfferId: 'ondemand_monthly', paymentMethodToken: 'fake-valid-visa-nonce' },
+            parent.token,
+          ),
         ),
-      ),
-    ).toMatchObject({ classType: 'onDemand' });
-    expect(
-      (await pay('SubscribeToMinervaClasses', { webOfferId: 'annual', paymentMethodToken: 'fake-valid-visa-nonce' }, parent.token)).body,
-    ).toMatchObject({ code: 101 });
-    const app = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly' }, parent.token));
-    expect(
-      (await s.call('CancelMinervaClasses', { subscriptionId: app.subscriptionData.id, cancelReason: 'x' }, { token: parent.token })).body,
-    ).toMatchObject({ code: 101 });
-  });
+      ).toMatchObject({ classType: 'onDemand' });
+      expect(
+        (await pay('SubscribeToMinervaClasses', { webOfferId: 'annual', paymentMethodToken: 'fake-valid-visa-nonce' }, parent.token)).body,
+      ).toMatchObject({ code: 101 });
+      const app = ok(
+        await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly' }, parent.token),
+      );
+      expect(
+        (await s.call('CancelMinervaClasses', { subscriptionId: app.subscriptionData.id, cancelReason: 'x' }, { token: parent.token }))
+          .body,
+      ).toMatchObject({ code: 101 });
+    },
+  );
 });
 
 describe('BulkPurchase', () => {

@@ -283,26 +283,33 @@ describe('PurchaseSubscription', () => {
     expect(await history(parent.token)).toHaveLength(1);
   });
 
-  test('resubscribing over a gift: allowed with isResubscribe, and the new plan bills only when the gift ends; without the flag refused', async () => {
-    const parent = await s.signUp();
-    const { codes } = await createCodes(s.db, { kind: 'gift', months: 3, source: 'test' });
-    ok(await s.call('RedeemComp', { userId: parent.id, couponCode: codes[0]! }, { token: parent.token }));
-    const giftEnd = new Date((await details(parent.token)).giftExpiresAt!).getTime();
+  test(
+    'resubscribing over a gift: allowed with isResubscribe, ' + 'and the new plan bills only when the gift ends; without the flag refused',
+    async () => {
+      const parent = await s.signUp();
+      const { codes } = await createCodes(s.db, { kind: 'gift', months: 3, source: 'test' });
+      ok(await s.call('RedeemComp', { userId: parent.id, couponCode: codes[0]! }, { token: parent.token }));
+      const giftEnd = new Date((await details(parent.token)).giftExpiresAt!).getTime();
 
-    const refused = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token);
-    expect(refused.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
-    const answer = ok(
-      await pay(
+      const refused = await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', isResubscribe: true },
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
         parent.token,
-      ),
-    );
-    // The parent's first plan: its 7-day trial, and no charge before the gift's end.
-    expect(answer.subscriptionData.trialDuration).toBe(7);
-    expect(new Date(answer.subscriptionData.nextBillingDate!).getTime()).toBeGreaterThanOrEqual(giftEnd);
-    expect(await history(parent.token)).toEqual([]);
-  });
+      );
+      expect(refused.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
+      const answer = ok(
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', isResubscribe: true },
+          parent.token,
+        ),
+      );
+      // The parent's first plan: its 7-day trial, and no charge before the gift's end.
+      expect(answer.subscriptionData.trialDuration).toBe(7);
+      expect(new Date(answer.subscriptionData.nextBillingDate!).getTime()).toBeGreaterThanOrEqual(giftEnd);
+      expect(await history(parent.token)).toEqual([]);
+    },
+  );
 
   test('a second plan after the first ran out has no second trial', async () => {
     const parent = await s.signUp();

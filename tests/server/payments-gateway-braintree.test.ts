@@ -35,51 +35,55 @@ afterAll(() => fake?.close());
 const lastRequest = () => fake.requests.at(-1)!;
 
 describe('reconciliation through the SDK (a fake Braintree that remembers)', () => {
-  test('a subscription made under our id is found by it, and a second one with it is refused (81902); a sale is found by its order id and voided once', async () => {
-    const remembering = await startFakeBraintreeGateway({ delayMs: 0 });
-    try {
-      const bt = createBraintreeGateway({ credentials: CREDENTIALS, endpoint: { host: '127.0.0.1', port: remembering.port } });
-      const request = {
-        id: 'intent_abc',
-        paymentMethodToken: 'tok_visa',
-        planId: 'codeling_monthly_999',
-        priceCents: 999,
-        trialDurationDays: 0,
-        billingFrequencyMonths: 1,
-        now: NOW,
-      };
-      const created = await bt.createSubscription(request);
-      expect(created).toMatchObject({
-        ok: true,
-        value: { id: 'intent_abc', status: 'Active', transaction: { amountCents: 999, status: 'settled' } },
-      });
-      expect(await bt.createSubscription(request)).toMatchObject({ ok: false, failure: { kind: 'validation', code: '81902' } });
-      expect(await bt.findSubscription('intent_abc', NOW)).toMatchObject({
-        id: 'intent_abc',
-        status: 'Active',
-        transaction: { amountCents: 999, status: 'settled' },
-      });
-      expect(await bt.findSubscription('intent_none', NOW)).toBeNull();
+  test(
+    'a subscription made under our id is found by it, ' +
+      'and a second one with it is refused (81902); a sale is found by its order id and voided once',
+    async () => {
+      const remembering = await startFakeBraintreeGateway({ delayMs: 0 });
+      try {
+        const bt = createBraintreeGateway({ credentials: CREDENTIALS, endpoint: { host: '127.0.0.1', port: remembering.port } });
+        const request = {
+          id: 'intent_abc',
+          paymentMethodToken: 'tok_visa',
+          planId: 'codeling_monthly_999',
+          priceCents: 999,
+          trialDurationDays: 0,
+          billingFrequencyMonths: 1,
+          now: NOW,
+        };
+        const created = await bt.createSubscription(request);
+        expect(created).toMatchObject({
+          ok: true,
+          value: { id: 'intent_abc', status: 'Active', transaction: { amountCents: 999, status: 'settled' } },
+        });
+        expect(await bt.createSubscription(request)).toMatchObject({ ok: false, failure: { kind: 'validation', code: '81902' } });
+        expect(await bt.findSubscription('intent_abc', NOW)).toMatchObject({
+          id: 'intent_abc',
+          status: 'Active',
+          transaction: { amountCents: 999, status: 'settled' },
+        });
+        expect(await bt.findSubscription('intent_none', NOW)).toBeNull();
 
-      const sale = await bt.sale({ paymentMethodToken: 'tok_visa', amountCents: 14_999, orderId: 'intent_sale', now: NOW });
-      expect(sale.ok).toBe(true);
-      expect(await bt.findSale('intent_sale')).toMatchObject({ amountCents: 14_999, status: 'settled' });
-      expect(await bt.findSale('intent_never')).toBeNull();
-      const saleId = (await bt.findSale('intent_sale'))!.id;
-      expect(await bt.reverseSale({ transactionId: saleId, now: NOW })).toMatchObject({
-        ok: true,
-        value: { id: saleId, status: 'voided' },
-      });
-      expect(await bt.reverseSale({ transactionId: saleId, now: NOW })).toMatchObject({ ok: true, value: { status: 'voided' } });
-      expect(await bt.findSale('intent_sale')).toMatchObject({ status: 'voided' });
-      expect(await bt.reverseSale({ transactionId: 'txn_missing', now: NOW })).toMatchObject({
-        ok: false,
-        failure: { kind: 'validation', code: 'notFound' },
-      });
-    } finally {
-      await remembering.close();
-    }
-  });
+        const sale = await bt.sale({ paymentMethodToken: 'tok_visa', amountCents: 14_999, orderId: 'intent_sale', now: NOW });
+        expect(sale.ok).toBe(true);
+        expect(await bt.findSale('intent_sale')).toMatchObject({ amountCents: 14_999, status: 'settled' });
+        expect(await bt.findSale('intent_never')).toBeNull();
+        const saleId = (await bt.findSale('intent_sale'))!.id;
+        expect(await bt.reverseSale({ transactionId: saleId, now: NOW })).toMatchObject({
+          ok: true,
+          value: { id: saleId, status: 'voided' },
+        });
+        expect(await bt.reverseSale({ transactionId: saleId, now: NOW })).toMatchObject({ ok: true, value: { status: 'voided' } });
+        expect(await bt.findSale('intent_sale')).toMatchObject({ status: 'voided' });
+        expect(await bt.reverseSale({ transactionId: 'txn_missing', now: NOW })).toMatchObject({
+          ok: false,
+          failure: { kind: 'validation', code: 'notFound' },
+        });
+      } finally {
+        await remembering.close();
+      }
+    },
+  );
 
   test('a charge already settling is refunded, and a refunded one is answered as it is', async () => {
     fake.answer('GET', `${base}/transactions/txn_settled`, {
@@ -231,140 +235,157 @@ describe('calls through the SDK', () => {
     ).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'cvv' } });
   });
 
-  test('a duplicate card (81724) is answered as gateway rejected duplicate; an unaccepted card type (81703) as such; other errors as validation', async () => {
-    fake.answer('POST', `${base}/payment_methods`, {
-      status: 422,
-      xml: xml.error({
-        message: 'Duplicate card exists in the vault.',
-        errors: [{ on: 'credit-card', code: '81724', attribute: 'number', message: 'Duplicate card exists in the vault.' }],
-      }),
-    });
-    expect(
-      await gateway.vaultPaymentMethod({
-        customerId: '81234567',
-        nonce: 'fake-valid-visa-nonce',
-        makeDefault: true,
-        failOnDuplicate: true,
-      }),
-    ).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
+  test(
+    'a duplicate card (81724) is answered as gateway rejected duplicate; ' +
+      'an unaccepted card type (81703) as such; other errors as validation',
+    async () => {
+      fake.answer('POST', `${base}/payment_methods`, {
+        status: 422,
+        xml: xml.error({
+          message: 'Duplicate card exists in the vault.',
+          errors: [{ on: 'credit-card', code: '81724', attribute: 'number', message: 'Duplicate card exists in the vault.' }],
+        }),
+      });
+      expect(
+        await gateway.vaultPaymentMethod({
+          customerId: '81234567',
+          nonce: 'fake-valid-visa-nonce',
+          makeDefault: true,
+          failOnDuplicate: true,
+        }),
+      ).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
 
-    fake.answer('POST', `${base}/payment_methods`, {
-      status: 422,
-      xml: xml.error({
-        message: 'Credit card type is not accepted by this merchant account.',
-        errors: [
-          { on: 'credit-card', code: '81703', attribute: 'number', message: 'Credit card type is not accepted by this merchant account.' },
-        ],
-      }),
-    });
-    expect(
-      await gateway.vaultPaymentMethod({
-        customerId: '81234567',
-        nonce: 'fake-valid-maestro-nonce',
-        makeDefault: true,
-        failOnDuplicate: true,
-      }),
-    ).toMatchObject({ ok: false, failure: { kind: 'cardTypeNotAccepted' } });
+      fake.answer('POST', `${base}/payment_methods`, {
+        status: 422,
+        xml: xml.error({
+          message: 'Credit card type is not accepted by this merchant account.',
+          errors: [
+            {
+              on: 'credit-card',
+              code: '81703',
+              attribute: 'number',
+              message: 'Credit card type is not accepted by this merchant account.',
+            },
+          ],
+        }),
+      });
+      expect(
+        await gateway.vaultPaymentMethod({
+          customerId: '81234567',
+          nonce: 'fake-valid-maestro-nonce',
+          makeDefault: true,
+          failOnDuplicate: true,
+        }),
+      ).toMatchObject({ ok: false, failure: { kind: 'cardTypeNotAccepted' } });
 
-    fake.answer('POST', `${base}/payment_methods`, {
-      status: 422,
-      xml: xml.error({
-        message: 'Cannot use a payment_method_nonce more than once.',
-        errors: [
-          {
-            on: 'payment-method',
-            code: '91564',
-            attribute: 'payment_method_nonce',
-            message: 'Cannot use a payment_method_nonce more than once.',
-          },
-        ],
-      }),
-    });
-    expect(
-      await gateway.vaultPaymentMethod({ customerId: '81234567', nonce: 'fake-consumed-nonce', makeDefault: true, failOnDuplicate: true }),
-    ).toEqual({
-      ok: false,
-      failure: { kind: 'validation', code: '91564', message: 'Cannot use a payment_method_nonce more than once.' },
-    });
-  });
+      fake.answer('POST', `${base}/payment_methods`, {
+        status: 422,
+        xml: xml.error({
+          message: 'Cannot use a payment_method_nonce more than once.',
+          errors: [
+            {
+              on: 'payment-method',
+              code: '91564',
+              attribute: 'payment_method_nonce',
+              message: 'Cannot use a payment_method_nonce more than once.',
+            },
+          ],
+        }),
+      });
+      expect(
+        await gateway.vaultPaymentMethod({
+          customerId: '81234567',
+          nonce: 'fake-consumed-nonce',
+          makeDefault: true,
+          failOnDuplicate: true,
+        }),
+      ).toEqual({
+        ok: false,
+        failure: { kind: 'validation', code: '91564', message: 'Cannot use a payment_method_nonce more than once.' },
+      });
+    },
+  );
 
-  test('createSubscription sends the plan, our price and our trial; with a trial no transaction, without one the first charge', async () => {
-    fake.answer('POST', `${base}/subscriptions`, {
-      status: 201,
-      xml: xml.subscription({ id: 'sub_trial', status: 'Active', price: '79.99', trialDays: 7, first: '2025-03-17', next: '2025-03-17' }),
-    });
-    const trial = await gateway.createSubscription({
-      id: 'sub_trial',
-      paymentMethodToken: 'tok_visa',
-      planId: 'codeling_annual_7999',
-      priceCents: 7999,
-      trialDurationDays: 7,
-      billingFrequencyMonths: 12,
-      now: NOW,
-    });
-    expect(lastRequest()).toMatchObject({
-      path: `${base}/subscriptions`,
-      body: {
-        subscription: {
-          id: 'sub_trial',
-          payment_method_token: 'tok_visa',
-          plan_id: 'codeling_annual_7999',
-          price: '79.99',
-          trial_period: true,
-          trial_duration: 7,
-          trial_duration_unit: 'day',
-        },
-      },
-    });
-    expect(trial).toEqual({
-      ok: true,
-      value: {
+  test(
+    'createSubscription sends the plan, our price and our trial; ' + 'with a trial no transaction, without one the first charge',
+    async () => {
+      fake.answer('POST', `${base}/subscriptions`, {
+        status: 201,
+        xml: xml.subscription({ id: 'sub_trial', status: 'Active', price: '79.99', trialDays: 7, first: '2025-03-17', next: '2025-03-17' }),
+      });
+      const trial = await gateway.createSubscription({
         id: 'sub_trial',
-        status: 'Active',
+        paymentMethodToken: 'tok_visa',
+        planId: 'codeling_annual_7999',
         priceCents: 7999,
         trialDurationDays: 7,
-        firstBillingDate: new Date('2025-03-17T00:00:00Z'),
-        nextBillingDate: new Date('2025-03-17T00:00:00Z'),
-        transaction: null,
-      },
-    });
+        billingFrequencyMonths: 12,
+        now: NOW,
+      });
+      expect(lastRequest()).toMatchObject({
+        path: `${base}/subscriptions`,
+        body: {
+          subscription: {
+            id: 'sub_trial',
+            payment_method_token: 'tok_visa',
+            plan_id: 'codeling_annual_7999',
+            price: '79.99',
+            trial_period: true,
+            trial_duration: 7,
+            trial_duration_unit: 'day',
+          },
+        },
+      });
+      expect(trial).toEqual({
+        ok: true,
+        value: {
+          id: 'sub_trial',
+          status: 'Active',
+          priceCents: 7999,
+          trialDurationDays: 7,
+          firstBillingDate: new Date('2025-03-17T00:00:00Z'),
+          nextBillingDate: new Date('2025-03-17T00:00:00Z'),
+          transaction: null,
+        },
+      });
 
-    fake.answer('POST', `${base}/subscriptions`, {
-      status: 201,
-      xml: xml.subscription({
+      fake.answer('POST', `${base}/subscriptions`, {
+        status: 201,
+        xml: xml.subscription({
+          id: 'sub_now',
+          status: 'Active',
+          price: '9.99',
+          first: '2025-03-10',
+          next: '2025-04-10',
+          transactions: [xml.transaction({ id: 'txn_first', status: 'submitted_for_settlement', amount: '9.99' })],
+        }),
+      });
+      const charged = await gateway.createSubscription({
         id: 'sub_now',
-        status: 'Active',
+        paymentMethodToken: 'tok_visa',
+        planId: 'codeling_monthly_999',
+        priceCents: 999,
+        trialDurationDays: 0,
+        billingFrequencyMonths: 1,
+        now: NOW,
+      });
+      expect(lastRequest().body?.subscription).toEqual({
+        id: 'sub_now',
+        payment_method_token: 'tok_visa',
+        plan_id: 'codeling_monthly_999',
         price: '9.99',
-        first: '2025-03-10',
-        next: '2025-04-10',
-        transactions: [xml.transaction({ id: 'txn_first', status: 'submitted_for_settlement', amount: '9.99' })],
-      }),
-    });
-    const charged = await gateway.createSubscription({
-      id: 'sub_now',
-      paymentMethodToken: 'tok_visa',
-      planId: 'codeling_monthly_999',
-      priceCents: 999,
-      trialDurationDays: 0,
-      billingFrequencyMonths: 1,
-      now: NOW,
-    });
-    expect(lastRequest().body?.subscription).toEqual({
-      id: 'sub_now',
-      payment_method_token: 'tok_visa',
-      plan_id: 'codeling_monthly_999',
-      price: '9.99',
-      trial_period: false,
-    });
-    expect(charged).toMatchObject({
-      ok: true,
-      value: {
-        id: 'sub_now',
-        nextBillingDate: new Date('2025-04-10T00:00:00Z'),
-        transaction: { id: 'txn_first', amountCents: 999, status: 'settled', processorResponseCode: '1000', createdAt: NOW },
-      },
-    });
-  });
+        trial_period: false,
+      });
+      expect(charged).toMatchObject({
+        ok: true,
+        value: {
+          id: 'sub_now',
+          nextBillingDate: new Date('2025-04-10T00:00:00Z'),
+          transaction: { id: 'txn_first', amountCents: 999, status: 'settled', processorResponseCode: '1000', createdAt: NOW },
+        },
+      });
+    },
+  );
 
   test('a first charge the bank declines fails the subscription with the processor code', async () => {
     fake.answer('POST', `${base}/subscriptions`, {
@@ -562,26 +583,29 @@ describe('webhooks', () => {
     return subscriptionId;
   }
 
-  test('a signed "charged successfully" is recorded once: a payment row, the plan Active; the same delivery again changes nothing', async () => {
-    const subscriptionId = await subscriber('bt_sub_paid');
-    const form = await sample('subscription_charged_successfully', 'bt_sub_paid');
-    const response = await post(form);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ received: 'subscriptionChargedSuccessfully', changed: true });
-    const payments = await t.db.selectFrom('payments').selectAll().where('subscription_id', '=', subscriptionId).execute();
-    expect(payments).toEqual([
-      expect.objectContaining({
-        amount_cents: 4999,
-        status: 'settled',
-        description: 'Monthly Plan',
-        gateway_transaction_id: 'bt_sub_paid',
-      }),
-    ]);
+  test(
+    'a signed "charged successfully" is recorded once: a payment row, ' + 'the plan Active; the same delivery again changes nothing',
+    async () => {
+      const subscriptionId = await subscriber('bt_sub_paid');
+      const form = await sample('subscription_charged_successfully', 'bt_sub_paid');
+      const response = await post(form);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ received: 'subscriptionChargedSuccessfully', changed: true });
+      const payments = await t.db.selectFrom('payments').selectAll().where('subscription_id', '=', subscriptionId).execute();
+      expect(payments).toEqual([
+        expect.objectContaining({
+          amount_cents: 4999,
+          status: 'settled',
+          description: 'Monthly Plan',
+          gateway_transaction_id: 'bt_sub_paid',
+        }),
+      ]);
 
-    const again = await post(form);
-    expect(again.json()).toEqual({ received: 'subscriptionChargedSuccessfully', changed: false });
-    expect(await t.db.selectFrom('payments').select('id').where('subscription_id', '=', subscriptionId).execute()).toHaveLength(1);
-  });
+      const again = await post(form);
+      expect(again.json()).toEqual({ received: 'subscriptionChargedSuccessfully', changed: false });
+      expect(await t.db.selectFrom('payments').select('id').where('subscription_id', '=', subscriptionId).execute()).toHaveLength(1);
+    },
+  );
 
   test('"charged unsuccessfully" makes the plan PastDue; "canceled" cancels it', async () => {
     const subscriptionId = await subscriber('bt_sub_failing');
@@ -647,7 +671,8 @@ describe('configuration', () => {
     });
     expect(() => readPaymentsEnv({ PAYMENT_GATEWAY: 'braintree', BRAINTREE_MERCHANT_ID: 'm' })).toThrow(
       new ConfigError(
-        'PAYMENT_GATEWAY=braintree needs BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY (the API keys of the Braintree control panel: Settings → API). Or set PAYMENT_GATEWAY=sandbox.',
+        'PAYMENT_GATEWAY=braintree needs BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY ' +
+          '(the API keys of the Braintree control panel: Settings → API). Or set PAYMENT_GATEWAY=sandbox.',
       ),
     );
     expect(() => readPaymentsEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(

@@ -164,17 +164,24 @@ describe('vaulting the cards typed in the sandbox card fields (their nonces)', (
     expect(await t.db.selectFrom('sandbox_payment_methods').select('token').where('customer_id', '=', id).execute()).toEqual([]);
   });
 
-  test("the same number is the same card (whatever the expiry); 4012 8888 8888 1881 is fake-valid-visa-nonce's card, 4111 1111 1111 1111 is not", async () => {
-    const id = await customer();
-    value(await vault(typed('4111 1111 1111 1111', '11/2031'), id));
-    expect(await vault(typed('4111-1111-1111-1111', '05/2033'), id)).toEqual({
-      ok: false,
-      failure: { kind: 'gatewayRejected', reason: 'duplicate' },
-    });
-    expect((await vault('fake-valid-visa-nonce', id)).ok).toBe(true);
-    expect(await vault(typed('4012 8888 8888 1881'), id)).toEqual({ ok: false, failure: { kind: 'gatewayRejected', reason: 'duplicate' } });
-    expect((await vault(typed('4111 1111 1111 1111'), await customer())).ok).toBe(true);
-  });
+  test(
+    'the same number is the same card (whatever the expiry); ' +
+      "4012 8888 8888 1881 is fake-valid-visa-nonce's card, 4111 1111 1111 1111 is not",
+    async () => {
+      const id = await customer();
+      value(await vault(typed('4111 1111 1111 1111', '11/2031'), id));
+      expect(await vault(typed('4111-1111-1111-1111', '05/2033'), id)).toEqual({
+        ok: false,
+        failure: { kind: 'gatewayRejected', reason: 'duplicate' },
+      });
+      expect((await vault('fake-valid-visa-nonce', id)).ok).toBe(true);
+      expect(await vault(typed('4012 8888 8888 1881'), id)).toEqual({
+        ok: false,
+        failure: { kind: 'gatewayRejected', reason: 'duplicate' },
+      });
+      expect((await vault(typed('4111 1111 1111 1111'), await customer())).ok).toBe(true);
+    },
+  );
 
   test('brands the merchant does not take are refused; a malformed sandbox card nonce is unknown', async () => {
     expect(await vault(typed('6304 0000 0000 0000'))).toEqual({ ok: false, failure: { kind: 'cardTypeNotAccepted', cardType: 'Maestro' } });
@@ -308,38 +315,42 @@ describe('subscriptions and charges', () => {
     });
   });
 
-  test('reconciliation’s questions: a subscription found by our id (a second one with it is refused, 81902), a sale by its order id; a charge reversed once', async () => {
-    const { token } = value(await vault('fake-valid-visa-nonce'));
-    const request = { ...plan(), paymentMethodToken: token, priceCents: 1999, trialDurationDays: 0 };
-    const created = value(await sandbox().createSubscription(request));
-    expect(created.id).toBe(request.id);
-    expect(await sandbox().createSubscription(request)).toEqual({
-      ok: false,
-      failure: { kind: 'validation', code: '81902', message: 'ID has already been taken.' },
-    });
-    expect(await sandbox().findSubscription(request.id, NOW)).toMatchObject({
-      id: request.id,
-      status: 'Active',
-      transaction: { id: created.transaction!.id, amountCents: 1999, status: 'settled' },
-    });
-    expect(await sandbox().findSubscription('sbx_sub_missing', NOW)).toBeNull();
+  test(
+    'reconciliation’s questions: a subscription found by our id (a second one with it is refused, ' +
+      '81902), a sale by its order id; a charge reversed once',
+    async () => {
+      const { token } = value(await vault('fake-valid-visa-nonce'));
+      const request = { ...plan(), paymentMethodToken: token, priceCents: 1999, trialDurationDays: 0 };
+      const created = value(await sandbox().createSubscription(request));
+      expect(created.id).toBe(request.id);
+      expect(await sandbox().createSubscription(request)).toEqual({
+        ok: false,
+        failure: { kind: 'validation', code: '81902', message: 'ID has already been taken.' },
+      });
+      expect(await sandbox().findSubscription(request.id, NOW)).toMatchObject({
+        id: request.id,
+        status: 'Active',
+        transaction: { id: created.transaction!.id, amountCents: 1999, status: 'settled' },
+      });
+      expect(await sandbox().findSubscription('sbx_sub_missing', NOW)).toBeNull();
 
-    const sale = value(await sandbox().sale({ paymentMethodToken: token, amountCents: 500, orderId: 'order-found', now: NOW }));
-    expect(await sandbox().findSale('order-found')).toEqual(sale);
-    expect(await sandbox().findSale('order-never')).toBeNull();
-    expect(value(await sandbox().reverseSale({ transactionId: sale.id, now: NOW }))).toMatchObject({ id: sale.id, status: 'refunded' });
-    expect(value(await sandbox().reverseSale({ transactionId: sale.id, now: NOW }))).toMatchObject({ status: 'refunded' });
-    expect(await sandbox().findSale('order-found')).toMatchObject({ status: 'refunded' });
+      const sale = value(await sandbox().sale({ paymentMethodToken: token, amountCents: 500, orderId: 'order-found', now: NOW }));
+      expect(await sandbox().findSale('order-found')).toEqual(sale);
+      expect(await sandbox().findSale('order-never')).toBeNull();
+      expect(value(await sandbox().reverseSale({ transactionId: sale.id, now: NOW }))).toMatchObject({ id: sale.id, status: 'refunded' });
+      expect(value(await sandbox().reverseSale({ transactionId: sale.id, now: NOW }))).toMatchObject({ status: 'refunded' });
+      expect(await sandbox().findSale('order-found')).toMatchObject({ status: 'refunded' });
 
-    expect(await sandbox().sale({ paymentMethodToken: token, amountCents: 200_100, orderId: 'order-declined', now: NOW })).toMatchObject({
-      ok: false,
-    });
-    expect(await sandbox().findSale('order-declined')).toMatchObject({ status: 'declined', processorResponseCode: '2001' });
-    expect(await sandbox().reverseSale({ transactionId: (await sandbox().findSale('order-declined'))!.id, now: NOW })).toMatchObject({
-      ok: false,
-      failure: { kind: 'validation', code: '91506' },
-    });
-  });
+      expect(await sandbox().sale({ paymentMethodToken: token, amountCents: 200_100, orderId: 'order-declined', now: NOW })).toMatchObject({
+        ok: false,
+      });
+      expect(await sandbox().findSale('order-declined')).toMatchObject({ status: 'declined', processorResponseCode: '2001' });
+      expect(await sandbox().reverseSale({ transactionId: (await sandbox().findSale('order-declined'))!.id, now: NOW })).toMatchObject({
+        ok: false,
+        failure: { kind: 'validation', code: '91506' },
+      });
+    },
+  );
 
   test('an unknown payment method token cannot subscribe', async () => {
     expect(

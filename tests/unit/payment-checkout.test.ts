@@ -108,13 +108,16 @@ describe('chargeServices: the charge calls of a payment block', () => {
     return { services, sent, slept, attempts, refused };
   }
 
-  test("a keyed call goes under the attempt's key, asked again while the server says it is still running; success ends the attempt", async () => {
-    const { services, sent, slept, attempts } = setup([new CallError(159, 'Still running'), { ok: true }]);
-    expect(await services.call('PurchaseSubscription', { webOfferId: 'annual' }, 'key-the-actions-made')).toEqual({ ok: true });
-    expect(sent.map((s) => s.key)).toEqual(['checkout-k1', 'checkout-k1']);
-    expect(slept).toEqual([1000]);
-    expect(attempts.current()).toBeNull();
-  });
+  test(
+    "a keyed call goes under the attempt's key, " + 'asked again while the server says it is still running; success ends the attempt',
+    async () => {
+      const { services, sent, slept, attempts } = setup([new CallError(159, 'Still running'), { ok: true }]);
+      expect(await services.call('PurchaseSubscription', { webOfferId: 'annual' }, 'key-the-actions-made')).toEqual({ ok: true });
+      expect(sent.map((s) => s.key)).toEqual(['checkout-k1', 'checkout-k1']);
+      expect(slept).toEqual([1000]);
+      expect(attempts.current()).toBeNull();
+    },
+  );
 
   test('a refusal ends the attempt and is reported with the payment method; a call without a key passes through untouched', async () => {
     const { services, sent, attempts, refused } = setup([new CallError(141, 'Declined', 'WP_CardNotValid', '2000'), { exists: false }]);

@@ -114,10 +114,12 @@ describe('npm run check on payment blocks', () => {
       `heading: Pay\n${fullGroup('checkout', ['submit', 'verifyCard'])}`,
     );
     expect(report).toContain(
-      "funnels/pay.yaml:10:15: error: The copy group 'pay:checkout' lacks texts this block reads: 'submit' and 'verifyCard'. Add them under 'checkout:' in copy/en/pay.yaml.",
+      "funnels/pay.yaml:10:15: error: The copy group 'pay:checkout' lacks texts this block reads: " +
+        "'submit' and 'verifyCard'. Add them under 'checkout:' in copy/en/pay.yaml.",
     );
     expect(report).toContain(
-      "funnels/pay.yaml:14:15: error: Unknown copy group 'pay:chekout': it has no texts under 'chekout' in copy/en/pay.yaml. Did you mean 'pay:checkout'?",
+      "funnels/pay.yaml:14:15: error: Unknown copy group 'pay:chekout': " +
+        "it has no texts under 'chekout' in copy/en/pay.yaml. Did you mean 'pay:checkout'?",
     );
   });
 
@@ -143,7 +145,8 @@ describe('npm run check on payment blocks', () => {
       copy(),
     );
     expect(report).toContain(
-      "funnels/pay.yaml:15:31: error: Unknown payment field 'nonse'. A payment has: nonce, method, cardType, lastFour, deviceData, firstName, lastName, email, customerOptions, offer, offerId, amount. Did you mean 'nonce'?",
+      "funnels/pay.yaml:15:31: error: Unknown payment field 'nonse'. A payment has: nonce, method, cardType, " +
+        "lastFour, deviceData, firstName, lastName, email, customerOptions, offer, offerId, amount. Did you mean 'nonce'?",
     );
     expect(report).toContain(
       'funnels/pay.yaml:21:31: error: { payment: method } is only known in the actions of a payment block (its onOffer: and onPay:).',
@@ -170,7 +173,8 @@ describe('npm run check on payment blocks', () => {
       copy(),
     );
     expect(report).toContain(
-      "funnels/pay.yaml:14:17: error: 'SubscribeToMinervaClasses' creates a charge: add 'idempotent: true' so that a double click, a retry or a reload never charges twice (the server refuses it without a key).",
+      "funnels/pay.yaml:14:17: error: 'SubscribeToMinervaClasses' creates a charge: add 'idempotent: true' " +
+        'so that a double click, a retry or a reload never charges twice (the server refuses it without a key).',
     );
     expect(report).toContain("error: 'textFrom:' needs 'text:' too: the text shown when the group has no text for the key.");
   });
@@ -391,7 +395,9 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
       ms: 8000,
     });
     expect(await readAfter('myAccount', refusal('WP_PaymentInvalid'))).toEqual({
-      read: 'There was an error updating your payment: Unfortunately, this type of card is not accepted at this time. Please try another card.',
+      read:
+        'There was an error updating your payment: Unfortunately, ' +
+        'this type of card is not accepted at this time. Please try another card.',
       ms: 8000,
     });
     expect(await toldAfter('myAccount', refusal(null, null, 141, 'Card expired'))).toMatchObject({

@@ -307,20 +307,24 @@ describe('/promo logged out: the registration (spec §3 "Signup payload", §7, �
     expect(paid.navigations).toEqual([{ href: '/promo-payment', replace: false }]);
   });
 
-  test("'User already exists' is the shared-login message with its link to log in; other refusals are the server's text, or 'Invalid email/password'", async () => {
-    const exists = await register('on', { CreateWebUser: new CallError(202, 'User already exists', 'USER_ALREADY_EXISTS') });
-    expect(exists.notes).toMatchObject([
-      { text: 'account:register.sharedAccountExists', level: 'error', link: { href: '/login?reason=existing-account' } },
-    ]);
-    expect(exists.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateWebUser']);
-    expect(exists.navigations).toEqual([]);
-    const refused = await register('on', { CreateWebUser: new CallError(141, 'Please complete the captcha.', 'CAPTCHA_FAILED') });
-    expect(refused.notes).toMatchObject([{ text: 'Please complete the captcha.', literal: true }]);
-    const wordless = await register('on', { CreateWebUser: new CallError(141, '') });
-    expect(wordless.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
-    const legacy = await register('off', { CreateNewWebUser: new CallError(141, '') });
-    expect(legacy.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
-  });
+  test(
+    "'User already exists' is the shared-login message with its link to log in; " +
+      "other refusals are the server's text, or 'Invalid email/password'",
+    async () => {
+      const exists = await register('on', { CreateWebUser: new CallError(202, 'User already exists', 'USER_ALREADY_EXISTS') });
+      expect(exists.notes).toMatchObject([
+        { text: 'account:register.sharedAccountExists', level: 'error', link: { href: '/login?reason=existing-account' } },
+      ]);
+      expect(exists.calls.map((c) => c.fn)).toEqual(['FindWebOfferByCouponCode', 'CreateWebUser']);
+      expect(exists.navigations).toEqual([]);
+      const refused = await register('on', { CreateWebUser: new CallError(141, 'Please complete the captcha.', 'CAPTCHA_FAILED') });
+      expect(refused.notes).toMatchObject([{ text: 'Please complete the captcha.', literal: true }]);
+      const wordless = await register('on', { CreateWebUser: new CallError(141, '') });
+      expect(wordless.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
+      const legacy = await register('off', { CreateNewWebUser: new CallError(141, '') });
+      expect(legacy.notes).toMatchObject([{ text: 'account:register.invalidEmailPassword', literal: false }]);
+    },
+  );
 });
 
 describe('the codes a purchase gave, as the codeList block reads them (gift and volume pages)', () => {

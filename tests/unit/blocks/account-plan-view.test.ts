@@ -109,37 +109,41 @@ describe('plan panels', () => {
     expect(mayResubscribe(details([sub({})]))).toBe(false);
   });
 
-  test('a class add-on is a classes plan of its own: its name, monthly, no offer description (the copy says it), cancellable, never upgraded', () => {
-    const addOn = {
-      id: 'addon_four_classes',
-      planId: 'minerva_addon_4_classes',
-      name: '4 classes a month',
-      classesPerMonth: 4,
-      price: 54.99,
-      todayPrice: 10,
-      promoDays: 30,
-      status: 'active' as const,
-    };
-    const views = planViews(
-      details([
-        sub({ id: 'x', product: 'classes', offer: null, classAddOn: addOn, price: 54.99 }),
-        sub({ id: 'a', offer: offer('annual', 'annual') }),
-      ]),
-    );
-    expect(views.map((v) => v.subscriptionId)).toEqual(['a', 'x']);
-    expect(views[1]).toMatchObject({
-      classes: true,
-      name: '4 classes a month',
-      description: null,
-      addOn: { id: 'addon_four_classes' },
-      duration: 'monthly',
-      price: 54.99,
-      dateKind: 'renews',
-      cancellable: true,
-    });
-    expect(views[0]).toMatchObject({ addOn: null, duration: 'annual' });
-    expect(upgradeChoices(views[1]!, [offer('annual', 'annual')], ['annual'])).toEqual([]);
-  });
+  test(
+    'a class add-on is a classes plan of its own: its name, monthly, ' +
+      'no offer description (the copy says it), cancellable, never upgraded',
+    () => {
+      const addOn = {
+        id: 'addon_four_classes',
+        planId: 'minerva_addon_4_classes',
+        name: '4 classes a month',
+        classesPerMonth: 4,
+        price: 54.99,
+        todayPrice: 10,
+        promoDays: 30,
+        status: 'active' as const,
+      };
+      const views = planViews(
+        details([
+          sub({ id: 'x', product: 'classes', offer: null, classAddOn: addOn, price: 54.99 }),
+          sub({ id: 'a', offer: offer('annual', 'annual') }),
+        ]),
+      );
+      expect(views.map((v) => v.subscriptionId)).toEqual(['a', 'x']);
+      expect(views[1]).toMatchObject({
+        classes: true,
+        name: '4 classes a month',
+        description: null,
+        addOn: { id: 'addon_four_classes' },
+        duration: 'monthly',
+        price: 54.99,
+        dateKind: 'renews',
+        cancellable: true,
+      });
+      expect(views[0]).toMatchObject({ addOn: null, duration: 'annual' });
+      expect(upgradeChoices(views[1]!, [offer('annual', 'annual')], ['annual'])).toEqual([]);
+    },
+  );
 
   test('each plan names the payment method that pays it; without one, the card on file', () => {
     const visa = { paymentType: 'card' as const, cardType: 'Visa', last4: '1881', expirationDate: '12/2029', subscriptions: [] };

@@ -29,13 +29,15 @@ describe('the plan catalog file (catalog:)', () => {
            |       ^^^^^^^^^^^
         17 |       planId: app_monthly_999
 
-      funnels/catalog.yaml:16:11: error: There is already an offer 'monthly' (item 1 of 'offers:'). Offer ids must differ: codes and subscriptions refer to them.
+      funnels/catalog.yaml:16:11: error: There is already an offer 'monthly' (item 1 of 'offers:'). \\
+        Offer ids must differ: codes and subscriptions refer to them.
         15 |       partner: gympas
       > 16 |     - id: monthly
            |           ^^^^^^^
         17 |       planId: app_monthly_999
 
-      funnels/catalog.yaml:20:29: error: Unknown value 'montly'. Expected one of: monthly, quarterly, 6Month, annual, 24Month, lifetime. Did you mean 'monthly'?
+      funnels/catalog.yaml:20:29: error: Unknown value 'montly'. Expected one of: monthly, quarterly, 6Month, annual, 24Month, lifetime. \\
+        Did you mean 'monthly'?
         19 |       planDataKey: monthly
       > 20 |       subscriptionDuration: montly
            |                             ^^^^^^

@@ -45,44 +45,50 @@ function runCheck(args: string[], env: Record<string, string> = {}) {
 
 // Each run starts a TypeScript process (a few seconds).
 describe('npm run check (the CLI)', { timeout: 60_000 }, () => {
-  it('prints four file:line:col errors with suggestions for a misspelt route, an unknown block type, a missing copy key and a YAML syntax error, and exits 1', () => {
-    const dir = fixtureCopy('four-errors');
-    const { status, stdout } = runCheck(['--funnels', join(dir, 'funnels'), '--copy', join(dir, 'copy')]);
-    expect(status).toBe(1);
-    // Printed paths are relative to the project root.
-    const prefix = `${relative(projectRoot, dir)}/`;
-    expect(stdout.replaceAll(prefix, '<fixture>/')).toBe(text`
-      <fixture>/funnels/account.yaml:8:15: error: Unknown copy key 'account:titel': it is not in <fixture>/copy/en/account.yaml. Did you mean 'account:title'?
-        7 |       - type: heading
-      > 8 |         text: account:titel
-          |               ^^^^^^^^^^^^^
-        9 |       - type: text
+  it(
+    'prints four file:line:col errors with suggestions for a misspelt route, ' +
+      'an unknown block type, a missing copy key and a YAML syntax error, and exits 1',
+    () => {
+      const dir = fixtureCopy('four-errors');
+      const { status, stdout } = runCheck(['--funnels', join(dir, 'funnels'), '--copy', join(dir, 'copy')]);
+      expect(status).toBe(1);
+      // Printed paths are relative to the project root.
+      const prefix = `${relative(projectRoot, dir)}/`;
+      expect(stdout.replaceAll(prefix, '<fixture>/')).toBe(text`
+        <fixture>/funnels/account.yaml:8:15: error: Unknown copy key 'account:titel': it is not in <fixture>/copy/en/account.yaml. \\
+          Did you mean 'account:title'?
+          7 |       - type: heading
+        > 8 |         text: account:titel
+            |               ^^^^^^^^^^^^^
+          9 |       - type: text
 
-      <fixture>/funnels/home.yaml:11:13: error: No screen or route rule has the path '/sigup'. Did you mean '/signup'?
-        10 |         label: home:signup
-      > 11 |         to: /sigup
-           |             ^^^^^^
-        12 |         style: button
+        <fixture>/funnels/home.yaml:11:13: error: No screen or route rule has the path '/sigup'. Did you mean '/signup'?
+          10 |         label: home:signup
+        > 11 |         to: /sigup
+             |             ^^^^^^
+          12 |         style: button
 
-      <fixture>/funnels/promo.yaml:8:15: error: YAML syntax error: this quote is never closed. Add the closing quote at the end of the text.
-        7 |       - type: heading
-      > 8 |         text: "promo:title
-          |               ^^^^^^^^^^^^
-        9 |       - type: text
+        <fixture>/funnels/promo.yaml:8:15: error: YAML syntax error: this quote is never closed. \\
+          Add the closing quote at the end of the text.
+          7 |       - type: heading
+        > 8 |         text: "promo:title
+            |               ^^^^^^^^^^^^
+          9 |       - type: text
 
-      <fixture>/funnels/signup.yaml:9:15: error: Unknown block type 'hedaing'. Did you mean 'heading'?
-         8 |         text: signup:title
-      >  9 |       - type: hedaing
-           |               ^^^^^^^
-        10 |         text: signup:subtitle
+        <fixture>/funnels/signup.yaml:9:15: error: Unknown block type 'hedaing'. Did you mean 'heading'?
+           8 |         text: signup:title
+        >  9 |       - type: hedaing
+             |               ^^^^^^^
+          10 |         text: signup:subtitle
 
-      4 errors in ${yamlFiles(dir)} files.
-    `);
-    // home.yaml links to /promo, and the header too: /promo is defined in promo.yaml, which
-    // cannot be parsed, so those links are not reported; nor are promo's copy keys "unused".
-    expect(stdout).not.toContain("'/promo'");
-    expect(stdout).not.toContain('warning');
-  });
+        4 errors in ${yamlFiles(dir)} files.
+      `);
+      // home.yaml links to /promo, and the header too: /promo is defined in promo.yaml, which
+      // cannot be parsed, so those links are not reported; nor are promo's copy keys "unused".
+      expect(stdout).not.toContain("'/promo'");
+      expect(stdout).not.toContain('warning');
+    },
+  );
 
   it('exits 0 on a valid project, also with warnings; FUNNELS_DIR and COPY_DIR name the folders', () => {
     const valid = fixtureCopy('_base');

@@ -32,37 +32,41 @@ describe('copy split, fixture', () => {
     });
   });
 
-  it('a screen has the keys of its title, blocks, variants, fields, actions, rules without a message, its funnel’s step labels, and what they nest', () => {
-    expect(compiled.screenCopy.signupForm).toEqual({
-      signup: {
-        // $t(signup:brand) in form.welcome; brand's own $t(common:productName) is in the shell.
-        brand: '$t(common:productName) Plus',
-        'form.badEmail': 'That email looks wrong',
-        'form.email': 'Email address',
-        'form.failed': 'We could not create your account.',
-        'form.failedLink': 'Log in instead',
-        'form.heading': 'Create your account',
-        'form.passwordName': 'password',
-        'form.submit': 'Create account',
-        'form.title': 'Sign up',
-        'form.variantHeading': 'Make your account',
-        'form.welcome': 'Welcome to $t(signup:brand)!',
-        'steps.account': 'Your account',
-        'steps.done': 'All done',
-      },
-      // `required` and `length` have no message of their own; `email` has one.
-      validation: { length: 'Please enter a password with {min} - {max} characters', required: 'Please fill out your {field}' },
-    });
-    expect(compiled.screenCopy.signupDone).toEqual({
-      signup: {
-        brand: '$t(common:productName) Plus',
-        'done.text': 'Thanks for joining $t(signup:brand).',
-        'steps.account': 'Your account',
-        'steps.done': 'All done',
-      },
-    });
-    expect(compiled.screenCopy.login).toEqual({ main: { 'login.title': 'Log into your account' } });
-  });
+  it(
+    'a screen has the keys of its title, blocks, variants, fields, actions, ' +
+      'rules without a message, its funnel’s step labels, and what they nest',
+    () => {
+      expect(compiled.screenCopy.signupForm).toEqual({
+        signup: {
+          // $t(signup:brand) in form.welcome; brand's own $t(common:productName) is in the shell.
+          brand: '$t(common:productName) Plus',
+          'form.badEmail': 'That email looks wrong',
+          'form.email': 'Email address',
+          'form.failed': 'We could not create your account.',
+          'form.failedLink': 'Log in instead',
+          'form.heading': 'Create your account',
+          'form.passwordName': 'password',
+          'form.submit': 'Create account',
+          'form.title': 'Sign up',
+          'form.variantHeading': 'Make your account',
+          'form.welcome': 'Welcome to $t(signup:brand)!',
+          'steps.account': 'Your account',
+          'steps.done': 'All done',
+        },
+        // `required` and `length` have no message of their own; `email` has one.
+        validation: { length: 'Please enter a password with {min} - {max} characters', required: 'Please fill out your {field}' },
+      });
+      expect(compiled.screenCopy.signupDone).toEqual({
+        signup: {
+          brand: '$t(common:productName) Plus',
+          'done.text': 'Thanks for joining $t(signup:brand).',
+          'steps.account': 'Your account',
+          'steps.done': 'All done',
+        },
+      });
+      expect(compiled.screenCopy.login).toEqual({ main: { 'login.title': 'Log into your account' } });
+    },
+  );
 
   it('the funnel’s description goes nowhere', () => {
     expect(JSON.stringify([compiled.config, compiled.screens])).not.toContain('A note for people');

@@ -32,13 +32,15 @@ describe('npm run check: copy in every locale', () => {
 
   it('a copy key missing in one locale is a missing translation', () => {
     expect(checkCase('missing-copy-locale').report).toBe(text`
-      funnels/case.yaml:9:15: error: Copy key 'case:heading' has no es text: it is missing in copy/es/case.yaml (it is in copy/en/case.yaml). Add the translation there. That file has 'heding': is it misspelt there?
+      funnels/case.yaml:9:15: error: Copy key 'case:heading' has no es text: it is missing in copy/es/case.yaml (it is in \\
+        copy/en/case.yaml). Add the translation there. That file has 'heding': is it misspelt there?
          8 |       - type: heading
       >  9 |         text: case:heading
            |               ^^^^^^^^^^^^
         10 |       - type: text
 
-      funnels/case.yaml:11:15: error: Copy key 'case:intro' has no es text: it is missing in copy/es/case.yaml (it is in copy/en/case.yaml). Add the translation there.
+      funnels/case.yaml:11:15: error: Copy key 'case:intro' has no es text: it is missing in copy/es/case.yaml (it is in \\
+        copy/en/case.yaml). Add the translation there.
         10 |       - type: text
       > 11 |         text: case:intro
            |               ^^^^^^^^^^
@@ -50,12 +52,14 @@ describe('npm run check: copy in every locale', () => {
 
   it('placeholders must match across locales', () => {
     expect(checkCase('placeholder-mismatch').report).toBe(text`
-      copy/es/case.yaml:1:10: error: The es text of 'case:welcome' has {nombre}, but the en text has {name}. Every language must use the same placeholders.
+      copy/es/case.yaml:1:10: error: The es text of 'case:welcome' has {nombre}, but the en text has {name}. \\
+        Every language must use the same placeholders.
       > 1 | welcome: ¡Hola de nuevo, {nombre}!
           |          ^^^^^^^^^^^^^^^^^^^^^^^^^
         2 | trial: Pruébalo gratis.
 
-      copy/es/case.yaml:2:8: error: The es text of 'case:trial' has no placeholders, but the en text has {days}. Every language must use the same placeholders.
+      copy/es/case.yaml:2:8: error: The es text of 'case:trial' has no placeholders, but the en text has {days}. \\
+        Every language must use the same placeholders.
         1 | welcome: ¡Hola de nuevo, {nombre}!
       > 2 | trial: Pruébalo gratis.
           |        ^^^^^^^^^^^^^^^^
@@ -84,7 +88,8 @@ describe('npm run check: copy in every locale', () => {
            |           ^^^^^^^^
         16 |       - type: heading
 
-      funnels/case.yaml:17:15: error: The text of 'case:price' has {price} and {days}: add 'params:' with 'price:' and 'days:' to say what goes there.
+      funnels/case.yaml:17:15: error: The text of 'case:price' has {price} and {days}: add 'params:' with 'price:' and 'days:' to say \\
+        what goes there.
         16 |       - type: heading
       > 17 |         text: case:price
            |               ^^^^^^^^^^
@@ -118,7 +123,8 @@ describe('npm run check: copy in every locale', () => {
 
   it('copy keys the runtime uses must exist in every locale', () => {
     expect(checkCase('runtime-copy-key').report).toBe(text`
-      copy/en/common.yaml: error: Copy key 'common:stepperLabel' is used by the app itself (see src/config/runtimeCopyKeys.ts) but has no text in copy/en/common.yaml. Add it there.
+      copy/en/common.yaml: error: Copy key 'common:stepperLabel' is used by the app itself (see src/config/runtimeCopyKeys.ts) but has no \\
+        text in copy/en/common.yaml. Add it there.
 
       1 error in 6 files.
     `);

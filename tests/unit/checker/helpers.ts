@@ -27,9 +27,14 @@ export function checkCase(name: string, runtimeCopyKeys: readonly string[] = fix
   }
 }
 
-/** Lets expected reports be written indented in the test file. */
+/**
+ * Lets expected reports be written indented in the test file. A line ending in a backslash
+ * (written `\\`) goes on with the next line, that line's indentation left out: long report lines
+ * stay within the line length of the source.
+ */
 export function text(strings: TemplateStringsArray, ...values: unknown[]): string {
-  const raw = strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '');
+  const joined = strings.map((s) => s.replace(/\\\n */g, ''));
+  const raw = joined.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '');
   const lines = raw.replace(/^\n/, '').split('\n');
   const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.match(/^ */)![0].length));
   return lines

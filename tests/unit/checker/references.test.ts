@@ -21,7 +21,8 @@ describe('npm run check: references between files', () => {
            |             ^^^^^
         13 |       - type: link
 
-      funnels/case.yaml:15:13: error: No screen or route rule has the path '/pricing'. Add a screen with this path, or a route rule for it in the app file.
+      funnels/case.yaml:15:13: error: No screen or route rule has the path '/pricing'. \\
+        Add a screen with this path, or a route rule for it in the app file.
         14 |         label: main:home.title
       > 15 |         to: /pricing
            |             ^^^^^^^^
@@ -79,7 +80,9 @@ describe('npm run check: references between files', () => {
            |                       ^^^^^^^^^^^^^^^^
         13 |             - { fact: weather.sunny }
 
-      funnels/case.yaml:13:23: error: Unknown fact 'weather.sunny'. A fact is one of session.loggedIn, navigation.path, navigation.from, navigation.reload, device.mobile, customer.expired, customer.hasPlan, customer.gifted, customer.lifetime, customer.trialActive, or state.<name>, storage.<name>, flag.<name>, query.<name>, cookie.<name>, form.<name>, result.<name>, error.<name>.
+      funnels/case.yaml:13:23: error: Unknown fact 'weather.sunny'. A fact is one of session.loggedIn, navigation.path, navigation.from, \\
+        navigation.reload, device.mobile, customer.expired, customer.hasPlan, customer.gifted, customer.lifetime, customer.trialActive, \\
+        or state.<name>, storage.<name>, flag.<name>, query.<name>, cookie.<name>, form.<name>, result.<name>, error.<name>.
         12 |             - { fact: stat.emailToSave, exists: true }
       > 13 |             - { fact: weather.sunny }
            |                       ^^^^^^^^^^^^^
@@ -115,7 +118,8 @@ describe('npm run check: references between files', () => {
            |                  ^^^^^^^^^^^^
         15 |       - do: set
 
-      funnels/case.yaml:16:18: error: Unknown session-storage key 'somethingElse'. The session-storage keys are: paymentMethod, fourClass, utmParamsObject, current_page, last_page, justRegistered, gtmRegData, userDetails, selectedMinervaOffer, purchasedCodes.
+      funnels/case.yaml:16:18: error: Unknown session-storage key 'somethingElse'. The session-storage keys are: paymentMethod, \\
+        fourClass, utmParamsObject, current_page, last_page, justRegistered, gtmRegData, userDetails, selectedMinervaOffer, purchasedCodes.
         15 |       - do: set
       > 16 |         storage: somethingElse
            |                  ^^^^^^^^^^^^^
@@ -156,13 +160,15 @@ describe('npm run check: references between files', () => {
 
   it('a variant test must name a variant of the flag', () => {
     expect(checkCase('unknown-flag-variant').report).toBe(text`
-      funnels/case.yaml:9:48: error: Flag 'newLanding' has no variant 'varient1'. Its variants are: control, variant1. Did you mean 'variant1'?
+      funnels/case.yaml:9:48: error: Flag 'newLanding' has no variant 'varient1'. Its variants are: control, variant1. \\
+        Did you mean 'variant1'?
          8 |         text: main:home.title
       >  9 |         when: { fact: flag.newLanding, equals: varient1 }
            |                                                ^^^^^^^^
         10 |     variants:
 
-      funnels/case.yaml:11:54: error: Flag 'newLanding' has no variant 'variant2'. Its variants are: control, variant1. Did you mean 'variant1'?
+      funnels/case.yaml:11:54: error: Flag 'newLanding' has no variant 'variant2'. Its variants are: control, variant1. \\
+        Did you mean 'variant1'?
         10 |     variants:
       > 11 |       - when: { fact: flag.newLanding, in: [control, variant2] }
            |                                                      ^^^^^^^^
@@ -227,7 +233,8 @@ describe('npm run check: references between files', () => {
 
   it('a step needs its funnel progress and must be within it', () => {
     expect(checkCase('step-without-progress').report).toBe(text`
-      funnels/case.yaml:6:11: error: This screen is step 1 of its funnel, but the funnel has no 'progress:'. Add 'progress: { steps: N }' at the top of the funnel file, or remove 'step:'.
+      funnels/case.yaml:6:11: error: This screen is step 1 of its funnel, but the funnel has no 'progress:'. \\
+        Add 'progress: { steps: N }' at the top of the funnel file, or remove 'step:'.
         5 |     path: /signup
       > 6 |     step: 1
           |           ^
@@ -245,13 +252,15 @@ describe('npm run check: references between files', () => {
 
   it('screen ids and paths are unique across funnels', () => {
     expect(checkCase('duplicate-screen').report).toBe(text`
-      funnels/main.yaml:12:9: error: Screen id 'login' is already used by the screen in funnels/case.yaml on line 4. Each screen needs its own id.
+      funnels/main.yaml:12:9: error: Screen id 'login' is already used by the screen in funnels/case.yaml on line 4. \\
+        Each screen needs its own id.
         11 |         to: /login
       > 12 |   - id: login
            |         ^^^^^
         13 |     path: /login
 
-      funnels/main.yaml:13:11: error: The path '/login' already belongs to the screen in funnels/case.yaml on line 10. Each path can have only one screen.
+      funnels/main.yaml:13:11: error: The path '/login' already belongs to the screen in funnels/case.yaml on line 10. \\
+        Each path can have only one screen.
         12 |   - id: login
       > 13 |     path: /login
            |           ^^^^^^
@@ -263,7 +272,8 @@ describe('npm run check: references between files', () => {
 
   it('app.notFound must name a screen', () => {
     expect(checkCase('notfound-missing').report).toBe(text`
-      funnels/app.yaml:25:13: error: No screen has the id 'notFuond'. 'notFound:' names the screen shown for paths the app does not know. Did you mean 'notFound'?
+      funnels/app.yaml:25:13: error: No screen has the id 'notFuond'. 'notFound:' names the screen shown for paths the app does not know. \\
+        Did you mean 'notFound'?
         24 |         to: { external: mainSite }
       > 25 |   notFound: notFuond
            |             ^^^^^^^^
@@ -275,13 +285,15 @@ describe('npm run check: references between files', () => {
 
   it('unconditional redirect loops are errors', () => {
     expect(checkCase('redirect-loop').report).toBe(text`
-      funnels/case.yaml:16:13: error: These redirects go round in a loop: /deals → /offers → /deals. A visitor would never see a page: add a 'when:' to one of them, or send it somewhere else.
+      funnels/case.yaml:16:13: error: These redirects go round in a loop: /deals → /offers → /deals. A visitor would never see a page: \\
+        add a 'when:' to one of them, or send it somewhere else.
         15 |     redirects:
       > 16 |       - to: /offers
            |             ^^^^^^^
         17 |     blocks:
 
-      funnels/case.yaml:23:13: error: These redirects go round in a loop: /promo → /promo. A visitor would never see a page: add a 'when:' to one of them, or send it somewhere else.
+      funnels/case.yaml:23:13: error: These redirects go round in a loop: /promo → /promo. A visitor would never see a page: \\
+        add a 'when:' to one of them, or send it somewhere else.
         22 |     redirects:
       > 23 |       - to: /promo
            |             ^^^^^^

@@ -32,7 +32,8 @@ describe('npm run check: the funnel language schemas', () => {
           |         ^^^^
         8 |         level: 1
 
-      funnels/case.yaml:9:9: error: Missing 'to:' — a link block needs a target: a path like /login, { external: name }, { state: key } or a list of { when, to } cases.
+      funnels/case.yaml:9:9: error: Missing 'to:' — a link block needs a target: \\
+        a path like /login, { external: name }, { state: key } or a list of { when, to } cases.
          8 |         level: 1
       >  9 |       - type: link
            |         ^^^^
@@ -126,13 +127,15 @@ describe('npm run check: the funnel language schemas', () => {
 
   it('a malformed path says how paths are written', () => {
     expect(checkCase('bad-route-format').report).toBe(text`
-      funnels/case.yaml:5:11: error: Expected a route path like /login: it starts with '/' and uses lower-case letters, digits and dashes. Did you mean '/sign-up'?
+      funnels/case.yaml:5:11: error: Expected a route path like /login: it starts with '/' and uses lower-case letters, \\
+        digits and dashes. Did you mean '/sign-up'?
         4 |   - id: signup
       > 5 |     path: /Sign Up
           |           ^^^^^^^^
         6 |     blocks:
 
-      funnels/case.yaml:9:13: error: Expected a route path like /login: it starts with '/' and uses lower-case letters, digits and dashes. Did you mean '/login'?
+      funnels/case.yaml:9:13: error: Expected a route path like /login: it starts with '/' and uses lower-case letters, \\
+        digits and dashes. Did you mean '/login'?
         8 |         label: main:home.login
       > 9 |         to: login
           |             ^^^^^

@@ -10,7 +10,8 @@ import { checkCase, text } from './helpers.ts';
 describe('npm run check: YAML files that cannot be read', () => {
   it('a YAML syntax error is reported where the parser stopped, in plain words', () => {
     expect(checkCase('yaml-syntax').report).toBe(text`
-      funnels/case.yaml:3:14: error: YAML syntax error: this value contains ': ', which YAML reads as the start of a new key. Put the whole value in quotes.
+      funnels/case.yaml:3:14: error: YAML syntax error: this value contains ': ', which YAML reads as the start of a new key. \\
+        Put the whole value in quotes.
         2 | funnel: case
       > 3 | description: Sign up: the fast way
           |              ^^^^^^^^^^^^^^^^^^^^^
@@ -44,7 +45,8 @@ describe('npm run check: YAML files that cannot be read', () => {
 
   it('a file with none of app:/flags:/funnel: gets a suggestion for its top key', () => {
     expect(checkCase('unknown-kind').report).toBe(text`
-      funnels/case.yaml:2:1: error: This file is not a funnel, app, experiments or catalog file: it needs one of 'app:' (the app file), 'flags:' (the experiments file), 'funnel:' (a funnel file) or 'catalog:' (the plan catalog) at the top. Did you mean 'funnel'?
+      funnels/case.yaml:2:1: error: This file is not a funnel, app, experiments or catalog file: it needs one of 'app:' (the app file), \\
+        'flags:' (the experiments file), 'funnel:' (a funnel file) or 'catalog:' (the plan catalog) at the top. Did you mean 'funnel'?
         1 | version: 1
       > 2 | funel: case
           | ^^^^^
@@ -61,7 +63,8 @@ describe('npm run check: YAML files that cannot be read', () => {
       > 12 |         when: { fact: flag.oldLanding }
            |                       ^^^^^^^^^^^^^^^
 
-      funnels/experiments.yaml:5:15: error: YAML syntax error: this list is opened with '[' but not closed with ']'. Add the ']' at the end of the line.
+      funnels/experiments.yaml:5:15: error: YAML syntax error: this list is opened with '[' but not closed with ']'. \\
+        Add the ']' at the end of the line.
         4 |     description: The redesigned landing page
       > 5 |     variants: [control, variant1
           |               ^^^^^^^^^^^^^^^^^^
@@ -79,7 +82,8 @@ describe('npm run check: YAML files that cannot be read', () => {
           | ^^^
         3 |   productName: common:productName
 
-      funnels/shell.yaml:3:3: error: 'app:' is missing 12 fields: 'defaultLocale:', 'links:', 'layouts:', 'header:', 'footer:', 'routeRules:', 'notFound:', 'loadingText:', 'scrollToTopOnRouteChange:', 'notifications:', 'infoPopup:' and 'sessionWatch:'.
+      funnels/shell.yaml:3:3: error: 'app:' is missing 12 fields: 'defaultLocale:', 'links:', 'layouts:', 'header:', 'footer:', \\
+        'routeRules:', 'notFound:', 'loadingText:', 'scrollToTopOnRouteChange:', 'notifications:', 'infoPopup:' and 'sessionWatch:'.
         2 | app:
       > 3 |   productName: common:productName
           |   ^^^^^^^^^^^

@@ -159,16 +159,19 @@ test('the rating as stars: 4.5 is four full stars and a half', () => {
 });
 
 describe('redirect rules with the class link (spec §2.9, §2.11)', () => {
-  test('/tryclasses-signup: no class → the main site; ?class= or a stored class → the screen; logged in → the payment, keeping ?class=', () => {
-    expect(where('/tryclasses-signup')).toBe('→ /tryclasses');
-    expect(where('/tryclasses')).toBe('→ https://www.codeling.example/');
-    expect(where('/tryclasses-signup', '?class=live_multi_classes')).toBe('/tryclasses-signup');
-    expect(where('/tryclasses-signup', '', { 'state.minervaSelectedClassId': 'live_multi_classes' })).toBe('/tryclasses-signup');
-    expect(where('/tryclasses-signup', '?class=ondemand_monthly', { 'session.loggedIn': true })).toBe(
-      '→ /tryclasses-payment?class=ondemand_monthly',
-    );
-    expect(where('/tryclasses-login', '', { 'session.loggedIn': true })).toBe('→ /tryclasses-payment');
-  });
+  test(
+    '/tryclasses-signup: no class → the main site; ?class= or a stored class → ' + 'the screen; logged in → the payment, keeping ?class=',
+    () => {
+      expect(where('/tryclasses-signup')).toBe('→ /tryclasses');
+      expect(where('/tryclasses')).toBe('→ https://www.codeling.example/');
+      expect(where('/tryclasses-signup', '?class=live_multi_classes')).toBe('/tryclasses-signup');
+      expect(where('/tryclasses-signup', '', { 'state.minervaSelectedClassId': 'live_multi_classes' })).toBe('/tryclasses-signup');
+      expect(where('/tryclasses-signup', '?class=ondemand_monthly', { 'session.loggedIn': true })).toBe(
+        '→ /tryclasses-payment?class=ondemand_monthly',
+      );
+      expect(where('/tryclasses-login', '', { 'session.loggedIn': true })).toBe('→ /tryclasses-payment');
+    },
+  );
 
   test('/addclasses-login: no class → /addclasses (the main site) unless reloaded or linked with ?class=; logged in → the payment', () => {
     expect(where('/addclasses-login')).toBe('→ /addclasses');

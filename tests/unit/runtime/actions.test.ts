@@ -46,22 +46,25 @@ describe('action runner', () => {
     ]);
   });
 
-  test('a registration error that is not a text (spec §8): the fallback copy; without one, the generic message, never an empty toast', async () => {
-    const failing = (fallback?: string): Action[] => [
-      {
-        do: 'call',
-        fn: 'CreateWebUser',
-        catch: [{ do: 'notify', level: 'error', message: { error: 'message' }, ...(fallback ? { fallback } : {}) }],
-      },
-    ];
-    const { services, log } = fakeServices({ answers: { CreateWebUser: new CallError(141, '') } });
-    await runActions(failing('account:register.invalidEmailPassword'), services, {});
-    await runActions(failing(), services, {});
-    expect(log.notes.map((n) => [n.text, n.literal])).toEqual([
-      ['account:register.invalidEmailPassword', false],
-      ['common:somethingWentWrong', false],
-    ]);
-  });
+  test(
+    'a registration error that is not a text (spec §8): the fallback copy; ' + 'without one, the generic message, never an empty toast',
+    async () => {
+      const failing = (fallback?: string): Action[] => [
+        {
+          do: 'call',
+          fn: 'CreateWebUser',
+          catch: [{ do: 'notify', level: 'error', message: { error: 'message' }, ...(fallback ? { fallback } : {}) }],
+        },
+      ];
+      const { services, log } = fakeServices({ answers: { CreateWebUser: new CallError(141, '') } });
+      await runActions(failing('account:register.invalidEmailPassword'), services, {});
+      await runActions(failing(), services, {});
+      expect(log.notes.map((n) => [n.text, n.literal])).toEqual([
+        ['account:register.invalidEmailPassword', false],
+        ['common:somethingWentWrong', false],
+      ]);
+    },
+  );
 
   test('call: input from values (captcha tokens included); then sees result.*; later actions too', async () => {
     const { services, log } = fakeServices({ answers: { GetUserExistsByUsername: { exists: true } } });

@@ -45,7 +45,10 @@ describe('every screen of the real config has its copy', () => {
     return copy[key.slice(0, colon)]?.[key.slice(colon + 1)] !== undefined;
   };
 
-  /** Every copy key a screen's data mentions, found without the schema walk the build uses: any copy-key-like text, and rules' default messages. */
+  /**
+   * Every copy key a screen's data mentions, found without the schema walk the build uses: any
+   * copy-key-like text, and rules' default messages.
+   */
   function mentioned(value: unknown, into = new Set<string>()): Set<string> {
     if (typeof value === 'string') {
       if (COPY_KEY.test(value) && has(whole, value)) into.add(value);

@@ -75,7 +75,8 @@ function checkProject(blocks: string, copy: string): string {
     cpSync(path.join(fixturesDir, '_base'), dir, { recursive: true, filter: (src) => !src.endsWith('README.md') });
     writeFileSync(
       path.join(dir, 'funnels/offer.yaml'),
-      `version: 1\nfunnel: offer\nscreens:\n  - id: offer\n    path: /offer\n    blocks:\n      - type: heading\n        text: offer:heading\n${blocks}`,
+      'version: 1\nfunnel: offer\nscreens:\n  - id: offer\n    path: /offer\n' +
+        `    blocks:\n      - type: heading\n        text: offer:heading\n${blocks}`,
     );
     writeFileSync(path.join(dir, 'copy/en/offer.yaml'), `heading: Choose a plan\n${copy}`);
     const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys: fixtureRuntimeKeys });
@@ -98,11 +99,14 @@ describe('npm run check on the countdown block', () => {
 
   test('a group without a text the block reads, a misspelt group and an unknown prop are errors', () => {
     const report = checkProject(
-      '      - type: countdown\n        copy: offer:countdown\n      - type: countdown\n        copy: offer:countdwn\n      - type: countdown\n        copy: offer:countdown\n        seconds: 60\n',
+      '      - type: countdown\n        copy: offer:countdown\n' +
+        '      - type: countdown\n        copy: offer:countdwn\n' +
+        '      - type: countdown\n        copy: offer:countdown\n        seconds: 60\n',
       group(['lastMinute']),
     );
     expect(report).toContain(
-      "funnels/offer.yaml:10:15: error: The copy group 'offer:countdown' lacks a text this block reads: 'lastMinute'. Add it under 'countdown:' in copy/en/offer.yaml.",
+      "funnels/offer.yaml:10:15: error: The copy group 'offer:countdown' lacks a text this block reads: " +
+        "'lastMinute'. Add it under 'countdown:' in copy/en/offer.yaml.",
     );
     expect(report).toContain(
       "error: Unknown copy group 'offer:countdwn': it has no texts under 'countdwn' in copy/en/offer.yaml. Did you mean 'offer:countdown'?",

@@ -58,13 +58,16 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
     offer('a', 'premiumAnnual', 'annual', 120, classes),
   ];
 
-  test('price per month with its billing: $19.99/month, $11.67/month billed every 3 months, $10.83 every 6, $10.00/month billed annually', () => {
-    const cards = byId(planCards(spec, t));
-    expect([cards.m!.price, cards.m!.billing, cards.m!.legal]).toEqual(['$19.99/month', '', 'Auto-renews every month until canceled.']);
-    expect([cards.q!.price, cards.q!.billing]).toEqual(['$11.67/month', 'billed every 3 months']);
-    expect([cards.b!.price, cards.b!.billing]).toEqual(['$10.83/month', 'billed every 6 months']);
-    expect([cards.a!.price, cards.a!.billing, cards.a!.legal]).toEqual(['$10.00/month', 'billed annually', '']);
-  });
+  test(
+    'price per month with its billing: $19.99/month, ' + '$11.67/month billed every 3 months, $10.83 every 6, $10.00/month billed annually',
+    () => {
+      const cards = byId(planCards(spec, t));
+      expect([cards.m!.price, cards.m!.billing, cards.m!.legal]).toEqual(['$19.99/month', '', 'Auto-renews every month until canceled.']);
+      expect([cards.q!.price, cards.q!.billing]).toEqual(['$11.67/month', 'billed every 3 months']);
+      expect([cards.b!.price, cards.b!.billing]).toEqual(['$10.83/month', 'billed every 6 months']);
+      expect([cards.a!.price, cards.a!.billing, cards.a!.legal]).toEqual(['$10.00/month', 'billed annually', '']);
+    },
+  );
 
   test('annual $120 against monthly $19.99: the savings badge says 50% or $119.88; other cards have none', () => {
     expect(byId(planCards(spec, t, { saveBadge: 'plans:savePercent' })).a!.saving).toBe('Save 50%');
@@ -113,21 +116,24 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
     });
   });
 
-  test("premium cards: 'Includes 12 prerecorded classes taught by experts.'; standard cards: their child profiles when more than one", () => {
-    const cards = byId(
-      planCards(
-        [
-          offer('premium', 'premiumAnnual', 'annual', 120, { hasClasses: true }),
-          offer('standard', 'annual', 'annual', 79.99, { maxChildProfiles: 3 }),
-          offer('single', 'monthly', 'monthly', 9.99, { maxChildProfiles: 1 }),
-        ],
-        t,
-      ),
-    );
-    expect(cards.premium!.includes).toEqual(['Includes 12 prerecorded classes taught by experts.']);
-    expect(cards.standard!.includes).toEqual(['Up to 3 child profiles']);
-    expect(cards.single!.includes).toEqual([]);
-  });
+  test(
+    "premium cards: 'Includes 12 prerecorded classes taught by experts.'; " + 'standard cards: their child profiles when more than one',
+    () => {
+      const cards = byId(
+        planCards(
+          [
+            offer('premium', 'premiumAnnual', 'annual', 120, { hasClasses: true }),
+            offer('standard', 'annual', 'annual', 79.99, { maxChildProfiles: 3 }),
+            offer('single', 'monthly', 'monthly', 9.99, { maxChildProfiles: 1 }),
+          ],
+          t,
+        ),
+      );
+      expect(cards.premium!.includes).toEqual(['Includes 12 prerecorded classes taught by experts.']);
+      expect(cards.standard!.includes).toEqual(['Up to 3 child profiles']);
+      expect(cards.single!.includes).toEqual([]);
+    },
+  );
 
   test('names, flags, badges and Plan Includes lists come from the planDataKey (spec §2.4 table); else the catalog title', () => {
     const cards = byId(

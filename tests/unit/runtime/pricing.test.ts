@@ -127,13 +127,17 @@ describe('selection rules of §4', () => {
     expect(initialSelectedOfferId(thirdPlan, { selectedPlanCookie: 'monthly' })).toBe('monthly');
   });
 
-  test('a list with several annual plans starts with the cheapest of them per month (the premium list: App Only $59.99 before App + On-Demand $99.99)', () => {
-    expect(initialSelectedOfferId([offer('premium', 99.99, 'annual'), offer('basic', 59.99, 'annual')], {})).toBe('basic');
-    // Premium $100 against App Only quarterly $24.99 are both $8.33 a month: the annual plan.
-    expect(initialSelectedOfferId([offer('standard_quarterly', 24.99, 'quarterly'), offer('premium_vs_standard', 100, 'annual')], {})).toBe(
-      'premium_vs_standard',
-    );
-  });
+  test(
+    'a list with several annual plans starts with the cheapest of them per month (the premium list: ' +
+      'App Only $59.99 before App + On-Demand $99.99)',
+    () => {
+      expect(initialSelectedOfferId([offer('premium', 99.99, 'annual'), offer('basic', 59.99, 'annual')], {})).toBe('basic');
+      // Premium $100 against App Only quarterly $24.99 are both $8.33 a month: the annual plan.
+      expect(
+        initialSelectedOfferId([offer('standard_quarterly', 24.99, 'quarterly'), offer('premium_vs_standard', 100, 'annual')], {}),
+      ).toBe('premium_vs_standard');
+    },
+  );
 
   test('plan tag: a flag variant wins and marks itself; then activePlanTag, the cookie, default (asked for as no tag)', () => {
     expect(resolvePlanTag({ flagTag: '30daytrial', activePlanTagParam: 'other' })).toEqual({

@@ -62,13 +62,17 @@ describe('spec §2.1 route table, real config', () => {
     }
   });
 
-  test('retired partner payments go to /my-account; offer-register to /promo with the query; the account-creation screen to /signup-payment when logged in', () => {
-    expect(shown(where('/wegrowsa-payment', '', { 'session.loggedIn': true }))).toBe('→ /my-account');
-    expect(shown(where('/legovip-payment', '', { 'session.loggedIn': true }))).toBe('→ /my-account');
-    expect(shown(where('/black-friday-offer-register', '?code=CS12'))).toBe('→ /promo?code=CS12');
-    expect(shown(where('/register', '', { 'session.loggedIn': true }))).toBe('→ /signup-payment');
-    expect(shown(where('/login', '', { 'session.loggedIn': true }))).toBe('→ /my-account');
-  });
+  test(
+    'retired partner payments go to /my-account; offer-register to /promo with the query; ' +
+      'the account-creation screen to /signup-payment when logged in',
+    () => {
+      expect(shown(where('/wegrowsa-payment', '', { 'session.loggedIn': true }))).toBe('→ /my-account');
+      expect(shown(where('/legovip-payment', '', { 'session.loggedIn': true }))).toBe('→ /my-account');
+      expect(shown(where('/black-friday-offer-register', '?code=CS12'))).toBe('→ /promo?code=CS12');
+      expect(shown(where('/register', '', { 'session.loggedIn': true }))).toBe('→ /signup-payment');
+      expect(shown(where('/login', '', { 'session.loggedIn': true }))).toBe('→ /my-account');
+    },
+  );
 
   test('screens loaded on demand are marked so (the Loading placeholder shows meanwhile)', () => {
     for (const p of [
