@@ -3,8 +3,9 @@
  * harness starts the server the way `npm start` does (embedded database, migrations, catalog),
  * so registration, login and logout go through CreateWebUser, UserLogin and Logout for real.
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import {
   arrivesAt,
@@ -13,9 +14,9 @@ import {
   expectHealthyScreen,
   heading,
   newParentEmail,
+  type TestPage,
   useE2E,
   visible,
-  type TestPage,
 } from './harness.ts';
 
 const e2e = useE2E();

@@ -3,12 +3,13 @@
  * every screen (header, footer, scrolling, the password-reset route, the redirect page, the
  * session watch).
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { arrivesAt, expectHealthyScreen, heading, samePage, useE2E, visible, UI_TIMEOUT } from './harness.ts';
-import { copyKeyOf, findAll, loadFunnelFacts, screensUsing } from './funnelFacts.ts';
-import { CLASS_LAYOUT_SCREENS, OWN_SCREENS, SESSION_LOST_TEXT, ON_DEMAND_PATHS } from './routeTable.ts';
+import { describe, expect, test } from 'vitest';
 import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
+import { copyKeyOf, findAll, loadFunnelFacts, screensUsing } from './funnelFacts.ts';
+import { arrivesAt, expectHealthyScreen, heading, samePage, UI_TIMEOUT, useE2E, visible } from './harness.ts';
+import { CLASS_LAYOUT_SCREENS, ON_DEMAND_PATHS, OWN_SCREENS, SESSION_LOST_TEXT } from './routeTable.ts';
 
 const e2e = useE2E();
 const facts = loadFunnelFacts();

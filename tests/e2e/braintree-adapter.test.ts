@@ -14,15 +14,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixture, type FixtureBuild } from '../fixtures/braintree/build.ts';
 import {
   cardRefused,
   clientToken,
   FakeBraintree,
-  gatewayConfiguration,
   GOOGLE_PAY_JS_PATH,
+  gatewayConfiguration,
   HOSTED_FIELDS_FRAME_PATH,
   MERCHANT_ID,
   PAGE_ORIGIN,
@@ -30,11 +30,11 @@ import {
 } from '../fixtures/braintree/fakeBraintree.ts';
 import {
   asScript,
-  fakeApplePaySession,
-  GOOGLE_PAY_NONCE,
   type FakeAppleControl,
   type FakeGoogleControl,
   type FakePayPalControl,
+  fakeApplePaySession,
+  GOOGLE_PAY_NONCE,
 } from '../fixtures/braintree/fakeWallets.ts';
 import type { Fixture } from '../fixtures/braintree/page.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';

@@ -10,8 +10,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { arrivesAt, expectHealthyScreen, heading, useE2E, visible } from './harness.ts';
 import { fillCard, newParent, openPaymentPage, type Session } from './paymentsHelpers.ts';

@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/browser/storageKeys.ts';
+import { BOOKING_ORIGIN, CLASS_SUPPORT, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
 import {
   expectMessage,
@@ -17,7 +18,6 @@ import {
   type PaymentPage,
   type Session,
 } from './paymentsHelpers.ts';
-import { BOOKING_ORIGIN, CLASS_SUPPORT, fakeBookingProvider, giveAnnualPlan, VISA_CLASSES } from './classesHelpers.ts';
 
 /** The add-classes form names the postal code 'Postal code' (spec §2.11). */
 const ADD_CLASS_LABELS = { name: 'Cardholder name' };

@@ -6,9 +6,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
+import { BOOKING_ORIGIN, CLASS_CARD_LABELS, CLASS_SUPPORT, fakeBookingProvider, VISA_CLASSES } from './classesHelpers.ts';
 import { arrivesAt, expectHealthyScreen, heading, newParentEmail, storedClientState, useE2E, visible } from './harness.ts';
 import { expectMessage, expectOrderSummary, fillCard, newParent, openPaymentPage, type PaymentPage } from './paymentsHelpers.ts';
-import { BOOKING_ORIGIN, CLASS_CARD_LABELS, CLASS_SUPPORT, fakeBookingProvider, VISA_CLASSES } from './classesHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;

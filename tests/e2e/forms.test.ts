@@ -4,8 +4,10 @@
  * catalog of `npm start`): accounts are created through it and its answers are what the
  * parent sees. The requests the page makes are recorded, never answered for it.
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import {
   arrivesAt,
   callBackend,
@@ -14,11 +16,10 @@ import {
   heading,
   newParentEmail,
   storedClientState,
+  TEST_USER,
   useE2E,
   visible,
-  TEST_USER,
 } from './harness.ts';
-import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 
 const e2e = useE2E();
 

@@ -4,8 +4,9 @@
  * a gift code bought and then redeemed by another family, licences bought for a group, a
  * Girl Scouts council's request, and the information pages.
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { arrivesAt, createParent, expectAccessible, expectHealthyScreen, newParentEmail, useE2E, visible } from './harness.ts';
 import { fillCard, newParent, openPaymentPage } from './paymentsHelpers.ts';
 

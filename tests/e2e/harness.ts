@@ -14,14 +14,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startServer } from '../../src/server/main.ts';
-import { readServerEnv } from '../../src/server/config.ts';
+import { defaultOutDir, repoRoot } from '../../scripts/lib/build.ts';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import type { ClientState } from '../../src/domain/clientState.ts';
-import { defaultOutDir, repoRoot } from '../../scripts/lib/build.ts';
+import { readServerEnv } from '../../src/server/config.ts';
+import { startServer } from '../../src/server/main.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };

@@ -10,11 +10,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { fakeBookingProvider, giveAnnualPlan } from './classesHelpers.ts';
 import { arrivesAt, expectHealthyScreen, storedClientState, useE2E, visible } from './harness.ts';
 import { expectOrderSummary, fillCard, newParent, openPaymentPage } from './paymentsHelpers.ts';
-import { fakeBookingProvider, giveAnnualPlan } from './classesHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;

@@ -6,10 +6,11 @@
  * password) each followed by a login, and the session-lost popup when the session is revoked from
  * another client.
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
-import { arrivesAt, callBackend, expectHealthyScreen, heading, storedClientState, useE2E, visible, type TestPage } from './harness.ts';
+import { arrivesAt, callBackend, expectHealthyScreen, heading, storedClientState, type TestPage, useE2E, visible } from './harness.ts';
 import { expectMessage, fillCard, newParent, openPaymentPage, type Session } from './paymentsHelpers.ts';
 
 const e2e = useE2E();

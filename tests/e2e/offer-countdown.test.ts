@@ -6,18 +6,19 @@
  * changing, and goes on from where it was across reloads and screens of the same tab
  * (docs/decisions.md, "Today's charge and the 'Limited offer' countdown").
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { OFFER_COUNTDOWN_KEY } from '../../src/browser/storageKeys.ts';
 import {
   arrivesAt,
   expectHealthyScreen,
   newParentEmail,
   screenshotForReview,
+  type TestPage,
   UI_TIMEOUT,
   useE2E,
   visible,
-  type TestPage,
 } from './harness.ts';
 import { expectOrderSummary, newParent } from './paymentsHelpers.ts';
 

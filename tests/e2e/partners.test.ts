@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
 import { arrivesAt, expectHealthyScreen, newParentEmail, useE2E, visible } from './harness.ts';
 import { expectOrderSummary, fillCard } from './paymentsHelpers.ts';

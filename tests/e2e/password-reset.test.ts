@@ -4,8 +4,9 @@
  * send the email; its link (/reset-password?token=…) lets the parent choose a new password once.
  * The outbox adapter here keeps the emails instead of logging them, so the test can follow the link.
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
 import { arrivesAt, callBackend, createParent, expectHealthyScreen, heading, newParentEmail, useE2E, visible } from './harness.ts';
 

@@ -5,8 +5,8 @@
  * (spec §2.9, §2.11) with their own wording and durations. The database says what happened.
  */
 import { describe, expect, test } from 'vitest';
-import { catalogChanged } from '../../src/server/catalog/cache.ts';
 import { nonceForCard, parseExpiration } from '../../src/adapters/payment/sandbox/cards.ts';
+import { catalogChanged } from '../../src/server/catalog/cache.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { arrivesAt, expectHealthyScreen, heading, useE2E, visible } from './harness.ts';
 import {

@@ -18,8 +18,8 @@ import {
   lastEvent,
   newParent,
   openPaymentPage,
-  toast,
   type PaymentPage,
+  toast,
 } from './paymentsHelpers.ts';
 
 // The server's log, at info level (every request), kept to look for card data; warnings and

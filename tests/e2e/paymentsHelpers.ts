@@ -3,12 +3,13 @@
  * messages and analytics events are recorded, the card form filled as a parent fills it, and
  * a message's text and how long it stays, read off the page's own clock.
  */
-import { expect } from 'vitest';
-import type { Locator, Page, Request } from 'playwright-core';
-import { sql } from 'kysely';
+
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/types.ts';
-import { createParent, newParentEmail, UI_TIMEOUT, visible, type E2E, type OpenPageOptions, type TestPage } from './harness.ts';
+import { createParent, type E2E, newParentEmail, type OpenPageOptions, type TestPage, UI_TIMEOUT, visible } from './harness.ts';
 
 export interface Session {
   objectId: string;

@@ -5,9 +5,10 @@
  * "33%"), the 'premiumTrials' list has the on-demand annual $100, 6-month $65 and quarterly $41
  * (docs/decisions.md, catalog prices).
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Locator, Page } from 'playwright-core';
-import { arrivesAt, expectHealthyScreen, heading, storedClientState, useE2E, visible, type TestPage } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { arrivesAt, expectHealthyScreen, heading, storedClientState, type TestPage, useE2E, visible } from './harness.ts';
 
 const e2e = useE2E();
 

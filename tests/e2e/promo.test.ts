@@ -3,8 +3,9 @@
  * against the real backend, its demo codes (README "Demo codes") and the sandbox gateway —
  * nothing under /api is faked. What a parent reads is checked word for word.
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
   arrivesAt,
   expectAccessible,

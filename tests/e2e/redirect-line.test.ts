@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { viteBuild } from '../../scripts/lib/build.ts';
-import { arrivesAt, expectHealthyScreen, heading, samePage, useE2E } from './harness.ts';
 import { externalAddressOf, loadFunnelFacts, ruleFor } from './funnelFacts.ts';
+import { arrivesAt, expectHealthyScreen, heading, samePage, useE2E } from './harness.ts';
 
 const SCREEN = '/choose-plan';
 const facts = loadFunnelFacts();

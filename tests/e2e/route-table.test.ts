@@ -3,6 +3,8 @@
  * that every screen that renders is accessible.
  */
 import { describe, expect, test } from 'vitest';
+import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
+import { externalAddressOf, loadFunnelFacts, quizAnswerParams } from './funnelFacts.ts';
 import {
   arrivesAt,
   expectHealthyScreen,
@@ -10,12 +12,10 @@ import {
   holdLateScripts,
   samePage,
   storedClientState,
+  type TestPage,
   useE2E,
   visible,
-  type TestPage,
 } from './harness.ts';
-import { externalAddressOf, loadFunnelFacts, quizAnswerParams } from './funnelFacts.ts';
-import { SESSION_KEY } from '../../src/browser/storageKeys.ts';
 import {
   ACCOUNT_CREATION_PATH,
   GUARDED_PATHS,

@@ -4,8 +4,9 @@
  * /signup-thankyou is sent to the partner page by the route table (§2.1); this file's build
  * serves it (./signupBuild.ts), as issue 5 asks ("a test config serves them").
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
   arrivesAt,
   callBackend,

@@ -10,7 +10,7 @@ import type { CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { newId } from '../../src/server/db/ids.ts';
-import { useBackendServer, type Answer } from './backendServer.ts';
+import { type Answer, useBackendServer } from './backendServer.ts';
 
 const s = useBackendServer();
 

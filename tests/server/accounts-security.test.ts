@@ -15,8 +15,8 @@ import {
   type RateLimitStore,
 } from '../../src/server/auth/rateLimits.ts';
 import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
+import { type BackendServerOptions, client, newEmail, PASSWORD, startBackendServer } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
-import { client, newEmail, PASSWORD, startBackendServer, type BackendServerOptions } from './backendServer.ts';
 
 const t = useTestDatabase();
 

@@ -3,9 +3,9 @@
  * failures, over Parse's wire format, on PGlite or PostgreSQL (tests/server/db.ts).
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import { hashToken } from '../../src/server/auth/tokens.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
-import { hashToken } from '../../src/server/auth/tokens.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
 import { newEmail, PASSWORD, useBackendServer } from './backendServer.ts';

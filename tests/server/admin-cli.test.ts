@@ -6,13 +6,13 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminRoutes, ADMIN_PREFIX } from '../../src/server/admin/routes.ts';
+import { canonicalCode } from '../../src/domain/codes.ts';
+import { ADMIN_PREFIX, adminRoutes } from '../../src/server/admin/routes.ts';
+import { DEMO_BATCHES } from '../../src/server/catalog/demo.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
-import { DEMO_BATCHES } from '../../src/server/catalog/demo.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { openDatabase, readLiveLock } from '../../src/server/db/database.ts';
-import { canonicalCode } from '../../src/domain/codes.ts';
 import { cliEnv, root, runScript, startQuietServer, useCliFolder } from './cliHarness.ts';
 import { useTestDatabase } from './db.ts';
 

@@ -5,11 +5,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../../src/server/app.ts';
-import { helmetOptionsFor, securityHeaders } from '../../src/server/security.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { readFlagOverrides } from '../../src/server/config.ts';
 import type { Handler } from '../../src/server/functions.ts';
+import { helmetOptionsFor, securityHeaders } from '../../src/server/security.ts';
 import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 

@@ -4,17 +4,17 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, test } from 'vitest';
-import { createPasswordHasher, DEFAULT_SCRYPT } from '../../src/server/auth/passwords.ts';
-import { hashToken, newSecretToken } from '../../src/server/auth/tokens.ts';
+import { geoIp } from '../../src/server/accounts/geo.ts';
 import {
   createCaptchaVerifier,
   createLocalCaptchaVerifier,
   createRecaptchaVerifier,
   RECAPTCHA_VERIFY_URL,
 } from '../../src/server/auth/captcha.ts';
+import { createPasswordHasher, DEFAULT_SCRYPT } from '../../src/server/auth/passwords.ts';
 import { clientKey } from '../../src/server/auth/rateLimits.ts';
-import { geoIp } from '../../src/server/accounts/geo.ts';
 import { scrubLogText, serializeRequest } from '../../src/server/auth/redaction.ts';
+import { hashToken, newSecretToken } from '../../src/server/auth/tokens.ts';
 import { readBackendEnv, readTrustProxy } from '../../src/server/config.ts';
 
 describe('passwords (scrypt)', () => {

@@ -11,13 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { CallInput, CallName, CallOutput } from '../../src/contract/index.ts';
 import { buildServer } from '../../src/server/app.ts';
 import type { BackendOverrides, BackendSettings } from '../../src/server/backend.ts';
 import type { Database } from '../../src/server/db/types.ts';
-import { useTestDatabase, type TestDatabase } from './db.ts';
-import type { Kysely } from 'kysely';
+import { type TestDatabase, useTestDatabase } from './db.ts';
 
 export const FAST_SCRYPT = { log2N: 10, r: 8, p: 1 };
 export const PASSWORD = 'secret-1';

@@ -6,7 +6,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { cachedCatalogRead, catalogChanged, CATALOG_CACHE_TTL_MS } from '../../src/server/catalog/cache.ts';
+import { CATALOG_CACHE_TTL_MS, cachedCatalogRead, catalogChanged } from '../../src/server/catalog/cache.ts';
 import { importCatalog, importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { chooseEncoding } from '../../src/server/sharedAnswers.ts';

@@ -6,8 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
-import { createCodes } from '../../src/server/codes/service.ts';
-import { addMonths } from '../../src/server/codes/service.ts';
+import { addMonths, createCodes } from '../../src/server/codes/service.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import { useBackendServer } from './backendServer.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { canonicalCode, displayCode } from '../../src/domain/codes.ts';
+import { runCreateCodes } from '../../src/server/admin/requests.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { CODE_ALPHABET } from '../../src/server/codes/generate.ts';
 import { findCode, redeemCodeOnce } from '../../src/server/codes/repository.ts';
 import { CodeRequestError, createCodes } from '../../src/server/codes/service.ts';
-import { runCreateCodes } from '../../src/server/admin/requests.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import type { Db } from '../../src/server/db/transaction.ts';
 import { useTestDatabase } from './db.ts';

@@ -9,11 +9,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { callNames, contract, type CallName } from '../../src/contract/index.ts';
+import { type CallName, callNames, contract } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
-import { useBackendServer, PASSWORD } from './backendServer.ts';
-import { callRequest, loginBodyRequest, loginQueryRequest, type FuzzRequest, type FuzzWorld } from './fuzzRequests.ts';
+import { PASSWORD, useBackendServer } from './backendServer.ts';
+import { callRequest, type FuzzRequest, type FuzzWorld, loginBodyRequest, loginQueryRequest } from './fuzzRequests.ts';
 
 const SEED = 2024;
 const REQUESTS_PER_TARGET = 200;

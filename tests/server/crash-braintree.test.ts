@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkOutcome, expectNoHarm, prepareCatalog, purchaseRounds, runCrashRounds } from './crashHarness.ts';
 import { useTestDatabase } from './db.ts';
-import { startFakeBraintreeGateway, type FakeBraintreeGateway } from './fakeBraintreeGateway.ts';
+import { type FakeBraintreeGateway, startFakeBraintreeGateway } from './fakeBraintreeGateway.ts';
 
 const t = useTestDatabase();
 let braintree: FakeBraintreeGateway | undefined;

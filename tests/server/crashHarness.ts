@@ -5,7 +5,7 @@
  * its Idempotency-Key until it gets a definitive answer, and reconciliation settles the rest.
  * What happened is counted for the test to check against the gateway's own records.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';

@@ -10,8 +10,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../../src/server/app.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildServer } from '../../src/server/app.ts';
 import { openPostgres } from '../../src/server/db/database.ts';
 import { createBraintreeGateway } from '../../src/server/payments/braintree/gateway.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';

@@ -20,7 +20,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { databaseOnPGlite, openPostgres, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { type DatabaseHandle, databaseOnPGlite, openPostgres } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { makePGliteTemplate, testDatabaseUrl } from './dbTemplate.ts';

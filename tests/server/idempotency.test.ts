@@ -11,7 +11,7 @@ import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { createIdempotencyStore, IDEMPOTENCY_TTL_MS, requestHash } from '../../src/server/payments/idempotency/store.ts';
-import { client, startBackendServer, type Answer } from './backendServer.ts';
+import { type Answer, client, startBackendServer } from './backendServer.ts';
 import { testDatabaseUrl, useTestDatabase } from './db.ts';
 
 const t = useTestDatabase();

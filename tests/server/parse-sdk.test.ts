@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import Parse from 'parse/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../../src/server/app.ts';
-import { useTestDatabase } from './db.ts';
 import { FAST_SCRYPT, newEmail, PASSWORD } from './backendServer.ts';
+import { useTestDatabase } from './db.ts';
 
 const t = useTestDatabase();
 let app: FastifyInstance;

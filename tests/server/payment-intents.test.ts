@@ -9,15 +9,15 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CallInput, CallName } from '../../src/contract/index.ts';
+import { displayCode } from '../../src/domain/codes.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { createCodes } from '../../src/server/codes/service.ts';
-import { displayCode } from '../../src/domain/codes.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';
-import { client, startBackendServer, type Answer } from './backendServer.ts';
+import { type Answer, client, startBackendServer } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
-import { faultyGateway, type FaultyGateway } from './faultyGateway.ts';
+import { type FaultyGateway, faultyGateway } from './faultyGateway.ts';
 
 const t = useTestDatabase();
 const MINUTE = 60_000;

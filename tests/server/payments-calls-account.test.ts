@@ -10,7 +10,7 @@ import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
-import { useBackendServer, type Answer } from './backendServer.ts';
+import { type Answer, useBackendServer } from './backendServer.ts';
 
 const s = useBackendServer();
 const DAY = 86_400_000;

@@ -8,13 +8,13 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CallInput, CallName } from '../../src/contract/index.ts';
+import { displayCode } from '../../src/domain/codes.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { createCodes } from '../../src/server/codes/service.ts';
-import { displayCode } from '../../src/domain/codes.ts';
-import { useBackendServer, type Answer } from './backendServer.ts';
 import { accountStatusesOf } from './accountStatuses.ts';
+import { type Answer, useBackendServer } from './backendServer.ts';
 
 const s = useBackendServer();
 const DAY = 86_400_000;

@@ -6,8 +6,9 @@
  * accepted, not found). Then the webhook route with notifications signed by the SDK's own
  * webhookTesting, the environment variables, and /api/client-config following the gateway.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+
 import braintree from 'braintree';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../../src/server/app.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
@@ -18,7 +19,7 @@ import { createBraintreeGateway } from '../../src/server/payments/braintree/gate
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { braintreeWebhookRoutes } from '../../src/server/payments/webhook.ts';
 import { useTestDatabase } from './db.ts';
-import { CREDENTIALS, MERCHANT_ID, startFakeBraintree, xml, type FakeBraintree } from './fakeBraintree.ts';
+import { CREDENTIALS, type FakeBraintree, MERCHANT_ID, startFakeBraintree, xml } from './fakeBraintree.ts';
 import { startFakeBraintreeGateway } from './fakeBraintreeGateway.ts';
 
 const NOW = new Date('2025-03-10T15:00:00Z');

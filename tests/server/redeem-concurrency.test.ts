@@ -10,11 +10,11 @@
  * DATABASE_URL set, as in CI) the test insists on two instances and never falls back to one.
  */
 import { describe, expect, test } from 'vitest';
+import { displayCode } from '../../src/domain/codes.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { createCodes } from '../../src/server/codes/service.ts';
-import { displayCode } from '../../src/domain/codes.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
-import { client, startBackendServer, type Answer } from './backendServer.ts';
+import { type Answer, client, startBackendServer } from './backendServer.ts';
 import { testDatabaseUrl, useTestDatabase } from './db.ts';
 
 const t = useTestDatabase();

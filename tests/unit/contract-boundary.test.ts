@@ -4,8 +4,8 @@
  * objects.
  */
 import { describe, expect, test } from 'vitest';
-import { contract } from '../../src/contract/index.ts';
 import { FREE_FORM_LIMITS, freeFormObject } from '../../src/contract/freeForm.ts';
+import { contract } from '../../src/contract/index.ts';
 import { findUnsafeText, textProblem } from '../../src/contract/safeText.ts';
 
 const codePoint = (n: number) => String.fromCharCode(n);

@@ -1,7 +1,7 @@
 /** Every owner rule of the contract names params its call takes (a misspelt one would never be checked). */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callNames, contract, type CallDefinition } from '../../src/contract/index.ts';
+import { type CallDefinition, callNames, contract } from '../../src/contract/index.ts';
 
 const definitions: Record<string, CallDefinition> = contract;
 

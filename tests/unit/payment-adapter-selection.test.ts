@@ -5,9 +5,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Backend } from '../../src/adapters/backend/backend.ts';
-import { CallError } from '../../src/contract/wire.ts';
 import type { Captcha } from '../../src/adapters/captcha/captcha.ts';
 import { clientTokenSource, loadPaymentAdapter, PAYMENT_CAPTCHA_ACTION } from '../../src/adapters/payment/index.ts';
+import { CallError } from '../../src/contract/wire.ts';
 
 function fakeBackend(answer: unknown = { clientToken: 'client-token-1' }) {
   const calls: { name: string; input: unknown }[] = [];

@@ -3,8 +3,8 @@
  * for a double click, a retried request or a reload, a new one only after a definitive answer.
  */
 import { describe, expect, test } from 'vitest';
-import { CallError } from '../../src/contract/wire.ts';
 import { memoryStorage } from '../../src/browser/storage.ts';
+import { CallError } from '../../src/contract/wire.ts';
 import type { ActionServices } from '../../src/runtime/actions.ts';
 import { chargeServices, createCheckoutAttempts, failureOutcome, PENDING_TTL_MS } from '../../src/runtime/checkout.ts';
 

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { paymentFormCopyKeys } from '../../src/blocks/paymentForm/schema.ts';
+import type { Block } from '../../src/blocks/schemas.ts';
 import { checkAndCompile } from '../../src/config/compile.ts';
 import { formatReport } from '../../src/config/report.ts';
 import type { Action } from '../../src/config/schema/actions.ts';
+import { CallError } from '../../src/contract/wire.ts';
 import { runActions } from '../../src/runtime/actions.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import { createFacts } from '../../src/runtime/facts.ts';
-import type { Block } from '../../src/blocks/schemas.ts';
-import { CallError } from '../../src/contract/wire.ts';
 import { fixtureRuntimeKeys, fixturesDir } from './checker/helpers.ts';
 import { fakeServices } from './runtime/fixtures.ts';
 

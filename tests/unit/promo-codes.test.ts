@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { Action } from '../../src/config/schema/actions.ts';
+import { codesOf } from '../../src/blocks/codeList/codes.ts';
 import { checkAndCompile } from '../../src/config/compile.ts';
+import type { Action } from '../../src/config/schema/actions.ts';
+import { CallError } from '../../src/contract/wire.ts';
 import { canonicalCode, displayCode, isCouponCode } from '../../src/domain/codes.ts';
 import { runActions } from '../../src/runtime/actions.ts';
 import { formatPromoCode } from '../../src/runtime/promoCode.ts';
-import { CallError } from '../../src/contract/wire.ts';
 import { fakeServices } from './runtime/fixtures.ts';
-import { codesOf } from '../../src/blocks/codeList/codes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });

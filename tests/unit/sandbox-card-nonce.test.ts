@@ -3,9 +3,9 @@
  * sandbox gateway; and the SHA-256 its fingerprint is made with (src/domain/sha256.ts).
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { cardFingerprint, parseSandboxCardNonce, sandboxCardNonce, type SandboxCard } from '../../src/domain/sandboxCardNonce.ts';
+import { describe, expect, test } from 'vitest';
+import { cardFingerprint, parseSandboxCardNonce, type SandboxCard, sandboxCardNonce } from '../../src/domain/sandboxCardNonce.ts';
 import { sha256Hex } from '../../src/domain/sha256.ts';
 
 const nodeSha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -1,7 +1,7 @@
 /** What the account page's plan panels say (spec §2.8, §4), from GetCustomerDetails. */
 import { describe, expect, test } from 'vitest';
-import type { CustomerDetails, PlanSubscription, WebOffer } from '../../../src/contract/entities.ts';
 import { formatDate, mayResubscribe, planViews, upgradeChoices } from '../../../src/blocks/accountSections/planView.ts';
+import type { CustomerDetails, PlanSubscription, WebOffer } from '../../../src/contract/entities.ts';
 
 const offer = (id: string, duration: WebOffer['subscriptionDuration'], extra: Partial<WebOffer> = {}): WebOffer =>
   ({

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkAndCompile, type CheckResult } from '../../../src/config/compile.ts';
+import { type CheckResult, checkAndCompile } from '../../../src/config/compile.ts';
 import { formatReport } from '../../../src/config/report.ts';
 import { fixtureRuntimeKeys } from './fixtureRuntimeKeys.ts';
 

@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { walk } from '../../../src/config/schemaWalk.ts';
-import { copyKey } from '../../../src/config/schema/common.ts';
+import { z } from 'zod';
 import { actionList } from '../../../src/config/schema/actions.ts';
+import { copyKey } from '../../../src/config/schema/common.ts';
 import { condition } from '../../../src/config/schema/conditions.ts';
-import { target } from '../../../src/config/schema/targets.ts';
-import { strictObject, taggedUnion } from '../../../src/config/schema/strict.ts';
 import type { SchemaRole } from '../../../src/config/schema/roles.ts';
+import { strictObject, taggedUnion } from '../../../src/config/schema/strict.ts';
+import { target } from '../../../src/config/schema/targets.ts';
+import { walk } from '../../../src/config/schemaWalk.ts';
 
 /**
  * The checks find copy keys, targets, facts, value sources and actions by the role their

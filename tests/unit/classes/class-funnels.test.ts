@@ -12,8 +12,8 @@ import { offerCards } from '../../../src/blocks/classOffers/cards.ts';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import type { MinervaOffer } from '../../../src/contract/entities.ts';
 import { factsFromMap } from '../../../src/runtime/facts.ts';
-import { resolveRoute, type RouteOutcome } from '../../../src/runtime/routes.ts';
-import { securityHeaders, helmetOptionsFor } from '../../../src/server/security.ts';
+import { type RouteOutcome, resolveRoute } from '../../../src/runtime/routes.ts';
+import { helmetOptionsFor, securityHeaders } from '../../../src/server/security.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const checked = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });

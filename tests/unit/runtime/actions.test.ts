@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Action } from '../../../src/config/schema/actions.ts';
-import { idempotencyKey, runActions } from '../../../src/runtime/actions.ts';
 import { CallError } from '../../../src/contract/wire.ts';
+import { idempotencyKey, runActions } from '../../../src/runtime/actions.ts';
 import { fakeServices } from './fixtures.ts';
 
 /** funnels/account.yaml, the login form's onSubmit. */

@@ -1,21 +1,21 @@
 import { describe, expect, test } from 'vitest';
-import type { FlagDefinition } from '../../../src/config/schema/experiments.ts';
+import { LocalAnalytics } from '../../../src/adapters/analytics/analytics.ts';
+import { createAuth } from '../../../src/adapters/auth/auth.ts';
+import { createHttpBackend } from '../../../src/adapters/backend/backend.ts';
+import { LocalCaptcha } from '../../../src/adapters/captcha/captcha.ts';
 import {
+  type FlagProvider,
   flagContext,
   HttpFlagProvider,
   LocalFlagProvider,
   parseVariantOverride,
   readVariantOverride,
   resolveFlags,
-  type FlagProvider,
 } from '../../../src/adapters/flags/flags.ts';
-import { createHttpBackend } from '../../../src/adapters/backend/backend.ts';
-import { CallError } from '../../../src/contract/wire.ts';
-import { createAuth } from '../../../src/adapters/auth/auth.ts';
-import { LocalAnalytics } from '../../../src/adapters/analytics/analytics.ts';
-import { LocalCaptcha } from '../../../src/adapters/captcha/captcha.ts';
 import { memoryCookies, memoryStorage } from '../../../src/browser/storage.ts';
 import { FIRST_TOUCH_KEY, SESSION_KEY } from '../../../src/browser/storageKeys.ts';
+import type { FlagDefinition } from '../../../src/config/schema/experiments.ts';
+import { CallError } from '../../../src/contract/wire.ts';
 
 const flags: Record<string, FlagDefinition> = {
   unifiedLogin: { description: 'd', variants: ['off', 'on'], default: 'on' },

@@ -2,12 +2,13 @@
  * How the braintree adapter names failures (the codes the UI maps to the spec's §8 messages),
  * for the shapes the browser test (tests/e2e/braintree-adapter.test.ts) does not produce.
  */
-import { describe, expect, test } from 'vitest';
+
 import type { Client } from 'braintree-web/client';
-import { PaymentAdapterError } from '../../../src/adapters/payment/types.ts';
+import { describe, expect, test } from 'vitest';
+import { clientTokenHasCustomer, hostedFieldOptions } from '../../../src/adapters/payment/braintree/cardFields.ts';
 import { paypalError, toAdapterError } from '../../../src/adapters/payment/braintree/errors.ts';
 import { googleError } from '../../../src/adapters/payment/braintree/googlePay.ts';
-import { clientTokenHasCustomer, hostedFieldOptions } from '../../../src/adapters/payment/braintree/cardFields.ts';
+import { PaymentAdapterError } from '../../../src/adapters/payment/types.ts';
 
 /** braintree-web's BraintreeError, as its tokenize and create calls reject with it. */
 const braintreeError = (code: string, type: string, message: string) =>

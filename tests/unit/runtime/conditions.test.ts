@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { evaluateCondition, readsFactFamily } from '../../../src/runtime/conditions.ts';
-import { createFacts, factsFromMap, type FactSources } from '../../../src/runtime/facts.ts';
 import { initialClientState } from '../../../src/domain/clientState.ts';
+import { evaluateCondition, readsFactFamily } from '../../../src/runtime/conditions.ts';
+import { createFacts, type FactSources, factsFromMap } from '../../../src/runtime/facts.ts';
 
 const facts = factsFromMap({
   'session.loggedIn': true,

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { planCards, type CardOffer } from '../../../src/blocks/plans/cards.ts';
-import { plansBlock } from '../../../src/blocks/plans/schema.ts';
 import { planComparisonBlock } from '../../../src/blocks/planComparison/schema.ts';
+import { type CardOffer, planCards } from '../../../src/blocks/plans/cards.ts';
+import { plansBlock } from '../../../src/blocks/plans/schema.ts';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import { cookieDomainFor, documentCookies, memoryCookies } from '../../../src/browser/storage.ts';
 import { createCopy } from '../../../src/runtime/copy.ts';

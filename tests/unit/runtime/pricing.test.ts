@@ -7,12 +7,12 @@ import {
   displayOrder,
   formatUsd,
   initialSelectedOfferId,
-  perMonthCents,
+  type PricedOffer,
   percentSaving,
+  perMonthCents,
   resolvePlanTag,
   savingsCents,
   trialLabelParams,
-  type PricedOffer,
 } from '../../../src/domain/pricing.ts';
 
 const offer = (

@@ -2,11 +2,12 @@
  * Spec §2.1 against the real funnels/: where resolveRoute sends a parent for each row of the
  * route table (the browser tests check the same through Chromium; this is the fast check).
  */
-import { describe, expect, test } from 'vitest';
+
 import path from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import { factsFromMap } from '../../../src/runtime/facts.ts';
-import { resolveRoute, type RouteOutcome } from '../../../src/runtime/routes.ts';
+import { type RouteOutcome, resolveRoute } from '../../../src/runtime/routes.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const checked = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });

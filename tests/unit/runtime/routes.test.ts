@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { findRoute, matchPath, resolveRoute } from '../../../src/runtime/routes.ts';
 import { factsFromMap } from '../../../src/runtime/facts.ts';
+import { findRoute, matchPath, resolveRoute } from '../../../src/runtime/routes.ts';
 import { config, screens } from './fixtures.ts';
 
 const loggedOut = factsFromMap({ 'session.loggedIn': false });

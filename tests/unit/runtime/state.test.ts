@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { initialClientState } from '../../../src/domain/clientState.ts';
 import { memoryStorage } from '../../../src/browser/storage.ts';
-import { createClientStateStore, recordQuizAnswer } from '../../../src/runtime/clientState.ts';
-import { captureAttribution, readAttribution } from '../../../src/runtime/attribution.ts';
 import { CLIENT_STATE_KEY, FIRST_TOUCH_KEY } from '../../../src/browser/storageKeys.ts';
+import { initialClientState } from '../../../src/domain/clientState.ts';
+import { captureAttribution, readAttribution } from '../../../src/runtime/attribution.ts';
+import { createClientStateStore, recordQuizAnswer } from '../../../src/runtime/clientState.ts';
 
 describe('client state (spec §3)', () => {
   test('starts from the initial values, persists every change in localStorage, and survives a reload', () => {

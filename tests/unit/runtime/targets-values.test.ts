@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { factsFromMap } from '../../../src/runtime/facts.ts';
 import { buildHref, resolveTarget } from '../../../src/runtime/targets.ts';
 import { readValue, readValueMap, resolveValue, resolveValueMap } from '../../../src/runtime/values.ts';
-import { factsFromMap } from '../../../src/runtime/facts.ts';
 
 const links = { mainSite: 'https://www.example/', newHomepage: 'https://home.example/start?ref=app' };
 

@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { createInfoPopup, createNotificationCenter } from '../../../src/runtime/notifications.ts';
-import { sessionLost, underPrefix } from '../../../src/runtime/sessionWatch.ts';
-import { splitLink } from '../../../src/runtime/copy.ts';
-import { createCopy } from '../../../src/runtime/copy.ts';
-import { customerFacts } from '../../../src/runtime/runtime.ts';
 import type { NotificationRequest } from '../../../src/runtime/actions.ts';
+import { createCopy, splitLink } from '../../../src/runtime/copy.ts';
+import { createInfoPopup, createNotificationCenter } from '../../../src/runtime/notifications.ts';
+import { customerFacts } from '../../../src/runtime/runtime.ts';
+import { sessionLost, underPrefix } from '../../../src/runtime/sessionWatch.ts';
 
 function fakeTimers() {
   let now = 0;
