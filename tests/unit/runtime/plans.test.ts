@@ -8,8 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { planComparisonBlock } from '../../../src/blocks/planComparison/schema.ts';
 import { type CardOffer, planCards } from '../../../src/blocks/plans/cards.ts';
 import { plansBlock } from '../../../src/blocks/plans/schema.ts';
-import { checkAndCompile } from '../../../src/config/compile.ts';
 import { cookieDomainFor, documentCookies, memoryCookies } from '../../../src/browser/storage.ts';
+import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from '../../../src/browser/storageKeys.ts';
+import { checkAndCompile } from '../../../src/config/compile.ts';
 import { createCopy } from '../../../src/runtime/copy.ts';
 import {
   chosenPlanState,
@@ -19,7 +20,6 @@ import {
   PLAN_SELECTED_EVENT,
   rememberChoice,
 } from '../../../src/runtime/plans.ts';
-import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from '../../../src/browser/storageKeys.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
