@@ -18,7 +18,7 @@ import { newId } from '../db/ids.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import { findSubscriptionByGatewayIdForUpdate, type SubscriptionRow, updateSubscription } from '../subscriptions/repository.ts';
 import type { GatewayEvent, GatewayTransaction } from './gateway.ts';
-import { findPaymentIdOfTransaction, insertPaymentUnlessRecorded, paymentStatusOf } from './repository.ts';
+import { findPaymentIdOfTransaction, insertPayment } from './repository.ts';
 
 export interface AppliedEvent {
   /** Whether our tables changed. */
@@ -109,11 +109,13 @@ async function recordPayment(
 ): Promise<{ id: string; created: boolean }> {
   const id = newId();
   const description = await describe(db, subscription);
-  const inserted = await insertPaymentUnlessRecorded(db, {
+  const inserted = await insertPayment(db, {
     id,
-    subscription,
+    userId: subscription.user_id,
+    customerId: subscription.customer_id,
+    subscriptionId: subscription.id,
+    paymentMethodId: subscription.payment_method_id,
     transaction,
-    status: paymentStatusOf(transaction),
     description,
   });
   if (inserted) return { id: inserted, created: true };

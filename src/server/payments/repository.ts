@@ -7,8 +7,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
-import type { CustomersTable, PaymentMethodsTable, PaymentsTable } from '../db/types.ts';
-import type { SubscriptionRow } from '../subscriptions/repository.ts';
+import type { CustomersTable, PaymentMethodsTable } from '../db/types.ts';
 import type { GatewayTransaction } from './gateway.ts';
 import type { Charged } from './intents/plan.ts';
 
@@ -151,10 +150,11 @@ export const paymentStatusOf = (transaction: Pick<GatewayTransaction, 'status'>)
 /**
  * Records a gateway transaction (settled, declined or failed) once: a gateway event may record
  * the same transaction (a webhook for a subscription's first charge), and the unique
- * gateway_transaction_id keeps one row.
+ * gateway_transaction_id keeps one row. Answers the new row's id, or undefined when the
+ * transaction had one already.
  */
-export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
-  await db
+export async function insertPayment(db: Db, p: PaymentRecord): Promise<string | undefined> {
+  const inserted = await db
     .insertInto('payments')
     .values({
       id: p.id ?? newId(),
@@ -171,7 +171,9 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
       created_at: p.transaction.createdAt,
     })
     .onConflict((oc) => oc.column('gateway_transaction_id').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
 }
 
 /**
@@ -187,41 +189,6 @@ export async function insertIntentPayment(
 ): Promise<void> {
   if (charged.sale) await insertPayment(db, { ...p, id: intentId, transaction: charged.sale });
   else if (charged.subscription?.transaction) await insertPayment(db, { ...p, transaction: charged.subscription.transaction });
-}
-
-export interface SubscriptionPayment {
-  id: string;
-  subscription: SubscriptionRow;
-  transaction: GatewayTransaction;
-  status: PaymentsTable['status'];
-  description: string;
-}
-
-/**
- * A gateway event's payment: inserts the payments row of the subscription's gateway
- * transaction; its id, or undefined when that transaction already has one.
- */
-export async function insertPaymentUnlessRecorded(db: Db, p: SubscriptionPayment): Promise<string | undefined> {
-  const inserted = await db
-    .insertInto('payments')
-    .values({
-      id: p.id,
-      user_id: p.subscription.user_id,
-      customer_id: p.subscription.customer_id,
-      subscription_id: p.subscription.id,
-      payment_method_id: p.subscription.payment_method_id,
-      amount_cents: p.transaction.amountCents,
-      status: p.status,
-      description: p.description,
-      gateway_transaction_id: p.transaction.id,
-      processor_response_code: p.transaction.processorResponseCode,
-      processor_response_text: p.transaction.processorResponseText,
-      created_at: p.transaction.createdAt,
-    })
-    .onConflict((oc) => oc.column('gateway_transaction_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
 }
 
 /** The id of the payments row of a gateway transaction (which must exist). */
