@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { createIdempotencyStore, IDEMPOTENCY_TTL_MS, requestHash } from '../../src/server/payments/idempotency/store.ts';
 import { type Answer, client, startBackendServer } from './backendServer.ts';
 import { testDatabaseUrl, useTestDatabase } from './db.ts';
+import { insertTestMonthlyOffer, MONTHLY_NO_TRIAL } from './testOffers.ts';
 
 const t = useTestDatabase();
 let server: Awaited<ReturnType<typeof startBackendServer>>;
@@ -20,21 +21,7 @@ let s: ReturnType<typeof client>;
 
 beforeAll(async () => {
   await importCatalogIfEmpty(t.db, () => readCatalogFile('funnels/catalog.yaml'));
-  await t.db
-    .insertInto('web_offers')
-    .values({
-      id: 'test_monthly_no_trial',
-      plan_id: 'test_monthly_1234',
-      plan_name: 'Monthly, no trial',
-      plan_data_key: 'monthly',
-      subscription_duration: 'monthly',
-      price_cents: 1234,
-      trial_duration_days: 0,
-      subscription_type: 'recurring',
-      description_key: 'Monthly',
-      tags: ['test'],
-    })
-    .execute();
+  await insertTestMonthlyOffer(t.db, MONTHLY_NO_TRIAL);
   server = await startBackendServer(t.db);
   s = client(() => server.app);
   return () => server.close();

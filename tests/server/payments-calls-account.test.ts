@@ -11,6 +11,7 @@ import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalogFile } from '../../src/server/catalog/read.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { type Answer, useBackendServer } from './backendServer.ts';
+import { insertTestMonthlyOffer, MONTHLY_NO_TRIAL } from './testOffers.ts';
 
 const s = useBackendServer();
 const DAY = 86_400_000;
@@ -18,36 +19,14 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
   // The sandbox declines any charge of $2001.00 with processor code 2001 (Insufficient Funds).
-  await s.db
-    .insertInto('web_offers')
-    .values({
-      id: 'test_monthly_2001',
-      plan_id: 'test_monthly_200100',
-      plan_name: 'Monthly at $2001',
-      plan_data_key: 'monthly',
-      subscription_duration: 'monthly',
-      price_cents: 200100,
-      trial_duration_days: 7,
-      subscription_type: 'recurring',
-      description_key: 'Monthly',
-      tags: ['test'],
-    })
-    .execute();
-  await s.db
-    .insertInto('web_offers')
-    .values({
-      id: 'test_monthly_no_trial',
-      plan_id: 'test_monthly_1234',
-      plan_name: 'Monthly, no trial',
-      plan_data_key: 'monthly',
-      subscription_duration: 'monthly',
-      price_cents: 1234,
-      trial_duration_days: 0,
-      subscription_type: 'recurring',
-      description_key: 'Monthly',
-      tags: ['test'],
-    })
-    .execute();
+  await insertTestMonthlyOffer(s.db, {
+    id: 'test_monthly_2001',
+    planId: 'test_monthly_200100',
+    name: 'Monthly at $2001',
+    priceCents: 200100,
+    trialDays: 7,
+  });
+  await insertTestMonthlyOffer(s.db, MONTHLY_NO_TRIAL);
 }, 60_000);
 
 let keys = 0;

@@ -15,6 +15,7 @@ import { findCode } from '../../src/server/codes/repository.ts';
 import { createCodes } from '../../src/server/codes/service.ts';
 import { accountStatusesOf } from './accountStatuses.ts';
 import { type Answer, useBackendServer } from './backendServer.ts';
+import { insertTestMonthlyOffer, MONTHLY_NO_TRIAL } from './testOffers.ts';
 
 const s = useBackendServer();
 const DAY = 86_400_000;
@@ -22,37 +23,15 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
   // A monthly plan without a trial: its first period is charged at purchase.
-  await s.db
-    .insertInto('web_offers')
-    .values({
-      id: 'test_monthly_no_trial',
-      plan_id: 'test_monthly_1234',
-      plan_name: 'Monthly, no trial',
-      plan_data_key: 'monthly',
-      subscription_duration: 'monthly',
-      price_cents: 1234,
-      trial_duration_days: 0,
-      subscription_type: 'recurring',
-      description_key: 'Monthly',
-      tags: ['test'],
-    })
-    .execute();
+  await insertTestMonthlyOffer(s.db, MONTHLY_NO_TRIAL);
   // The sandbox declines a charge of $2001.00 with 2001 (Insufficient Funds).
-  await s.db
-    .insertInto('web_offers')
-    .values({
-      id: 'test_monthly_2001_no_trial',
-      plan_id: 'test_monthly_200100_nt',
-      plan_name: 'Monthly at $2001, no trial',
-      plan_data_key: 'monthly',
-      subscription_duration: 'monthly',
-      price_cents: 200100,
-      trial_duration_days: 0,
-      subscription_type: 'recurring',
-      description_key: 'Monthly',
-      tags: ['test'],
-    })
-    .execute();
+  await insertTestMonthlyOffer(s.db, {
+    id: 'test_monthly_2001_no_trial',
+    planId: 'test_monthly_200100_nt',
+    name: 'Monthly at $2001, no trial',
+    priceCents: 200100,
+    trialDays: 0,
+  });
 }, 60_000);
 
 let keys = 0;
