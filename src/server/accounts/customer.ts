@@ -72,12 +72,12 @@ const latest = (values: (Date | null)[]) =>
     .filter((t): t is number => t !== null)
     .reduce<number | null>((max, t) => (max === null || t > max ? t : max), null);
 
-/** An answer made at one time, with what it was made from: it holds for the same catalog until the next date it depends on. */
+/** An answer made at one time, with what it was made from: it holds for the same catalog between the dates it depends on. */
 interface TimedDetails {
   answer: Readonly<Details>;
   catalog: CatalogRows;
-  /** The first date of the account's subscriptions after the answer was made (ms), or Infinity. */
-  holdsUntil: number;
+  /** The times (ms) between which every date of the account's subscriptions compares to `now` as it did. */
+  holds: DateInterval;
 }
 
 /**
@@ -94,23 +94,32 @@ export async function customerDetails(r: AccountReads, user: AuthUser, now: Date
     return {
       answer: Object.freeze(detailsOf(snapshot, catalog, now)),
       catalog,
-      holdsUntil: nextDateAfter(snapshot.subscriptions, now.getTime()),
+      holds: intervalAround(snapshot.subscriptions, now.getTime()),
     };
   };
-  const holds = (kept: TimedDetails) => kept.catalog === catalog && now.getTime() < kept.holdsUntil;
+  const holds = (kept: TimedDetails) => kept.catalog === catalog && kept.holds.from <= now.getTime() && now.getTime() < kept.holds.until;
   return (await r.accountCache.readWhile(user.id, user.accountVersion, 'details', make, holds)).answer;
 }
 
-/** The earliest date in the rows later than `after` (ms), or Infinity when none is. */
-function nextDateAfter(rows: readonly object[], after: number): number {
-  let next = Infinity;
+interface DateInterval {
+  from: number;
+  until: number;
+}
+
+/**
+ * From the latest date in the rows at or before `at` to the earliest one after it (ms): for any
+ * time in it, every date compares to that time (`date > now`) as it does to `at`.
+ */
+function intervalAround(rows: readonly object[], at: number): DateInterval {
+  const interval = { from: -Infinity, until: Infinity };
   for (const row of rows)
     for (const value of Object.values(row)) {
       if (!(value instanceof Date)) continue;
       const t = value.getTime();
-      if (t > after && t < next) next = t;
+      if (t > at) interval.until = Math.min(interval.until, t);
+      else interval.from = Math.max(interval.from, t);
     }
-  return next;
+  return interval;
 }
 
 /** GetCustomerDetails' answer from what the account holds (the cached rows are read, never changed). */
