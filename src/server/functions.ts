@@ -12,7 +12,7 @@
  * (209 'Invalid session token'; the handler gets the parent as `context.user`), the params its
  * owner rule names checked against the caller (119), its rate limit
  * applied (155, HTTP 429), and, for the charge-creating calls (`idempotent: true`), its
- * Idempotency-Key required and honoured (src/server/payments/idempotency.ts: a repeat gets the
+ * Idempotency-Key required and honoured (src/server/payments/idempotency/store.ts: a repeat gets the
  * first answer, with its status). In development and tests its answer is checked against the
  * output schema: a handler answering the wrong shape is a bug, answered 500 and logged.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys of the charge-creating calls (src/server/payments/idempotency.ts, applied by
+ * Idempotency keys of the charge-creating calls (src/server/payments/idempotency/store.ts, applied by
  * the router to every `idempotent: true` call): a replay answers the first answer, a key reused
  * with other params is refused, the key may come as a header or in the Parse SDK's body, and 20
  * concurrent PurchaseSubscription calls with one key — spread over two server instances on one
