@@ -14,7 +14,6 @@
 import { trackAccountStatus } from '../accounts/accountStatus.ts';
 import { findUserById } from '../accounts/repository.ts';
 import { findClassAddOn, findWebOffer } from '../catalog/repository.ts';
-import { newId } from '../db/ids.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import { findSubscriptionByGatewayIdForUpdate, type SubscriptionRow, updateSubscription } from '../subscriptions/repository.ts';
 import type { GatewayEvent, GatewayTransaction } from './gateway.ts';
@@ -107,10 +106,8 @@ async function recordPayment(
   subscription: SubscriptionRow,
   transaction: GatewayTransaction,
 ): Promise<{ id: string; created: boolean }> {
-  const id = newId();
   const description = await describe(db, subscription);
   const inserted = await insertPayment(db, {
-    id,
     userId: subscription.user_id,
     customerId: subscription.customer_id,
     subscriptionId: subscription.id,

@@ -72,7 +72,7 @@ export async function markSubscriptionCanceled(db: Db, id: string, c: Cancellati
 
 /** The payment method the subscription bills from now on. */
 export async function setSubscriptionPaymentMethod(db: Db, id: string, paymentMethodId: string, now: Date): Promise<void> {
-  await db.updateTable('subscriptions').set({ payment_method_id: paymentMethodId, updated_at: now }).where('id', '=', id).execute();
+  await updateSubscription(db, id, { payment_method_id: paymentMethodId, updated_at: now });
 }
 
 export interface Renewal {
@@ -86,18 +86,14 @@ export interface Renewal {
 
 /** A past-due subscription paid again: active, billed by a new gateway subscription. */
 export async function markSubscriptionRenewed(db: Db, id: string, r: Renewal): Promise<void> {
-  await db
-    .updateTable('subscriptions')
-    .set({
-      status: 'Active',
-      gateway_subscription_id: r.gatewaySubscriptionId,
-      payment_method_id: r.paymentMethodId,
-      next_billing_date: r.paidUntil,
-      term_expires_at: r.paidUntil,
-      updated_at: r.now,
-    })
-    .where('id', '=', id)
-    .execute();
+  await updateSubscription(db, id, {
+    status: 'Active',
+    gateway_subscription_id: r.gatewaySubscriptionId,
+    payment_method_id: r.paymentMethodId,
+    next_billing_date: r.paidUntil,
+    term_expires_at: r.paidUntil,
+    updated_at: r.now,
+  });
 }
 
 /** Our subscription of the gateway's subscription id, locked for the rest of the transaction. */
@@ -113,6 +109,7 @@ export async function findSubscriptionByGatewayIdForUpdate(
     .executeTakeFirst();
 }
 
+/** Sets the given columns of one subscription. */
 export async function updateSubscription(db: Db, id: string, changes: Updateable<SubscriptionsTable>): Promise<void> {
   await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute();
 }
