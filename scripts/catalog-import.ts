@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { AdminError, runAdmin } from '../src/server/admin/client.ts';
 import { type ImportCatalogResponse, runImportCatalog } from '../src/server/admin/requests.ts';
-import { CatalogFileError, findCatalogFile, readCatalogFile } from '../src/server/catalog/read.ts';
+import { CatalogFileError, readCatalog, readCatalogFile } from '../src/server/catalog/read.ts';
 import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
 import { DatabaseBusyError } from '../src/server/db/database.ts';
 
@@ -24,8 +24,9 @@ try {
 
 try {
   const env = readDatabaseEnv();
-  const path = file ?? findCatalogFile(env.funnelsDir);
-  const catalog = readCatalogFile(path);
+  // The funnels folder's whole catalog (its catalog file and the offers of partner funnels), or one file.
+  const path = file ?? env.funnelsDir;
+  const catalog = file ? readCatalogFile(file) : readCatalog(env.funnelsDir);
   const { result, via } = await runAdmin<ImportCatalogResponse>(
     env,
     'catalog:import',

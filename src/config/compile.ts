@@ -4,7 +4,7 @@ import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledR
 import { splitCopy } from './copySplit.ts';
 import { type Diagnostic, isError } from './diagnostic.ts';
 import { type ConfigFile, type ConfigKind, type CopyFile, loadProject, type ProjectDirs, type SourceFile } from './load.ts';
-import { locateDiagnostic, sortDiagnostics } from './report.ts';
+import { type Located, locateDiagnostic, sortDiagnostics } from './report.ts';
 import { runtimeCopyKeys as defaultRuntimeCopyKeys } from './runtimeCopyKeys.ts';
 import type { AppConfig, AppFile, CopyTree, ExperimentsFile, FlagDefinition, FunnelFile } from './schema/index.ts';
 import { validateConfigFile, validateCopyFile } from './validate.ts';
@@ -63,9 +63,32 @@ export function checkAndCompile(options: CheckOptions): CheckResult {
 
   const files: SourceFile[] = [...project.configFiles, ...project.copyFiles];
   const byPath = new Map(files.map((f) => [f.relPath, f]));
-  const sorted = sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file)))).map((l) => l.diagnostic);
+  const sorted = oncePerTemplateLine(sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file)))));
   if (sorted.some(isError)) return { diagnostics: sorted, files };
   return { diagnostics: sorted, files, compiled: compile(project.configFiles, values, copy, options.runtimeCopyKeys) };
+}
+
+/**
+ * A mistake in a template shows in every funnel that uses it: report it once, at the first of
+ * them, naming the others.
+ */
+function oncePerTemplateLine(located: Located[]): Diagnostic[] {
+  const first = new Map<string, { diagnostic: Diagnostic; others: string[] }>();
+  const out: { diagnostic: Diagnostic; others: string[] }[] = [];
+  for (const { diagnostic, inTemplate } of located) {
+    const id = inTemplate && JSON.stringify([inTemplate.file.relPath, inTemplate.position, diagnostic.message]);
+    const seen = id === undefined ? undefined : first.get(id);
+    if (seen) {
+      seen.others.push(diagnostic.file);
+      continue;
+    }
+    const entry = { diagnostic, others: [] };
+    if (id !== undefined) first.set(id, entry);
+    out.push(entry);
+  }
+  return out.map(({ diagnostic, others }) =>
+    others.length === 0 ? diagnostic : { ...diagnostic, message: `${diagnostic.message} (The same in ${others.join(', ')}.)` },
+  );
 }
 
 /** Builds the compiled config from files that passed every check. */

@@ -109,6 +109,7 @@ const fileOwners: Record<ConfigKind, string> = {
   experiments: 'the experiments file',
   funnel: 'a funnel file',
   catalog: 'the catalog file',
+  template: 'a template file',
 };
 
 /** Who owns the mapping at `path`: "a heading block", "a 'go' action", "a screen"... */

@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { type Diagnostic, error } from './diagnostic.ts';
 import { closest } from './suggest.ts';
+import { checkTemplateFile, expandInstance, isInstanceFile, type TemplateOrigin } from './templates.ts';
 import { yamlErrorMessage } from './yamlErrors.ts';
 
 /** A YAML file as read from disk, with what is needed to point at any of its nodes. */
@@ -19,13 +20,15 @@ export interface SourceFile {
   data: unknown;
 }
 
-export type ConfigKind = 'app' | 'experiments' | 'funnel' | 'catalog';
+export type ConfigKind = 'app' | 'experiments' | 'funnel' | 'catalog' | 'template';
 
-/** A file of funnels/: the app shell, the experiments, a funnel or the plan catalog. */
+/** A file of funnels/: the app shell, the experiments, a funnel, the plan catalog or a funnel template. */
 export interface ConfigFile extends SourceFile {
   group: 'config';
-  /** Known when the file was parsed and has one of the top-level keys app:/flags:/funnel:/catalog:. */
+  /** Known when the file was parsed and has one of the top-level keys app:/flags:/funnel:/use:/catalog:/template:. */
   kind?: ConfigKind;
+  /** Set on a funnel that uses a template: `doc` and `data` are then the expanded funnel. */
+  origin?: TemplateOrigin;
 }
 
 /** copy/<locale>/<namespace>.yaml */
@@ -53,7 +56,14 @@ export interface ProjectDirs {
   copyDir: string;
 }
 
-const kindByKey: Record<string, ConfigKind> = { app: 'app', flags: 'experiments', funnel: 'funnel', catalog: 'catalog' };
+const kindByKey: Record<string, ConfigKind> = {
+  app: 'app',
+  flags: 'experiments',
+  funnel: 'funnel',
+  use: 'funnel',
+  catalog: 'catalog',
+  template: 'template',
+};
 const localePattern = /^[a-z]{2}(-[A-Z]{2})?$/;
 const namespacePattern = /^[a-z][A-Za-z0-9-]*$/;
 
@@ -74,14 +84,7 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
       diagnostics.push(error(toRel(root, dir), [], `The ${what} folder ${toRel(root, dir)}/ does not exist.`, { at: 'file' }));
   }
 
-  for (const absPath of yamlFiles(funnelsAbs, diagnostics, root)) {
-    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics) };
-    if (file.parsed) {
-      const kind = detectKind(file, diagnostics);
-      if (kind) file.kind = kind;
-    }
-    configFiles.push(file);
-  }
+  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics));
 
   for (const absPath of yamlFiles(copyAbs, diagnostics, root)) {
     const parts = relative(copyAbs, absPath).split(sep);
@@ -122,6 +125,42 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
   }
 
   return { root, funnelsDir: toRel(root, funnelsAbs), copyDir: toRel(root, copyAbs), configFiles, copyFiles, diagnostics };
+}
+
+/** Every config file of a funnels folder, funnels that use a template expanded. */
+export function readConfigFiles(root: string, funnelsAbs: string, diagnostics: Diagnostic[]): ConfigFile[] {
+  const configFiles: ConfigFile[] = [];
+  for (const absPath of yamlFiles(funnelsAbs, diagnostics, root)) {
+    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics) };
+    if (file.parsed) {
+      const kind = detectKind(file, diagnostics);
+      if (kind) file.kind = kind;
+    }
+    configFiles.push(file);
+  }
+  expandTemplates(configFiles, diagnostics);
+  return configFiles;
+}
+
+/**
+ * Replaces every funnel file that uses a template (`use:`) by the funnel it expands to, and
+ * checks the templates' own declarations. A funnel whose `use:`/`with:` is wrong keeps no
+ * kind: its problems are reported at its lines and it is not checked further.
+ */
+function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[]): void {
+  const templates = new Map<string, ConfigFile>();
+  for (const file of configFiles.filter((f) => f.kind === 'template')) {
+    diagnostics.push(...checkTemplateFile(file));
+    const name = (file.data as { template?: unknown }).template;
+    if (typeof name === 'string' && !templates.has(name)) templates.set(name, file);
+  }
+  configFiles.forEach((file, index) => {
+    if (file.kind !== 'funnel' || !isInstanceFile(file)) return;
+    const expanded = expandInstance(file, templates);
+    diagnostics.push(...expanded.diagnostics);
+    if (expanded.file) configFiles[index] = expanded.file;
+    else delete file.kind;
+  });
 }
 
 /** One config file read on its own (the catalog importer reads funnels/catalog.yaml this way). */
@@ -246,7 +285,8 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
       error(
         file.relPath,
         [kinds[1]!],
-        "A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:') or the catalog ('catalog:'); " +
+        "A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:' or 'use:'), " +
+          "the catalog ('catalog:') or a template ('template:'); " +
           `this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`,
         {
           at: 'key',
@@ -256,7 +296,8 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
     return undefined;
   }
   const expected =
-    "one of 'app:' (the app file), 'flags:' (the experiments file), 'funnel:' (a funnel file) or 'catalog:' (the plan catalog) at the top";
+    "one of 'app:' (the app file), 'flags:' (the experiments file), 'funnel:' (a funnel file), 'use:' (a funnel made from a template), " +
+    "'catalog:' (the plan catalog) or 'template:' (a funnel template) at the top";
   if (topKeys.length === 0) {
     diagnostics.push(
       error(file.relPath, [], `This file is empty or not a list of 'key: value' lines. It needs ${expected}.`, { at: 'file' }),
@@ -266,7 +307,7 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
   const guess = topKeys.map((k) => ({ key: k, suggestion: closest(k, Object.keys(kindByKey)) })).find((g) => g.suggestion !== undefined);
   const shown = guess?.key ?? topKeys.find((k) => k !== 'version') ?? topKeys[0]!;
   diagnostics.push(
-    error(file.relPath, [shown], `This file is not a funnel, app, experiments or catalog file: it needs ${expected}.`, {
+    error(file.relPath, [shown], `This file is not a funnel, app, experiments, catalog or template file: it needs ${expected}.`, {
       at: 'key',
       suggestion: guess?.suggestion,
     }),

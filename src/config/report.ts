@@ -1,6 +1,7 @@
 import { type Diagnostic, fullMessage } from './diagnostic.ts';
-import type { SourceFile } from './load.ts';
-import { locate } from './yamlPath.ts';
+import type { ConfigFile, SourceFile } from './load.ts';
+import { originOf } from './templates.ts';
+import { locateNode } from './yamlPath.ts';
 
 /**
  * Prints diagnostics the way `npm run check` shows them:
@@ -26,6 +27,11 @@ export interface Located {
   position?: Position;
   /** The code frame, without colour; empty when the file has no text to show. */
   frame: string;
+  /**
+   * When the mistake is in a template a funnel uses: where in the template. `position` is then
+   * the funnel's `use:` line.
+   */
+  inTemplate?: { file: SourceFile; position: Position; frame: string };
 }
 
 export interface ReportOptions {
@@ -41,8 +47,21 @@ const ansi = {
 
 export function locateDiagnostic(diagnostic: Diagnostic, file: SourceFile | undefined): Located {
   if (!file || diagnostic.at === 'file') return { diagnostic, frame: '' };
-  const range = diagnostic.offset ?? locate(file.doc, diagnostic.path, diagnostic.at as 'value' | 'key' | 'firstKey' | undefined);
-  if (!range) return { diagnostic, frame: '' };
+  const found = diagnostic.offset
+    ? { range: diagnostic.offset, node: undefined }
+    : locateNode(file.doc, diagnostic.path, diagnostic.at as 'value' | 'key' | 'firstKey' | undefined);
+  if (!found) return { diagnostic, frame: '' };
+  const origin = (file as ConfigFile).origin ? originOf(file as ConfigFile, found.node) : undefined;
+  if (origin?.fromTemplate) {
+    const inTemplate = positionIn(origin.file, found.range);
+    const usedAt = (file as ConfigFile).origin?.usedAt;
+    const atUse = usedAt ? positionIn(file, usedAt) : { position: { line: 1, column: 1, length: 1 }, frame: '' };
+    return { diagnostic, ...atUse, inTemplate: { file: origin.file, ...inTemplate } };
+  }
+  return { diagnostic, ...positionIn(file, found.range) };
+}
+
+function positionIn(file: SourceFile, range: readonly [number, number]): { position: Position; frame: string } {
   const lines = sourceLines(file.text);
   let { line, col } = file.lineCounter.linePos(Math.min(range[0], file.text.length));
   if (line > lines.length) {
@@ -53,7 +72,7 @@ export function locateDiagnostic(diagnostic: Diagnostic, file: SourceFile | unde
   const lineText = lines[line - 1] ?? '';
   const endOnLine = Math.min(range[1] - range[0], lineText.trimEnd().length - (col - 1));
   const position = { line, column: col, length: Math.max(1, endOnLine) };
-  return { diagnostic, position, frame: codeFrame(lines, position, false) };
+  return { position, frame: codeFrame(lines, position, false) };
 }
 
 /** The file's lines, without the empty one after a final newline. */
@@ -93,7 +112,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `file:line:col: error: message` and its code frame. */
 export function formatLocated(
-  { diagnostic, position, frame }: Located,
+  { diagnostic, position, frame, inTemplate }: Located,
   files: Map<string, SourceFile>,
   options: ReportOptions = {},
 ): string {
@@ -108,6 +127,11 @@ export function formatLocated(
         ? ansi.yellow(ansi.bold('warning:'))
         : 'warning:';
   const header = `${color ? ansi.bold(`${where}:`) : `${where}:`} ${severity} ${fullMessage(diagnostic)}`;
+  if (inTemplate) {
+    const at = `${inTemplate.file.relPath}:${inTemplate.position.line}:${inTemplate.position.column}`;
+    const templateFrame = color ? codeFrame(sourceLines(inTemplate.file.text), inTemplate.position, true) : inTemplate.frame;
+    return `${header}\n  in the template it uses, at ${at}:\n${templateFrame}`;
+  }
   if (!position || !frame) return header;
   const file = files.get(diagnostic.file);
   const shownFrame = color && file ? codeFrame(sourceLines(file.text), position, true) : frame;

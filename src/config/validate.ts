@@ -8,6 +8,7 @@ import { routePath } from './schema/common.ts';
 import { copyTree } from './schema/copy.ts';
 import { experimentsFile } from './schema/experiments.ts';
 import { funnelFile } from './schema/funnel.ts';
+import { templateFile } from './schema/template.ts';
 import { schemaAt } from './schemaWalk.ts';
 import { closest } from './suggest.ts';
 
@@ -16,6 +17,7 @@ export const schemaByKind: Record<ConfigKind, z.ZodType> = {
   experiments: experimentsFile,
   funnel: funnelFile,
   catalog: catalogFile,
+  template: templateFile,
 };
 
 export interface Validation {

@@ -33,6 +33,11 @@ const friendly: [code: string, match: RegExp, message: string][] = [
     /./,
     "a backslash in a double-quoted text starts an escape sequence. Use single quotes instead, or write '\\\\' for a backslash.",
   ],
+  [
+    'UNEXPECTED_TOKEN',
+    /flow-map-start at node end/,
+    "a '{' inside a value: inside '[...]' or '{...}', a value with '{' (like a template's ${id}) must be in quotes: '/${id}-payment'.",
+  ],
   ['BAD_SCALAR_START', /./, 'a plain value cannot start with this character. Put the value in quotes.'],
 ];
 

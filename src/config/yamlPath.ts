@@ -22,6 +22,19 @@ function rangeOf(node: unknown): Range | undefined {
  * mapping at `path` (where "Missing 'text:'" is shown).
  */
 export function locate(doc: Document, path: YamlPath, at: 'value' | 'key' | 'firstKey' = 'value'): Range | undefined {
+  return locateNode(doc, path, at)?.range;
+}
+
+/** Like `locate`, with the node whose range it is (to tell which file an expanded template's node came from). */
+export function locateNode(
+  doc: Document,
+  path: YamlPath,
+  at: 'value' | 'key' | 'firstKey' = 'value',
+): { range: Range; node: Node } | undefined {
+  const found = (node: unknown) => {
+    const range = rangeOf(node);
+    return range ? { range, node: node as Node } : undefined;
+  };
   let node: unknown = doc.contents;
   let keyNode: unknown;
   let lastFound: unknown = node;
@@ -29,7 +42,7 @@ export function locate(doc: Document, path: YamlPath, at: 'value' | 'key' | 'fir
     if (isAlias(node)) node = node.resolve(doc);
     if (isMap(node)) {
       const pair = node.items.find((p) => isPair(p) && keyText(p.key) === String(segment));
-      if (!pair) return rangeOf(lastFound);
+      if (!pair) return found(lastFound);
       keyNode = pair.key;
       // `key:` with nothing after it: point at the key.
       node =
@@ -38,18 +51,18 @@ export function locate(doc: Document, path: YamlPath, at: 'value' | 'key' | 'fir
           : pair.value;
     } else if (isSeq(node) && typeof segment === 'number') {
       const item = node.items[segment];
-      if (item === undefined) return rangeOf(lastFound);
+      if (item === undefined) return found(lastFound);
       keyNode = undefined;
       node = item;
     } else {
-      return rangeOf(lastFound);
+      return found(lastFound);
     }
     lastFound = node;
   }
-  if (at === 'key' && keyNode) return rangeOf(keyNode);
+  if (at === 'key' && keyNode) return found(keyNode);
   if (at === 'firstKey') {
     if (isAlias(node)) node = node.resolve(doc);
-    if (isMap(node) && node.items[0]) return rangeOf(node.items[0].key);
+    if (isMap(node) && node.items[0]) return found(node.items[0].key);
   }
-  return rangeOf(node);
+  return found(node);
 }

@@ -7,7 +7,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import type { CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { type Answer, useBackendServer } from './backendServer.ts';
 
 const DAY = 86_400_000;
@@ -15,7 +15,7 @@ const clock = { now: Date.now() };
 const s = useBackendServer({ overrides: { now: () => new Date(clock.now) } });
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
 }, 60_000);
 
 const ok = <N extends CallName>(answer: Answer<N>) => {

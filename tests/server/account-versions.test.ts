@@ -8,14 +8,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import { type Answer, useBackendServer } from './backendServer.ts';
 
 const s = useBackendServer();
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
 }, 60_000);
 
 let keys = 0;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { hashToken } from '../../src/server/auth/tokens.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import type { OutboxDelivery } from '../../src/server/outbox/outbox.ts';
 import { newEmail, PASSWORD, useBackendServer } from './backendServer.ts';
@@ -13,7 +13,7 @@ import { newEmail, PASSWORD, useBackendServer } from './backendServer.ts';
 const s = useBackendServer({ backend: { geoCountryHeader: 'cf-ipcountry' } });
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
 });
 
 const outboxOf = (name: string) => s.db.selectFrom('outbox').selectAll().where('name', '=', name).orderBy('created_at').execute();

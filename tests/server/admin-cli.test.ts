@@ -10,7 +10,7 @@ import { canonicalCode } from '../../src/domain/codes.ts';
 import { ADMIN_PREFIX, adminRoutes } from '../../src/server/admin/routes.ts';
 import { DEMO_BATCHES } from '../../src/server/catalog/demo.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { openDatabase, readLiveLock } from '../../src/server/db/database.ts';
 import { cliEnv, root, runScript, startQuietServer, useCliFolder } from './cliHarness.ts';
@@ -23,7 +23,7 @@ describe('admin endpoints', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    await importCatalog(t.db, readCatalogFile('funnels/catalog.yaml'));
+    await importCatalog(t.db, readCatalog('funnels'));
     app = Fastify();
     await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: t.db, token: TOKEN });
   });
@@ -106,7 +106,7 @@ describe('admin endpoints', () => {
   });
 
   test('POST /api/admin/catalog imports a catalog; the same one again changes nothing', async () => {
-    const catalog = readCatalogFile('funnels/catalog.yaml');
+    const catalog = readCatalog('funnels');
     const response = await post('/catalog', { catalog });
     expect(response.statusCode).toBe(200);
     expect(response.json().summary.web_offers).toMatchObject({ created: 0, updated: 0, deactivated: 0 });

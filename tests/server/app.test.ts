@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../../src/server/app.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { readFlagOverrides } from '../../src/server/config.ts';
 import type { Handler } from '../../src/server/functions.ts';
 import { helmetOptionsFor, securityHeaders } from '../../src/server/security.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), BUNDLE);
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
-  await importCatalogIfEmpty(t.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(t.db, () => readCatalog('funnels'));
   const real = createRealHandlersSpy();
   app = await buildServer({
     distDir: dist,

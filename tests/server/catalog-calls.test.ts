@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { addMonths, createCodes } from '../../src/server/codes/service.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import { useBackendServer } from './backendServer.ts';
@@ -13,7 +13,7 @@ import { useBackendServer } from './backendServer.ts';
 const s = useBackendServer();
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
 });
 
 const result = async (name: Parameters<typeof s.call>[0], input: Record<string, unknown>, token?: string) => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Catalog } from '../../src/config/schema/catalog.ts';
 import { importCatalog, importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { CatalogFileError, parseCatalog, readCatalogFile } from '../../src/server/catalog/read.ts';
+import { CatalogFileError, parseCatalog, readCatalog, readCatalogFile } from '../../src/server/catalog/read.ts';
 import {
   findWebOffer,
   findWebOfferByPromoCode,
@@ -16,7 +16,7 @@ import {
 import { useTestDatabase } from './db.ts';
 
 const t = useTestDatabase();
-const catalog = readCatalogFile('funnels/catalog.yaml');
+const catalog = readCatalog('funnels');
 
 const tables = ['partners', 'web_offers', 'class_add_ons', 'bulk_campaigns'] as const;
 const snapshot = async () =>

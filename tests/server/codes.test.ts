@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { canonicalCode, displayCode } from '../../src/domain/codes.ts';
 import { runCreateCodes } from '../../src/server/admin/requests.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { CODE_ALPHABET } from '../../src/server/codes/generate.ts';
 import { findCode, redeemCodeOnce } from '../../src/server/codes/repository.ts';
 import { CodeRequestError, createCodes } from '../../src/server/codes/service.ts';
@@ -23,7 +23,7 @@ async function newUser(db: Db): Promise<string> {
 
 let catalogImported = false;
 async function withCatalog() {
-  if (!catalogImported) await importCatalog(t.db, readCatalogFile('funnels/catalog.yaml'));
+  if (!catalogImported) await importCatalog(t.db, readCatalog('funnels'));
   catalogImported = true;
 }
 

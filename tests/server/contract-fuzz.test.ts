@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { type CallName, callNames, contract } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { PASSWORD, useBackendServer } from './backendServer.ts';
 import { callRequest, type FuzzRequest, type FuzzWorld, loginBodyRequest, loginQueryRequest } from './fuzzRequests.ts';
 
@@ -24,7 +24,7 @@ const s = useBackendServer({ overrides: { sleep: async () => {} } });
 let parent: { id: string; email: string };
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
   const { id, email } = await s.signUp();
   parent = { id, email };
 }, 60_000);

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import type { CallOutput } from '../../src/contract/index.ts';
 import { createSessionStore } from '../../src/server/auth/sessions.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import type { Database } from '../../src/server/db/types.ts';
 
@@ -54,7 +54,7 @@ const OFFERS = ['annual', 'crash_monthly_no_trial', 'lifetime'];
 
 /** The catalog, and a monthly plan without a trial: its first period is charged at purchase. */
 export async function prepareCatalog(db: Kysely<Database>): Promise<void> {
-  await importCatalogIfEmpty(db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(db, () => readCatalog('funnels'));
   await db
     .insertInto('web_offers')
     .values({

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DEMO_BATCHES, seedDemoCodes } from '../../src/server/catalog/demo.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { readDatabaseEnv } from '../../src/server/config.ts';
 import { prepareDatabase } from '../../src/server/db/prepare.ts';
 import { useBackendServer } from './backendServer.ts';
@@ -52,7 +52,7 @@ describe('a production start', () => {
   test(
     'on a database a development run seeded, ' + 'the unredeemed demo codes are removed (with a log line); a redeemed one keeps its plan',
     async () => {
-      await importCatalogIfEmpty(s.db, () => readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
+      await importCatalogIfEmpty(s.db, () => readCatalog(path.join(root, 'funnels')));
       const seeded = await seedDemoCodes(s.db);
       expect(seeded).toBe(DEMO_BATCHES.flatMap((b) => b.codes).length);
       const early = await s.signUp();

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { createIdempotencyStore, IDEMPOTENCY_TTL_MS, requestHash } from '../../src/server/payments/idempotency/store.ts';
 import { type Answer, client, startBackendServer } from './backendServer.ts';
@@ -20,7 +20,7 @@ let server: Awaited<ReturnType<typeof startBackendServer>>;
 let s: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(t.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(t.db, () => readCatalog('funnels'));
   await insertTestMonthlyOffer(t.db, MONTHLY_NO_TRIAL);
   server = await startBackendServer(t.db);
   s = client(() => server.app);

@@ -7,13 +7,13 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { PASSWORD, useBackendServer } from './backendServer.ts';
 
 const s = useBackendServer();
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
 }, 60_000);
 
 let keys = 0;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { displayCode } from '../../src/domain/codes.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { createCodes } from '../../src/server/codes/service.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';
@@ -28,7 +28,7 @@ let server: Awaited<ReturnType<typeof startBackendServer>>;
 const s = client(() => server.app);
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(t.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(t.db, () => readCatalog('funnels'));
   await t.db
     .insertInto('web_offers')
     .values({

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalog } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { applyGatewayEvent } from '../../src/server/payments/events.ts';
@@ -108,7 +108,7 @@ const paymentsOf = (db: Kysely<Database>, subscriptionId: string) =>
 describe('runSandboxBilling', () => {
   const t = useTestDatabase();
   beforeAll(async () => {
-    await importCatalog(t.db, readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
+    await importCatalog(t.db, readCatalog(path.join(root, 'funnels')));
   });
 
   test(
@@ -315,7 +315,7 @@ describe('runSandboxBilling', () => {
 describe('applyGatewayEvent', () => {
   const t = useTestDatabase();
   beforeAll(async () => {
-    await importCatalog(t.db, readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
+    await importCatalog(t.db, readCatalog(path.join(root, 'funnels')));
   });
 
   test('the same notification twice records one payment and changes nothing the second time', async () => {
@@ -449,7 +449,7 @@ describe('npm run billing', () => {
 
   test('on PostgreSQL (DATABASE_URL) it connects directly', async () => {
     if (t.kind !== 'postgres') return expect(t.url).toBeNull();
-    await importCatalog(t.db, readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
+    await importCatalog(t.db, readCatalog(path.join(root, 'funnels')));
     const bought = await purchase(t.db, {
       offerId: 'monthly',
       priceCents: 999,

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { runSandboxBilling } from '../../src/server/payments/sandbox/billing.ts';
 import { type Answer, useBackendServer } from './backendServer.ts';
 import { insertTestMonthlyOffer, MONTHLY_NO_TRIAL } from './testOffers.ts';
@@ -17,7 +17,7 @@ const s = useBackendServer();
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
   // The sandbox declines any charge of $2001.00 with processor code 2001 (Insufficient Funds).
   await insertTestMonthlyOffer(s.db, {
     id: 'test_monthly_2001',

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { accountStatusesOf } from './accountStatuses.ts';
 import { type Answer, useBackendServer } from './backendServer.ts';
@@ -16,7 +16,7 @@ const s = useBackendServer();
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
 }, 60_000);
 
 let keys = 0;

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { CallInput, CallName } from '../../src/contract/index.ts';
 import { displayCode } from '../../src/domain/codes.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
 import { createCodes } from '../../src/server/codes/service.ts';
 import { accountStatusesOf } from './accountStatuses.ts';
@@ -21,7 +21,7 @@ const s = useBackendServer();
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  await importCatalogIfEmpty(s.db, () => readCatalogFile('funnels/catalog.yaml'));
+  await importCatalogIfEmpty(s.db, () => readCatalog('funnels'));
   // A monthly plan without a trial: its first period is charged at purchase.
   await insertTestMonthlyOffer(s.db, MONTHLY_NO_TRIAL);
   // The sandbox declines a charge of $2001.00 with 2001 (Insufficient Funds).

@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../../src/server/app.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { ConfigError, readPaymentsEnv, readServerEnv } from '../../src/server/config.ts';
 import { newId } from '../../src/server/db/ids.ts';
 import { createBraintreeGateway } from '../../src/server/payments/braintree/gateway.ts';
@@ -552,7 +552,7 @@ describe('webhooks', () => {
     });
 
   beforeAll(async () => {
-    await importCatalog(t.db, readCatalogFile('funnels/catalog.yaml'));
+    await importCatalog(t.db, readCatalog('funnels'));
     app = Fastify();
     await app.register(async (api) => api.register(braintreeWebhookRoutes, { db: t.db, gateway, now: () => NOW }), { prefix: '/api' });
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { readCatalogFile } from '../../src/server/catalog/read.ts';
+import { readCatalog } from '../../src/server/catalog/read.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { prepareDatabase } from '../../src/server/db/prepare.ts';
 import type { Database } from '../../src/server/db/types.ts';
@@ -59,7 +59,7 @@ describe('npm run reconcile', () => {
 
   test('on PostgreSQL (DATABASE_URL) it connects directly', async () => {
     if (t.kind !== 'postgres') return expect(t.url).toBeNull();
-    await importCatalogIfEmpty(t.db, () => readCatalogFile(path.join(root, 'funnels/catalog.yaml')));
+    await importCatalogIfEmpty(t.db, () => readCatalog(path.join(root, 'funnels')));
     const crashed = await leaveOpenPurchase(t.db, { webOfferId: 'lifetime', charge: 'sale' });
     const { stdout } = await cli(cliEnv(dataDir(), { DATABASE_URL: t.url! }));
     expect(stdout).toContain(`${crashed.intentId}\tcompleted\tPurchaseSubscription\t149.99\t${crashed.userId}\n`);

@@ -95,6 +95,8 @@ export class BrokenFiles {
 export function buildContext(project: LoadedProject, runtimeKeys: readonly string[] = runtimeCopyKeys): CheckContext {
   const broken = new BrokenFiles();
   for (const file of [...project.configFiles, ...project.copyFiles]) if (!file.parsed) broken.add(file);
+  // A funnel whose template could not be used defines screens nobody knows yet.
+  for (const file of project.configFiles) if (file.parsed && file.kind === undefined && /^use:/m.test(file.text)) broken.add(file);
 
   const files = project.configFiles.filter((f): f is ConfigFile & { kind: ConfigKind } => f.parsed && f.kind !== undefined);
   const nodes: FileNode[] = [];

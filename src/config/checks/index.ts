@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostic.ts';
 import type { LoadedProject } from '../load.ts';
 import { checkCallNames } from './calls.ts';
+import { checkCatalogParts } from './catalogParts.ts';
 import { buildContext, type Check } from './context.ts';
 import { checkCopyGroups } from './copyGroups.ts';
 import { checkCopyKeysExist, checkDefaultLocale, checkRuntimeCopyKeys } from './copyKeys.ts';
@@ -19,6 +20,7 @@ import { checkUnusedCopy } from './unusedCopy.ts';
 /** Every cross-file check, each a small pure function of the loaded project. */
 export const checks: Check[] = [
   checkFileKinds,
+  checkCatalogParts,
   checkDuplicates,
   checkNotFound,
   checkSteps,

@@ -14,7 +14,7 @@ import { strictObject } from './strict.ts';
 export const catalogDurations = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'] as const;
 export const catalogSubscriptionTypes = ['recurring', 'volumeLicense', 'gift', 'other'] as const;
 
-const dollars = z
+export const dollars = z
   .number({ error: 'Expected an amount in US dollars, like 9.99.' })
   .min(0, 'An amount cannot be negative.')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Expected an amount in dollars with at most two decimals, like 9.99.');
@@ -192,4 +192,5 @@ export const catalogFile = strictObject({
 export type CatalogFile = z.infer<typeof catalogFile>;
 export type Catalog = CatalogFile['catalog'];
 export type CatalogOffer = z.infer<typeof catalogOffer>;
+export type CatalogPartner = z.infer<typeof catalogPartner>;
 export type CatalogClassOffer = z.infer<typeof catalogClassOffer>;

@@ -5,10 +5,18 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { isError } from '../../config/diagnostic.ts';
-import { readConfigFile } from '../../config/load.ts';
+import { z } from 'zod';
+import { type Diagnostic, isError } from '../../config/diagnostic.ts';
+import { type ConfigFile, readConfigFile, readConfigFiles } from '../../config/load.ts';
 import { formatReport } from '../../config/report.ts';
-import { type Catalog, catalogFile } from '../../config/schema/catalog.ts';
+import {
+  type Catalog,
+  type CatalogOffer,
+  type CatalogPartner,
+  catalogFile,
+  catalogOffer,
+  catalogPartner,
+} from '../../config/schema/catalog.ts';
 import { validateConfigFile } from '../../config/validate.ts';
 
 export class CatalogFileError extends Error {
@@ -53,4 +61,42 @@ export function parseCatalog(data: unknown): Catalog {
   const result = catalogFile.safeParse({ version: 1, catalog: data });
   if (result.success) return result.data.catalog;
   throw new CatalogFileError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+}
+
+/**
+ * The whole catalog of a funnels folder: its catalog file, plus the partner and offers that
+ * funnel files declare (a partner funnel made from funnels/templates/partner.yaml declares
+ * both). `npm run check` reports the same problems first (src/config/checks/catalogParts.ts).
+ */
+export function readCatalog(funnelsDir: string, root: string = process.cwd()): Catalog {
+  const catalog = readCatalogFile(findCatalogFile(funnelsDir), root);
+  const diagnostics: Diagnostic[] = [];
+  const funnels = readConfigFiles(path.resolve(root), path.resolve(root, funnelsDir), diagnostics).filter((f) => f.kind === 'funnel');
+  const partners: CatalogPartner[] = [...(catalog.partners ?? [])];
+  const offers: CatalogOffer[] = [...catalog.offers];
+  for (const file of funnels) {
+    const parts = catalogPartsOf(file);
+    if (!parts) continue;
+    diagnostics.push(...parts.diagnostics);
+    if (parts.partner) partners.push(parts.partner);
+    offers.push(...parts.offers);
+  }
+  const problems = diagnostics.filter(isError);
+  if (problems.length > 0) throw new CatalogFileError(formatReport(problems, funnels).trimEnd());
+  const duplicate = offers.find((offer, i) => offers.findIndex((o) => o.id === offer.id) !== i);
+  if (duplicate) throw new CatalogFileError(`The offer id '${duplicate.id}' is used twice (in the catalog or a funnel file).`);
+  return { ...catalog, partners, offers };
+}
+
+/** A funnel file's `partner:` and `offers:`, validated; undefined when it declares neither. */
+function catalogPartsOf(file: ConfigFile): { partner?: CatalogPartner; offers: CatalogOffer[]; diagnostics: Diagnostic[] } | undefined {
+  const data = file.data as { partner?: unknown; offers?: unknown } | undefined;
+  if (data?.partner === undefined && data?.offers === undefined) return undefined;
+  const own = validateConfigFile(file as ConfigFile & { kind: 'funnel' }).diagnostics.filter(
+    (d) => d.path[0] === 'partner' || d.path[0] === 'offers',
+  );
+  if (own.length > 0) return { offers: [], diagnostics: own };
+  // The rest of the funnel may have mistakes of its own (the checker reports them); these parts are sound.
+  const partner = data.partner === undefined ? undefined : catalogPartner.parse(data.partner);
+  return { ...(partner ? { partner } : {}), offers: z.array(catalogOffer).parse(data.offers ?? []), diagnostics: [] };
 }

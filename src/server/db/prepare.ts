@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { removeUnredeemedDemoCodes, seedDemoCodes } from '../catalog/demo.ts';
 import { describeImport, type ImportSummary, importCatalogIfEmpty } from '../catalog/import.ts';
-import { findCatalogFile, readCatalogFile } from '../catalog/read.ts';
+import { readCatalog } from '../catalog/read.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './types.ts';
 
@@ -30,7 +30,7 @@ export interface PrepareResult {
 
 export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<PrepareResult> {
   const { applied } = await migrateToLatest(db, options.log);
-  const catalog = await importCatalogIfEmpty(db, () => readCatalogFile(findCatalogFile(options.funnelsDir)));
+  const catalog = await importCatalogIfEmpty(db, () => readCatalog(options.funnelsDir));
   if (catalog) options.log?.(`Database: imported the catalog (${describeImport(catalog)}).`);
   const demoCodes = catalog && options.demoCodes ? await seedDemoCodes(db, options.log) : 0;
   const demoCodesRemoved = options.demoCodes ? 0 : await removeUnredeemedDemoCodes(db, options.log);

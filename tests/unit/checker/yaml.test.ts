@@ -45,8 +45,9 @@ describe('npm run check: YAML files that cannot be read', () => {
 
   it('a file with none of app:/flags:/funnel: gets a suggestion for its top key', () => {
     expect(checkCase('unknown-kind').report).toBe(text`
-      funnels/case.yaml:2:1: error: This file is not a funnel, app, experiments or catalog file: it needs one of 'app:' (the app file), \\
-        'flags:' (the experiments file), 'funnel:' (a funnel file) or 'catalog:' (the plan catalog) at the top. Did you mean 'funnel'?
+      funnels/case.yaml:2:1: error: This file is not a funnel, app, experiments, catalog or template file: it needs one of \\
+        'app:' (the app file), 'flags:' (the experiments file), 'funnel:' (a funnel file), 'use:' (a funnel made from a template), \\
+        'catalog:' (the plan catalog) or 'template:' (a funnel template) at the top. Did you mean 'funnel'?
         1 | version: 1
       > 2 | funel: case
           | ^^^^^
