@@ -48,7 +48,7 @@ export interface AppServer {
  * logs warnings only (LOG_LEVEL, unless set).
  */
 export async function startApp(
-  options: { distDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
+  options: { distDir?: string; funnelsDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
 ): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   process.env.LOG_LEVEL ??= 'warn';
@@ -60,6 +60,8 @@ export async function startApp(
       DIST_DIR: options.distDir ?? defaultOutDir,
       FLAG_OVERRIDES: JSON.stringify(options.flagOverrides ?? {}),
       DEMO_CODES: 'on',
+      // The catalog it imports: a test build's own funnels (a partner funnel's offers) or the repository's.
+      ...(options.funnelsDir ? { FUNNELS_DIR: options.funnelsDir } : {}),
     },
     repoRoot,
   );
@@ -127,7 +129,12 @@ export interface E2E {
  * `openPage` gets its own browser context (fresh storage), closed after its test.
  */
 export function useE2E(
-  options: { distDir?: string | (() => string); flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
+  options: {
+    distDir?: string | (() => string);
+    funnelsDir?: string;
+    flagOverrides?: Record<string, string>;
+    overrides?: ServerOverrides;
+  } = {},
 ): E2E {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
@@ -136,7 +143,12 @@ export function useE2E(
   beforeAll(async () => {
     const distDir = typeof options.distDir === 'function' ? options.distDir() : options.distDir;
     [server, browser] = await Promise.all([
-      startApp({ distDir, flagOverrides: options.flagOverrides, ...(options.overrides ? { overrides: options.overrides } : {}) }),
+      startApp({
+        distDir,
+        flagOverrides: options.flagOverrides,
+        ...(options.funnelsDir ? { funnelsDir: options.funnelsDir } : {}),
+        ...(options.overrides ? { overrides: options.overrides } : {}),
+      }),
       launchBrowser(),
     ]);
   });

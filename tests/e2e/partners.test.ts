@@ -1,8 +1,8 @@
 /**
- * Partner funnels (spec §2.1, §3 "partner"; issue 5 item 6): the gympass, wegrowsa, legovip and
- * caprikon landing, register and payment pages, whose signup and purchase carry the partner
- * field; and a new partner launched by one funnel file and one copy file, no code change
- * (docs/new-partner-funnel.md). The route table sends these paths elsewhere by default; this
+ * Partner funnels (spec §2.1, §3 "partner"): the gympass, wegrowsa, legovip and caprikon
+ * landing, register, payment and thank-you pages (funnels/<id>.yaml, `use: partner`), whose
+ * signup and purchase carry the partner field; and a new partner with its own price launched by
+ * one short funnel file and one copy file, no code change (docs/marketers.md). The route table sends these paths elsewhere by default; this
  * file's build serves them, and adds tests/fixtures/partner-funnel's two files as a marketer
  * would, through `npm run check` and the build.
  */
@@ -19,7 +19,6 @@ const fixture = (file: string) => readFileSync(path.join(repoRoot, 'tests/fixtur
 
 const build = useServedBuild({
   serve: [
-    '/signup-thankyou',
     '/gympass',
     '/wegrowsa',
     '/wegrowsa-register',
@@ -33,7 +32,8 @@ const build = useServedBuild({
   // What a marketer adds for a new partner: these two files, nothing else.
   files: { 'funnels/brightkids.yaml': fixture('funnels/brightkids.yaml'), 'copy/en/brightkids.yaml': fixture('copy/en/brightkids.yaml') },
 });
-const e2e = useE2E({ distDir: build.distDir });
+// The backend imports the build's catalog: the partner funnels declare their own offers.
+const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir });
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
 const PASSWORD = 'secret12';
@@ -54,7 +54,7 @@ async function partnerOf(email: string) {
   return { user: user.partner, subscriptions };
 }
 
-// funnels/catalog.yaml: each partner's offer (tagged with its id).
+// funnels/<id>.yaml (`use: partner`): each partner's own annual offer, tagged with its id.
 const PARTNERS = [
   { id: 'gympass', name: 'Gympass', offer: 'gympass_annual', price: '$59.99', days: 30 },
   { id: 'wegrowsa', name: 'WeGrow SA', offer: 'wegrowsa_annual', price: '$49.99', days: 7 },
@@ -64,52 +64,50 @@ const PARTNERS = [
 
 describe('the partner funnels: landing, register and payment carry the partner field', () => {
   for (const p of PARTNERS) {
-    test(
-      `${p.name}: /${p.id} → /${p.id}-register → /${p.id}-payment → ` + `/signup-thankyou; the account and the plan name ${p.id}`,
-      async () => {
-        const page = await e2e.openPage(`/${p.id}`, { viewport: { width: 390, height: 844 } });
-        await visible(page.getByRole('heading', { level: 1, name: `Welcome, ${p.name} members!` }), 'the partner landing heading');
-        await expectHealthyScreen(page, `/${p.id}`);
-        await page.getByRole('link', { name: 'Start your free trial' }).click();
+    test(`${p.name}: /${p.id} → /${p.id}-register → /${p.id}-payment → /${p.id}-thankyou; the account and the plan name ${p.id}`, async () => {
+      const page = await e2e.openPage(`/${p.id}`, { viewport: { width: 390, height: 844 } });
+      await visible(page.getByRole('heading', { level: 1, name: `Welcome, ${p.name} members!` }), 'the partner landing heading');
+      await expectHealthyScreen(page, `/${p.id}`);
+      await page.getByRole('link', { name: 'Start your free trial' }).click();
 
-        await arrivesAt(page, (u) => u.pathname === `/${p.id}-register`, `/${p.id}-register`);
-        await visible(
-          page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${p.days} day trial of Codeling!` }),
-          "the header with the partner plan's trial",
-        );
-        await expectHealthyScreen(page, `/${p.id}-register`);
-        const email = await registerOn(page, p.id);
+      await arrivesAt(page, (u) => u.pathname === `/${p.id}-register`, `/${p.id}-register`);
+      await visible(
+        page.getByRole('heading', { level: 1, name: `Sign up for your FREE ${p.days} day trial of Codeling!` }),
+        "the header with the partner plan's trial",
+      );
+      await expectHealthyScreen(page, `/${p.id}-register`);
+      const email = await registerOn(page, p.id);
 
-        await arrivesAt(page, (u) => u.pathname === `/${p.id}-payment`, `/${p.id}-payment`, 20_000);
-        await visible(page.getByRole('heading', { level: 1, name: `Start your ${p.name} membership` }), 'the partner payment heading');
-        await expectOrderSummary(page, [
-          `Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`,
-          "Today's charge $0.00",
-        ]);
-        await expectHealthyScreen(page, `/${p.id}-payment`);
-        await fillCard(page, VISA);
-        await page.getByRole('button', { name: 'Join Now' }).click();
-        await arrivesAt(page, (u) => u.pathname === '/signup-thankyou', '/signup-thankyou', 30_000);
-        await visible(
-          page.getByText(
-            `Your ${p.days}-day free trial of the Annual Plan has started. Nothing is charged today; ` +
-              `after the trial you will be charged ${p.price}. Cancel anytime.`,
-          ),
-          'the thank-you price text',
-        );
+      await arrivesAt(page, (u) => u.pathname === `/${p.id}-payment`, `/${p.id}-payment`, 20_000);
+      await visible(page.getByRole('heading', { level: 1, name: `Start your ${p.name} membership` }), 'the partner payment heading');
+      await expectOrderSummary(page, [
+        `Annual Plan: ${p.price} charged after ${p.days}-day free trial. Cancel anytime.`,
+        "Today's charge $0.00",
+      ]);
+      await expectHealthyScreen(page, `/${p.id}-payment`);
+      await fillCard(page, VISA);
+      await page.getByRole('button', { name: 'Join Now' }).click();
+      await arrivesAt(page, (u) => u.pathname === `/${p.id}-thankyou`, `/${p.id}-thankyou`, 30_000);
+      await visible(
+        page.getByText(
+          `Your ${p.days}-day free trial of the Annual Plan has started. Nothing is charged today; ` +
+            `after the trial you will be charged ${p.price}. Cancel anytime.`,
+        ),
+        'the thank-you price text',
+      );
 
-        expect(await partnerOf(email)).toEqual({ user: p.id, subscriptions: [{ partner: p.id, web_offer_id: p.offer }] });
-      },
-    );
+      expect(await partnerOf(email)).toEqual({ user: p.id, subscriptions: [{ partner: p.id, web_offer_id: p.offer }] });
+    });
   }
 });
 
-describe('a new partner funnel from one funnel file and one copy file (docs/new-partner-funnel.md)', () => {
+describe('a new partner funnel, price included, from a 10-line funnel file and its copy file (docs/marketers.md)', () => {
   test(
-    'the checker accepts the two files, and a parent walks /brightkids ' +
-      'to its thank-you page with the partner on the account and the plan',
+    'the checker accepts the two files, and a parent walks /brightkids to its thank-you page ' +
+      'on the partner price, with the partner on the account and the plan',
     async () => {
       expect(build.checkOutput()).toMatch(/All \d+ config files are valid\./);
+      expect(fixture('funnels/brightkids.yaml').trimEnd().split('\n').length).toBeLessThanOrEqual(25);
 
       const page = await e2e.openPage('/brightkids?utm_source=brightkids-newsletter', { viewport: { width: 390, height: 844 } });
       await visible(page.getByRole('heading', { level: 1, name: 'Welcome, BrightKids members!' }), 'the new landing page');
@@ -121,27 +119,37 @@ describe('a new partner funnel from one funnel file and one copy file (docs/new-
       await page.getByRole('link', { name: 'Start your free trial' }).click();
 
       await arrivesAt(page, (u) => u.pathname === '/brightkids-register', '/brightkids-register');
-      // No BrightKids plans in the catalog: the default plans, the annual one selected (7-day trial).
+      // The funnel's own offer: $39.99 a year after a 14-day trial.
       await visible(
-        page.getByRole('heading', { level: 1, name: 'BrightKids members: sign up for your FREE 7 day trial of Codeling!' }),
-        'the register header',
+        page.getByRole('heading', { level: 1, name: 'Sign up for your FREE 14 day trial of Codeling!' }),
+        "the register header with the partner plan's trial",
       );
       await expectHealthyScreen(page, '/brightkids-register');
       const email = await registerOn(page, 'brightkids');
 
       await arrivesAt(page, (u) => u.pathname === '/brightkids-payment', '/brightkids-payment', 20_000);
       await visible(page.getByRole('heading', { level: 1, name: 'Start your BrightKids membership' }), 'the payment heading');
-      await expectOrderSummary(page, ['Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+      await expectOrderSummary(page, ['Annual Plan: $39.99 charged after 14-day free trial. Cancel anytime.', "Today's charge $0.00"]);
       await expectHealthyScreen(page, '/brightkids-payment');
       await fillCard(page, VISA);
       await page.getByRole('button', { name: 'Join Now' }).click();
       await arrivesAt(page, (u) => u.pathname === '/brightkids-thankyou', '/brightkids-thankyou', 30_000);
-      await visible(page.getByRole('heading', { level: 1, name: 'Welcome to Codeling, BrightKids family!' }), 'the thank-you heading');
+      await visible(page.getByRole('heading', { level: 1, name: 'Welcome to Codeling!' }), 'the thank-you heading');
+      await visible(
+        page.getByText(
+          'Your 14-day free trial of the Annual Plan has started. Nothing is charged today; ' +
+            'after the trial you will be charged $39.99. Cancel anytime.',
+        ),
+        'the thank-you price text',
+      );
       for (const step of ['Download the app', 'Sign in', 'Let the kids play'])
         await visible(page.getByText(step, { exact: true }), `the step ${step}`);
       await expectHealthyScreen(page, '/brightkids-thankyou');
 
-      expect(await partnerOf(email)).toEqual({ user: 'brightkids', subscriptions: [{ partner: 'brightkids', web_offer_id: 'annual' }] });
+      expect(await partnerOf(email)).toEqual({
+        user: 'brightkids',
+        subscriptions: [{ partner: 'brightkids', web_offer_id: 'brightkids_annual' }],
+      });
     },
   );
 });
