@@ -3,7 +3,7 @@
  * landing, register, payment and thank-you pages (funnels/<id>.yaml, `use: partner`), whose
  * signup and purchase carry the partner field; and a new partner with its own price launched by
  * one short funnel file and one copy file, no code change (docs/marketers.md). The route table sends these paths elsewhere by default; this
- * file's build serves them, and adds tests/fixtures/partner-funnel's two files as a marketer
+ * file's build serves them, and adds tests/fixtures/marketers' partner files as a marketer
  * would, through `npm run check` and the build.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { arrivesAt, expectHealthyScreen, newParentEmail, useE2E, visible } from 
 import { expectOrderSummary, fillCard } from './paymentsHelpers.ts';
 import { useServedBuild } from './signupBuild.ts';
 
-const fixture = (file: string) => readFileSync(path.join(repoRoot, 'tests/fixtures/partner-funnel', file), 'utf8');
+const fixture = (file: string) => readFileSync(path.join(repoRoot, 'tests/fixtures/marketers', file), 'utf8');
 
 const build = useServedBuild({
   serve: [
