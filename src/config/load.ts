@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { type Diagnostic, error } from './diagnostic.ts';
 import { closest } from './suggest.ts';
-import { checkTemplateFile, expandInstance, isInstanceFile, type TemplateOrigin } from './templates.ts';
+import { checkTemplateFile, checkUnusedTemplate, expandInstance, isInstanceFile, type TemplateOrigin } from './templates.ts';
 import { yamlErrorMessage } from './yamlErrors.ts';
 
 /** A YAML file as read from disk, with what is needed to point at any of its nodes. */
@@ -154,13 +154,17 @@ function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[]): 
     const name = (file.data as { template?: unknown }).template;
     if (typeof name === 'string' && !templates.has(name)) templates.set(name, file);
   }
+  const used = new Set<string>();
   configFiles.forEach((file, index) => {
     if (file.kind !== 'funnel' || !isInstanceFile(file)) return;
+    used.add(String((file.data as { use?: unknown }).use));
     const expanded = expandInstance(file, templates);
     diagnostics.push(...expanded.diagnostics);
     if (expanded.file) configFiles[index] = expanded.file;
     else delete file.kind;
   });
+  // A template no funnel uses yet is still checked against the funnel schema, with sample values.
+  for (const [name, template] of templates) if (!used.has(name)) diagnostics.push(...checkUnusedTemplate(template, templates));
 }
 
 /** One config file read on its own (the catalog importer reads funnels/catalog.yaml this way). */

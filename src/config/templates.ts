@@ -1,8 +1,10 @@
 import { Document, isMap, isScalar, isSeq, type Node, Pair, Scalar, visit, type YAMLMap } from 'yaml';
 import { type Diagnostic, error, type YamlPath } from './diagnostic.ts';
 import type { ConfigFile } from './load.ts';
+import { funnelFile } from './schema/funnel.ts';
 import { instanceFile, type TemplateParam, templateFile, templateParamTypes } from './schema/template.ts';
 import { closest } from './suggest.ts';
+import { validateConfigFile } from './validate.ts';
 
 /**
  * Funnel templates (funnels/templates/*.yaml) and the funnel files that use them.
@@ -216,6 +218,41 @@ function checkParams(instance: ConfigFile, name: string, declared: Record<string
       }),
     );
   return out;
+}
+
+const sampleValues: Record<TemplateParam['type'], unknown> = {
+  id: 'sample',
+  text: 'Sample',
+  price: 9.99,
+  days: 7,
+  number: 1,
+  boolean: true,
+  path: '/sample',
+  copyKey: 'common:productName',
+  name: 'sample',
+};
+
+/**
+ * A template no funnel uses is expanded with a sample value for each parameter and the result
+ * checked against the funnel schema, so its mistakes show before a marketer first uses it.
+ * Reported at the template's own lines.
+ */
+export function checkUnusedTemplate(template: ConfigFile, templates: ReadonlyMap<string, ConfigFile>): Diagnostic[] {
+  const parsed = templateFile.safeParse(template.data);
+  if (!parsed.success) return [];
+  const samples = Object.fromEntries(Object.entries(parsed.data.params).map(([name, p]) => [name, p.default ?? sampleValues[p.type]]));
+  const data = { version: 1, use: parsed.data.template, with: samples };
+  const sample: ConfigFile = { ...template, doc: new Document(data), data, kind: 'funnel' };
+  const expanded = expandInstance(sample, templates).file;
+  if (!expanded) return [];
+  const { origin: _origin, ...asTemplate } = expanded;
+  if (funnelFile.safeParse(asTemplate.data).success) return [];
+  // The expanded funnel is the template's `produces:` (plus `version:`): its paths are found there.
+  return validateConfigFile({ ...asTemplate, kind: 'funnel' }).diagnostics.map((d) => ({
+    ...d,
+    path: ['produces', ...d.path],
+    message: `${d.message} (No funnel uses this template yet; it was checked with sample values.)`,
+  }));
 }
 
 /** Where a node of an expanded funnel was written: the instance file itself, or its template. */

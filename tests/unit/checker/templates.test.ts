@@ -104,6 +104,18 @@ describe('the partner template', { timeout: 60_000 }, () => {
     `);
   });
 
+  it('checks a template no funnel uses yet with sample values, at its own lines', () => {
+    const partner = readFileSync(join(projectRoot, 'funnels/templates/partner.yaml'), 'utf8');
+    const { report } = checkRepoWith({
+      'funnels/templates/club.yaml': partner
+        .replace('template: partner', 'template: club')
+        .replace('- type: heading\n', '- type: hedaing\n'),
+    });
+    expect(report).toMatch(
+      /^funnels\/templates\/club\.yaml:\d+:17: error: Unknown block type 'hedaing'\. \(No funnel uses this template yet; it was checked with sample values\.\) Did you mean 'heading'\?/,
+    );
+  });
+
   it('reports a parameter the template uses but does not declare, with a suggestion', () => {
     const { report } = checkRepoWith({
       'funnels/templates/partner.yaml': (t) => t.replace('    name: ${name}\n', '    name: ${nmae}\n'),
