@@ -4,10 +4,11 @@ import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledR
 import { splitCopy } from './copySplit.ts';
 import { type Diagnostic, isError } from './diagnostic.ts';
 import { type ConfigFile, type ConfigKind, type CopyFile, loadProject, type ProjectDirs, type SourceFile } from './load.ts';
+import { attachOutcomes } from './outcomes.ts';
 import { type Located, locateDiagnostic, sortDiagnostics } from './report.ts';
 import { runtimeCopyKeys as defaultRuntimeCopyKeys } from './runtimeCopyKeys.ts';
 import type { AppConfig, AppFile, CopyTree, ExperimentsFile, FlagDefinition, FunnelFile } from './schema/index.ts';
-import { validateConfigFile, validateCopyFile } from './validate.ts';
+import { schemaByKind, validateConfigFile, validateCopyFile } from './validate.ts';
 
 /** Everything the browser gets, ready to be served as modules by the Vite plugin. */
 export interface CompiledProject {
@@ -98,7 +99,22 @@ export function compile(
   copyFiles: Map<CopyFile, CopyTree>,
   runtimeKeys: readonly string[] = defaultRuntimeCopyKeys,
 ): CompiledProject {
-  const valuesOf = <T>(kind: ConfigKind) => configFiles.filter((f) => f.kind === kind && values.has(f)).map((f) => values.get(f) as T);
+  const errorMapping = (values.get(configFiles.find((f) => f.kind === 'app' && values.has(f))!) as AppFile).app;
+  // Every call and login gets what each of its outcomes shows (on a copy: YAML aliases share objects);
+  // the app's mapping itself stays behind, so its copy travels with the screens that show it.
+  const compiledValues = new Map<ConfigFile, unknown>();
+  for (const file of configFiles) {
+    if (file.kind === undefined || !values.has(file)) continue;
+    const value = JSON.parse(JSON.stringify(values.get(file))) as unknown;
+    attachOutcomes(schemaByKind[file.kind], value, errorMapping);
+    if (file.kind === 'app') {
+      const { callGroups: _groups, errors: _mapped, ...app } = (value as AppFile).app;
+      (value as AppFile).app = app;
+    }
+    compiledValues.set(file, value);
+  }
+  const valuesOf = <T>(kind: ConfigKind) =>
+    configFiles.filter((f) => f.kind === kind && compiledValues.has(f)).map((f) => compiledValues.get(f) as T);
   const app = valuesOf<AppFile>('app')[0]!.app;
   const flags = valuesOf<ExperimentsFile>('experiments')[0]?.flags ?? {};
 
@@ -132,13 +148,13 @@ export function compile(
     routes,
     locales: [defaultLocale, ...locales.filter((l) => l !== defaultLocale)],
   };
-  const files = configFiles.filter((f) => f.kind !== undefined && values.has(f)).map((f) => ({ kind: f.kind!, value: values.get(f) }));
+  const files = configFiles.filter((f) => compiledValues.has(f)).map((f) => ({ kind: f.kind!, value: compiledValues.get(f) }));
   const split = splitCopy({ files, copy: copy[defaultLocale] ?? {}, runtimeKeys });
   return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens };
 }
 
 /** The app config less what the browser never reads: route-rule names and layoutGroups (applied above). */
-function forBrowser(app: AppConfig): CompiledApp {
+function forBrowser(app: Omit<AppConfig, 'callGroups' | 'errors'>): CompiledApp {
   const { layoutGroups: _applied, routeRules, ...rest } = app;
   return { ...rest, routeRules: routeRules.map(({ name: _note, ...rule }) => rule) };
 }

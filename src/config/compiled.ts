@@ -27,8 +27,11 @@ export interface CompiledScreen extends Screen {
 /** A route rule without its `name:` (a note for people). */
 export type CompiledRouteRule = Omit<AppConfig['routeRules'][number], 'name'>;
 
-/** app.yaml without `layoutGroups` (already in each route's layout) and route-rule names. */
-export interface CompiledApp extends Omit<AppConfig, 'routeRules' | 'layoutGroups'> {
+/**
+ * app.yaml without `layoutGroups` (already in each route's layout), route-rule names, and the
+ * error mapping (`callGroups`, `errors`: already in each call's `outcomes`).
+ */
+export interface CompiledApp extends Omit<AppConfig, 'routeRules' | 'layoutGroups' | 'callGroups' | 'errors'> {
   routeRules: CompiledRouteRule[];
 }
 

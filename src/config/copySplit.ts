@@ -4,8 +4,9 @@ import type { YamlPath } from './diagnostic.ts';
 import type { ConfigKind } from './load.ts';
 import { defaultRuleMessages } from './ruleMessages.ts';
 import { type Rule, rule } from './schema/fields.ts';
+import { outcomeNotification } from './schema/outcomes.ts';
 import { unionInfo } from './schema/roles.ts';
-import { unwrap, walk } from './schemaWalk.ts';
+import { unwrap, type WalkNode, walk } from './schemaWalk.ts';
 import { schemaByKind } from './validate.ts';
 
 /**
@@ -43,14 +44,19 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** Every copy key shown by `data` (of `schema`), with where it sits. */
 export function copyKeysIn(schema: z.ZodType, data: unknown, found: (key: string, path: YamlPath) => void): void {
-  walk(schema, data, (node) => {
+  const visit = (node: WalkNode) => {
     if (node.roles.has('copyKey') && typeof node.data === 'string') found(node.data, node.path);
     // A copy group (`payment:declines`) brings all its texts (`payment:declines.*`).
     if (node.roles.has('copyGroup') && typeof node.data === 'string') found(`${node.data}.*`, node.path);
     // A rule without its own `message:` shows its default message.
     if (ruleUnion && node.union?.info === ruleUnion && isRecord(node.data) && node.data.message === undefined)
       found(defaultRuleMessages[node.union.branch as Rule['rule']], node.path);
-  });
+    // What a call's failures show (src/config/outcomes.ts puts it there at build time).
+    if (node.roles.has('action') && isRecord(node.data) && isRecord(node.data.outcomes))
+      for (const [outcome, notification] of Object.entries(node.data.outcomes))
+        if (notification) walk(outcomeNotification, notification, visit, [...node.path, 'outcomes', outcome]);
+  };
+  walk(schema, data, visit);
 }
 
 export function splitCopy({ files, copy, runtimeKeys }: SplitInput): CopySplit {

@@ -1,7 +1,9 @@
 import type { Action } from '../config/schema/actions.ts';
 import type { Condition } from '../config/schema/conditions.ts';
+import type { CompiledOutcomes } from '../config/schema/outcomes.ts';
 import type { Target } from '../config/schema/targets.ts';
 import type { CallName } from '../contract/calls.ts';
+import { outcomeOf } from '../contract/outcomes.ts';
 import { evaluateCondition } from './conditions.ts';
 import type { ErrorInfo, Facts } from './facts.ts';
 import { buildHref, type ResolvedTarget, resolveTarget } from './targets.ts';
@@ -92,6 +94,11 @@ export function toErrorInfo(e: unknown): ErrorInfo {
   return { message: String(e), code: null, messageKey: null };
 }
 
+/** The failure with its outcome, among those the build put on the call (without them: noAnswer or default). */
+function withOutcome(error: ErrorInfo, outcomes: CompiledOutcomes | undefined): ErrorInfo & { outcome: string } {
+  return { ...error, outcome: outcomeOf(error, Object.keys(outcomes ?? {})) };
+}
+
 /** The app's own words for a failure nobody described (spec §8's generic message). */
 export const GENERIC_MESSAGE = 'common:somethingWentWrong';
 
@@ -163,12 +170,17 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
           result = await s.login(String(username ?? ''), String(password ?? ''));
         }
       } catch (e) {
-        const error = toErrorInfo(e);
-        if (!action.catch) {
-          s.unhandled(error);
+        const failure = toErrorInfo(e);
+        const error = withOutcome(failure, action.outcomes);
+        const message = action.outcomes?.[error.outcome];
+        if (!message && !action.catch) {
+          s.unhandled(failure);
           throw new Stop();
         }
-        await runList(action.catch, s, { ...scope, error });
+        // The outcome's message (funnels/app.yaml `errors:`, or the call's own), then `catch:`.
+        const failed = { ...scope, error };
+        if (message) await runOne({ do: 'notify', ...message }, s, failed);
+        await runList(action.catch ?? [], s, failed);
         return 'stop';
       }
       const next = { ...scope, result };
@@ -239,11 +251,14 @@ async function runOne(action: Action, s: ActionServices, scope: ActionScope): Pr
       const message = text === undefined ? literalText(await resolveValue(action.message ?? null, facts(), captcha)) : '';
       // A message that is empty or not a text is never shown as such: the fallback copy instead.
       if (text === undefined && message === '') text = action.fallback ?? GENERIC_MESSAGE;
+      const params = toCopyParams(await resolveValueMap(action.params, facts(), captcha));
+      // Nor a text with a parameter left empty ('...your payment: {message}' without the server's message).
+      if (action.text !== undefined && action.fallback !== undefined && Object.values(params).some((v) => v === '')) text = action.fallback;
       const linkTarget = action.link ? await target(action.link.to, s, scope) : null;
       s.notify({
         text: text ?? message,
         literal: text === undefined,
-        params: toCopyParams(await resolveValueMap(action.params, facts(), captcha)),
+        params,
         copyParams,
         level: action.level ?? 'info',
         ms: action.ms ?? s.defaultNotifyMs,

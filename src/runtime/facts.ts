@@ -21,6 +21,8 @@ export interface ErrorInfo {
   messageKey: string | null;
   /** The card processor's response code of a declined payment ("2001"), with WP_CardNotValid. */
   processorCode?: string | null;
+  /** What the failure means (`error.outcome`): the call's message key, noAnswer or default (src/contract/outcomes.ts). */
+  outcome?: string;
 }
 
 export interface FactSources {

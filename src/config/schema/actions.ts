@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { copyGroup, copyKey, identifier, milliseconds } from './common.ts';
+import { copyKey, identifier, milliseconds } from './common.ts';
 import { type Condition, condition } from './conditions.ts';
+import { checkNotification, type NotificationFields, notificationFields } from './notification.ts';
+import { type CompiledOutcomes, type OutcomeMap, outcomeMap } from './outcomes.ts';
 import { schemaInfo } from './roles.ts';
 import { strictObject, taggedUnion } from './strict.ts';
 import { type Target, target } from './targets.ts';
@@ -12,8 +14,8 @@ import { type Value, type ValueMap, value, valueMap } from './values.ts';
  * condition does not hold. `call` and `login` branch into `then:` / `catch:`.
  */
 export type Action = { when?: Condition } & (
-  | { do: 'call'; fn: string; input?: ValueMap; idempotent?: boolean; then?: Action[]; catch?: Action[] }
-  | { do: 'login'; username: Value; password: Value; then?: Action[]; catch?: Action[] }
+  | ({ do: 'call'; fn: string; input?: ValueMap; idempotent?: boolean } & Failable)
+  | ({ do: 'login'; username: Value; password: Value } & Failable)
   | { do: 'logout'; then?: Action[] }
   | { do: 'set'; state?: string; storage?: string; cookie?: string; value: Value }
   | { do: 'clear'; state?: string; storage?: string; cookie?: string }
@@ -21,26 +23,23 @@ export type Action = { when?: Condition } & (
   | { do: 'track'; event: string; props?: ValueMap }
   | { do: 'go'; to: Target; keepQuery?: boolean; query?: ValueMap; delayMs?: number; replace?: boolean }
   | { do: 'popup'; text: string; params?: ValueMap; then?: Action[] }
-  | {
-      do: 'notify';
-      text?: string;
-      /**
-       * The text of `group.<key>` when the group has that key, else `text` (a decline code's own
-       * message). With `into:`, that text becomes parameter `into` of `text` instead, and
-       * `fallback` is shown when the group has no text for the key.
-       */
-      textFrom?: { group: string; key: Value; into?: string };
-      message?: Value;
-      params?: ValueMap;
-      level?: 'error' | 'warning' | 'info' | 'success';
-      ms?: number;
-      link?: { text: string; to: Target; query?: ValueMap };
-      fallback?: string;
-    }
+  | ({ do: 'notify' } & NotificationFields)
   | { do: 'markFieldError'; field: string }
   | { do: 'scrollTop'; delayMs?: number }
   | { do: 'reload' }
 );
+
+/**
+ * A call or a login: `then:` after success; after a failure the message of its outcome
+ * (`errors:` here, else funnels/app.yaml `errors:`), then `catch:`. `outcomes` is not written in
+ * YAML: the build puts there what each outcome of this call shows (src/config/outcomes.ts).
+ */
+interface Failable {
+  then?: Action[];
+  errors?: OutcomeMap;
+  catch?: Action[];
+  outcomes?: CompiledOutcomes;
+}
 
 const when = condition.optional();
 const actions: z.ZodType<Action[]> = z.lazy(() => z.array(action));
@@ -62,6 +61,7 @@ const actionBranches = {
     input: valueMap.optional(),
     idempotent: z.boolean().optional(),
     then: actions.optional(),
+    errors: outcomeMap.optional(),
     catch: actions.optional(),
   }),
   login: strictObject({
@@ -70,6 +70,7 @@ const actionBranches = {
     username: value,
     password: value,
     then: actions.optional(),
+    errors: outcomeMap.optional(),
     catch: actions.optional(),
   }),
   logout: strictObject({ do: z.literal('logout'), when, then: actions.optional() }),
@@ -100,42 +101,7 @@ const actionBranches = {
     replace: z.boolean().optional(),
   }),
   popup: strictObject({ do: z.literal('popup'), when, text: copyKey, params: valueMap.optional(), then: actions.optional() }),
-  notify: strictObject({
-    do: z.literal('notify'),
-    when,
-    text: copyKey.optional(),
-    textFrom: strictObject({ group: copyGroup(), key: value, into: identifier.optional() }).optional(),
-    message: value.optional(),
-    params: valueMap.optional(),
-    level: z.enum(['error', 'warning', 'info', 'success']).optional(),
-    ms: milliseconds.optional(),
-    link: strictObject({ text: copyKey, to: target, query: valueMap.optional() }).optional(),
-    /**
-     * With `message:`: the text shown when the message is empty (the server gave no text); with
-     * `textFrom.into`: when the group has no text for the key.
-     */
-    fallback: copyKey.optional(),
-  }).superRefine((v, ctx) => {
-    if (v.fallback !== undefined && v.message === undefined && v.textFrom?.into === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['fallback'],
-        message:
-          "'fallback:' goes with 'message:' (shown when the message is empty) " +
-          "or with 'textFrom:' and 'into:' (shown when the group has no text for the key).",
-      });
-    if ((v.text === undefined) === (v.message === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        message: "A notification needs exactly one of 'text:' (a copy key) or 'message:' (a value, such as the server's error).",
-      });
-    if (v.textFrom !== undefined && v.text === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['textFrom'],
-        message: "'textFrom:' needs 'text:' too: the text shown when the group has no text for the key.",
-      });
-  }),
+  notify: strictObject({ do: z.literal('notify'), when, ...notificationFields }).superRefine((v, ctx) => checkNotification(v, ctx)),
   markFieldError: strictObject({ do: z.literal('markFieldError'), when, field: identifier }),
   scrollTop: strictObject({ do: z.literal('scrollTop'), when, delayMs: milliseconds.optional() }),
   /** Loads the page again (spec §8: a card updated on the account page reloads it). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actionList } from './actions.ts';
 import { copyKey, identifier, milliseconds, routePath } from './common.ts';
 import { condition } from './conditions.ts';
+import { callGroups, errorsByCall } from './outcomes.ts';
 import { redirect } from './screen.ts';
 import { strictObject } from './strict.ts';
 import { target } from './targets.ts';
@@ -71,6 +72,14 @@ export const appFile = strictObject({
     }),
     /** Actions run on every page load before routing (UTM capture is built in). */
     onStart: actionList.optional(),
+    /** Names for calls that fail alike, used as keys of `errors:` (the calls that take a card). */
+    callGroups: callGroups.optional(),
+    /**
+     * What the parent reads when a call fails, per call or group and per outcome (its message
+     * keys, noAnswer, default). A call's own entry goes before its group's; a funnel's call may
+     * override an outcome with its own `errors:` (docs/funnel-language.md, 'When a call fails').
+     */
+    errors: errorsByCall.optional(),
   }),
 });
 export type AppFile = z.infer<typeof appFile>;
