@@ -11,7 +11,6 @@
  */
 import { DEFAULT_ERROR_MS } from '../blocks/paymentForm/setup.ts';
 import { blockSchemas } from '../blocks/schemas.ts';
-import type { CallName } from '../contract/calls.ts';
 import { contract } from '../contract/definitions.ts';
 import { namedOutcomeNames } from '../contract/outcomes.ts';
 import { ancestor, isRecord } from './checks/context.ts';
@@ -148,6 +147,3 @@ export function attachOutcomes(schema: Parameters<typeof walk>[0], data: unknown
     delete action.errors;
   });
 }
-
-/** Is `name` a call of the contract? */
-export const isCallName = (name: string): name is CallName => name in definitions;

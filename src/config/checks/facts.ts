@@ -10,7 +10,8 @@ import { type Check, type CheckContext, isRecord } from './context.ts';
 /** The named families whose names are checked here (`form.` is checked in ./forms.ts). */
 type Family = 'state' | 'storage' | 'flag' | 'error' | 'payment';
 
-const errorFields = ['message', 'code', 'messageKey', 'processorCode'];
+// `error.code` is refused, with the outcome names of its call, in ./outcomes.ts.
+const errorFields = ['message', 'outcome', 'messageKey', 'processorCode'];
 const checkedFamilies: readonly string[] = ['state', 'storage', 'flag', 'error', 'payment'];
 
 interface Unknown {
@@ -54,7 +55,7 @@ function unknownName(ctx: CheckContext, family: Family, name: string): Unknown |
       };
     }
     case 'error': {
-      if (errorFields.includes(name)) return undefined;
+      if (errorFields.includes(name) || name === 'code') return undefined;
       const suggestion = closest(name, errorFields);
       return { message: `Unknown error field '${name}'. An error has: ${errorFields.join(', ')}.`, ...(suggestion ? { suggestion } : {}) };
     }

@@ -9,6 +9,7 @@ import { checkFacts, checkStoreNames } from './facts.ts';
 import { checkFileKinds } from './files.ts';
 import { checkFormFields } from './forms.ts';
 import { checkExternalLinks, checkLayouts } from './layouts.ts';
+import { checkOutcomes } from './outcomes.ts';
 import { checkParams } from './params.ts';
 import { checkChargeCalls, checkPaymentValues } from './payments.ts';
 import { checkPlaceholders } from './placeholders.ts';
@@ -33,6 +34,7 @@ export const checks: Check[] = [
   checkStoreNames,
   checkCallNames,
   checkChargeCalls,
+  checkOutcomes,
   checkPaymentValues,
   checkFormFields,
   checkDefaultLocale,

@@ -15,7 +15,8 @@ const sources = {
   storage: strictObject({ storage: z.string().min(1) }),
   cookie: strictObject({ cookie: z.string().min(1) }),
   result: strictObject({ result: z.string() }),
-  error: strictObject({ error: z.enum(['message', 'code', 'messageKey', 'processorCode']) }),
+  // `code` is refused by npm run check with the outcome names to use (src/config/checks/outcomes.ts).
+  error: strictObject({ error: z.enum(['message', 'outcome', 'messageKey', 'processorCode', 'code']) }),
   user: strictObject({ user: z.enum(['objectId', 'email']) }),
   flag: strictObject({ flag: z.string().min(1) }),
   captcha: strictObject({ captcha: z.string().min(1) }),
