@@ -1,5 +1,5 @@
 import { Document, isMap, isScalar, isSeq, type Node, Pair, Scalar, visit, type YAMLMap } from 'yaml';
-import { type Diagnostic, error, type YamlPath } from './diagnostic.ts';
+import { type Diagnostic, error } from './diagnostic.ts';
 import type { ConfigFile } from './load.ts';
 import { funnelFile } from './schema/funnel.ts';
 import { instanceFile, type TemplateParam, templateFile, templateParamTypes } from './schema/template.ts';
@@ -30,7 +30,6 @@ const whole = /^\$\{([A-Za-z][A-Za-z0-9_]*)\}$/;
 const inside = /\$\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 const IF_KEY = '$if';
 
-export const isTemplateFile = (file: ConfigFile) => file.parsed && hasTopKey(file, 'template');
 export const isInstanceFile = (file: ConfigFile) => file.parsed && hasTopKey(file, 'use');
 
 function hasTopKey(file: ConfigFile, key: string): boolean {
@@ -261,5 +260,3 @@ export function originOf(file: ConfigFile, node: Node | undefined): { file: Conf
   if (!origin || !node || origin.instanceNodes.has(node)) return { file, fromTemplate: false };
   return { file: origin.template, fromTemplate: true };
 }
-
-export type { YamlPath };

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
 import { arrivesAt, expectHealthyScreen, newParentEmail, useE2E, visible } from './harness.ts';
-import { expectOrderSummary, fillCard } from './paymentsHelpers.ts';
+import { expectOrderSummary, fillCard, newParent, openPaymentPage } from './paymentsHelpers.ts';
 import { useServedBuild } from './signupBuild.ts';
 
 const fixture = (file: string) => readFileSync(path.join(repoRoot, 'tests/fixtures/marketers', file), 'utf8');
@@ -29,8 +29,13 @@ const build = useServedBuild({
     '/wegrowsa-payment',
     '/legovip-payment',
   ],
-  // What a marketer adds for a new partner: these two files, nothing else.
-  files: { 'funnels/brightkids.yaml': fixture('funnels/brightkids.yaml'), 'copy/en/brightkids.yaml': fixture('copy/en/brightkids.yaml') },
+  // What a marketer adds (docs/marketers.md): a partner, a campaign page and an A/B test, nothing else.
+  files: Object.fromEntries(
+    ['brightkids', 'summer', 'school'].flatMap((name) => [
+      [`funnels/${name}.yaml`, fixture(`funnels/${name}.yaml`)],
+      [`copy/en/${name}.yaml`, fixture(`copy/en/${name}.yaml`)],
+    ]),
+  ),
 });
 // The backend imports the build's catalog: the partner funnels declare their own offers.
 const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir });
@@ -64,7 +69,8 @@ const PARTNERS = [
 
 describe('the partner funnels: landing, register and payment carry the partner field', () => {
   for (const p of PARTNERS) {
-    test(`${p.name}: /${p.id} → /${p.id}-register → /${p.id}-payment → /${p.id}-thankyou; the account and the plan name ${p.id}`, async () => {
+    const walk = `/${p.id} → /${p.id}-register → /${p.id}-payment → /${p.id}-thankyou`;
+    test(`${p.name}: ${walk}; the account and the plan name ${p.id}`, async () => {
       const page = await e2e.openPage(`/${p.id}`, { viewport: { width: 390, height: 844 } });
       await visible(page.getByRole('heading', { level: 1, name: `Welcome, ${p.name} members!` }), 'the partner landing heading');
       await expectHealthyScreen(page, `/${p.id}`);
@@ -152,4 +158,37 @@ describe('a new partner funnel, price included, from a 10-line funnel file and i
       });
     },
   );
+});
+
+describe('a summer campaign page from an 8-line funnel file (use: promoLanding) and an A/B variant (docs/marketers.md)', () => {
+  test('a logged-in parent redeems a coupon on /summer, pays on /promo-payment and lands on /promo-thankyou', async () => {
+    expect(fixture('funnels/summer.yaml').trimEnd().split('\n').length).toBeLessThanOrEqual(25);
+    const parent = await newParent(e2e, 'summer');
+    const page = await openPaymentPage(e2e, '/summer', parent);
+    await visible(page.getByRole('heading', { level: 1, name: 'Your summer of coding starts here' }), 'the campaign heading');
+    await visible(page.getByText('Enter the code from our summer newsletter to get your offer.'), 'its intro');
+    await expectHealthyScreen(page, '/summer');
+    await page.getByLabel('Promo code').pressSequentially('csdemo000001');
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/promo-payment', '/promo-payment');
+    await expectOrderSummary(page, [
+      'Annual Plan with your coupon: $49.99 charged after 7-day free trial. Cancel anytime.',
+      "Today's charge $0.00",
+    ]);
+    await fillCard(page, VISA);
+    await page.getByRole('button', { name: 'Join Now' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/promo-thankyou', '/promo-thankyou', 30_000);
+    await visible(page.getByRole('heading', { level: 1, name: 'Your code has been redeemed!' }), 'the thank-you heading');
+    const subscriptions = await db().selectFrom('subscriptions').selectAll().where('user_id', '=', parent.objectId).execute();
+    expect(subscriptions).toMatchObject([{ status: 'Active', code: 'CSDEMO000001' }]);
+  });
+
+  test('/back-to-school shows its variant to variant1 of planSelectorPageRedesign, and its blocks to everyone else', async () => {
+    const control = await e2e.openPage('/back-to-school');
+    await visible(control.getByRole('heading', { level: 1, name: 'Back to school, back to coding' }), 'the page as written');
+    await expectHealthyScreen(control, '/back-to-school');
+    const variant = await e2e.openPage('/back-to-school?variantOverride=planSelectorPageRedesign:variant1');
+    await visible(variant.getByRole('heading', { level: 1, name: 'Code all year' }), "the variant's heading");
+    expect(await variant.getByText('Kids who code in the school year').count(), 'the control text is not shown').toBe(0);
+  });
 });

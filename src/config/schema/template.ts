@@ -46,7 +46,6 @@ export const templateFile = strictObject({
   /** The funnel it produces (a funnel file's keys, with `${param}` in values); checked once expanded. */
   produces: z.record(z.string(), z.unknown()),
 });
-export type TemplateFile = z.infer<typeof templateFile>;
 
 /** A funnel file that instantiates a template: `use: partner` and its parameters under `with:`. */
 export const instanceFile = strictObject({

@@ -111,18 +111,16 @@ describe('the partner template', { timeout: 60_000 }, () => {
         .replace('template: partner', 'template: club')
         .replace('- type: heading\n', '- type: hedaing\n'),
     });
-    expect(report).toMatch(
-      /^funnels\/templates\/club\.yaml:\d+:17: error: Unknown block type 'hedaing'\. \(No funnel uses this template yet; it was checked with sample values\.\) Did you mean 'heading'\?/,
-    );
+    expect(report).toMatch(/^funnels\/templates\/club\.yaml:\d+:17: error: Unknown block type 'hedaing'\. /);
+    expect(report).toContain("(No funnel uses this template yet; it was checked with sample values.) Did you mean 'heading'?");
   });
 
   it('reports a parameter the template uses but does not declare, with a suggestion', () => {
     const { report } = checkRepoWith({
       'funnels/templates/partner.yaml': (t) => t.replace('    name: ${name}\n', '    name: ${nmae}\n'),
     });
-    expect(report).toMatch(
-      /funnels\/templates\/partner\.yaml:\d+:11: error: '\$\{nmae\}' is not a parameter of this template\. Declare it under 'params:' or fix the name\. Did you mean '\$\{name\}'\?/,
-    );
+    expect(report).toMatch(/funnels\/templates\/partner\.yaml:\d+:11: error: '\$\{nmae\}' is not a parameter of this template\. /);
+    expect(report).toContain("Declare it under 'params:' or fix the name. Did you mean '${name}'?");
   });
 
   it("says to quote a parameter written inside '{...}'", () => {
@@ -138,7 +136,8 @@ describe('the partner template', { timeout: 60_000 }, () => {
       'funnels/catalog.yaml': (c) => c.replace('    - id: annual\n', '    - id: monthly_annual\n'),
     });
     expect(report).toMatch(
-      /funnels\/annual\.yaml:2:6: error: There is already an offer 'monthly_annual' \(funnels\/catalog\.yaml on line \d+\)\. Choose another id\.\n {2}in the template it uses, at funnels\/templates\/partner\.yaml:\d+:11:/,
+      /funnels\/annual\.yaml:2:6: error: There is already an offer 'monthly_annual' \(funnels\/catalog\.yaml on line \d+\)\./,
     );
+    expect(report).toMatch(/Choose another id\.\n {2}in the template it uses, at funnels\/templates\/partner\.yaml:\d+:11:/);
   });
 });
