@@ -24,6 +24,12 @@ export interface Diagnostic {
   /** A name the author probably meant; printed as "Did you mean '...'?". */
   suggestion?: string;
   severity: Severity;
+  /**
+   * The kind of mistake, a permanent name like FL101 with its page in docs/errors.md
+   * (src/config/diagnosticCodes.ts). Checks rarely set it: the loader, the schema validation
+   * and the list of checks (src/config/checks/index.ts) fill it in by kind.
+   */
+  code?: string;
 }
 
 export const isError = (d: Diagnostic) => d.severity === 'error';

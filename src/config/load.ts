@@ -81,7 +81,9 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
     [copyAbs, 'copy'],
   ] as const) {
     if (!existsSync(dir) || !statSync(dir).isDirectory())
-      diagnostics.push(error(toRel(root, dir), [], `The ${what} folder ${toRel(root, dir)}/ does not exist.`, { at: 'file' }));
+      diagnostics.push(
+        error(toRel(root, dir), [], `The ${what} folder ${toRel(root, dir)}/ does not exist.`, { at: 'file', code: 'FL001' }),
+      );
   }
 
   configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics));
@@ -96,7 +98,7 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
           source.relPath,
           [],
           `Copy files go directly in a language folder: ${rel}/<language>/<namespace>.yaml, like ${rel}/en/login.yaml.`,
-          { at: 'file' },
+          { at: 'file', code: 'FL003' },
         ),
       );
       continue;
@@ -105,7 +107,10 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
     const namespace = fileName.replace(/\.yaml$/, '');
     if (!localePattern.test(locale)) {
       diagnostics.push(
-        error(source.relPath, [], `'${locale}' is not a language code. Language folders are named like en, es or pt-BR.`, { at: 'file' }),
+        error(source.relPath, [], `'${locale}' is not a language code. Language folders are named like en, es or pt-BR.`, {
+          at: 'file',
+          code: 'FL004',
+        }),
       );
       continue;
     }
@@ -116,7 +121,7 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
           [],
           `'${namespace}' cannot be a copy namespace: use letters, digits and dashes, ` +
             'starting with a lower-case letter (like login or add-classes).',
-          { at: 'file' },
+          { at: 'file', code: 'FL005' },
         ),
       );
       continue;
@@ -197,7 +202,7 @@ function yamlFiles(dir: string, diagnostics: Diagnostic[], root: string): string
             toRel(root, path),
             [],
             `This file is not read: config and copy files end in .yaml. Rename it to ${entry.name.replace(/\.yml$/, '.yaml')}.`,
-            { at: 'file' },
+            { at: 'file', code: 'FL002' },
           ),
         );
     }
@@ -226,11 +231,12 @@ function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): Sou
           : `The key '${key.name}' appears twice in the same group. Keep only one of them.`,
         {
           offset: key?.range ?? [dup.pos[0], dup.pos[1]],
+          code: 'FL011',
         },
       ),
     );
   }
-  if (syntax) diagnostics.push(error(relPath, [], yamlErrorMessage(syntax), { offset: syntaxErrorRange(text, syntax) }));
+  if (syntax) diagnostics.push(error(relPath, [], yamlErrorMessage(syntax), { offset: syntaxErrorRange(text, syntax), code: 'FL010' }));
   const parsed = doc.errors.length === 0;
   return { relPath, absPath, text, doc, lineCounter, parsed, data: parsed ? doc.toJS() : undefined };
 }
@@ -292,9 +298,7 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
         "A file is either an app file ('app:'), an experiments file ('flags:'), a funnel file ('funnel:' or 'use:'), " +
           "the catalog ('catalog:') or a template ('template:'); " +
           `this one has both '${kinds[0]}:' and '${kinds[1]}:'. Split it into two files.`,
-        {
-          at: 'key',
-        },
+        { at: 'key', code: 'FL021' },
       ),
     );
     return undefined;
@@ -304,7 +308,10 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
     "'catalog:' (the plan catalog) or 'template:' (a funnel template) at the top";
   if (topKeys.length === 0) {
     diagnostics.push(
-      error(file.relPath, [], `This file is empty or not a list of 'key: value' lines. It needs ${expected}.`, { at: 'file' }),
+      error(file.relPath, [], `This file is empty or not a list of 'key: value' lines. It needs ${expected}.`, {
+        at: 'file',
+        code: 'FL020',
+      }),
     );
     return undefined;
   }
@@ -314,6 +321,7 @@ function detectKind(file: ConfigFile, diagnostics: Diagnostic[]): ConfigKind | u
     error(file.relPath, [shown], `This file is not a funnel, app, experiments, catalog or template file: it needs ${expected}.`, {
       at: 'key',
       suggestion: guess?.suggestion,
+      code: 'FL020',
     }),
   );
   return undefined;

@@ -55,13 +55,19 @@ export function checkTemplateFile(file: ConfigFile): Diagnostic[] {
               error(file.relPath, [], `'\${${name}}' is not a parameter of this template. Declare it under 'params:' or fix the name.`, {
                 offset: node.range ? [node.range[0], node.range[1]] : undefined,
                 suggestion: closest(name, declared) && `\${${closest(name, declared)}}`,
+                code: 'FL201',
               }),
             );
         }
       },
     });
   for (const name of declared.filter((n) => !used.has(n)))
-    out.push(error(file.relPath, ['params', name], `The parameter '${name}' is declared but never used in 'produces:'.`, { at: 'key' }));
+    out.push(
+      error(file.relPath, ['params', name], `The parameter '${name}' is declared but never used in 'produces:'.`, {
+        at: 'key',
+        code: 'FL202',
+      }),
+    );
   return out;
 }
 
@@ -79,14 +85,20 @@ export function expandInstance(
   templates: ReadonlyMap<string, ConfigFile>,
 ): { file?: ConfigFile & { origin: TemplateOrigin }; diagnostics: Diagnostic[] } {
   const header = instanceFile.safeParse(instance.data);
-  if (!header.success) return { diagnostics: [error(instance.relPath, [], headerProblem(instance.data), { at: 'firstKey' })] };
+  if (!header.success)
+    return { diagnostics: [error(instance.relPath, [], headerProblem(instance.data), { at: 'firstKey', code: 'FL203' })] };
   const name = header.data.use;
   const template = templates.get(name);
   if (!template) {
     const known = [...templates.keys()];
     const list = known.length === 0 ? 'There are no templates in funnels/templates/.' : `The templates are: ${known.join(', ')}.`;
     return {
-      diagnostics: [error(instance.relPath, ['use'], `There is no template '${name}'. ${list}`, { suggestion: closest(name, known) })],
+      diagnostics: [
+        error(instance.relPath, ['use'], `There is no template '${name}'. ${list}`, {
+          suggestion: closest(name, known),
+          code: 'FL204',
+        }),
+      ],
     };
   }
   const declared = (templateFile.safeParse(template.data).data?.params ?? {}) as Record<string, TemplateParam>;
@@ -199,14 +211,16 @@ function checkParams(instance: ConfigFile, name: string, declared: Record<string
           instance.relPath,
           ['with', param],
           `The template '${name}' has no parameter '${param}'.${suggestion ? '' : ` Its parameters are: ${names.join(', ')}.`}`,
-          { at: 'key', suggestion },
+          { at: 'key', suggestion, code: 'FL205' },
         ),
       );
       continue;
     }
     const result = templateParamTypes[spec.type].safeParse(value);
     if (!result.success)
-      out.push(error(instance.relPath, ['with', param], `'${param}' (${spec.description}): ${result.error.issues[0]!.message}`));
+      out.push(
+        error(instance.relPath, ['with', param], `'${param}' (${spec.description}): ${result.error.issues[0]!.message}`, { code: 'FL206' }),
+      );
   }
   const missing = names.filter((n) => !(n in given) && declared[n]!.default === undefined && declared[n]!.optional !== true);
   const misspelt = new Set(Object.keys(given).map((g) => closest(g, missing)));
@@ -214,6 +228,7 @@ function checkParams(instance: ConfigFile, name: string, declared: Record<string
     out.push(
       error(instance.relPath, ['with'], `The template '${name}' needs '${param}:' under 'with:': ${declared[param]!.description}.`, {
         at: 'key',
+        code: 'FL207',
       }),
     );
   return out;

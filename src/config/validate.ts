@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { describeSchema, describeValue, expectedTypeWords, missingKeyMessage, ownerPhrase, showValue } from './describe.ts';
 import { type Diagnostic, error, type YamlPath } from './diagnostic.ts';
+import type { DiagnosticCode } from './diagnosticCodes.ts';
 import type { ConfigFile, ConfigKind, CopyFile } from './load.ts';
 import { appFile } from './schema/app.ts';
 import { catalogFile } from './schema/catalog.ts';
@@ -50,7 +51,12 @@ function validate(schema: z.ZodType, data: unknown, file: string, kind: Kind): V
   const result = schema.safeParse(data);
   if (result.success) return { diagnostics: [], value: result.data };
   const ctx: Context = { file, data, schema, kind };
-  const explained = result.error.issues.flatMap((issue) => expandUnions(issue, [])).map((issue) => explain(issue, ctx));
+  const explained = result.error.issues
+    .flatMap((issue) => expandUnions(issue, []))
+    .map((issue) => {
+      const diagnostic = explain(issue, ctx);
+      return { ...diagnostic, code: schemaIssueCode(issue, diagnostic) };
+    });
   return { diagnostics: dedupe(explained) };
 }
 
@@ -84,6 +90,33 @@ function typeMismatch(issues: Issue[]): boolean {
         (i.code === 'custom' && (i.params as { kind?: string } | undefined)?.kind === 'shape') ||
         (i.code === 'invalid_union' && i.errors.every(typeMismatch))),
   );
+}
+
+// ---------------------------------------------------------------------------------------
+// Codes (src/config/diagnosticCodes.ts): one per kind of schema issue, whatever the message.
+
+function schemaIssueCode(issue: Located, explained: Explained): DiagnosticCode {
+  if (explained.missingKey !== undefined) return 'FL102';
+  const kind = issue.code === 'custom' ? (issue.params as { kind?: string } | undefined)?.kind : undefined;
+  if (kind === 'keyed-union') return explained.at === 'key' ? 'FL101' : 'FL108';
+  const byKind: Record<string, DiagnosticCode> = { 'unknown-key': 'FL101', 'unknown-tag': 'FL104', 'missing-tag': 'FL102', shape: 'FL103' };
+  if (kind !== undefined && Object.hasOwn(byKind, kind)) return byKind[kind]!;
+  switch (issue.code) {
+    case 'invalid_union':
+    case 'invalid_type':
+      return 'FL103';
+    case 'invalid_value':
+      return 'FL104';
+    case 'invalid_format':
+      return 'FL105';
+    case 'too_small':
+    case 'too_big':
+      return 'FL106';
+    case 'invalid_key':
+      return 'FL107';
+    default:
+      return 'FL108';
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -253,7 +286,7 @@ function dedupe(diagnostics: Explained[]): Diagnostic[] {
             d.file,
             d.path,
             `${capitalize(d.owner!)} is missing ${keys.length} fields: ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}.`,
-            { at: 'firstKey' },
+            { at: 'firstKey', code: d.code },
           ),
         );
         continue;

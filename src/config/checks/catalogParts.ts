@@ -53,6 +53,7 @@ export const checkCatalogParts: Check = (ctx) => {
     out.push(
       error(file.relPath, path, `Unknown partner '${partner}': declare it with 'partner:' in this funnel, or in the catalog.`, {
         suggestion: closest(partner, partners.keys()),
+        code: 'FL602',
       }),
     );
   }

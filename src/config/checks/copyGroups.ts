@@ -61,6 +61,7 @@ export const checkCopyGroups: Check = (ctx) => {
           `The copy group '${use.group}' lacks ${missing.length === 1 ? 'a text' : 'texts'} ` +
             `this block reads: ${joinAnd(missing.map((k) => `'${k}'`))}. ` +
             `Add ${missing.length === 1 ? 'it' : 'them'} under '${splitKey(use.group).name}:' in ${file}.`,
+          { code: 'FL505' },
         ),
       );
     }

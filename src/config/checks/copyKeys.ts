@@ -79,6 +79,7 @@ export const checkCopyKeysExist: Check = (ctx) => {
           `it is missing in ${joinAnd(files)} ` +
           `(it is in ${joinAnd(present.map((l) => copyPath(ctx, l, namespace)))}). ` +
           `Add the translation there.${hint}`,
+        { code: 'FL503' },
       ),
     );
   }

@@ -97,7 +97,7 @@ function checkVariants(
         at,
         `Flag '${flag}' has no variant ${typeof value === 'string' ? `'${value}'` : String(value)}. ` +
           `Its variants are: ${variants.join(', ')}.`,
-        { suggestion },
+        { suggestion, code: 'FL402' },
       ),
     );
   }

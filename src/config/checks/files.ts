@@ -28,7 +28,7 @@ export const checkFileKinds: Check = (ctx) => {
         dir,
         [],
         `There is no app file. Add ${dir}/app.yaml with 'version: 1' and 'app:' (the header, footer, route table and links).`,
-        { at: 'file' },
+        { at: 'file', code: 'FL023' },
       ),
     );
   return out;

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostic.ts';
+import type { DiagnosticCode } from '../diagnosticCodes.ts';
 import type { LoadedProject } from '../load.ts';
 import { checkCallNames } from './calls.ts';
 import { checkCatalogParts } from './catalogParts.ts';
@@ -18,35 +19,39 @@ import { checkLayoutGroupPaths, checkRouteTargets } from './routes.ts';
 import { checkDuplicates, checkNotFound, checkSteps } from './screens.ts';
 import { checkUnusedCopy } from './unusedCopy.ts';
 
-/** Every cross-file check, each a small pure function of the loaded project. */
-export const checks: Check[] = [
-  checkFileKinds,
-  checkCatalogParts,
-  checkDuplicates,
-  checkNotFound,
-  checkSteps,
-  checkRouteTargets,
-  checkLayoutGroupPaths,
-  checkRedirectLoops,
-  checkLayouts,
-  checkExternalLinks,
-  checkFacts,
-  checkStoreNames,
-  checkCallNames,
-  checkChargeCalls,
-  checkOutcomes,
-  checkPaymentValues,
-  checkFormFields,
-  checkDefaultLocale,
-  checkCopyKeysExist,
-  checkCopyGroups,
-  checkRuntimeCopyKeys,
-  checkPlaceholders,
-  checkParams,
-  checkUnusedCopy,
+/**
+ * Every cross-file check, each a small pure function of the loaded project, with the code
+ * (src/config/diagnosticCodes.ts) of what it reports. A check that reports more than one kind
+ * of mistake sets the code itself on the others.
+ */
+export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
+  { check: checkFileKinds, code: 'FL022' },
+  { check: checkCatalogParts, code: 'FL601' },
+  { check: checkDuplicates, code: 'FL301' },
+  { check: checkNotFound, code: 'FL302' },
+  { check: checkSteps, code: 'FL303' },
+  { check: checkRouteTargets, code: 'FL304' },
+  { check: checkLayoutGroupPaths, code: 'FL305' },
+  { check: checkRedirectLoops, code: 'FL306' },
+  { check: checkLayouts, code: 'FL307' },
+  { check: checkExternalLinks, code: 'FL309' },
+  { check: checkFacts, code: 'FL401' },
+  { check: checkStoreNames, code: 'FL403' },
+  { check: checkCallNames, code: 'FL404' },
+  { check: checkChargeCalls, code: 'FL405' },
+  { check: checkOutcomes, code: 'FL408' },
+  { check: checkPaymentValues, code: 'FL406' },
+  { check: checkFormFields, code: 'FL407' },
+  { check: checkDefaultLocale, code: 'FL501' },
+  { check: checkCopyKeysExist, code: 'FL502' },
+  { check: checkCopyGroups, code: 'FL504' },
+  { check: checkRuntimeCopyKeys, code: 'FL506' },
+  { check: checkPlaceholders, code: 'FL507' },
+  { check: checkParams, code: 'FL508' },
+  { check: checkUnusedCopy, code: 'FL509' },
 ];
 
 export function runChecks(project: LoadedProject, runtimeCopyKeys?: readonly string[]): Diagnostic[] {
   const ctx = buildContext(project, runtimeCopyKeys);
-  return checks.flatMap((check) => check(ctx));
+  return checks.flatMap(({ check, code }) => check(ctx).map((d) => (d.code === undefined ? { ...d, code } : d)));
 }

@@ -35,7 +35,7 @@ export const checkLayouts: Check = (ctx) => {
           `There is no 'default' layout, but ${users.map((f) => f.file.relPath).join(', ')} ` +
             `${users.length === 1 ? 'has' : 'have'} no 'layout:' and so use${users.length === 1 ? 's' : ''} it. ` +
             `Add a 'default:' layout here, or give ${users.length === 1 ? 'that funnel' : 'those funnels'} a 'layout:'.`,
-          { at: 'key' },
+          { at: 'key', code: 'FL308' },
         ),
       );
   }
