@@ -1,7 +1,7 @@
 /**
  * `npm run check`: validates every funnel, app, experiments and copy file and resolves every
- * reference between them. Prints each problem as `file:line:col: error: message` with a code
- * frame, then a summary.
+ * reference between them. Prints each problem as `file:line:col: error FL101: message` with a
+ * code frame and the page of its code in docs/errors.md, then a summary.
  *
  *   tsx scripts/check.ts [--funnels DIR] [--copy DIR]
  *
@@ -39,5 +39,5 @@ if (typeof args === 'string') {
 }
 const result = checkAndCompile({ root, funnelsDir: resolve(process.cwd(), args.funnels), copyDir: resolve(process.cwd(), args.copy) });
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-process.stdout.write(formatReport(result.diagnostics, result.files, { color }));
+process.stdout.write(formatReport(result.diagnostics, result.files, { color, codes: true }));
 process.exitCode = result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;

@@ -1,4 +1,5 @@
 import { type Diagnostic, fullMessage } from './diagnostic.ts';
+import { codeLink, isDiagnosticCode } from './diagnosticCodes.ts';
 import type { ConfigFile, SourceFile } from './load.ts';
 import { originOf } from './templates.ts';
 import { locateNode } from './yamlPath.ts';
@@ -11,6 +12,9 @@ import { locateNode } from './yamlPath.ts';
  *   > 12 |       - type: hedaing
  *        |               ^^^^^^^
  *     13 |         text: login:title
+ *
+ * (with `codes: true`, as `npm run check` prints it: `error FL104:` and, after the frame,
+ * `  see docs/errors.md#fl104-unknown-value`)
  *
  * then a summary line. Lines and columns are 1-based; colour only when asked (a TTY).
  */
@@ -36,6 +40,11 @@ export interface Located {
 
 export interface ReportOptions {
   color?: boolean;
+  /**
+   * Print each diagnostic's code after its severity (`error FL101: ...`) and a line under it
+   * naming its page in docs/errors.md. Off by default: the checker tests compare reports without.
+   */
+  codes?: boolean;
 }
 
 const ansi = {
@@ -118,24 +127,20 @@ export function formatLocated(
 ): string {
   const color = options.color === true;
   const where = position ? `${diagnostic.file}:${position.line}:${position.column}` : diagnostic.file;
-  const severity =
-    diagnostic.severity === 'error'
-      ? color
-        ? ansi.red(ansi.bold('error:'))
-        : 'error:'
-      : color
-        ? ansi.yellow(ansi.bold('warning:'))
-        : 'warning:';
+  const code = options.codes === true && isDiagnosticCode(diagnostic.code) ? diagnostic.code : undefined;
+  const label = `${diagnostic.severity}${code === undefined ? '' : ` ${code}`}:`;
+  const severity = color ? (diagnostic.severity === 'error' ? ansi.red : ansi.yellow)(ansi.bold(label)) : label;
   const header = `${color ? ansi.bold(`${where}:`) : `${where}:`} ${severity} ${fullMessage(diagnostic)}`;
+  const seeAlso = code === undefined ? '' : `\n  see ${codeLink(code)}`;
   if (inTemplate) {
     const at = `${inTemplate.file.relPath}:${inTemplate.position.line}:${inTemplate.position.column}`;
     const templateFrame = color ? codeFrame(sourceLines(inTemplate.file.text), inTemplate.position, true) : inTemplate.frame;
-    return `${header}\n  in the template it uses, at ${at}:\n${templateFrame}`;
+    return `${header}\n  in the template it uses, at ${at}:\n${templateFrame}${seeAlso}`;
   }
-  if (!position || !frame) return header;
+  if (!position || !frame) return `${header}${seeAlso}`;
   const file = files.get(diagnostic.file);
   const shownFrame = color && file ? codeFrame(sourceLines(file.text), position, true) : frame;
-  return `${header}\n${shownFrame}`;
+  return `${header}\n${shownFrame}${seeAlso}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
