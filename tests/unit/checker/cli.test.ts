@@ -46,7 +46,7 @@ function runCheck(args: string[], env: Record<string, string> = {}) {
 // Each run starts a TypeScript process (a few seconds).
 describe('npm run check (the CLI)', { timeout: 60_000 }, () => {
   it(
-    'prints four file:line:col errors with suggestions for a misspelt route, ' +
+    'prints four file:line:col errors with their codes and suggestions for a misspelt route, ' +
       'an unknown block type, a missing copy key and a YAML syntax error, and exits 1',
     () => {
       const dir = fixtureCopy('four-errors');
@@ -55,31 +55,35 @@ describe('npm run check (the CLI)', { timeout: 60_000 }, () => {
       // Printed paths are relative to the project root.
       const prefix = `${relative(projectRoot, dir)}/`;
       expect(stdout.replaceAll(prefix, '<fixture>/')).toBe(text`
-        <fixture>/funnels/account.yaml:8:15: error: Unknown copy key 'account:titel': it is not in <fixture>/copy/en/account.yaml. \\
+        <fixture>/funnels/account.yaml:8:15: error FL502: Unknown copy key 'account:titel': it is not in <fixture>/copy/en/account.yaml. \\
           Did you mean 'account:title'?
           7 |       - type: heading
         > 8 |         text: account:titel
             |               ^^^^^^^^^^^^^
           9 |       - type: text
+          see docs/errors.md#fl502-unknown-copy-key
 
-        <fixture>/funnels/home.yaml:11:13: error: No screen or route rule has the path '/sigup'. Did you mean '/signup'?
+        <fixture>/funnels/home.yaml:11:13: error FL304: No screen or route rule has the path '/sigup'. Did you mean '/signup'?
           10 |         label: home:signup
         > 11 |         to: /sigup
              |             ^^^^^^
           12 |         style: button
+          see docs/errors.md#fl304-unknown-path
 
-        <fixture>/funnels/promo.yaml:8:15: error: YAML syntax error: this quote is never closed. \\
+        <fixture>/funnels/promo.yaml:8:15: error FL010: YAML syntax error: this quote is never closed. \\
           Add the closing quote at the end of the text.
           7 |       - type: heading
         > 8 |         text: "promo:title
             |               ^^^^^^^^^^^^
           9 |       - type: text
+          see docs/errors.md#fl010-yaml-syntax-error
 
-        <fixture>/funnels/signup.yaml:9:15: error: Unknown block type 'hedaing'. Did you mean 'heading'?
+        <fixture>/funnels/signup.yaml:9:15: error FL104: Unknown block type 'hedaing'. Did you mean 'heading'?
            8 |         text: signup:title
         >  9 |       - type: hedaing
              |               ^^^^^^^
           10 |         text: signup:subtitle
+          see docs/errors.md#fl104-unknown-value
 
         4 errors in ${yamlFiles(dir)} files.
       `);
@@ -97,7 +101,8 @@ describe('npm run check (the CLI)', { timeout: 60_000 }, () => {
     expect(clean.status).toBe(0);
     const withWarnings = fixtureCopy('_base', 'unused-copy');
     const warned = runCheck(['--funnels', join(withWarnings, 'funnels'), '--copy', join(withWarnings, 'copy')]);
-    expect(warned.stdout).toMatch(/warning: Copy key 'case:oldTitle' is not used/);
+    expect(warned.stdout).toMatch(/warning FL509: Copy key 'case:oldTitle' is not used/);
+    expect(warned.stdout).toContain('  see docs/errors.md#fl509-unused-copy-key\n');
     expect(warned.stdout).toMatch(new RegExp(`All ${yamlFiles(withWarnings)} config files are valid, with 2 warnings\\.\\n$`));
     expect(warned.status).toBe(0);
   });
