@@ -126,16 +126,22 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   }
 }
 
-/** The error the overlay shows: every error as `file:line:col: message`, the first one's frame. */
+/**
+ * The error the overlay shows: every error as `npm run check` prints it (file:line:col, code,
+ * message, code frame and the page of its code), and no stack trace (nothing in it is the
+ * reader's to fix). `id` and `loc` are the first error's, for the overlay's link to the editor.
+ */
 function overlayError(checked: CheckResult, root: string) {
   const byPath = new Map(checked.files.map((f) => [f.relPath, f]));
   const errors = checked.diagnostics.filter(isError).map((d) => locateDiagnostic(d, byPath.get(d.file)));
   const first = errors[0]!;
-  const lines = errors.map((l) => formatLocated({ ...l, frame: '' }, byPath));
-  const message = `The funnel config has errors:\n${lines.join('\n')}\n${summaryLine(checked.diagnostics, checked.files.length)}`;
+  const blocks = errors.map((l) => formatLocated(l, byPath, { codes: true }));
+  const message = `The funnel config has errors:\n\n${blocks.join('\n\n')}\n\n${summaryLine(checked.diagnostics, checked.files.length)}`;
   const id = resolve(root, first.diagnostic.file);
   const loc = first.position ? { file: id, line: first.position.line, column: first.position.column } : undefined;
-  return Object.assign(new Error(message), { id, frame: first.frame, plugin: PLUGIN_NAME, ...(loc ? { loc } : {}) });
+  const err = Object.assign(new Error(message), { id, frame: '', plugin: PLUGIN_NAME, ...(loc ? { loc } : {}) });
+  err.stack = '';
+  return err;
 }
 
 /** The main module: config and the shell's copy inline, screens (with their copy) and other locales lazily. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { build, createServer, type Rolldown } from 'vite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
-import { fixturesDir } from './helpers.ts';
+import { fixturesDir, text } from './helpers.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -81,7 +81,7 @@ describe('the Vite plugin', () => {
     );
   });
 
-  it('in dev, shows check errors in the overlay and reloads the page once the config is valid', async () => {
+  it('in dev, shows every check error in the overlay with its code and frame, no stack, and reloads once the config is valid', async () => {
     const root = project('_base');
     const server = await createServer({
       root,
@@ -97,23 +97,38 @@ describe('the Vite plugin', () => {
 
       const file = join(root, 'funnels', 'main.yaml');
       const valid = readFileSync(file, 'utf8');
-      writeFileSync(file, valid.replace('to: /login', 'to: /logn'));
+      writeFileSync(file, valid.replace('to: /login', 'to: /logn').replace('text: main:login.title', 'txt: main:login.title'));
       server.watcher.emit('change', file);
       await vi.waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ type: 'error' })), { timeout: 5000 });
       const payload = send.mock.calls.at(-1)![0] as unknown as { err: Record<string, unknown> };
-      expect(payload.err).toMatchObject({
-        plugin: 'funnel-config',
-        stack: '',
-        id: file,
-        loc: { file, line: 11, column: 13 },
-        message:
-          'The funnel config has errors:\nfunnels/main.yaml:11:13: error: ' +
-          "No screen or route rule has the path '/logn'. Did you mean '/login'?\n1 error in 6 files.",
-      });
-      expect(payload.err.frame).toBe(
-        '  10 |         label: main:home.login\n> 11 |         to: /logn\n     |             ^^^^^\n  12 |   - id: login',
+      expect(payload.err).toMatchObject({ plugin: 'funnel-config', stack: '', frame: '', id: file, loc: { file, line: 11, column: 13 } });
+      expect(payload.err.message).toBe(
+        text`
+        The funnel config has errors:
+
+        funnels/main.yaml:11:13: error FL304: No screen or route rule has the path '/logn'. Did you mean '/login'?
+          10 |         label: main:home.login
+        > 11 |         to: /logn
+             |             ^^^^^
+          12 |   - id: login
+          see docs/errors.md#fl304-unknown-path
+
+        funnels/main.yaml:16:9: error FL101: Unknown field 'txt'. Did you mean 'text'?
+          15 |       - type: heading
+        > 16 |         txt: main:login.title
+             |         ^^^
+          17 |   - id: account
+          see docs/errors.md#fl101-unknown-field
+
+        2 errors in 6 files.
+      `.trimEnd(),
       );
-      await expect(server.transformRequest('virtual:funnel-config')).rejects.toThrow(/No screen or route rule has the path '\/logn'/);
+      const thrown = await server.transformRequest('virtual:funnel-config').then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(thrown?.message).toContain("funnels/main.yaml:16:9: error FL101: Unknown field 'txt'.");
+      expect(thrown?.stack ?? '').not.toMatch(/\bat \S+ \(|vite-plugin\.ts/);
 
       send.mockClear();
       writeFileSync(file, valid);
