@@ -32,7 +32,9 @@ export const diagnosticCodes = {
     title: 'Folder missing',
     what: 'The funnels folder or the copy folder the checker was told to read does not exist.',
     why: 'Without the funnel files and the copy files there is no app to check or build.',
-    fix: 'Create the folder, or point the checker at the right one: `npm run check -- --funnels funnels --copy copy` (or set FUNNELS_DIR and COPY_DIR).',
+    fix:
+      'Create the folder, or point the checker at the right one: `npm run check -- --funnels funnels --copy copy` (or ' +
+      'set FUNNELS_DIR and COPY_DIR).',
   },
   FL002: {
     title: 'File ends in yml',
@@ -60,8 +62,12 @@ export const diagnosticCodes = {
   },
   FL010: {
     title: 'YAML syntax error',
-    what: 'The file is not valid YAML at the place shown: a quote or bracket left open, a tab, a missing colon, a line out of line with the others.',
-    why: 'A file that cannot be read cannot be checked at all, and nothing it defines exists for the rest of the project. Only the first syntax error of a file is shown, as later ones often follow from it.',
+    what:
+      'The file is not valid YAML at the place shown: a quote or bracket left open, a tab, a missing colon, a line ' +
+      'out of line with the others.',
+    why:
+      'A file that cannot be read cannot be checked at all, and nothing it defines exists for the rest of the ' +
+      'project. Only the first syntax error of a file is shown, as later ones often follow from it.',
     fix: 'Fix the line the message points at (the message says what YAML expected there), then run the check again.',
     example: 'text: "promo:title      # the quote is never closed\ntext: "promo:title"     # fixed',
   },
@@ -73,7 +79,9 @@ export const diagnosticCodes = {
   },
   FL020: {
     title: 'Unknown kind of file',
-    what: "A file of the funnels folder has none of the top-level keys that say what it is: 'app:', 'flags:', 'funnel:', 'use:', 'catalog:' or 'template:'. Or it is empty.",
+    what:
+      "A file of the funnels folder has none of the top-level keys that say what it is: 'app:', 'flags:', 'funnel:', " +
+      "'use:', 'catalog:' or 'template:'. Or it is empty.",
     why: 'The kind of a file decides how it is checked; a file of no known kind is not used at all.',
     fix: 'Start the file with `version: 1` and the key of its kind; a misspelt key gets a suggestion.',
     example: 'version: 1\nfunnel: summer\nscreens:\n  - id: summerHome\n    path: /summer\n    blocks: []',
@@ -102,7 +110,9 @@ export const diagnosticCodes = {
     title: 'Unknown field',
     what: 'A field name is not one this place allows: usually a typo, or a line indented under the wrong item.',
     why: 'An unknown field would be silently ignored, and the screen would not do what was written.',
-    fix: 'Use the suggested name, or the list of fields the message gives. When the name is right, check the indentation: a key indented under the previous action or block belongs to it.',
+    fix:
+      'Use the suggested name, or the list of fields the message gives. When the name is right, check the ' +
+      'indentation: a key indented under the previous action or block belongs to it.',
     example: '- type: heading\n  txt: signup:title    # Unknown field\n- type: heading\n  text: signup:title   # fixed',
   },
   FL102: {
@@ -113,9 +123,13 @@ export const diagnosticCodes = {
   },
   FL103: {
     title: 'Wrong type of value',
-    what: 'A value is of the wrong kind: a text where a list is expected, a number where a text is expected, a single value where a group of fields is expected.',
+    what:
+      'A value is of the wrong kind: a text where a list is expected, a number where a text is expected, a single ' +
+      'value where a group of fields is expected.',
     why: 'The app reads each field as one kind of value; another kind would break the page.',
-    fix: 'Write the value as the message describes. A list is written with `- ` items or `[a, b]`; a group of fields as indented `key: value` lines.',
+    fix:
+      'Write the value as the message describes. A list is written with `- ` items or `[a, b]`; a group of fields as ' +
+      'indented `key: value` lines.',
   },
   FL104: {
     title: 'Unknown value',
@@ -166,7 +180,9 @@ export const diagnosticCodes = {
   },
   FL203: {
     title: 'Wrong funnel from a template',
-    what: "A funnel file that uses a template (`use:`) has other top-level keys than 'version:', 'use:', 'description:' and 'with:', or lacks one it needs.",
+    what:
+      "A funnel file that uses a template (`use:`) has other top-level keys than 'version:', 'use:', 'description:' " +
+      "and 'with:', or lacks one it needs.",
     why: 'Such a funnel is made entirely from its template; its own values go under `with:`.',
     fix: 'Put the values under `with:`.',
     example: 'version: 1\nuse: partner\nwith:\n  id: brightkids\n  name: BrightKids',
@@ -268,7 +284,9 @@ export const diagnosticCodes = {
   },
   FL403: {
     title: 'Unknown stored value',
-    what: 'A value, `set`/`clear` action or target names a client-state key, session-storage key, flag or payment field that does not exist.',
+    what:
+      'A value, `set`/`clear` action or target names a client-state key, session-storage key, flag or payment field ' +
+      'that does not exist.',
     why: 'It would read or write nothing.',
     fix: 'Use the suggested name or one the message lists.',
   },
