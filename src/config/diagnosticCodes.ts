@@ -301,7 +301,7 @@ export const diagnosticCodes = {
     what: 'A `call` to a backend call that creates a charge lacks `idempotent: true`.',
     why: 'Without it a double click, a retry or a reload could charge a parent twice; the server refuses such a call.',
     fix: 'Add `idempotent: true` to the call.',
-    example: '- do: call\n  fn: createSubscription\n  idempotent: true',
+    example: '- do: call\n  fn: PurchaseSubscription\n  idempotent: true',
   },
   FL406: {
     title: 'Payment value outside a payment block',
@@ -314,6 +314,18 @@ export const diagnosticCodes = {
     what: 'A value, fact or action names a form field that no form on the screen has.',
     why: 'It would always be empty.',
     fix: 'Use the suggested field name, or one of the fields the message lists.',
+  },
+  FL408: {
+    title: 'Wrong call outcome',
+    what:
+      'An `errors:` entry (in the app file or on a call) names an outcome the call cannot have, a call or a group of ' +
+      "`callGroups:` that does not exist, or a payment form's message that is not there; or a `catch:` shows a " +
+      "message of its own after the outcome's.",
+    why:
+      'What a parent reads when a call fails is chosen by the outcome: a message key of the call (the contract lists them), ' +
+      '`noAnswer` or `default`. A name that matches none would never be shown, and a second message would cover the first.',
+    fix: "Use the outcome the message suggests, and change a call's message with `errors:` on the call instead of `catch:`.",
+    example: '- do: call\n  fn: CreateWebUser\n  errors: { USER_ALREADY_EXISTS: account:register.sharedAccountExists }',
   },
 
   // FL5xx: copy ------------------------------------------------------------------------------

@@ -91,11 +91,16 @@ export function expandInstance(
   const template = templates.get(name);
   if (!template) {
     const known = [...templates.keys()];
-    const list = known.length === 0 ? 'There are no templates in funnels/templates/.' : `The templates are: ${known.join(', ')}.`;
+    const suggestion = closest(name, known);
+    const list = suggestion
+      ? ''
+      : known.length === 0
+        ? ' There are no templates in funnels/templates/.'
+        : ` The templates are: ${known.join(', ')}.`;
     return {
       diagnostics: [
-        error(instance.relPath, ['use'], `There is no template '${name}'. ${list}`, {
-          suggestion: closest(name, known),
+        error(instance.relPath, ['use'], `There is no template '${name}'.${list}`, {
+          suggestion,
           code: 'FL204',
         }),
       ],

@@ -82,9 +82,7 @@ describe('the partner template', { timeout: 60_000 }, () => {
 
   it('suggests the template a misspelt `use:` meant', () => {
     const { report } = checkRepoWith({ 'funnels/acme.yaml': 'version: 1\nuse: partnr\nwith: { id: acme, name: Acme }\n' });
-    expect(report).toContain(
-      "funnels/acme.yaml:2:6: error: There is no template 'partnr'. The templates are: partner. Did you mean 'partner'?",
-    );
+    expect(report).toContain("funnels/acme.yaml:2:6: error: There is no template 'partnr'. Did you mean 'partner'?");
   });
 
   it('reports a mistake inside the template once, at the template line and the line that uses it', () => {
