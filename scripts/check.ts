@@ -6,6 +6,8 @@
  *   tsx scripts/check.ts [--funnels DIR] [--copy DIR]
  *
  * Folders default to FUNNELS_DIR / COPY_DIR, else funnels/ and copy/ of the project root.
+ * When they are the project root's own, the funnel maps of docs/funnels/ must be up to date
+ * (`npm run map` writes them).
  * Exit code: 0 when there is no error (warnings such as unused copy keys are allowed),
  * 1 when there is at least one error, 2 when the command line is wrong.
  */
@@ -13,6 +15,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAndCompile } from '../src/config/compile.ts';
+import { mapFiles, staleMapDiagnostics } from '../src/config/map/files.ts';
+import { mapSource } from '../src/config/map/source.ts';
 import { formatReport } from '../src/config/report.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +41,16 @@ if (typeof args === 'string') {
   process.stderr.write(`${args}\nUsage: tsx scripts/check.ts [--funnels DIR] [--copy DIR]\n`);
   process.exit(2);
 }
-const result = checkAndCompile({ root, funnelsDir: resolve(process.cwd(), args.funnels), copyDir: resolve(process.cwd(), args.copy) });
+const funnelsDir = resolve(process.cwd(), args.funnels);
+const copyDir = resolve(process.cwd(), args.copy);
+const result = checkAndCompile({ root, funnelsDir, copyDir });
+// The funnel maps (docs/funnels/, `npm run map`) describe this repository's own config: a
+// config checked from another folder (a test's, a copy being edited) has no maps to be stale.
+const ownConfig = funnelsDir === resolve(root, 'funnels') && copyDir === resolve(root, 'copy');
+const diagnostics =
+  ownConfig && result.compiled
+    ? [...result.diagnostics, ...staleMapDiagnostics(root, mapFiles(mapSource(result.compiled, result.files)))]
+    : result.diagnostics;
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-process.stdout.write(formatReport(result.diagnostics, result.files, { color, codes: true }));
-process.exitCode = result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+process.stdout.write(formatReport(diagnostics, result.files, { color, codes: true }));
+process.exitCode = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;

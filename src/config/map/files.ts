@@ -1,0 +1,98 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Diagnostic, error } from '../diagnostic.ts';
+import { funnelMaps } from './graph.ts';
+import { funnelMapMarkdown } from './markdown.ts';
+import type { MapSource } from './source.ts';
+
+/** Where the maps live, relative to the project root: one `<funnel file name>.md` per funnel file. */
+export const MAPS_DIR = 'docs/funnels';
+
+export interface MapFile {
+  /** Relative to the project root (docs/funnels/signup.yaml's map is docs/funnels/signup.md). */
+  path: string;
+  /** The funnel file it maps (funnels/signup.yaml). */
+  funnelFile: string;
+  text: string;
+}
+
+/** funnels/signup.yaml → signup; a funnel in a sub-folder, funnels/partners/acme.yaml → partners-acme. */
+function mapName(funnelFile: string): string {
+  return funnelFile
+    .replace(/^funnels\//, '')
+    .replace(/\.yaml$/, '')
+    .replaceAll('/', '-');
+}
+
+/** Every funnel's map, as `npm run map` writes it. */
+export function mapFiles(source: MapSource): MapFile[] {
+  return funnelMaps(source)
+    .map((map) => ({
+      path: `${MAPS_DIR}/${mapName(map.file)}.md`,
+      funnelFile: map.file,
+      text: funnelMapMarkdown(map),
+    }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** The maps in the folder now that no funnel has (a funnel removed or renamed). */
+function leftovers(root: string, files: readonly MapFile[]): string[] {
+  const dir = join(root, MAPS_DIR);
+  if (!existsSync(dir)) return [];
+  const wanted = new Set(files.map((f) => f.path));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `${MAPS_DIR}/${name}`)
+    .filter((path) => !wanted.has(path))
+    .sort();
+}
+
+/** Writes the maps that changed and removes those of funnels that are gone. */
+export function writeMapFiles(root: string, files: readonly MapFile[]): { written: string[]; unchanged: string[]; removed: string[] } {
+  mkdirSync(join(root, MAPS_DIR), { recursive: true });
+  const written: string[] = [];
+  const unchanged: string[] = [];
+  for (const file of files) {
+    const abs = join(root, file.path);
+    if (existsSync(abs) && readFileSync(abs, 'utf8') === file.text) unchanged.push(file.path);
+    else {
+      writeFileSync(abs, file.text);
+      written.push(file.path);
+    }
+  }
+  const removed = leftovers(root, files);
+  for (const path of removed) rmSync(join(root, path));
+  return { written, unchanged, removed };
+}
+
+/**
+ * `npm run check`'s word on the maps: one error per map that is missing, differs from what
+ * `npm run map` would write now, or belongs to no funnel. Reads one small file per funnel.
+ */
+export function staleMapDiagnostics(root: string, files: readonly MapFile[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const file of files) {
+    const abs = join(root, file.path);
+    if (!existsSync(abs))
+      out.push(
+        error(file.path, [], `The map of ${file.funnelFile} is missing. Run \`npm run map\` to write it, and commit it.`, { at: 'file' }),
+      );
+    else if (readFileSync(abs, 'utf8') !== file.text)
+      out.push(
+        error(
+          file.path,
+          [],
+          `The map of ${file.funnelFile} is out of date: the funnel, the route rules or the copy changed since it was written. ` +
+            'Run `npm run map` to write it again, and commit it.',
+          { at: 'file' },
+        ),
+      );
+  }
+  for (const path of leftovers(root, files))
+    out.push(
+      error(path, [], 'This map belongs to no funnel any more. Run `npm run map` to remove it (or delete the file).', {
+        at: 'file',
+      }),
+    );
+  return out;
+}
