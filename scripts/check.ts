@@ -15,7 +15,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAndCompile } from '../src/config/compile.ts';
-import { mapFiles, staleMapDiagnostics } from '../src/config/map/files.ts';
+import { mapFiles, mapsCheckedFor, staleMapDiagnostics } from '../src/config/map/files.ts';
 import { mapSource } from '../src/config/map/source.ts';
 import { formatReport } from '../src/config/report.ts';
 
@@ -44,11 +44,8 @@ if (typeof args === 'string') {
 const funnelsDir = resolve(process.cwd(), args.funnels);
 const copyDir = resolve(process.cwd(), args.copy);
 const result = checkAndCompile({ root, funnelsDir, copyDir });
-// The funnel maps (docs/funnels/, `npm run map`) describe this repository's own config: a
-// config checked from another folder (a test's, a copy being edited) has no maps to be stale.
-const ownConfig = funnelsDir === resolve(root, 'funnels') && copyDir === resolve(root, 'copy');
 const diagnostics =
-  ownConfig && result.compiled
+  mapsCheckedFor({ root, funnelsDir, copyDir }) && result.compiled
     ? [...result.diagnostics, ...staleMapDiagnostics(root, mapFiles(mapSource(result.compiled, result.files)))]
     : result.diagnostics;
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Diagnostic, error } from '../diagnostic.ts';
 import { funnelMaps } from './graph.ts';
 import { funnelMapMarkdown } from './markdown.ts';
@@ -14,6 +14,16 @@ export interface MapFile {
   /** The funnel file it maps (funnels/signup.yaml). */
   funnelFile: string;
   text: string;
+}
+
+/**
+ * Are the maps of docs/funnels/ checked? Only for the project's own config, funnels/ and copy/
+ * of its root: a config checked from another folder (a test's temporary copy with other route
+ * rules, a draft) has no maps of its own, and the repository's would wrongly be called stale.
+ */
+export function mapsCheckedFor(dirs: { root: string; funnelsDir: string; copyDir: string }): boolean {
+  const root = resolve(dirs.root);
+  return resolve(root, dirs.funnelsDir) === join(root, 'funnels') && resolve(root, dirs.copyDir) === join(root, 'copy');
 }
 
 /** funnels/signup.yaml → signup; a funnel in a sub-folder, funnels/partners/acme.yaml → partners-acme. */
