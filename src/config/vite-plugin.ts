@@ -2,6 +2,8 @@ import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { type CheckResult, type CompiledProject, checkAndCompile } from './compile.ts';
 import { isError } from './diagnostic.ts';
+import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/screenIndex.ts';
+import { mapSource } from './map/source.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
 
 /**
@@ -16,7 +18,8 @@ import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './re
  * The modules hold only JSON data and `import()` calls: neither the YAML parser nor zod
  * reaches the browser. A check error fails `vite build` with the same report as
  * `npm run check`; in dev the report goes to the browser's error overlay, and the page
- * reloads when the config is valid again.
+ * reloads when the config is valid again. In dev, SCREEN_INDEX_PATH lists every screen
+ * (src/config/map/screenIndex.ts).
  */
 export interface FunnelConfigPluginOptions {
   /** Relative to the Vite root, or absolute. */
@@ -86,6 +89,23 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     },
 
     configureServer(server) {
+      // The screen index (dev only: a build has no server, and nothing of the client imports it).
+      server.middlewares.use((req, res, next) => {
+        if ((req.url ?? '').split('?', 1)[0] !== SCREEN_INDEX_PATH) return next();
+        const checked = result ?? run();
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(
+          checked.compiled
+            ? screenIndexHtml(mapSource(checked.compiled, checked.files))
+            : screenIndexErrorHtml(formatReport(checked.diagnostics, checked.files)),
+        );
+      });
+      server.httpServer?.once('listening', () =>
+        setTimeout(() => {
+          const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
+          server.config.logger.info(`  ➜  Screens: ${base}${SCREEN_INDEX_PATH} (every screen, with variant links)`);
+        }, 0),
+      );
       server.watcher.add(dirs());
       let timer: ReturnType<typeof setTimeout> | undefined;
       const onFile = (file: string) => {

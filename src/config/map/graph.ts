@@ -246,7 +246,7 @@ function describeLeaf(leaf: WalkNode): Route & { version: Version } {
 
 const lastIndex = (path: YamlPath) => Number(path[path.length - 1]);
 
-function screenRow(screen: CompiledScreen, source: MapSource): ScreenRow {
+export function screenRow(screen: CompiledScreen, source: MapSource): ScreenRow {
   const guards = [
     ...rulesFor(screen.path, source.routeRules).map(
       (rule) => `route rule${rule.name ? ` '${rule.name}'` : ''}: ${redirectText(rule.redirect.when, rule.redirect.to, source.links)}`,
