@@ -36,8 +36,10 @@ export interface MapNode {
 export interface MapEdge {
   from: string;
   to: string;
-  /** How the parent gets there (`plans next`, `redirect`) and when (`: session.loggedIn`). */
-  label: string;
+  /** How the parent gets there: `plans next`, `redirect`, `paymentForm onPay › PurchaseSubscription ok`. */
+  how: string;
+  /** When: the conditions on the way (`session.loggedIn`), `otherwise`, or '' (always). */
+  when: string;
 }
 
 export interface ScreenRow {
@@ -84,11 +86,11 @@ function funnelMap(funnel: FunnelSource, source: MapSource): FunnelMap {
   /** Paths outside the funnel that a route rule may send on: drawn one step further. */
   const outside = new Map<string, string>();
 
-  const addEdge = (from: string, to: string, label: string) => {
-    const key = JSON.stringify([from, to, label]);
+  const addEdge = (from: string, to: string, words: { how: string; when: string }) => {
+    const key = JSON.stringify([from, to, words.how, words.when]);
     if (seen.has(key)) return;
     seen.add(key);
-    edges.push({ from, to, label });
+    edges.push({ from, to, ...words });
   };
   const addNode = (node: MapNode) => {
     if (!nodes.has(node.id)) nodes.set(node.id, node);
@@ -116,7 +118,7 @@ function funnelMap(funnel: FunnelSource, source: MapSource): FunnelMap {
     for (const rule of rulesFor(path, source.routeRules))
       for (const c of cases(rule.redirect.to)) {
         const when = [...(rule.redirect.when ? [rule.redirect.when] : []), ...c.when];
-        addEdge(from, nodeFor(c.to), label({ how: ['route rule'], when, otherwise: c.otherwise }));
+        addEdge(from, nodeFor(c.to), inWords({ how: ['route rule'], when, otherwise: c.otherwise }));
       }
   };
 
@@ -128,7 +130,7 @@ function funnelMap(funnel: FunnelSource, source: MapSource): FunnelMap {
     walk(screenSchema, screen, (node) => {
       if (node.roles.has('target') && node.typed) found.push({ ...describeLeaf(node), to: nodeFor(node.data as SimpleTarget) });
     });
-    for (const edge of mergeVariants(found, screen.variants?.length ?? 0)) addEdge(id, edge.to, edge.label);
+    for (const edge of mergeVariants(found, screen.variants?.length ?? 0)) addEdge(id, edge.to, edge.words);
     screens.push(screenRow(screen, source));
   }
   // Where a path outside the funnel is sent on by the route table (/tryclasses → the main site).
@@ -170,13 +172,13 @@ interface Route {
  */
 type Version = number | 'default' | 'every';
 
-/** `plans next: session.loggedIn`, `paymentForm onPay › PurchaseSubscription ok`, `redirect`. */
-function label({ how, when, otherwise }: Route): string {
+/** `plans next` when `session.loggedIn`; `paymentForm onPay › PurchaseSubscription ok` always (''). */
+function inWords({ how, when, otherwise }: Route): { how: string; when: string } {
   const words = [
     ...(when.length > 0 ? [conditionText(when.length === 1 ? when[0]! : { all: when })] : []),
     ...(otherwise ? ['otherwise'] : []),
   ];
-  return words.length > 0 ? `${how.join(' › ')}: ${words.join(', ')}` : how.join(' › ');
+  return { how: how.join(' › '), when: words.join(', ') };
 }
 
 /**
@@ -193,14 +195,14 @@ function mergeVariants(found: (Route & { version: Version; to: string })[], vari
     groups.set(key, group);
   }
   return [...groups.values()].map(({ versions, to, ...route }) => {
-    if (variantCount === 0 || versions.has('every') || versions.size === variantCount + 1) return { to, label: label(route) };
+    if (variantCount === 0 || versions.has('every') || versions.size === variantCount + 1) return { to, words: inWords(route) };
     const numbers = [...versions].filter((v) => typeof v === 'number').map((v) => v + 1);
     const where = [
       ...(versions.has('default') ? ['default'] : []),
       ...(numbers.length > 0 ? [`variant${numbers.length > 1 ? 's' : ''} ${numbers.join(', ')}`] : []),
     ].join(', ');
-    const how = [...route.how.slice(0, -1), `${route.how[route.how.length - 1]} (${where})`];
-    return { to, label: label({ ...route, how }) };
+    const how = [`${route.how[0]} (${where})`, ...route.how.slice(1)];
+    return { to, words: inWords({ ...route, how }) };
   });
 }
 

@@ -39,28 +39,37 @@ describe('npm run map: the funnel maps', () => {
         f_shop(["shop: shop<br>/shop"])
         p__2f_old[["/old"]]
         v_expectedNextPage("the path in state expectedNextPage")
-        s_home -->|"redirect: session.loggedIn"| s_account
-        s_home -->|"link"| s_login
-        s_home -->|"button (default): not flag.newLanding = variant1"| s_classes
-        s_home -->|"link (variant 1)"| e_mainSite
-        s_login -->|"form onSubmit › login ok: state.expectedNextPage is set and \\
-      (query.from = 'a #34;quoted#34; #60;b#62; #35;1 #124; #91;x#93;' or device.mobile)"| v_expectedNextPage
-        s_login -->|"form onSubmit › login ok: otherwise"| s_account
-        s_login -->|"form onSubmit › login failed › notify link"| p__2f_old
-        s_account -->|"route rule: not session.loggedIn"| s_login
-        s_classes -->|"link"| f_shop
-        p__2f_old -->|"route rule"| e_mainSite
+        s_home -->|"1. redirect: session.loggedIn"| s_account
+        s_home -->|"2. link"| s_login
+        s_home -->|"3. button (default): not flag.newLanding = variant1 and \\
+      query.from = 'a #34;b#34; #60;c#62; #35;1 #124; #91;x#93;'"| s_classes
+        s_home -->|"4. link (variant 1)"| e_mainSite
+        s_login -->|"5. form onSubmit › login ok: …"| v_expectedNextPage
+        s_login -->|"6. form onSubmit › login ok: otherwise"| s_account
+        s_login -->|"7. form onSubmit › login failed › notify link"| p__2f_old
+        s_account -->|"8. route rule: not session.loggedIn"| s_login
+        s_classes -->|"9–10. link (2 ways)"| f_shop
+        p__2f_old -->|"11. route rule"| e_mainSite
         classDef outside stroke-dasharray: 4 4
         class e_mainSite,f_shop,p__2f_old,v_expectedNextPage outside
     `);
   });
 
-  it("shows another funnel's screen as its own node, named with its funnel", () => {
-    expect(mermaidOf('docs/funnels/shop.md')).toContain('f_home(["main: home<br>/"])\n  s_shop -->|"link"| f_home\n');
+  it("shows another funnel's screen as its own node, named with its funnel, and a path with a :param as its screen", () => {
+    expect(mermaidOf('docs/funnels/shop.md')).toBe(text`
+      flowchart TD
+        s_shop["shop<br>/shop"]
+        s_lesson["lesson<br>/lesson/:number"]
+        f_home(["main: home<br>/"])
+        s_shop -->|"1. link"| f_home
+        s_shop -->|"2. link"| s_lesson
+        classDef outside stroke-dasharray: 4 4
+        class f_home outside
+    `);
   });
 
   it('lists the screens with path, English title, guards and variants', () => {
-    const table = mapOf('docs/funnels/main.md').split('## Screens\n\n')[1];
+    const table = mapOf('docs/funnels/main.md').split('## Screens\n\n')[1]!.split('\n## Arrows')[0];
     expect(table).toBe(text`
       | Screen | Path | Title | Guards (redirects, in order) | Variants (the first that holds replaces the default blocks) |
       |---|---|---|---|---|
@@ -69,6 +78,26 @@ describe('npm run map: the funnel maps', () => {
       | \`account\` | \`/account\` | My Account | route rule 'Pages for logged-in parents': not session.loggedIn → /login |  |
       | \`classes\` | \`/classes\` |  |  |  |
       | \`notFound\` | \`/not-found\` |  |  |  |
+    `);
+  });
+
+  it('lists every arrow by its number with each condition in full, also those too long for the chart', () => {
+    const table = mapOf('docs/funnels/main.md').split('## Arrows\n\n')[1];
+    expect(table).toBe(text`
+      | # | From | To | How | When |
+      |---|---|---|---|---|
+      | 1 | \`home\` | \`account\` | redirect | session.loggedIn |
+      | 2 | \`home\` | \`login\` | link | always |
+      | 3 | \`home\` | \`classes\` | button (default) | not flag.newLanding = variant1 and query.from = 'a "b" &lt;c&gt; #1 \\| \\[x\\]' |
+      | 4 | \`home\` | mainSite | link (variant 1) | always |
+      | 5 | \`login\` | the path in state expectedNextPage | form onSubmit › login ok | \\
+      state.expectedNextPage is set and (query.from = 'a "quoted" &lt;b&gt; #1 \\| \\[x\\]' or device.mobile) |
+      | 6 | \`login\` | \`account\` | form onSubmit › login ok | otherwise |
+      | 7 | \`login\` | /old | form onSubmit › login failed › notify link | always |
+      | 8 | \`account\` | \`login\` | route rule | not session.loggedIn |
+      | 9 | \`classes\` | shop: shop | link | always |
+      | 10 | \`classes\` | shop: shop | link | session.loggedIn |
+      | 11 | /old | mainSite | route rule | always |
     `);
   });
 
@@ -129,7 +158,7 @@ describe('npm run check: maps out of date', () => {
   });
 
   it('names the map that is missing, the one that changed and the one of a funnel that is gone, and says to run npm run map', () => {
-    const changed: MapFile[] = files.map((f) => (f.path.endsWith('main.md') ? { ...f, text: f.text.replace('"link"', '"button"') } : f));
+    const changed: MapFile[] = files.map((f) => (f.path.endsWith('main.md') ? { ...f, text: f.text.replace('2. link', '2. button') } : f));
     rmSync(join(root, 'docs/funnels/shop.md'));
     writeFileSync(join(root, 'docs/funnels/old.md'), '# an old map\n');
     expect(report(staleMapDiagnostics(root, changed))).toBe(text`
@@ -147,7 +176,7 @@ describe('npm run check: maps out of date', () => {
       unchanged: [],
       removed: ['docs/funnels/old.md'],
     });
-    expect(readFileSync(join(root, 'docs/funnels/main.md'), 'utf8')).toContain('"button"');
+    expect(readFileSync(join(root, 'docs/funnels/main.md'), 'utf8')).toContain('2. button');
     expect(staleMapDiagnostics(root, changed)).toEqual([]);
   });
 
