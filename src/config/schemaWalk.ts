@@ -29,7 +29,6 @@ export interface WalkNode {
 type Def = {
   type: string;
   innerType?: z.ZodType;
-  getter?: () => z.ZodType;
   in?: z.ZodType;
   options?: z.ZodType[];
   shape?: Record<string, z.ZodType>;
@@ -58,7 +57,9 @@ export function unwrap(schema: z.ZodType, into: Unwrapped = { schema, roles: new
     if (info?.description && into.description === undefined) into.description = info.description;
     const def = defOf(current);
     if (wrappers.has(def.type) && def.innerType) current = def.innerType;
-    else if (def.type === 'lazy' && def.getter) current = def.getter();
+    // zod keeps a lazy schema's inner schema once built: the same instance every time, so a
+    // recursive schema (conditions, actions) is not built again at every level it is walked.
+    else if (def.type === 'lazy') current = (current as unknown as { _zod: { innerType: z.ZodType } })._zod.innerType;
     else if (def.type === 'pipe' && def.in) current = def.in;
     else break;
   }
@@ -144,8 +145,18 @@ export function childSchema(schema: z.ZodType, key: string | number): z.ZodType 
   return undefined;
 }
 
-/** Visits every node of `data` that the schema describes, parents before children. */
-export function walk(schema: z.ZodType, data: unknown, visit: (node: WalkNode) => void, path: YamlPath = [], parent?: WalkNode): void {
+/**
+ * Visits every node of `data` that the schema describes, parents before children; with
+ * `descend`, only below the nodes it answers true for (a search that knows where to look).
+ */
+export function walk(
+  schema: z.ZodType,
+  data: unknown,
+  visit: (node: WalkNode) => void,
+  path: YamlPath = [],
+  parent?: WalkNode,
+  descend?: (node: WalkNode) => boolean,
+): void {
   const resolved = resolveSchema(schema, data);
   const node: WalkNode = {
     path,
@@ -157,17 +168,17 @@ export function walk(schema: z.ZodType, data: unknown, visit: (node: WalkNode) =
     ...(parent ? { parent } : {}),
   };
   visit(node);
-  if (!resolved.typed) return;
+  if (!resolved.typed || (descend && !descend(node))) return;
   const def = defOf(resolved.schema);
   if (def.type === 'object' && isPlainObject(data)) {
     for (const [key, child] of Object.entries(def.shape ?? {}))
-      if (data[key] !== undefined) walk(child, data[key], visit, [...path, key], node);
+      if (data[key] !== undefined) walk(child, data[key], visit, [...path, key], node, descend);
   } else if (def.type === 'array' && Array.isArray(data)) {
     data.forEach((item, i) => {
-      walk(def.element!, item, visit, [...path, i], node);
+      walk(def.element!, item, visit, [...path, i], node, descend);
     });
   } else if (def.type === 'record' && isPlainObject(data)) {
-    for (const [key, value] of Object.entries(data)) walk(def.valueType!, value, visit, [...path, key], node);
+    for (const [key, value] of Object.entries(data)) walk(def.valueType!, value, visit, [...path, key], node, descend);
   }
 }
 

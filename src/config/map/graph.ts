@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import { matchRoute } from '../checks/routeIndex.ts';
 import type { CompiledScreen } from '../compiled.ts';
 import type { YamlPath } from '../diagnostic.ts';
 import type { Condition } from '../schema/conditions.ts';
+import { unionInfo } from '../schema/roles.ts';
 import { screen as screenSchema } from '../schema/screen.ts';
 import { type SimpleTarget, type Target, target as targetSchema } from '../schema/targets.ts';
 import { defOf, unwrap, type WalkNode, walk } from '../schemaWalk.ts';
@@ -61,16 +63,53 @@ export function nodeId(prefix: string, name: string): string {
   return prefix + name.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`);
 }
 
+/** matchRoute, quicker for the usual pattern without `:params` (the map asks it thousands of times). */
+const matches = (path: string, pattern: string) => path === pattern || (pattern.includes(':') && matchRoute(path, pattern));
+
 /** The route rules that apply to a path, in the order the runtime tries them. */
 export function rulesFor(path: string, rules: readonly NamedRouteRule[]): NamedRouteRule[] {
   return rules.filter((rule) =>
-    rule.paths ? rule.paths.some((p) => matchRoute(path, p)) : rule.pathContains !== undefined && path.includes(rule.pathContains),
+    rule.paths ? rule.paths.some((p) => matches(path, p)) : rule.pathContains !== undefined && path.includes(rule.pathContains),
   );
 }
 
 /** The screen a path opens: a screen with exactly that path, else one whose `:params` match. */
 function screenAt(path: string, screens: readonly CompiledScreen[]): CompiledScreen | undefined {
-  return screens.find((s) => s.path === path) ?? screens.find((s) => matchRoute(path, s.path));
+  return screens.find((s) => s.path === path) ?? screens.find((s) => matches(path, s.path));
+}
+
+const targetHolders = new Map<z.ZodType, boolean>();
+
+/**
+ * Can data of this schema hold a target somewhere inside? The map walks only there: a
+ * screen's conditions, copy keys and values (most of its nodes) never lead anywhere.
+ * Answers are kept per schema; a "no" reached through a schema still being looked at (the
+ * recursion of actions and conditions) is not kept, since that schema's answer was not known yet.
+ */
+function mayHoldTarget(schema: z.ZodType, open = new Set<z.ZodType>()): boolean {
+  const { schema: inner, roles } = unwrap(schema);
+  if (roles.has('target')) return true;
+  const known = targetHolders.get(inner);
+  if (known !== undefined) return known;
+  if (open.has(inner)) return false;
+  open.add(inner);
+  const union = unionInfo.get(inner);
+  const def = defOf(inner);
+  const children = union
+    ? Object.values(union.branches)
+    : def.type === 'union'
+      ? (def.options ?? [])
+      : def.type === 'object'
+        ? Object.values(def.shape ?? {})
+        : def.type === 'array'
+          ? [def.element!]
+          : def.type === 'record'
+            ? [def.valueType!]
+            : [];
+  const holds = children.some((child) => mayHoldTarget(child, open));
+  open.delete(inner);
+  if (holds || open.size === 0) targetHolders.set(inner, holds);
+  return holds;
 }
 
 /** The list form of `target` ([{ when, to }, ...]): a leaf whose grandparent is this list is a case. */
@@ -127,9 +166,10 @@ function funnelMap(funnel: FunnelSource, source: MapSource): FunnelMap {
     const id = addNode({ id: nodeId('s_', screen.id), kind: 'screen', lines: [screen.id, screen.path] });
     ruleEdges(id, screen.path);
     const found: (Route & { version: Version; to: string })[] = [];
-    walk(screenSchema, screen, (node) => {
+    const visit = (node: WalkNode) => {
       if (node.roles.has('target') && node.typed) found.push({ ...describeLeaf(node), to: nodeFor(node.data as SimpleTarget) });
-    });
+    };
+    walk(screenSchema, screen, visit, [], undefined, (node) => mayHoldTarget(node.schema));
     for (const edge of mergeVariants(found, screen.variants?.length ?? 0)) addEdge(id, edge.to, edge.words);
     screens.push(screenRow(screen, source));
   }
