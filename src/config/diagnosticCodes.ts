@@ -104,6 +104,12 @@ export const diagnosticCodes = {
     why: 'The app file holds the header, footer, route table, links and layouts every screen uses.',
     fix: 'Add `funnels/app.yaml` with `version: 1` and `app:`.',
   },
+  FL030: {
+    title: 'Funnel map out of date',
+    what: 'A map in docs/funnels/ is missing, differs from what the funnels say now, or belongs to a funnel file that is gone.',
+    why: 'The maps are how people read the funnels without opening every file; a stale map would show pages and links that are not there.',
+    fix: 'Run `npm run map` and commit what it writes.',
+  },
 
   // FL1xx: a file's fields -----------------------------------------------------------------
   FL101: {

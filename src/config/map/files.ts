@@ -85,7 +85,10 @@ export function staleMapDiagnostics(root: string, files: readonly MapFile[]): Di
     const abs = join(root, file.path);
     if (!existsSync(abs))
       out.push(
-        error(file.path, [], `The map of ${file.funnelFile} is missing. Run \`npm run map\` to write it, and commit it.`, { at: 'file' }),
+        error(file.path, [], `The map of ${file.funnelFile} is missing. Run \`npm run map\` to write it, and commit it.`, {
+          at: 'file',
+          code: 'FL030',
+        }),
       );
     else if (readFileSync(abs, 'utf8') !== file.text)
       out.push(
@@ -94,7 +97,7 @@ export function staleMapDiagnostics(root: string, files: readonly MapFile[]): Di
           [],
           `The map of ${file.funnelFile} is out of date: the funnel, the route rules or the copy changed since it was written. ` +
             'Run `npm run map` to write it again, and commit it.',
-          { at: 'file' },
+          { at: 'file', code: 'FL030' },
         ),
       );
   }
@@ -102,6 +105,7 @@ export function staleMapDiagnostics(root: string, files: readonly MapFile[]): Di
     out.push(
       error(path, [], 'This map belongs to no funnel any more. Run `npm run map` to remove it (or delete the file).', {
         at: 'file',
+        code: 'FL030',
       }),
     );
   return out;
