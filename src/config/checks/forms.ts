@@ -4,11 +4,13 @@ import type { ConfigFile } from '../load.ts';
 import { screen as screenSchema } from '../schema/screen.ts';
 import type { WalkNode } from '../schemaWalk.ts';
 import { closest } from '../suggest.ts';
-import { ancestor, type Check, isRecord } from './context.ts';
+import { ancestor, type Check, type CheckContext, isRecord } from './context.ts';
 
-interface Form {
+export interface Form {
   name: string;
   fields: string[];
+  /** Field name → its `type:` (checkbox, email, text...), where written. */
+  fieldTypes: ReadonlyMap<string, string>;
   node: WalkNode;
 }
 
@@ -16,13 +18,44 @@ const isForm = (n: WalkNode) => n.schema === blockSchemas.form;
 
 function formOf(node: WalkNode): Form | undefined {
   if (!isForm(node) || !isRecord(node.data)) return undefined;
-  const fields = Array.isArray(node.data.fields)
-    ? node.data.fields.flatMap((f) => (isRecord(f) && typeof f.name === 'string' ? [f.name] : []))
-    : [];
-  return { name: typeof node.data.name === 'string' ? node.data.name : 'this form', fields, node };
+  const fields: string[] = [];
+  const fieldTypes = new Map<string, string>();
+  if (Array.isArray(node.data.fields))
+    for (const f of node.data.fields) {
+      if (!isRecord(f) || typeof f.name !== 'string') continue;
+      fields.push(f.name);
+      if (typeof f.type === 'string') fieldTypes.set(f.name, f.type);
+    }
+  return { name: typeof node.data.name === 'string' ? node.data.name : 'this form', fields, fieldTypes, node };
 }
 
 const under = (path: YamlPath, prefix: YamlPath) => prefix.every((p, i) => path[i] === p);
+
+/** Every form block of every file. */
+export function allForms(ctx: CheckContext): { file: ConfigFile; form: Form }[] {
+  const forms: { file: ConfigFile; form: Form }[] = [];
+  for (const { file, node } of ctx.nodes) {
+    const form = formOf(node);
+    if (form) forms.push({ file, form });
+  }
+  return forms;
+}
+
+/**
+ * The forms a `{ form: x }` value or `form.x` fact at `node` may read: the form it sits in, or —
+ * outside any form — the forms on the same screen.
+ */
+export function formsAround(
+  node: WalkNode,
+  file: ConfigFile,
+  forms: readonly { file: ConfigFile; form: Form }[],
+): { own?: Form; onScreen: Form[] } {
+  const own = ancestor(node, isForm);
+  if (own) return { own: formOf(own)!, onScreen: [] };
+  const screen = ancestor(node, (n) => n.schema === screenSchema);
+  const onScreen = screen ? forms.filter((f) => f.file === file && under(f.form.node.path, screen.path)).map((f) => f.form) : [];
+  return { onScreen };
+}
 
 /**
  * Form field names: in a form block, `matches.field` and `checkOrder` entries name its
@@ -31,11 +64,7 @@ const under = (path: YamlPath, prefix: YamlPath) => prefix.every((p, i) => path[
  */
 export const checkFormFields: Check = (ctx) => {
   const out: Diagnostic[] = [];
-  const forms: { file: ConfigFile; form: Form }[] = [];
-  for (const { file, node } of ctx.nodes) {
-    const form = formOf(node);
-    if (form) forms.push({ file, form });
-  }
+  const forms = allForms(ctx);
 
   /** `prefix` is 'form.' for a fact, so that the suggestion is the whole fact name. */
   const report = (file: ConfigFile, path: YamlPath, name: string, form: Form | undefined, candidates: string[], prefix = '') => {
@@ -89,22 +118,16 @@ export const checkFormFields: Check = (ctx) => {
       at = [...node.path, 'field'];
     }
     if (name === undefined) continue;
-    const own = ancestor(node, isForm);
-    if (own) {
-      const form = formOf(own)!;
-      report(file, at, name, form, form.fields, prefix);
-      continue;
-    }
-    const screen = ancestor(node, (n) => n.schema === screenSchema);
-    const onScreen = screen ? forms.filter((f) => f.file === file && under(f.form.node.path, screen.path)) : [];
-    if (onScreen.length === 1) report(file, at, name, onScreen[0]!.form, onScreen[0]!.form.fields, prefix);
+    const { own, onScreen } = formsAround(node, file, forms);
+    if (own) report(file, at, name, own, own.fields, prefix);
+    else if (onScreen.length === 1) report(file, at, name, onScreen[0], onScreen[0]!.fields, prefix);
     else
       report(
         file,
         at,
         name,
         undefined,
-        onScreen.flatMap((f) => f.form.fields),
+        onScreen.flatMap((f) => f.fields),
         prefix,
       );
   }

@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../diagnostic.ts';
 import type { DiagnosticCode } from '../diagnosticCodes.ts';
 import type { LoadedProject } from '../load.ts';
+import { checkCallInputs } from './callInputs.ts';
+import { checkCallResults } from './callResults.ts';
 import { checkCallNames } from './calls.ts';
 import { checkCatalogParts } from './catalogParts.ts';
 import { buildContext, type Check } from './context.ts';
@@ -38,6 +40,8 @@ export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
   { check: checkFacts, code: 'FL401' },
   { check: checkStoreNames, code: 'FL403' },
   { check: checkCallNames, code: 'FL404' },
+  { check: checkCallInputs, code: 'FL409' },
+  { check: checkCallResults, code: 'FL410' },
   { check: checkChargeCalls, code: 'FL405' },
   { check: checkOutcomes, code: 'FL408' },
   { check: checkPaymentValues, code: 'FL406' },
