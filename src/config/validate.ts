@@ -10,7 +10,7 @@ import { copyTree } from './schema/copy.ts';
 import { experimentsFile } from './schema/experiments.ts';
 import { funnelFile } from './schema/funnel.ts';
 import { templateFile } from './schema/template.ts';
-import { schemaAt } from './schemaWalk.ts';
+import { defOf, schemaAt, unwrap } from './schemaWalk.ts';
 import { closest } from './suggest.ts';
 
 export const schemaByKind: Record<ConfigKind, z.ZodType> = {
@@ -138,7 +138,68 @@ function lookup(data: unknown, path: YamlPath): { found: boolean; value: unknown
   return { found: true, value };
 }
 
-type Explained = Diagnostic & { missingKey?: string; owner?: string; unknownKeySuggestion?: string };
+type Explained = Diagnostic & {
+  missingKey?: string;
+  owner?: string;
+  unknownKeySuggestion?: string;
+  /** A key indented too far: the object it belongs to (its "missing" twin there is dropped). */
+  slippedFrom?: { path: YamlPath; key: string };
+};
+
+/**
+ * A key indented one level too deep lands in the wrong place: in an open map (`input:`,
+ * `query:`, `params:`) or in the object just under a key (the last action of `then:`). When the
+ * object one level up has that key and lacks it, that is what happened, and the fix is to move
+ * the key left.
+ */
+function slippedKey(ctx: Context, path: YamlPath, unknownKey: boolean): Explained | undefined {
+  // Into an open map: the entry `key` of `via:`, anywhere on the issue's path.
+  for (let i = path.length - 1; i >= 1; i--) {
+    const [via, key] = [path[i - 1], path[i]];
+    if (typeof via !== 'string' || typeof key !== 'string') continue;
+    const owner = belongsTo(ctx, path.slice(0, i - 1), key);
+    const viaSchema = owner?.shape[via];
+    if (!owner || !viaSchema || defOf(unwrap(viaSchema).schema).type !== 'record') continue;
+    const what =
+      via === 'input' && typeof owner.data.fn === 'string'
+        ? `'${key}' is not an input of ${owner.data.fn}`
+        : `'${key}' is not an entry of '${via}:'`;
+    return slipped(ctx, path.slice(0, i + 1), owner, key, via, what);
+  }
+  // An unknown key of the object under `via:` (or under an item of its list).
+  const key = path[path.length - 1];
+  if (!unknownKey || typeof key !== 'string') return undefined;
+  let at = path.length - 2;
+  while (at >= 0 && typeof path[at] === 'number') at--;
+  const via = path[at];
+  const owner = typeof via === 'string' ? belongsTo(ctx, path.slice(0, at), key) : undefined;
+  return owner && slipped(ctx, path, owner, key, via as string, `Unknown field '${key}'`);
+}
+
+interface Owner {
+  path: YamlPath;
+  data: Record<string, unknown>;
+  shape: Record<string, z.ZodType>;
+}
+
+/** The object at `path` when its schema has `key` and the object lacks it. */
+function belongsTo(ctx: Context, path: YamlPath, key: string): Owner | undefined {
+  const data = lookup(ctx.data, path).value;
+  const resolved = schemaAt(ctx.schema, ctx.data, path);
+  const shape = resolved && defOf(resolved.schema).type === 'object' ? defOf(resolved.schema).shape : undefined;
+  if (!isRecord(data) || !shape || !(key in shape) || key in data) return undefined;
+  return { path, data, shape };
+}
+
+function slipped(ctx: Context, at: YamlPath, owner: Owner, key: string, via: string, what: string): Explained {
+  const ownerWords = ownerPhrase(owner.path, owner.data, ctx.kind).replace(/^an? /, 'the ');
+  return {
+    ...error(ctx.file, at, `${what}: it looks like a key of ${ownerWords} indented too far. Move it left to line up with '${via}:'.`, {
+      at: 'key',
+    }),
+    slippedFrom: { path: owner.path, key },
+  };
+}
 
 function explain(issue: Located, ctx: Context): Explained {
   const path = issue.fullPath;
@@ -146,6 +207,8 @@ function explain(issue: Located, ctx: Context): Explained {
   const params = (issue.code === 'custom' ? issue.params : undefined) as
     | { kind?: string; key?: string; suggestion?: string; known?: string[]; badKey?: string }
     | undefined;
+  const slipped = slippedKey(ctx, path, params?.kind === 'unknown-key');
+  if (slipped) return slipped;
 
   // A required key that is not there: point at the first key of the mapping that lacks it.
   const parentPath = path.slice(0, -1);
@@ -271,7 +334,11 @@ function dedupe(diagnostics: Explained[]): Diagnostic[] {
   const missing = diagnostics.filter((d) => {
     if (d.missingKey === undefined) return false;
     const objectPath = JSON.stringify(d.path);
-    return !diagnostics.some((o) => o.unknownKeySuggestion === d.missingKey && JSON.stringify(o.path.slice(0, -1)) === objectPath);
+    return !diagnostics.some(
+      (o) =>
+        (o.unknownKeySuggestion === d.missingKey && JSON.stringify(o.path.slice(0, -1)) === objectPath) ||
+        (o.slippedFrom !== undefined && o.slippedFrom.key === d.missingKey && JSON.stringify(o.slippedFrom.path) === objectPath),
+    );
   });
   const missingAt = (d: Explained) => missing.filter((m) => JSON.stringify(m.path) === JSON.stringify(d.path));
   for (const d of diagnostics) {
@@ -292,7 +359,7 @@ function dedupe(diagnostics: Explained[]): Diagnostic[] {
         continue;
       }
     }
-    const { missingKey: _m, owner: _o, unknownKeySuggestion: _u, ...plain } = d;
+    const { missingKey: _m, owner: _o, unknownKeySuggestion: _u, slippedFrom: _s, ...plain } = d;
     const id = JSON.stringify([plain.path, plain.at, plain.message]);
     if (seen.has(id)) continue;
     seen.add(id);

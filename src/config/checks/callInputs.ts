@@ -45,7 +45,7 @@ export const checkCallInputs: Check = (ctx) => {
             error(
               file.relPath,
               [...inputPath, key],
-              `'${key}' is not an input of ${fn}: it looks like a key of this call indented too far. ` +
+              `'${key}' is not an input of ${fn}: it looks like a key of the 'call' action indented too far. ` +
                 "Move it left to line up with 'input:'.",
               { at: 'key' },
             ),
@@ -91,7 +91,10 @@ function literalProblem(fn: string, key: string, field: z.ZodType, value: unknow
   const values = fixedValues(field, 'input');
   if (values)
     return {
-      message: `${what} takes one of: ${values.map(String).join(', ')}; ${shownLiteral(value)} is not one of them.`,
+      message:
+        values.length === 1
+          ? `${what} takes only ${shownLiteral(values[0])}, not ${shownLiteral(value)}.`
+          : `${what} takes one of: ${values.map(String).join(', ')}; ${shownLiteral(value)} is not one of them.`,
       suggestion:
         typeof value === 'string'
           ? closest(

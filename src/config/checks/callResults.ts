@@ -109,7 +109,8 @@ function findingsAfter(use: Omit<Use, 'answers'>, answer: CallResult): Finding[]
       const strings = values.filter((v): v is string => typeof v === 'string');
       return {
         path,
-        message: (whose: string) => `In ${whose}, '${use.name}' is one of: ${values.map(String).join(', ')}; ${shown} never matches.`,
+        message: (whose: string) =>
+          `In ${whose}, '${use.prefix}${use.name}' is one of: ${values.map(String).join(', ')}; ${shown} never matches.`,
         suggestion: typeof value === 'string' ? closest(value, strings) : undefined,
       };
     });

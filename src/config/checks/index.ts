@@ -11,6 +11,7 @@ import { checkCopyKeysExist, checkDefaultLocale, checkRuntimeCopyKeys } from './
 import { checkFacts, checkStoreNames } from './facts.ts';
 import { checkFileKinds } from './files.ts';
 import { checkFormFields } from './forms.ts';
+import { checkIndentSlips } from './indentSlips.ts';
 import { checkExternalLinks, checkLayouts } from './layouts.ts';
 import { checkOutcomes } from './outcomes.ts';
 import { checkParams } from './params.ts';
@@ -42,6 +43,7 @@ export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
   { check: checkCallNames, code: 'FL404' },
   { check: checkCallInputs, code: 'FL409' },
   { check: checkCallResults, code: 'FL410' },
+  { check: checkIndentSlips, code: 'FL411' },
   { check: checkChargeCalls, code: 'FL405' },
   { check: checkOutcomes, code: 'FL408' },
   { check: checkPaymentValues, code: 'FL406' },
