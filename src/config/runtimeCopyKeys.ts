@@ -20,6 +20,11 @@ export const runtimeCopyKeys: readonly string[] = [
   'common:documentTitle',
   /** An action failed and the YAML has no catch: for it (spec §8 generic wording). */
   'common:somethingWentWrong',
+  /** Redirects that kept going (src/runtime/ui/RedirectLoop.tsx). */
+  'common:redirectLoop.title',
+  'common:redirectLoop.heading',
+  'common:redirectLoop.body',
+  'common:redirectLoop.home',
   /** The plan cards' texts and the plan names by planDataKey (plans and planComparison blocks). */
   ...planCopyKeys,
   /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */

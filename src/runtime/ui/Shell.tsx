@@ -11,15 +11,21 @@ import { sessionLost, underPrefix } from '../sessionWatch.ts';
 import { Footer, Header } from './Chrome.tsx';
 import { InfoPopup } from './InfoPopup.tsx';
 import { Notifications } from './Notifications.tsx';
+import { RedirectLoop } from './RedirectLoop.tsx';
 import { ScreenView } from './ScreenView.tsx';
 
 type View =
   | { kind: 'blank'; visit: string | null }
   | { kind: 'loading'; route: CompiledRoute | null; visit: string }
-  | { kind: 'screen'; route: CompiledRoute; screen: CompiledScreen; visit: string };
+  | { kind: 'screen'; route: CompiledRoute; screen: CompiledScreen; visit: string }
+  /** Redirects kept going: the error page instead of another hop. */
+  | { kind: 'redirectLoop'; visit: string };
 
-/** More redirects than this in a row is a loop in the config; it stops instead of freezing the tab. */
-const MAX_REDIRECTS = 20;
+/**
+ * More redirects than this before a page shows is a loop in the config (a real chain is one or
+ * two hops): the error page shows instead of the tab going round.
+ */
+const MAX_REDIRECTS = 5;
 
 /** Begin resolving a location: facts now describe it, coming from the last page shown. */
 function beginVisit(rt: Runtime, loc: RouteLocation, lastShown: string | null) {
@@ -53,12 +59,13 @@ export function Shell() {
   rt.navigation.navigate = (href, replace) => void navigate(href, { replace });
 
   const lastShown = useRef<string | null>(null);
-  const hops = useRef(0);
+  /** The addresses of this navigation's redirects so far, from the one asked for; emptied when a page shows. */
+  const chain = useRef<{ href: string; by: string }[]>([]);
 
   const outcome = (loc: RouteLocation): RouteOutcome => resolveRoute(rt.config, loc, rt.facts(), rt.screens.get);
 
   const show = (loc: RouteLocation, o: Extract<RouteOutcome, { kind: 'screen' }>, visit: string): View => {
-    hops.current = 0;
+    chain.current = [];
     const previous = rt.browser.session.getItem('current_page');
     if (previous !== null) rt.browser.session.setItem('last_page', previous);
     rt.browser.session.setItem('current_page', loc.pathname);
@@ -67,11 +74,15 @@ export function Shell() {
   };
 
   /** Follows a redirect; answers the view to show meanwhile (the current one while staying in the app). */
-  const follow = (o: Extract<RouteOutcome, { kind: 'redirect' }>, visit: string): View | null => {
-    if (++hops.current > MAX_REDIRECTS) {
-      console.error(`[funnel] redirect loop stopped at ${o.href} (last by ${o.by})`);
-      return { kind: 'blank', visit };
+  const follow = (loc: RouteLocation, o: Extract<RouteOutcome, { kind: 'redirect' }>, visit: string): View | null => {
+    if (chain.current.length === 0) chain.current.push({ href: loc.pathname + loc.search, by: '' });
+    if (chain.current.length > MAX_REDIRECTS) {
+      const hops = chain.current.map((h, i) => (i === 0 ? h.href : `→ ${h.href} (${h.by})`)).join(' ');
+      console.error(`[funnel] redirect loop stopped after ${MAX_REDIRECTS} redirects: ${hops}; not followed: → ${o.href} (${o.by})`);
+      chain.current = [];
+      return { kind: 'redirectLoop', visit };
     }
+    chain.current.push({ href: o.href, by: o.by });
     if (o.origin) rt.state.setKey('expectedNextPage', o.origin);
     if (o.target.kind === 'external') {
       rt.browser.assign(o.href);
@@ -119,7 +130,7 @@ export function Shell() {
       }
       if (!isLive()) return;
       if (o.kind === 'redirect') {
-        const next = follow(o, visit);
+        const next = follow(loc, o, visit);
         if (next) setView(next);
       } else if (o.kind === 'screen') setView(show(loc, o, visit));
       else setView({ kind: 'blank', visit });
@@ -164,7 +175,7 @@ export function Shell() {
     return () => clearInterval(timer);
   }, [rt, app]);
 
-  const route = view.kind === 'blank' ? null : view.route;
+  const route = view.kind === 'blank' || view.kind === 'redirectLoop' ? null : view.route;
   const layout = app.layouts[route?.layout ?? 'default'] ?? Object.values(app.layouts)[0] ?? { header: 'standard', footer: 'standard' };
   return (
     <div className={`app app--${layout.header}`}>
@@ -175,6 +186,8 @@ export function Shell() {
       <main id="main" className="main" tabIndex={-1}>
         {view.kind === 'screen' ? (
           <ScreenView key={view.visit} screen={view.screen} />
+        ) : view.kind === 'redirectLoop' ? (
+          <RedirectLoop />
         ) : view.kind === 'loading' ? (
           <p className="loading" role="status">
             {t(app.loadingText)}
