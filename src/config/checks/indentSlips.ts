@@ -79,12 +79,13 @@ function optionsInMaps(file: ConfigFile, node: WalkNode): Diagnostic[] {
       if (!own || key in data) continue;
       const type = defOf(unwrap(own).schema).type;
       if (!((type === 'boolean' && typeof value === 'boolean') || (type === 'number' && typeof value === 'number'))) continue;
+      const owner = ownerPhrase(node.path, data, file.kind ?? 'funnel').replace(/^an? /, 'the ');
       out.push(
         error(
           file.relPath,
           [...node.path, mapKey, key],
-          `'${key}' is not an entry of '${mapKey}:': it looks like an option of ${ownerPhrase(node.path, data, file.kind ?? 'funnel').replace(/^an? /, 'the ')} ` +
-            `indented too far. Move it left to line up with '${mapKey}:'.`,
+          `'${key}' is not an entry of '${mapKey}:': it looks like an option of ${owner} indented too far. ` +
+            `Move it left to line up with '${mapKey}:'.`,
           { at: 'key' },
         ),
       );

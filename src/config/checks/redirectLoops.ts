@@ -207,10 +207,11 @@ function loopError(chain: Hop[]): Diagnostic {
       `These redirects go round in a loop: ${paths}. ` +
         "A visitor would never see a page: add a 'when:' to one of them, or send it somewhere else.",
     );
+  const when = own.length === 1 ? own[0] : own.map((t) => (/ (and|or) /.test(t) ? `(${t})` : t)).join(' and ');
   return error(
     file.relPath,
     at,
-    `These redirects go round in a loop when ${own.length === 1 ? own[0] : own.map((t) => (/ (and|or) /.test(t) ? `(${t})` : t)).join(' and ')}: ${paths}. ` +
+    `These redirects go round in a loop when ${when}: ${paths}. ` +
       "A visitor would never see a page: make their 'when:' conditions exclude each other, or send one somewhere else.",
   );
 }
