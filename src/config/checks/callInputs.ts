@@ -26,7 +26,9 @@ export const checkCallInputs: Check = (ctx) => {
     const fields = fieldsOf(contract[fn].input, 'input');
     if (!fields) continue;
     const actionKeys = Object.keys(defOf(node.schema).shape ?? {});
-    const input = isRecord(node.data.input) ? node.data.input : {};
+    // A malformed `input:` already has its error.
+    if (node.data.input !== undefined && !isRecord(node.data.input)) continue;
+    const input = node.data.input ?? {};
     const inputPath = [...node.path, 'input'];
     const site: ValueSite = { file, node, forms, result: resultBefore(node) };
     const misspelt = new Set<string>();
@@ -57,7 +59,8 @@ export const checkCallInputs: Check = (ctx) => {
         Object.keys(fields).filter((f) => !(f in input)),
       );
       if (suggestion) misspelt.add(suggestion);
-      const list = suggestion ? '' : ` Its inputs are: ${Object.keys(fields).join(', ')}.`;
+      const names = Object.keys(fields);
+      const list = suggestion ? '' : names.length === 0 ? ' It takes none.' : ` Its inputs are: ${names.join(', ')}.`;
       out.push(error(file.relPath, [...inputPath, key], `'${key}' is not an input of ${fn}.${list}`, { at: 'key', suggestion }));
     }
 

@@ -78,9 +78,15 @@ describe('npm run check: calls against the contract', { timeout: 60_000 }, () =>
         55 |             fn: UserLogin
       > 56 |             input: { username: { form: email } }
            |             ^^^^^
-        57 |   # Nothing to say: a condition shared by two calls fits one answer or the other; after a call
+        57 |           - do: call
 
-      11 errors in 7 files.
+      funnels/case.yaml:59:22: error: 'everywhere' is not an input of Logout. It takes none.
+        58 |             fn: Logout
+      > 59 |             input: { everywhere: true }
+           |                      ^^^^^^^^^^
+        60 |   # Nothing to say: a condition shared by two calls fits one answer or the other; after a call
+
+      12 errors in 7 files.
     `);
   });
 
