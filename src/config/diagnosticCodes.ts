@@ -333,6 +333,31 @@ export const diagnosticCodes = {
     fix: "Use the outcome the message suggests, and change a call's message with `errors:` on the call instead of `catch:`.",
     example: '- do: call\n  fn: CreateWebUser\n  errors: { USER_ALREADY_EXISTS: account:register.sharedAccountExists }',
   },
+  FL409: {
+    title: 'Call input does not fit the contract',
+    what:
+      "A `call`'s `input:` names a key the backend call does not take, lacks one it needs, or gives a value of the wrong " +
+      'kind (a text where it takes true or false...).',
+    why: 'The backend refuses a request whose input does not fit the call (src/contract/definitions.ts): the parent would see an error.',
+    fix: 'Use the suggested key, add the missing one, or give a value of the kind the message names.',
+    example: '- do: call\n  fn: GetUserExistsByUsername\n  input: { username: { form: email } }',
+  },
+  FL410: {
+    title: 'Unknown call result',
+    what: "A `result.` fact or value after a `call` names a field the call's answer does not have, or compares it with a value it never takes.",
+    why: "The backend's answer is described by the contract; a name outside it is always empty, so the condition never holds.",
+    fix: 'Use the suggested field, or one of those the message lists.',
+  },
+  FL411: {
+    title: 'Key indented too far',
+    what:
+      "An action's key (like `catch:`) is indented one level too far: it landed inside `input:`, `query:` or another " +
+      'action instead of the action it belongs to.',
+    why:
+      'YAML reads the indentation as the structure: the key would silently mean something else (an input named catch, ' +
+      "another action's failure).",
+    fix: 'Move the key left to line up with the keys of the action it belongs to (the message names them).',
+  },
 
   // FL5xx: copy ------------------------------------------------------------------------------
   FL501: {

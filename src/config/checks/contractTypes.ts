@@ -23,7 +23,7 @@ function bare(schema: z.ZodType, side: Side): z.ZodType {
   for (;;) {
     const def = defOf(current);
     if (passThrough.has(def.type) && def.innerType) current = def.innerType;
-    else if (def.type === 'lazy' && def.getter) current = def.getter();
+    else if (def.type === 'lazy') current = (current as unknown as { _zod: { innerType: z.ZodType } })._zod.innerType;
     else if (def.type === 'pipe') current = (side === 'input' ? def.in : (def as { out?: z.ZodType }).out) ?? current;
     else return current;
   }

@@ -41,7 +41,11 @@ export const checkIndentSlips: Check = (ctx) => {
 
 const callWords = (action: Record<string, unknown>) => (action.do === 'login' ? 'the login' : `the call of ${String(action.fn)}`);
 
-/** A call or login without `catch:` whose `then:` ends with a call or login whose last key is `catch:`. */
+/**
+ * A call or login without `catch:` whose `then:` ends with a call or login whose last key is
+ * `catch:` — unless that `catch:` does what its own `then:` does: "go on whether it worked or
+ * not" belongs to the inner call (the CRM update after a purchase).
+ */
 function slippedCatch(node: WalkNode): { index: number; inner: string; outer: string } | undefined {
   const action = node.data as Record<string, unknown>;
   if (!node.roles.has('action') || (action.do !== 'call' && action.do !== 'login') || 'catch' in action) return undefined;
@@ -49,6 +53,7 @@ function slippedCatch(node: WalkNode): { index: number; inner: string; outer: st
   const index = action.then.length - 1;
   const last: unknown = action.then[index];
   if (!isRecord(last) || (last.do !== 'call' && last.do !== 'login') || Object.keys(last).at(-1) !== 'catch') return undefined;
+  if (JSON.stringify(last.catch) === JSON.stringify(last.then)) return undefined;
   const inner = last.do === 'login' ? 'the login' : String(last.fn);
   return { index, inner, outer: callWords(action) };
 }
