@@ -3,16 +3,11 @@
  * behind one `get(name)` so that conditions, targets and values are pure functions of it.
  * Names are `family.rest` (state.quiz.answers, result.subscriptionData.id) or a fixed fact.
  */
+import type { CustomerFact, FactFamily, FixedFact } from '../config/factRegistry.ts';
 import type { SessionUser } from '../domain/sessionUser.ts';
 
-/** What a parent's customer record tells conditions (`customer.*`); false when unknown. */
-export interface CustomerFacts {
-  expired: boolean;
-  hasPlan: boolean;
-  gifted: boolean;
-  lifetime: boolean;
-  trialActive: boolean;
-}
+/** What a parent's customer record tells conditions (`customer.*` of src/config/factRegistry.ts); false when unknown. */
+export type CustomerFacts = Record<CustomerFact, boolean>;
 
 /** The last caught error, as `error.*` facts and `{ error: ... }` values see it. */
 export interface ErrorInfo {
@@ -66,52 +61,54 @@ function split(name: string): [string, string] {
   return dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot + 1)];
 }
 
+/** How each fixed fact of the registry is read: one reader each, or this does not compile. */
+const fixedReaders: { [F in FixedFact]: (s: FactSources) => unknown } = {
+  'session.loggedIn': (s) => s.user !== null,
+  'navigation.path': (s) => s.path,
+  'navigation.from': (s) => s.from,
+  'navigation.reload': (s) => s.reload,
+  'device.mobile': (s) => s.mobile,
+  'customer.expired': (s) => s.customer?.expired ?? false,
+  'customer.hasPlan': (s) => s.customer?.hasPlan ?? false,
+  'customer.gifted': (s) => s.customer?.gifted ?? false,
+  'customer.lifetime': (s) => s.customer?.lifetime ?? false,
+  'customer.trialActive': (s) => s.customer?.trialActive ?? false,
+};
+
+/** How each family of the registry reads `family.<rest>`. */
+const familyReaders: { [F in FactFamily]: (s: FactSources, rest: string) => unknown } = {
+  state: (s, rest) => readPath(s.state, rest),
+  storage: (s, rest) => {
+    const [key, inner] = split(rest);
+    return readPath(s.storage(key), inner);
+  },
+  flag: (s, rest) => s.flags[rest],
+  query: (s, rest) => new URLSearchParams(s.search).get(rest) ?? undefined,
+  cookie: (s, rest) => s.cookie(rest),
+  form: (s, rest) => readPath(s.form, rest),
+  result: (s, rest) => readPath(s.result, rest),
+  error: (s, rest) => (s.error ? readPath(s.error, rest) : undefined),
+  payment: (s, rest) => (s.payment ? readPath(s.payment, rest) : undefined),
+  user: (s, rest) => (s.user ? readPath(s.user, rest) : undefined),
+  utm: (s, rest) => {
+    // `utm.firstTouch` is the whole attribution; `utm.firstTouch.utm_source` one parameter of it.
+    const [touch, ...param] = rest.split('.');
+    const attribution = touch === 'lastTouch' || touch === 'firstTouch' ? s.utm(touch) : null;
+    return param.length === 0 ? attribution : readPath(attribution, param.join('.'));
+  },
+  path: (s, rest) =>
+    rest === 'current' ? s.path : rest === 'currentWithQuery' ? s.path + s.search : rest === 'previous' ? s.from : undefined,
+};
+
+const isFixed = (name: string): name is FixedFact => Object.hasOwn(fixedReaders, name);
+const isFamily = (name: string): name is FactFamily => Object.hasOwn(familyReaders, name);
+
 export function createFacts(s: FactSources): Facts {
   return {
     get(name) {
+      if (isFixed(name)) return fixedReaders[name](s);
       const [family, rest] = split(name);
-      switch (family) {
-        case 'session':
-          return rest === 'loggedIn' ? s.user !== null : undefined;
-        case 'navigation':
-          return rest === 'path' ? s.path : rest === 'from' ? s.from : rest === 'reload' ? s.reload : undefined;
-        case 'device':
-          return rest === 'mobile' ? s.mobile : undefined;
-        case 'customer':
-          return s.customer ? ((s.customer as unknown as Record<string, unknown>)[rest] ?? false) : false;
-        case 'state':
-          return readPath(s.state, rest);
-        case 'storage': {
-          const [key, inner] = split(rest);
-          return readPath(s.storage(key), inner);
-        }
-        case 'flag':
-          return s.flags[rest];
-        case 'query':
-          return new URLSearchParams(s.search).get(rest) ?? undefined;
-        case 'cookie':
-          return s.cookie(rest);
-        case 'form':
-          return readPath(s.form, rest);
-        case 'result':
-          return readPath(s.result, rest);
-        case 'error':
-          return s.error ? readPath(s.error, rest) : undefined;
-        case 'payment':
-          return s.payment ? readPath(s.payment, rest) : undefined;
-        case 'user':
-          return s.user ? readPath(s.user, rest) : undefined;
-        case 'utm': {
-          // `utm.firstTouch` is the whole attribution; `utm.firstTouch.utm_source` one parameter of it.
-          const [touch, ...param] = rest.split('.');
-          const attribution = touch === 'lastTouch' || touch === 'firstTouch' ? s.utm(touch) : null;
-          return param.length === 0 ? attribution : readPath(attribution, param.join('.'));
-        }
-        case 'path':
-          return rest === 'current' ? s.path : rest === 'currentWithQuery' ? s.path + s.search : rest === 'previous' ? s.from : undefined;
-        default:
-          return undefined;
-      }
+      return isFamily(family) ? familyReaders[family](s, rest) : undefined;
     },
   };
 }

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { paymentFormCopyKeys } from '../../src/blocks/paymentForm/schema.ts';
+import { paymentFormCopyTexts } from '../../src/blocks/paymentForm/schema.ts';
 import type { Block } from '../../src/blocks/schemas.ts';
 import { checkAndCompile } from '../../src/config/compile.ts';
 import { formatReport } from '../../src/config/report.ts';
@@ -39,14 +39,14 @@ function checkPaymentProject(funnel: string, copy: string): string {
 
 const fullGroup = (name: string, except: string[] = []) =>
   `${name}:\n` +
-  paymentFormCopyKeys
+  Object.keys(paymentFormCopyTexts)
     .filter((k) => !except.includes(k) && !k.startsWith('sandbox.'))
     .map((k) => `  ${k}: Text of ${k}\n`)
     .join('') +
   (except.includes('sandbox.pay')
     ? ''
     : '  sandbox:\n' +
-      paymentFormCopyKeys
+      Object.keys(paymentFormCopyTexts)
         .filter((k) => k.startsWith('sandbox.'))
         .map((k) => `    ${k.slice(8)}: Text of ${k}\n`)
         .join(''));
@@ -192,7 +192,7 @@ describe('the real config', () => {
     ['myAccount', 'account'],
   ])('%s carries its payment copy group and the decline table in its own chunk', (screenId, group) => {
     const own = compiled.screenCopy[screenId]!.payment ?? {};
-    for (const key of paymentFormCopyKeys) expect(own, `${group}.${key}`).toHaveProperty([`${group}.${key}`]);
+    for (const key of Object.keys(paymentFormCopyTexts)) expect(own, `${group}.${key}`).toHaveProperty([`${group}.${key}`]);
     // Nested texts come along too ($t(payment:checkout...)).
     if (group !== 'checkout') expect(own).toHaveProperty(['checkout.fillOutForm']);
     expect(Object.keys(own).filter((k) => k.startsWith('declines.'))).toHaveLength(98);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { type Action, actionList } from '../../config/schema/actions.ts';
-import { copyGroup, copyKey, identifier } from '../../config/schema/common.ts';
+import { type CopyGroupTexts, copyGroup, copyKey, identifier } from '../../config/schema/common.ts';
 import type { Condition } from '../../config/schema/conditions.ts';
+import type { Agrees, DriftedBranches } from '../../config/schema/handTypes.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { anyBlock } from '../anyBlock.ts';
 import { blockBase } from '../common.ts';
-import { paymentMethodCopyKeys } from '../paymentMethod/schema.ts';
+import { paymentMethodCopyTexts } from '../paymentMethod/schema.ts';
 import type { Block } from '../schemas.ts';
 
 /**
@@ -13,64 +14,64 @@ import type { Block } from '../schemas.ts';
  * names, the plan panel's labels (spec §2.8), plan durations and statuses, the stores, the
  * cancel steps, upgrade and resubscribe.
  */
-export const accountSectionsCopyKeys: readonly string[] = [
-  'sectionsLabel',
-  'plans',
-  'appPlan',
-  'classesPlan',
-  'addOnDescription',
-  'noPlan',
-  'loadFailed',
-  'field.planName',
-  'field.description',
-  'field.duration',
-  'field.price',
-  'field.renewsOn',
-  'field.expiresOn',
-  'field.status',
-  'field.store',
-  'field.paymentMethod',
-  'duration.monthly',
-  'duration.quarterly',
-  'duration.6Month',
-  'duration.annual',
-  'duration.24Month',
-  'duration.lifetime',
-  'status.Active',
-  'status.Canceled',
-  'status.PastDue',
-  'status.Expired',
-  'status.Pending',
-  'status.trial',
-  'store.WebStore',
-  'store.SamsClub',
-  'store.AppleAppStore',
-  'store.GooglePlay',
-  'store.Amazon',
-  'store.Other',
-  'storeHelp.SamsClub',
-  'storeHelp.AppleAppStore',
-  'storeHelp.GooglePlay',
-  'storeHelp.Amazon',
-  'storeHelp.Other',
-  'edit',
-  'editStatus',
-  'cancelPlan',
-  'goBack',
-  'confirmCancel',
-  'yesCancel',
-  'noGoBack',
-  'noRenewal',
-  'canceledNote',
-  'price',
-  'lifetimePrice',
-  'upgradeTitle',
-  'upgradeOption',
-  'upgradeSubmit',
-  'selectPlan',
-  'resubscribeText',
-  'resubscribe',
-];
+export const accountSectionsCopyTexts: CopyGroupTexts = {
+  sectionsLabel: [],
+  plans: [],
+  appPlan: [],
+  classesPlan: [],
+  addOnDescription: [],
+  noPlan: [],
+  loadFailed: [],
+  'field.planName': [],
+  'field.description': [],
+  'field.duration': [],
+  'field.price': [],
+  'field.renewsOn': [],
+  'field.expiresOn': [],
+  'field.status': [],
+  'field.store': [],
+  'field.paymentMethod': [],
+  'duration.monthly': [],
+  'duration.quarterly': [],
+  'duration.6Month': [],
+  'duration.annual': [],
+  'duration.24Month': [],
+  'duration.lifetime': [],
+  'status.Active': [],
+  'status.Canceled': [],
+  'status.PastDue': [],
+  'status.Expired': [],
+  'status.Pending': [],
+  'status.trial': [],
+  'store.WebStore': [],
+  'store.SamsClub': [],
+  'store.AppleAppStore': [],
+  'store.GooglePlay': [],
+  'store.Amazon': [],
+  'store.Other': [],
+  'storeHelp.SamsClub': [],
+  'storeHelp.AppleAppStore': [],
+  'storeHelp.GooglePlay': [],
+  'storeHelp.Amazon': [],
+  'storeHelp.Other': [],
+  edit: [],
+  editStatus: [],
+  cancelPlan: [],
+  goBack: [],
+  confirmCancel: [],
+  yesCancel: [],
+  noGoBack: [],
+  noRenewal: [],
+  canceledNote: ['date'],
+  price: ['price'],
+  lifetimePrice: ['price'],
+  upgradeTitle: [],
+  upgradeOption: ['title', 'price'],
+  upgradeSubmit: [],
+  selectPlan: [],
+  resubscribeText: [],
+  resubscribe: [],
+};
 
 // The nested blocks of a section: any block of the registry (../anyBlock.ts).
 const blocks: z.ZodType<Block[]> = z.array(anyBlock);
@@ -105,13 +106,13 @@ export interface AccountSectionsBlock {
   sections: { id: string; title: string; blocks: Block[] }[];
 }
 
-export const accountSectionsBlock: z.ZodType<AccountSectionsBlock> = strictObject({
+const accountSectionsSchema = strictObject({
   type: z.literal('accountSections'),
   ...blockBase,
-  /** The page's texts, a group like myAccount:page (keys: accountSectionsCopyKeys). */
-  copy: copyGroup(accountSectionsCopyKeys, 'a copy group like myAccount:page'),
+  /** The page's texts, a group like myAccount:page (keys: accountSectionsCopyTexts). */
+  copy: copyGroup(accountSectionsCopyTexts, 'a copy group like myAccount:page'),
   /** The payment method's texts ('Visa ending in 1111', 'Expires {date}'), a group like payment:method. */
-  paymentMethodCopy: copyGroup(paymentMethodCopyKeys, 'a copy group like payment:method'),
+  paymentMethodCopy: copyGroup(paymentMethodCopyTexts, 'a copy group like payment:method'),
   /** Shown under the payment method of a web-store plan (the payment form with its 'Edit'). */
   paymentBlocks: blocks.optional(),
   /**
@@ -127,3 +128,8 @@ export const accountSectionsBlock: z.ZodType<AccountSectionsBlock> = strictObjec
   onResubscribe: actionList.optional(),
   sections: z.array(section).min(1),
 });
+
+// The hand-written AccountSectionsBlock above is exactly what the schema accepts.
+true satisfies Agrees<DriftedBranches<AccountSectionsBlock, { accountSections: typeof accountSectionsSchema }, 'type'>>;
+
+export const accountSectionsBlock: z.ZodType<AccountSectionsBlock> = accountSectionsSchema;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
+import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
@@ -14,7 +14,7 @@ export const awardsBlock = strictObject({
   title: copyKey,
   award: copyKey.optional(),
   stats: z.array(strictObject({ value: copyKey, text: copyKey })).optional(),
-  rating: strictObject({ value: z.number().min(0).max(5), text: copyKey }).optional(),
+  rating: strictObject({ value: z.number().min(0).max(5), text: filledCopyKey(['rating']) }).optional(),
   /** 'As seen in' and the media names. */
   media: strictObject({ title: copyKey, names: z.array(copyKey).min(1) }).optional(),
 });

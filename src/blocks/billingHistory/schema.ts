@@ -1,28 +1,28 @@
 import { z } from 'zod';
-import { copyGroup } from '../../config/schema/common.ts';
+import { type CopyGroupTexts, copyGroup } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /** The texts a billing history reads from its copy group (`copy: myAccount:billing`). */
-export const billingHistoryCopyKeys: readonly string[] = [
-  'caption',
-  'date',
-  'description',
-  'amount',
-  'method',
-  'status',
-  'empty',
-  'loadFailed',
-  'state.settled',
-  'state.declined',
-  'state.failed',
-  'state.refunded',
-  'state.pending',
-];
+export const billingHistoryCopyTexts: CopyGroupTexts = {
+  caption: [],
+  date: [],
+  description: [],
+  amount: [],
+  method: [],
+  status: [],
+  empty: [],
+  loadFailed: [],
+  'state.settled': [],
+  'state.declined': [],
+  'state.failed': [],
+  'state.refunded': [],
+  'state.pending': [],
+};
 
 /** The parent's payments, newest first (spec §2.8 Billing History, GetPaymentHistory). */
 export const billingHistoryBlock = strictObject({
   type: z.literal('billingHistory'),
   ...blockBase,
-  copy: copyGroup(billingHistoryCopyKeys, 'a copy group like myAccount:billing'),
+  copy: copyGroup(billingHistoryCopyTexts, 'a copy group like myAccount:billing'),
 });

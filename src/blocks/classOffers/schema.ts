@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
+import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { target } from '../../config/schema/targets.ts';
 import { blockBase } from '../common.ts';
+
+const price = filledCopyKey(['price', 'months']);
 
 /**
  * The class offers of GetMinervaOffers (spec §2.9 STEP 1, §9): live classes, then on-demand
@@ -18,10 +20,10 @@ export const classOffersBlock = strictObject({
   live: copyKey,
   onDemand: copyKey,
   /** Price lines by duration: '${price}/month', '${price} every 3 months'...; {price} and {months}. */
-  price: strictObject({ monthly: copyKey, quarterly: copyKey, '6Month': copyKey, annual: copyKey }),
+  price: strictObject({ monthly: price, quarterly: price, '6Month': price, annual: price }),
   /** '{days}-day free trial'. */
-  trial: copyKey,
+  trial: filledCopyKey(['days']),
   /** The button of each offer: 'Choose {title}'. */
-  choose: copyKey,
+  choose: filledCopyKey(['title']),
   next: target,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyGroup } from '../../config/schema/common.ts';
+import { type CopyGroupTexts, copyGroup } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
@@ -9,7 +9,13 @@ import { blockBase } from '../common.ts';
  * — and what screen readers are told instead, once a minute: `minutesLeft` ({minutes}),
  * `lastMinute`, `ended`. `npm run check` wants every one in the group named.
  */
-export const countdownCopyKeys: readonly string[] = ['label', 'time', 'minutesLeft', 'lastMinute', 'ended'];
+export const countdownCopyTexts: CopyGroupTexts = {
+  label: [],
+  time: ['minutes', 'seconds'],
+  minutesLeft: ['minutes'],
+  lastMinute: [],
+  ended: [],
+};
 
 /**
  * The 'Limited offer' countdown (spec §9: 599 s, about 10 minutes), shown as m:ss from 9:59 to
@@ -21,5 +27,5 @@ export const countdownBlock = strictObject({
   type: z.literal('countdown'),
   ...blockBase,
   /** The texts of the countdown, a group like plans:countdown. */
-  copy: copyGroup(countdownCopyKeys, 'a countdown copy group like plans:countdown'),
+  copy: copyGroup(countdownCopyTexts, 'a countdown copy group like plans:countdown'),
 });

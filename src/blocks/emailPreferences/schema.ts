@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { copyGroup } from '../../config/schema/common.ts';
+import { type CopyGroupTexts, copyGroup } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /** The texts the notification settings read from their copy group (`copy: myAccount:notifications`). */
-export const emailPreferencesCopyKeys: readonly string[] = [
-  'email',
-  'legend',
-  'marketingMessageChannel',
-  'parentNewsletterMessages',
-  'save',
-  'saving',
-  'saved',
-  'loadFailed',
-];
+export const emailPreferencesCopyTexts: CopyGroupTexts = {
+  email: ['email'],
+  legend: [],
+  marketingMessageChannel: [],
+  parentNewsletterMessages: [],
+  save: [],
+  saving: [],
+  saved: [],
+  loadFailed: [],
+};
 
 /**
  * Notification Settings (spec §2.8, §3 "Email preferences"): the account email and the two
@@ -22,5 +22,5 @@ export const emailPreferencesCopyKeys: readonly string[] = [
 export const emailPreferencesBlock = strictObject({
   type: z.literal('emailPreferences'),
   ...blockBase,
-  copy: copyGroup(emailPreferencesCopyKeys, 'a copy group like myAccount:notifications'),
+  copy: copyGroup(emailPreferencesCopyTexts, 'a copy group like myAccount:notifications'),
 });

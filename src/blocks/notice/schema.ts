@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
+import { paramsCopyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { target } from '../../config/schema/targets.ts';
 import { valueMap } from '../../config/schema/values.ts';
@@ -9,7 +9,7 @@ import { blockBase } from '../common.ts';
 export const noticeBlock = strictObject({
   type: z.literal('notice'),
   ...blockBase,
-  text: copyKey,
+  text: paramsCopyKey(),
   params: valueMap.optional(),
   link: target.optional(),
   level: z.enum(['info', 'warning', 'error', 'success']).optional(),

@@ -60,9 +60,12 @@ export function offerAmount(offer: Offer): string {
 
 /**
  * `{title}`, `{price}`, `{trialDays}`, `{promoDays}` (a class add-on's) and `{todayPrice}` — the
- * amount charged today (src/domain/todayCharge.ts) — for the summary lines.
+ * amount charged today (src/domain/todayCharge.ts) — for the summary lines (their schema declares
+ * these names as what the lines may use).
  */
-export function offerSummaryParams(offer: Offer): Record<string, string> {
+export const offerSummaryNames = ['title', 'price', 'trialDays', 'promoDays', 'todayPrice'] as const;
+
+export function offerSummaryParams(offer: Offer): Record<(typeof offerSummaryNames)[number], string> {
   return {
     title: String(offer.offerTitle ?? offer.planName ?? offer.name ?? offer.id),
     price: offerAmount(offer),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { paymentMessageNames } from '../../adapters/payment/messages.ts';
 import { actionList } from '../../config/schema/actions.ts';
-import { copyGroup, copyKey, milliseconds } from '../../config/schema/common.ts';
+import { type CopyGroupTexts, copyGroup, copyKey, filledCopyKey, milliseconds } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { value } from '../../config/schema/values.ts';
 import { blockBase } from '../common.ts';
+import { offerSummaryNames } from './offers.ts';
 
 /**
  * The texts a payment form reads from its copy group (`copy: payment:checkout` →
@@ -12,37 +13,37 @@ import { blockBase } from '../common.ts';
  * "Payment provider" (adapters/payment/messages.ts), which each funnel words its own way.
  * `npm run check` wants every one in the group named.
  */
-export const paymentFormCopyKeys: readonly string[] = [
-  'cardTab',
-  'otherTab',
-  'cardNumber',
-  'expiration',
-  'formatLong',
-  'formatShort',
-  'postalCode',
-  'securityCode',
-  'cvvHelpButton',
-  'cvvHelp',
-  'nameOnCard',
-  'submit',
-  'processing',
-  'processingTitle',
-  'secure',
-  'paypal',
-  'applePay',
-  'googlePay',
-  'sandbox.paypalTitle',
-  'sandbox.paypalText',
-  'sandbox.googlePayTitle',
-  'sandbox.applePayTitle',
-  'sandbox.total',
-  'sandbox.approve',
-  'sandbox.closeWindow',
-  'sandbox.pay',
-  'sandbox.fail',
-  'sandbox.cancel',
-  ...paymentMessageNames,
-];
+export const paymentFormCopyTexts: CopyGroupTexts = {
+  cardTab: [],
+  otherTab: [],
+  cardNumber: [],
+  expiration: [],
+  formatLong: [],
+  formatShort: [],
+  postalCode: [],
+  securityCode: [],
+  cvvHelpButton: [],
+  cvvHelp: [],
+  nameOnCard: [],
+  submit: [],
+  processing: [],
+  processingTitle: [],
+  secure: [],
+  paypal: [],
+  applePay: [],
+  googlePay: [],
+  'sandbox.paypalTitle': [],
+  'sandbox.paypalText': [],
+  'sandbox.googlePayTitle': [],
+  'sandbox.applePayTitle': [],
+  'sandbox.total': ['label', 'amount'],
+  'sandbox.approve': [],
+  'sandbox.closeWindow': [],
+  'sandbox.pay': [],
+  'sandbox.fail': [],
+  'sandbox.cancel': [],
+  ...Object.fromEntries(paymentMessageNames.map((name) => [name, []])),
+};
 
 const wallet = z.enum(['paypal', 'applePay', 'googlePay']);
 const loadErrorMs = strictObject({
@@ -62,7 +63,7 @@ export const paymentFormBlock = strictObject({
   type: z.literal('paymentForm'),
   ...blockBase,
   /** The texts of the form (labels and provider messages), a group like payment:checkout. */
-  copy: copyGroup(paymentFormCopyKeys, 'a payment copy group like payment:checkout'),
+  copy: copyGroup(paymentFormCopyTexts, 'a payment copy group like payment:checkout'),
   /**
    * `checkout` (spec §2.7): tabs 'Pay by Credit Card' / 'Other Payment Options' and a
    * processing popup; `classes` (§2.9, §2.11): the card form under its label, the wallets
@@ -89,15 +90,15 @@ export const paymentFormBlock = strictObject({
   /** Run with the payment (`{ payment: nonce }`...): the call and what follows. */
   onPay: actionList,
   /** A line about what is bought, with {title}, {price}, {trialDays}, {promoDays} (add-ons) and {todayPrice} of the offer. */
-  summary: copyKey.optional(),
+  summary: filledCopyKey(offerSummaryNames).optional(),
   /** The same line for an offer with a free trial ('{price} charged after {trialDays}-day free trial'). */
-  summaryTrial: copyKey.optional(),
+  summaryTrial: filledCopyKey(offerSummaryNames).optional(),
   /**
    * The amount charged today, under the summary ("Today's charge ${todayPrice}"), with the same
    * params: computed from the offer (src/domain/todayCharge.ts) — 0.00 during a free trial, an
    * add-on's first charge, else the full price.
    */
-  todayCharge: copyKey.optional(),
+  todayCharge: filledCopyKey(offerSummaryNames).optional(),
   /** When set, the form stays folded behind a button with this label (the account page's 'Edit'). */
   editLabel: copyKey.optional(),
   /** How long a provider's message stays (spec §9: payment errors 8000 ms). */

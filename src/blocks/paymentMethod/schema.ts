@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { copyGroup } from '../../config/schema/common.ts';
+import { type CopyGroupTexts, copyGroup } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /** The texts a payment-method line reads from its copy group (`copy: payment:method`). */
-export const paymentMethodCopyKeys: readonly string[] = ['label', 'card', 'expires', 'paypal', 'applePay', 'googlePay', 'none'];
+export const paymentMethodCopyTexts: CopyGroupTexts = {
+  label: [],
+  card: ['cardType', 'lastFour'],
+  expires: ['date'],
+  paypal: [],
+  applePay: [],
+  googlePay: [],
+  none: [],
+};
 
 /**
  * The parent's payment method on file (spec §2.8 "Payment Method (PayPal, or card type plus
@@ -13,5 +21,5 @@ export const paymentMethodCopyKeys: readonly string[] = ['label', 'card', 'expir
 export const paymentMethodBlock = strictObject({
   type: z.literal('paymentMethod'),
   ...blockBase,
-  copy: copyGroup(paymentMethodCopyKeys, 'a copy group like payment:method'),
+  copy: copyGroup(paymentMethodCopyTexts, 'a copy group like payment:method'),
 });

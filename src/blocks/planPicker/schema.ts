@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
+import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
@@ -21,13 +21,13 @@ export const planPickerBlock = strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.')
     .optional(),
   /** Under the dropdown: '{price} charged after {days}-day free trial. Cancel anytime.' */
-  selectedNote: copyKey.optional(),
+  selectedNote: filledCopyKey(['price', 'days']).optional(),
   /** The savings blurb of the selected plan against the list's shortest: {title}, {amount}, {percent}, {comparison}. */
-  savings: copyKey.optional(),
+  savings: filledCopyKey(['title', 'amount', 'percent', 'comparison']).optional(),
   /** The upsell line when a plan of the list costs less per month: {title}, {percent}, {perMonth}. */
-  upsell: copyKey.optional(),
+  upsell: filledCopyKey(['title', 'percent', 'perMonth']).optional(),
   /** The upsell's button: {title}. */
-  upsellButton: copyKey.optional(),
+  upsellButton: filledCopyKey(['title']).optional(),
 }).superRefine((v, ctx) => {
   if ((v.upsell === undefined) !== (v.upsellButton === undefined))
     ctx.addIssue({

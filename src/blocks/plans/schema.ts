@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
+import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
 import { condition } from '../../config/schema/conditions.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { target } from '../../config/schema/targets.ts';
@@ -29,11 +29,11 @@ export const plansBlock = strictObject({
   /** The label of each card's button, when `chooseButtons` holds. */
   choose: copyKey.optional(),
   /** Badge of annual and two-year cards saving against the list's shortest plan: {percent}, {amount}. */
-  saveBadge: copyKey.optional(),
+  saveBadge: filledCopyKey(['percent', 'amount']).optional(),
   /** Line under the selected plan: {price} (charged when the trial ends), {days}. */
-  selectedNote: copyKey.optional(),
+  selectedNote: filledCopyKey(['price', 'days']).optional(),
   /** Line above the cards: {days}, the selected plan's trial days. */
-  prompt: copyKey.optional(),
+  prompt: filledCopyKey(['days']).optional(),
   /** Flag variants that show another plan list (spec §4 "Plan tag"): the first whose `when` holds. */
   tags: z
     .array(

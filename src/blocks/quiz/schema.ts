@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey, identifier } from '../../config/schema/common.ts';
+import { copyKey, filledCopyKey, identifier } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { target } from '../../config/schema/targets.ts';
 import { blockBase } from '../common.ts';
@@ -32,10 +32,10 @@ export const quizBlock = strictObject({
   /** Quiz A: the result's title and text per coder type. */
   results: z.record(z.enum(CODER_TYPES), strictObject({ title: copyKey, text: copyKey })).optional(),
   /** Above the result. */
-  resultTitle: copyKey,
+  resultTitle: filledCopyKey(['type']),
   submit: copyKey,
   /** When a question is left unanswered: {question}. */
-  unanswered: copyKey,
+  unanswered: filledCopyKey(['question']),
   /** A link under the result (to the plans). */
   next: strictObject({ label: copyKey, to: target }),
 }).superRefine((v, ctx) => {

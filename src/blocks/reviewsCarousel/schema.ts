@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey, milliseconds } from '../../config/schema/common.ts';
+import { copyKey, filledCopyKey, milliseconds } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
@@ -14,5 +14,5 @@ export const reviewsCarouselBlock = strictObject({
   items: z.array(strictObject({ quote: copyKey, author: copyKey })).min(1),
   autoplayMs: milliseconds.min(1000).optional(),
   /** Labels of the controls: pause, play, previous, next, and 'Review {n} of {count}'. */
-  controls: strictObject({ pause: copyKey, play: copyKey, previous: copyKey, next: copyKey, position: copyKey }),
+  controls: strictObject({ pause: copyKey, play: copyKey, previous: copyKey, next: copyKey, position: filledCopyKey(['n', 'count']) }),
 });

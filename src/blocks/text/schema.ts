@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
+import { paramsCopyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { target } from '../../config/schema/targets.ts';
 import { valueMap } from '../../config/schema/values.ts';
@@ -12,7 +12,7 @@ import { blockBase } from '../common.ts';
 export const textBlock = strictObject({
   type: z.literal('text'),
   ...blockBase,
-  text: copyKey,
+  text: paramsCopyKey(),
   params: valueMap.optional(),
   link: target.optional(),
   style: z.enum(['body', 'lead', 'small', 'label']).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
+import { filledCopyKey } from '../../config/schema/common.ts';
 import { condition } from '../../config/schema/conditions.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
@@ -13,12 +13,12 @@ export const trialHeadingBlock = strictObject({
   type: z.literal('trialHeading'),
   ...blockBase,
   /** The heading: {n} and {interval} of the plan's trial, {title} of the plan. */
-  text: copyKey,
+  text: filledCopyKey(['n', 'interval', 'title']),
   /** The shorter label variant ({n}, {interval}, {title}), shown when `shortWhen` holds. */
-  short: copyKey.optional(),
+  short: filledCopyKey(['n', 'interval', 'title']).optional(),
   shortWhen: condition.optional(),
   /** Without a trial (a lifetime plan): this heading instead ({title}). */
-  noTrial: copyKey.optional(),
+  noTrial: filledCopyKey(['title']).optional(),
   /** A fixed plan list (catalog tag), for a partner's pages; default: the current plan tag. */
   tag: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey, milliseconds } from '../../config/schema/common.ts';
+import { copyKey, milliseconds, paramsCopyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { valueMap } from '../../config/schema/values.ts';
 import { blockBase } from '../common.ts';
@@ -13,13 +13,13 @@ export const widgetBlock = strictObject({
   type: z.literal('widget'),
   ...blockBase,
   /** The frame's accessible name ('Book your free class'). */
-  title: copyKey,
+  title: paramsCopyKey(),
   url: z.url({ protocol: /^https?$/, error: 'Expected the address of the widget, like https://book.example.com/free-class.' }),
   /** Shown while the widget loads. */
   loading: copyKey.optional(),
-  fallback: copyKey,
+  fallback: paramsCopyKey(),
   /** The link to open the widget's page itself, under the fallback. */
-  open: copyKey,
+  open: paramsCopyKey(),
   params: valueMap.optional(),
   timeoutMs: milliseconds.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { copyKey, identifier, milliseconds } from './common.ts';
+import { copyKey, identifier, milliseconds, paramsCopyKey } from './common.ts';
 import { type Condition, condition } from './conditions.ts';
+import type { Agrees, DriftedBranches } from './handTypes.ts';
 import { checkNotification, type NotificationFields, notificationFields } from './notification.ts';
 import { type CompiledOutcomes, type OutcomeMap, outcomeMap } from './outcomes.ts';
 import { schemaInfo } from './roles.ts';
@@ -100,7 +101,7 @@ const actionBranches = {
     delayMs: milliseconds.optional(),
     replace: z.boolean().optional(),
   }),
-  popup: strictObject({ do: z.literal('popup'), when, text: copyKey, params: valueMap.optional(), then: actions.optional() }),
+  popup: strictObject({ do: z.literal('popup'), when, text: paramsCopyKey(), params: valueMap.optional(), then: actions.optional() }),
   notify: strictObject({ do: z.literal('notify'), when, ...notificationFields }).superRefine((v, ctx) => checkNotification(v, ctx)),
   markFieldError: strictObject({ do: z.literal('markFieldError'), when, field: identifier }),
   scrollTop: strictObject({ do: z.literal('scrollTop'), when, delayMs: milliseconds.optional() }),
@@ -110,3 +111,6 @@ const actionBranches = {
 
 export const action = taggedUnion('do', actionBranches, 'action').register(schemaInfo, { role: 'action' }) as z.ZodType<Action>;
 export const actionList = actions;
+
+// The hand-written Action above is exactly what each branch's schema accepts (a renamed prop fails here).
+true satisfies Agrees<DriftedBranches<Action, typeof actionBranches, 'do'>>;

@@ -1,23 +1,46 @@
 import { z } from 'zod';
 import { schemaInfo } from './roles.ts';
 
-/** `namespace:key`, the namespace being a file in copy/<locale>/. */
-export const copyKey = z
-  .string({ error: 'Expected a copy key like login:heading.' })
-  .regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'Expected a copy key like login:heading (namespace:key).')
-  .register(schemaInfo, { role: 'copyKey', description: 'a copy key like login:heading' });
+const copyKeyFormat = () =>
+  z
+    .string({ error: 'Expected a copy key like login:heading.' })
+    .regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'Expected a copy key like login:heading (namespace:key).');
+
+/** `namespace:key`, the namespace being a file in copy/<locale>/. Its text has no `{placeholders}`. */
+export const copyKey = copyKeyFormat().register(schemaInfo, { role: 'copyKey', description: 'a copy key like login:heading' });
+
+/**
+ * A copy key whose text the block, rule or action fills itself: `filledCopyKey(['n', 'interval'])`
+ * for 'FREE {n} {interval} trial'. `npm run check` holds every `{placeholder}` of the text, in
+ * every language, to these names.
+ */
+export const filledCopyKey = (fills: readonly string[]) =>
+  copyKeyFormat().register(schemaInfo, { role: 'copyKey', description: 'a copy key like login:heading', fills });
+
+/**
+ * A copy key whose `{placeholders}` the `params:` beside it fills (heading, text, notice, popup,
+ * notify, widget), besides any the block fills itself (`fills`).
+ */
+export const paramsCopyKey = (fills: readonly string[] = []) =>
+  copyKeyFormat().register(schemaInfo, { role: 'copyKey', description: 'a copy key like login:heading', fills, params: true });
+
+/**
+ * The texts a block reads from its copy group, by key, each with the placeholders the block
+ * fills in it: `{ label: [], time: ['minutes', 'seconds'] }`.
+ */
+export type CopyGroupTexts = Readonly<Record<string, readonly string[]>>;
 
 /**
  * A copy group, `namespace:group` (`payment:declines`): the texts under it in
  * copy/<locale>/<namespace>.yaml, used by key (`payment:declines.2001`). `npm run check` wants
- * the group in every locale, with each of `keys` when given; the group's texts travel with the
- * screens that name it.
+ * the group in every locale, with each text of `texts` when given (their placeholders held to the
+ * names given there); the group's texts travel with the screens that name it.
  */
-export const copyGroup = (keys: readonly string[] = [], description = 'a copy group like payment:declines') =>
+export const copyGroup = (texts: CopyGroupTexts = {}, description = 'a copy group like payment:declines') =>
   z
     .string({ error: 'Expected a copy group like payment:declines.' })
     .regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'Expected a copy group like payment:declines (namespace:group).')
-    .register(schemaInfo, { role: 'copyGroup', description, keys });
+    .register(schemaInfo, { role: 'copyGroup', description, keys: Object.keys(texts), texts });
 
 /** An app path: starts with '/', lower-case words, dashes, and ':param' segments. */
 export const routePath = z

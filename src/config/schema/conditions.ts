@@ -1,53 +1,44 @@
 import { z } from 'zod';
-import { type Literal, literal } from './common.ts';
+import { type ConditionFactFamily, conditionFactFamilies, type FixedFact, fixedFactNames } from '../factRegistry.ts';
+import { literal } from './common.ts';
+import type { Agrees, DriftedBranches } from './handTypes.ts';
 import { schemaInfo } from './roles.ts';
 import { keyedUnion, strictObject } from './strict.ts';
 
 /**
  * Conditions are data: a small tree of all / any / not over facts. A fact is either one of
- * the fixed facts below or `family.name` for the open families (state keys, flags, query
- * parameters...). `npm run check` resolves every name; the runtime never evaluates strings.
+ * the fixed facts or `family.name` for the open families (state keys, flags, query
+ * parameters...), both listed in src/config/factRegistry.ts. `npm run check` resolves every
+ * name; the runtime never evaluates strings.
  */
-export const fixedFacts = [
-  'session.loggedIn',
-  'navigation.path',
-  'navigation.from',
-  'navigation.reload',
-  'device.mobile',
-  'customer.expired',
-  'customer.hasPlan',
-  'customer.gifted',
-  'customer.lifetime',
-  'customer.trialActive',
-] as const;
+export const fixedFacts: readonly FixedFact[] = fixedFactNames;
 
-/** `family.<name>` facts; what a name may be is checked per family. */
-export const factFamilies = ['state', 'storage', 'flag', 'query', 'cookie', 'form', 'result', 'error', 'payment'] as const;
-
-export type FactTest =
-  | { is?: boolean }
-  | { equals: Literal }
-  | { in: Literal[] }
-  | { exists: boolean }
-  | { numeric: boolean }
-  | { contains: string }
-  | { startsWith: string };
-
-export type FactCondition = { fact: string } & FactTest;
-export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | FactCondition;
+/** `family.<name>` facts a condition may test; what a name may be is checked per family. */
+export const factFamilies: readonly ConditionFactFamily[] = conditionFactFamilies;
 
 const factName = z.string({ error: 'Expected a fact name like session.loggedIn.' }).min(1);
-export const factTests = ['is', 'equals', 'in', 'exists', 'numeric', 'contains', 'startsWith'] as const;
+
+/** The tests of a fact, one per condition; none is `is: true`. */
+const factTestSchemas = {
+  is: z.boolean(),
+  equals: literal,
+  in: z.array(literal).min(1),
+  exists: z.boolean(),
+  numeric: z.boolean(),
+  contains: z.string(),
+  startsWith: z.string(),
+};
+export const factTests = Object.keys(factTestSchemas) as (keyof typeof factTestSchemas)[];
 
 const factCondition = strictObject({
   fact: factName,
-  is: z.boolean().optional(),
-  equals: literal.optional(),
-  in: z.array(literal).min(1).optional(),
-  exists: z.boolean().optional(),
-  numeric: z.boolean().optional(),
-  contains: z.string().optional(),
-  startsWith: z.string().optional(),
+  is: factTestSchemas.is.optional(),
+  equals: factTestSchemas.equals.optional(),
+  in: factTestSchemas.in.optional(),
+  exists: factTestSchemas.exists.optional(),
+  numeric: factTestSchemas.numeric.optional(),
+  contains: factTestSchemas.contains.optional(),
+  startsWith: factTestSchemas.startsWith.optional(),
 })
   .superRefine((value, ctx) => {
     const tests = factTests.filter((test) => (value as Record<string, unknown>)[test] !== undefined);
@@ -60,14 +51,19 @@ const factCondition = strictObject({
   })
   .register(schemaInfo, { role: 'fact' });
 
-export const condition: z.ZodType<Condition> = z.lazy(() =>
-  keyedUnion(
-    {
-      all: strictObject({ all: z.array(condition).min(1) }),
-      any: strictObject({ any: z.array(condition).min(1) }),
-      not: strictObject({ not: condition }),
-      fact: factCondition,
-    },
-    'a condition',
-  ),
-) as z.ZodType<Condition>;
+/** `{ fact: name }` with at most one test (the schema refuses two). */
+export type FactCondition = z.output<typeof factCondition>;
+/** Written out: a condition holds conditions. Held to the schema's branches below. */
+export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | FactCondition;
+
+const conditionBranches = {
+  all: strictObject({ all: z.array(z.lazy(() => condition)).min(1) }),
+  any: strictObject({ any: z.array(z.lazy(() => condition)).min(1) }),
+  not: strictObject({ not: z.lazy(() => condition) }),
+  fact: factCondition,
+};
+
+export const condition: z.ZodType<Condition> = z.lazy(() => keyedUnion(conditionBranches, 'a condition'));
+
+// The hand-written Condition above is exactly what each branch's schema accepts.
+true satisfies Agrees<DriftedBranches<Condition, typeof conditionBranches>>;

@@ -1,57 +1,38 @@
 import { z } from 'zod';
-import { type Action, actionList } from './actions.ts';
-import { copyKey, identifier } from './common.ts';
-import { type Condition, condition } from './conditions.ts';
+import { type RuleLimits, type RuleName, ruleRegistry } from '../ruleMessages.ts';
+import { actionList } from './actions.ts';
+import { copyKey, filledCopyKey, identifier } from './common.ts';
+import { condition } from './conditions.ts';
 import { strictObject, taggedUnion } from './strict.ts';
 
 /**
- * Validation rules of spec §5. Each has a default message (a copy key in
- * copy/<locale>/validation.yaml) that `message:` can replace. The runtime compiles a form's
- * rules into one zod schema (src/runtime/forms/compileRules.ts).
+ * The schema of validation rule `name` (spec §5; one entry each in src/config/ruleMessages.ts):
+ * `rule: name`, its own props, and `message:`, a copy key replacing the default message, whose
+ * text may use the names the registry says the rule fills. The props must include each of those
+ * names but `{field}`: a prop renamed here and not there does not compile.
  */
-export type Rule =
-  | { rule: 'required'; message?: string }
-  | { rule: 'email'; message?: string }
-  | { rule: 'noCapitals'; message?: string }
-  | { rule: 'length'; min: number; max: number; message?: string }
-  | { rule: 'maxLength'; max: number; message?: string }
-  | { rule: 'matches'; field: string; message?: string }
-  | { rule: 'checked'; message?: string }
-  | { rule: 'numeric'; message?: string };
+export function ruleSchema<K extends RuleName, P extends z.ZodRawShape & Record<RuleLimits<K>, z.ZodType>>(name: K, props: P) {
+  return strictObject({ rule: z.literal(name), ...props, message: filledCopyKey(ruleRegistry[name].fills).optional() });
+}
 
-const message = copyKey.optional();
 const ruleBranches = {
-  required: strictObject({ rule: z.literal('required'), message }),
-  email: strictObject({ rule: z.literal('email'), message }),
-  noCapitals: strictObject({ rule: z.literal('noCapitals'), message }),
-  length: strictObject({ rule: z.literal('length'), min: z.number().int().min(0), max: z.number().int().min(1), message }).superRefine(
-    (v, ctx) => {
-      if (v.min > v.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `'min' (${v.min}) is larger than 'max' (${v.max}).` });
-    },
-  ),
-  maxLength: strictObject({ rule: z.literal('maxLength'), max: z.number().int().min(1), message }),
-  matches: strictObject({ rule: z.literal('matches'), field: identifier, message }),
-  checked: strictObject({ rule: z.literal('checked'), message }),
-  numeric: strictObject({ rule: z.literal('numeric'), message }),
-};
-export const rule = taggedUnion('rule', ruleBranches, 'validation rule') as z.ZodType<Rule>;
+  required: ruleSchema('required', {}),
+  email: ruleSchema('email', {}),
+  noCapitals: ruleSchema('noCapitals', {}),
+  length: ruleSchema('length', { min: z.number().int().min(0), max: z.number().int().min(1) }).superRefine((v, ctx) => {
+    if (v.min > v.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `'min' (${v.min}) is larger than 'max' (${v.max}).` });
+  }),
+  maxLength: ruleSchema('maxLength', { max: z.number().int().min(1) }),
+  matches: ruleSchema('matches', { field: identifier }),
+  checked: ruleSchema('checked', {}),
+  numeric: ruleSchema('numeric', {}),
+} satisfies { [K in RuleName]: z.ZodType };
+
+/** A validation rule as the config states it; the runtime compiles a form's rules into one zod schema (src/runtime/forms/compileRules.ts). */
+export type Rule = { [K in RuleName]: z.output<(typeof ruleBranches)[K]> }[RuleName];
+export const rule = taggedUnion('rule', ruleBranches, 'validation rule');
 
 export const fieldTypes = ['email', 'password', 'text', 'checkbox', 'promoCode', 'captcha', 'hidden'] as const;
-
-export type Field = {
-  name: string;
-  type: (typeof fieldTypes)[number];
-  label?: string;
-  fieldName?: string;
-  placeholder?: string;
-  help?: string;
-  default?: string | boolean;
-  autocomplete?: string;
-  rules?: Rule[];
-  validateOn?: 'blur' | 'submit';
-  onBlur?: Action[];
-  when?: Condition;
-};
 
 const autocomplete = z.enum([
   'email',
@@ -66,7 +47,7 @@ const autocomplete = z.enum([
   'one-time-code',
 ]);
 
-export const field: z.ZodType<Field> = strictObject({
+export const field = strictObject({
   name: identifier,
   type: z.enum(fieldTypes),
   label: copyKey.optional(),
@@ -80,4 +61,5 @@ export const field: z.ZodType<Field> = strictObject({
   validateOn: z.enum(['blur', 'submit']).optional(),
   onBlur: actionList.optional(),
   when: condition.optional(),
-}) as z.ZodType<Field>;
+});
+export type Field = z.output<typeof field>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyGroup, copyKey, identifier, milliseconds } from './common.ts';
+import { copyGroup, copyKey, identifier, milliseconds, paramsCopyKey } from './common.ts';
 import { strictObject } from './strict.ts';
 import { type Target, target } from './targets.ts';
 import { type Value, type ValueMap, value, valueMap } from './values.ts';
@@ -22,7 +22,7 @@ export interface NotificationFields {
 }
 
 export const notificationFields = {
-  text: copyKey.optional(),
+  text: paramsCopyKey().optional(),
   textFrom: strictObject({ group: copyGroup(), key: value, into: identifier.optional() }).optional(),
   message: value.optional(),
   params: valueMap.optional(),
@@ -33,7 +33,7 @@ export const notificationFields = {
    * With `message:`: the text shown when the message is empty (the server gave no text); with
    * `textFrom.into`: when the group has no text for the key; with `params:`, when one of them is empty.
    */
-  fallback: copyKey.optional(),
+  fallback: paramsCopyKey().optional(),
 };
 
 /**

@@ -12,10 +12,20 @@ import { z } from 'zod';
  */
 export type SchemaRole = 'copyKey' | 'copyGroup' | 'routePath' | 'target' | 'fact' | 'valueSource' | 'action';
 /**
- * `keys`: for a `copyGroup`, the keys the group must have (`payment:checkout` must have
- * `payment:checkout.submit`...): the component reads them by themselves.
+ * - `keys`: for a `copyGroup`, the keys the group must have (`payment:checkout` must have
+ *   `payment:checkout.submit`...): the component reads them by themselves; `texts`: the
+ *   placeholders it fills in each.
+ * - `fills`: for a `copyKey`, the `{placeholders}` its block, rule or action fills in the text;
+ *   `params`: the `params:` beside it fills the rest.
  */
-export const schemaInfo = z.registry<{ role?: SchemaRole; description?: string; keys?: readonly string[] }>();
+export const schemaInfo = z.registry<{
+  role?: SchemaRole;
+  description?: string;
+  keys?: readonly string[];
+  texts?: Readonly<Record<string, readonly string[]>>;
+  fills?: readonly string[];
+  params?: boolean;
+}>();
 
 /**
  * The branches of a union told apart by a key (see keyedUnion / taggedUnion in ./strict.ts).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FactFamily } from '../factRegistry.ts';
 import { identifier, type Literal, literal } from './common.ts';
 import { schemaInfo } from './roles.ts';
 import { keyedUnion, strictObject } from './strict.ts';
@@ -30,7 +31,8 @@ const sources = {
   }),
   path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
   payment: strictObject({ payment: z.string().min(1) }),
-};
+  // Each source reads the fact family of its name (src/config/factRegistry.ts), but the captcha's token.
+} satisfies { [K in FactFamily | 'captcha']?: z.ZodType };
 
 /**
  * What a payment block's actions read as `{ payment: name }` / `payment.<name>` facts: the nonce

@@ -1,4 +1,4 @@
-import { defaultRuleMessages } from '../../config/ruleMessages.ts';
+import { defaultRuleMessages, ruleRegistry } from '../../config/ruleMessages.ts';
 import type { Field, Rule } from '../../config/schema/fields.ts';
 
 /**
@@ -26,6 +26,14 @@ const validators: Validators = {
   numeric: (v) => /^[0-9]+$/.test(text(v).trim()),
 };
 
+/** `{min}`, `{max}`...: the rule's own props its message uses, as src/config/ruleMessages.ts names them. */
+function limitParams(rule: Rule): Record<string, string> {
+  // ruleSchema (src/config/schema/fields.ts) gives every rule a prop for each name it fills.
+  const props = rule as unknown as Record<string, unknown>;
+  const limits = ruleRegistry[rule.rule].fills.filter((name) => name !== 'field');
+  return Object.fromEntries(limits.map((name) => [name, String(props[name])]));
+}
+
 export interface RuleFailure {
   field: string;
   rule: Rule['rule'];
@@ -41,9 +49,7 @@ export function firstFailingRule(field: Field, values: Record<string, unknown>, 
     if (blank(value) && rule.rule !== 'required' && rule.rule !== 'checked') continue;
     const ok = (validators[rule.rule] as Validator)(value, rule, values);
     if (ok) continue;
-    const params: Record<string, string> = { field: fieldName(field) };
-    if ('min' in rule) params.min = String(rule.min);
-    if ('max' in rule) params.max = String(rule.max);
+    const params: Record<string, string> = { field: fieldName(field), ...limitParams(rule) };
     return { field: field.name, rule: rule.rule, message: rule.message ?? defaultRuleMessages[rule.rule], params };
   }
   return null;

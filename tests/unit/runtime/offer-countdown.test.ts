@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { countdownCopyKeys } from '../../../src/blocks/countdown/schema.ts';
+import { countdownCopyTexts } from '../../../src/blocks/countdown/schema.ts';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import { formatReport } from '../../../src/config/report.ts';
 import {
@@ -87,7 +87,7 @@ function checkProject(blocks: string, copy: string): string {
 }
 
 const group = (except: string[] = []) =>
-  `countdown:\n${countdownCopyKeys
+  `countdown:\n${Object.keys(countdownCopyTexts)
     .filter((k) => !except.includes(k))
     .map((k) => `  ${k}: Text of ${k}\n`)
     .join('')}`;
