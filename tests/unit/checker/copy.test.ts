@@ -1,5 +1,10 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkCase, text } from './helpers.ts';
+import { checkAndCompile } from '../../../src/config/compile.ts';
+import { formatReport } from '../../../src/config/report.ts';
+import { checkCase, projectRoot, text } from './helpers.ts';
 
 /**
  * Copy keys, translations, placeholders, params and unused keys.
@@ -128,5 +133,107 @@ describe('npm run check: copy in every locale', () => {
 
       1 error in 6 files.
     `);
+  });
+});
+
+describe('npm run check: placeholders filled by the block, rule or action that shows the text', () => {
+  it('a placeholder the block does not fill is an error at the text, in every language, nested texts too', () => {
+    expect(checkCase('placeholder-fills').report).toBe(text`
+      copy/en/case.yaml:1:10: error: The text of 'case:heading' has {intervall}, but the trialHeading block on \\
+        funnels/case.yaml:8 fills {n}, {interval} and {title}. Did you mean '{interval}'?
+      > 1 | heading: FREE {n} {intervall} trial
+          |          ^^^^^^^^^^^^^^^^^^^^^^^^^^
+        2 | headingShort: Start your {n}-{interval} trial of $t(case:product)
+
+      copy/en/case.yaml:3:10: error: The text of 'case:product' (in 'case:headingShort') has {edition}, but the \\
+        trialHeading block on funnels/case.yaml:9 fills {n}, {interval} and {title}.
+        2 | headingShort: Start your {n}-{interval} trial of $t(case:product)
+      > 3 | product: Codeling {edition}
+          |          ^^^^^^^^^^^^^^^^^^
+        4 | welcome: Welcome back, {name}!
+
+      copy/en/case.yaml:4:10: error: The text of 'case:welcome' has {name}, but the list block on \\
+        funnels/case.yaml:12 fills no placeholders.
+        3 | product: Codeling {edition}
+      > 4 | welcome: Welcome back, {name}!
+          |          ^^^^^^^^^^^^^^^^^^^^^
+
+      copy/es/case.yaml:1:10: error: The es text of 'case:heading' has {intervall}, but the trialHeading block on \\
+        funnels/case.yaml:8 fills {n}, {interval} and {title}. Did you mean '{interval}'?
+      > 1 | heading: Prueba GRATIS de {n} {intervall}
+          |          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+        2 | headingShort: Empieza tu prueba de {n} {interval} de $t(case:product)
+
+      copy/es/case.yaml:3:10: error: The es text of 'case:product' (in 'case:headingShort') has {edition}, but the \\
+        trialHeading block on funnels/case.yaml:9 fills {n}, {interval} and {title}.
+        2 | headingShort: Empieza tu prueba de {n} {interval} de $t(case:product)
+      > 3 | product: Codeling {edition}
+          |          ^^^^^^^^^^^^^^^^^^
+        4 | welcome: ¡Hola de nuevo, {name}!
+
+      copy/es/case.yaml:4:10: error: The es text of 'case:welcome' has {name}, but the list block on \\
+        funnels/case.yaml:12 fills no placeholders.
+        3 | product: Codeling {edition}
+      > 4 | welcome: ¡Hola de nuevo, {name}!
+          |          ^^^^^^^^^^^^^^^^^^^^^^^
+
+      6 errors in 12 files.
+    `);
+  });
+
+  it("a rule's message (its own or the default one), a copy group's texts and a widget's params", () => {
+    expect(checkCase('placeholder-fills-rules').report).toBe(text`
+      copy/en/case.yaml:2:10: error: The text of 'case:tooLong' has {min}, but the maxLength rule on \\
+        funnels/case.yaml:21 fills {field} and {max}. Did you mean '{max}'?
+        1 | submit: Sign up
+      > 2 | tooLong: Your {field} can have at most {min} characters
+          |          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+        3 | countdown:
+
+      copy/en/case.yaml:5:9: error: The text of 'case:countdown.time' has {second}, but the countdown block on \\
+        funnels/case.yaml:8 fills {minutes} and {seconds}. Did you mean '{seconds}'?
+        4 |   label: Limited offer
+      > 5 |   time: "{minutes}:{second}"
+          |         ^^^^^^^^^^^^^^^^^^^^
+        6 |   minutesLeft: Less than {minutes} minutes left
+
+      copy/en/validation.yaml:4:9: error: The text of 'validation:length' has {minn}, but the length rule on \\
+        funnels/case.yaml:16 fills {field}, {min} and {max}. Did you mean '{min}'?
+        3 | noCapitals: Please do not use capital letters
+      > 4 | length: Please enter a password with {minn} - {max} characters
+          |         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+        5 | maxLength: Please use at most {max} characters
+
+      funnels/case.yaml:29:11: error: Unknown param 'emial': the texts of 'case:bookTitle', 'case:bookFallback' and \\
+        'case:bookOpen' have {email}. Did you mean 'email'?
+        28 |         params:
+      > 29 |           emial: { user: email }
+           |           ^^^^^
+
+      4 errors in 8 files.
+    `);
+  });
+
+  it("the issue's case: a misspelt {intervall} in the register heading of the real config", () => {
+    const root = mkdtempSync(join(tmpdir(), 'checker-intervall-'));
+    try {
+      cpSync(join(projectRoot, 'funnels'), join(root, 'funnels'), { recursive: true });
+      cpSync(join(projectRoot, 'copy'), join(root, 'copy'), { recursive: true });
+      const copyFile = join(root, 'copy/en/account.yaml');
+      const copy = readFileSync(copyFile, 'utf8');
+      writeFileSync(copyFile, copy.replace('FREE {n} {interval} trial', 'FREE {n} {intervall} trial'));
+      const copyLine = copy.split('\n').findIndex((l) => l.includes('FREE {n} {interval} trial')) + 1;
+      const funnel = readFileSync(join(root, 'funnels/account.yaml'), 'utf8').split('\n');
+      const useLine = funnel.findIndex((l) => l.trim() === 'text: account:register.heading') + 1;
+      const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+      const report = formatReport(result.diagnostics, result.files);
+      expect(report.split('\n')[0]).toBe(
+        `copy/en/account.yaml:${copyLine}:12: error: The text of 'account:register.heading' has {intervall}, but the trialHeading ` +
+          `block on funnels/account.yaml:${useLine} fills {n}, {interval} and {title}. Did you mean '{interval}'?`,
+      );
+      expect(report).toMatch(/\n1 error in \d+ files\.\n$/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
