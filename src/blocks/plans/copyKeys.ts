@@ -1,26 +1,27 @@
 /**
  * Copy the plan blocks read by themselves (copy/en/plans.yaml), whatever the funnel says:
  * the card texts of spec §2.4 and the plan names by planDataKey (`plans:plan.*`). Listed in
- * src/config/runtimeCopyKeys.ts, so `npm run check` wants them in every locale.
+ * src/config/runtimeCopyKeys.ts, so `npm run check` wants them in every locale; each with the
+ * placeholders the cards fill in it.
  */
-export const planCopyKeys: readonly string[] = [
-  'plans:card.perMonth',
-  'plans:card.oneTimePrice',
-  'plans:card.billedAnnually',
-  'plans:card.billedEveryNMonths',
-  'plans:card.monthlyRenewal',
-  'plans:card.lifetimePayment',
-  'plans:card.lifetimeFlag',
-  'plans:card.trial',
-  'plans:card.interval.day',
-  'plans:card.interval.week',
-  'plans:card.interval.month',
-  'plans:card.planIncludes',
-  'plans:card.premiumClasses',
-  'plans:card.childProfiles',
-  'plans:comparison.feature',
-  'plans:comparison.included',
-  'plans:comparison.notIncluded',
+export const planCopyTexts: Readonly<Record<string, readonly string[]>> = {
+  'plans:card.perMonth': ['perMonth'],
+  'plans:card.oneTimePrice': ['price'],
+  'plans:card.billedAnnually': [],
+  'plans:card.billedEveryNMonths': ['months'],
+  'plans:card.monthlyRenewal': [],
+  'plans:card.lifetimePayment': ['price'],
+  'plans:card.lifetimeFlag': [],
+  'plans:card.trial': ['n', 'interval'],
+  'plans:card.interval.day': [],
+  'plans:card.interval.week': [],
+  'plans:card.interval.month': [],
+  'plans:card.planIncludes': [],
+  'plans:card.premiumClasses': [],
+  'plans:card.childProfiles': ['n'],
+  'plans:comparison.feature': [],
+  'plans:comparison.included': [],
+  'plans:comparison.notIncluded': [],
   /** Names, flags, badges and 'Plan Includes' items by planDataKey: `plans:plan.<planDataKey>.title`... */
-  'plans:plan.*',
-];
+  'plans:plan.*': [],
+};

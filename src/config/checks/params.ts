@@ -1,6 +1,7 @@
 import { type Diagnostic, error } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { type RuleName, ruleRegistry } from '../ruleMessages.ts';
+import { runtimeCopyTexts } from '../runtimeCopyKeys.ts';
 import { rule } from '../schema/fields.ts';
 import { schemaInfo, unionInfo } from '../schema/roles.ts';
 import { defOf, unwrap, type WalkNode } from '../schemaWalk.ts';
@@ -31,6 +32,7 @@ export const checkParams: Check = (ctx) => {
     checkParamsSites(ctx, fileNode, out);
     for (const site of fillSites(fileNode)) checkFilled(ctx, site, reported, out);
   }
+  for (const site of runtimeSites(ctx)) checkFilled(ctx, site, reported, out);
   return out;
 };
 
@@ -156,23 +158,38 @@ function checkParamsSites(ctx: CheckContext, { file, node }: FileNode, out: Diag
 interface FillSite {
   key: string;
   fills: readonly string[];
-  fileNode: FileNode;
+  /** What shows it, and where: "the trialHeading block on funnels/signup.yaml:12". */
+  shownBy: () => string;
 }
 
 const ruleUnion = unionInfo.get(unwrap(rule).schema);
 
 /** The texts a node shows with placeholders its block fills: a copy key, a copy group's texts, a rule's default message. */
 function fillSites(fileNode: FileNode): FillSite[] {
-  const { node } = fileNode;
+  const { file, node } = fileNode;
   const info = infoOf(node);
-  if (node.roles.has('copyKey') && isCopyKey(node.data) && !info?.params) return [{ key: node.data, fills: info?.fills ?? [], fileNode }];
+  const shownBy = () => `${describe(node)} on ${placeOf(file, node.path)}`;
+  if (node.roles.has('copyKey') && isCopyKey(node.data) && !info?.params) return [{ key: node.data, fills: info?.fills ?? [], shownBy }];
   if (node.roles.has('copyGroup') && isCopyKey(node.data) && info?.texts)
-    return Object.entries(info.texts).map(([name, fills]) => ({ key: `${node.data as string}.${name}`, fills, fileNode }));
+    return Object.entries(info.texts).map(([name, fills]) => ({ key: `${node.data as string}.${name}`, fills, shownBy }));
   if (ruleUnion && node.union?.info === ruleUnion && isRecord(node.data) && node.data.message === undefined) {
     const registered = ruleRegistry[node.union.branch as RuleName];
-    if (registered) return [{ key: registered.message, fills: registered.fills, fileNode }];
+    if (registered) return [{ key: registered.message, fills: registered.fills, shownBy }];
   }
   return [];
+}
+
+/** The keys the app shows by itself (src/config/runtimeCopyKeys.ts); a group `ns:group.*` stands for each text under it. */
+function runtimeSites(ctx: CheckContext): FillSite[] {
+  const shownBy = () => 'the app itself (src/config/runtimeCopyKeys.ts)';
+  return ctx.runtimeCopyKeys.flatMap((key) => {
+    const fills = runtimeCopyTexts[key];
+    if (fills === undefined) return [];
+    if (!key.endsWith('.*')) return [{ key, fills, shownBy }];
+    const prefix = key.slice(0, -1);
+    const keys = new Set(ctx.copy.locales.flatMap((locale) => ctx.copy.keys(locale).filter((k) => k.startsWith(prefix))));
+    return [...keys].map((k) => ({ key: k, fills, shownBy }));
+  });
 }
 
 /** "funnels/signup.yaml:12": where a place of a config file is. */
@@ -194,7 +211,6 @@ function describe(node: WalkNode): string {
 }
 
 function checkFilled(ctx: CheckContext, site: FillSite, reported: Map<CopyEntry, Set<string>>, out: Diagnostic[]): void {
-  const { file, node } = site.fileNode;
   const source = ctx.copy.source;
   for (const locale of ctx.copy.locales) {
     for (const { entry, nestedIn, given } of textsOf(ctx, locale, site.key)) {
@@ -210,7 +226,6 @@ function checkFilled(ctx: CheckContext, site: FillSite, reported: Map<CopyEntry,
       for (const p of fresh) done.add(p);
       reported.set(entry, done);
       const whose = `The ${locale === source ? '' : `${locale} `}text of '${entry.key}'${nestedIn ? ` (in '${nestedIn}')` : ''}`;
-      const where = placeOf(file, node.path);
       const fills = site.fills.length === 0 ? 'fills no placeholders' : `fills ${list(site.fills)}`;
       const suggestion =
         fresh.length === 1
@@ -220,7 +235,7 @@ function checkFilled(ctx: CheckContext, site: FillSite, reported: Map<CopyEntry,
             )
           : undefined;
       out.push(
-        error(entry.file.relPath, entry.path, `${whose} has ${list(fresh)}, but ${describe(node)} on ${where} ${fills}.`, {
+        error(entry.file.relPath, entry.path, `${whose} has ${list(fresh)}, but ${site.shownBy()} ${fills}.`, {
           suggestion: suggestion && `{${suggestion}}`,
         }),
       );

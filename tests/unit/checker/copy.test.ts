@@ -181,7 +181,7 @@ describe('npm run check: placeholders filled by the block, rule or action that s
     `);
   });
 
-  it("a rule's message (its own or the default one), a copy group's texts and a widget's params", () => {
+  it("a rule's message (its own or the default one), a copy group's texts, the app's own texts and a widget's params", () => {
     expect(checkCase('placeholder-fills-rules').report).toBe(text`
       copy/en/case.yaml:2:10: error: The text of 'case:tooLong' has {min}, but the maxLength rule on \\
         funnels/case.yaml:21 fills {field} and {max}. Did you mean '{max}'?
@@ -197,6 +197,13 @@ describe('npm run check: placeholders filled by the block, rule or action that s
           |         ^^^^^^^^^^^^^^^^^^^^
         6 |   minutesLeft: Less than {minutes} minutes left
 
+      copy/en/common.yaml:10:15: error: The text of 'common:stepProgress' has {mm}, but the app itself \\
+        (src/config/runtimeCopyKeys.ts) fills {n} and {m}. Did you mean '{m}'?
+         9 |   rights: All rights reserved.
+      > 10 | stepProgress: STEP {n} OF {mm}
+           |               ^^^^^^^^^^^^^^^^
+        11 | stepperLabel: "Step {n} of {m}: {label}"
+
       copy/en/validation.yaml:4:9: error: The text of 'validation:length' has {minn}, but the length rule on \\
         funnels/case.yaml:16 fills {field}, {min} and {max}. Did you mean '{min}'?
         3 | noCapitals: Please do not use capital letters
@@ -210,11 +217,11 @@ describe('npm run check: placeholders filled by the block, rule or action that s
       > 29 |           emial: { user: email }
            |           ^^^^^
 
-      4 errors in 8 files.
+      5 errors in 8 files.
     `);
   });
 
-  it("the issue's case: a misspelt {intervall} in the register heading of the real config", () => {
+  it("the issue's case: a misspelt {intervall} in the register heading of the real config", { timeout: 60_000 }, () => {
     const root = mkdtempSync(join(tmpdir(), 'checker-intervall-'));
     try {
       cpSync(join(projectRoot, 'funnels'), join(root, 'funnels'), { recursive: true });
