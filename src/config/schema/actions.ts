@@ -54,7 +54,7 @@ const oneStore = (v: { state?: string; storage?: string; cookie?: string }, ctx:
     });
 };
 
-const actionBranches = {
+export const actionBranches = {
   call: strictObject({
     do: z.literal('call'),
     when,
