@@ -28,7 +28,7 @@ const ruleBranches = {
   numeric: ruleSchema('numeric', {}),
 } satisfies { [K in RuleName]: z.ZodType };
 
-/** A validation rule as the config states it; the runtime compiles a form's rules into one zod schema (src/runtime/forms/compileRules.ts). */
+/** A validation rule as the config states it; the runtime compiles a form's rules into one zod schema (runtime/forms/compileRules.ts). */
 export type Rule = { [K in RuleName]: z.output<(typeof ruleBranches)[K]> }[RuleName];
 export const rule = taggedUnion('rule', ruleBranches, 'validation rule');
 
