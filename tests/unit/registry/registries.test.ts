@@ -13,7 +13,7 @@ import { defaultRuleMessages, ruleRegistry } from '../../../src/config/ruleMessa
 import { runtimeCopyKeys } from '../../../src/config/runtimeCopyKeys.ts';
 import { actionBranches } from '../../../src/config/schema/actions.ts';
 import { factFamilies, fixedFacts } from '../../../src/config/schema/conditions.ts';
-import { rule } from '../../../src/config/schema/fields.ts';
+import { fieldTypes, rule } from '../../../src/config/schema/fields.ts';
 import { unionInfo } from '../../../src/config/schema/roles.ts';
 import { valueSource } from '../../../src/config/schema/values.ts';
 import { unwrap } from '../../../src/config/schemaWalk.ts';
@@ -85,6 +85,14 @@ describe('validation rules', () => {
       .split('. ')[0]!
       .matchAll(/`(\w+)`/g);
     expect(sorted([...listed].map((m) => m[1]!))).toEqual(sorted(names));
+  });
+});
+
+describe('form fields', () => {
+  it('the docs name every field type, and nothing else', () => {
+    // `type: email            # email, password, text, checkbox, promoCode, captcha, hidden`
+    const listed = /^\s+type: \w+\s+# (.+)$/m.exec(section('Form fields and validation rules'))?.[1]?.split(', ') ?? [];
+    expect(sorted(listed)).toEqual(sorted(fieldTypes));
   });
 });
 
