@@ -10,7 +10,8 @@ const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 // The fixtures define the runtime copy keys of helpers.ts, not whatever components add later.
-vi.mock('../../../src/config/runtimeCopyKeys.ts', async () => ({
+vi.mock('../../../src/config/runtimeCopyKeys.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/config/runtimeCopyKeys.ts')>()),
   runtimeCopyKeys: (await import('./fixtureRuntimeKeys.ts')).fixtureRuntimeKeys,
 }));
 
