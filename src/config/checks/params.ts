@@ -75,11 +75,10 @@ function textsOf(ctx: CheckContext, locale: string, key: string): Reached[] {
   return out;
 }
 
-/** The placeholders a key's source-locale text and the texts it nests need filled. */
+/** The placeholders a key's text (the source locale's, else the first that has it) and the texts it nests need filled. */
 function needed(ctx: CheckContext, key: string): string[] {
-  const names = textsOf(ctx, ctx.copy.source, key).flatMap(({ entry, given }) =>
-    placeholders(entry.text!).filter((p) => !given.includes(p)),
-  );
+  const locale = ctx.copy.text(key)?.locale ?? ctx.copy.source;
+  const names = textsOf(ctx, locale, key).flatMap(({ entry, given }) => placeholders(entry.text!).filter((p) => !given.includes(p)));
   return [...new Set(names)];
 }
 
