@@ -112,5 +112,7 @@ export const actionBranches = {
 export const action = taggedUnion('do', actionBranches, 'action').register(schemaInfo, { role: 'action' }) as z.ZodType<Action>;
 export const actionList = actions;
 
+/** An action as written in YAML: without what the build adds (a call's `outcomes`). */
+export type WrittenAction = Action extends infer A ? (A extends unknown ? Omit<A, 'outcomes'> : never) : never;
 // The hand-written Action above is exactly what each branch's schema accepts (a renamed prop fails here).
-true satisfies Agrees<DriftedBranches<Action, typeof actionBranches, 'do'>>;
+true satisfies Agrees<DriftedBranches<WrittenAction, typeof actionBranches, 'do'>>;

@@ -7,7 +7,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { CustomerFact } from '../../../src/config/factRegistry.ts';
-import { type Action, actionBranches } from '../../../src/config/schema/actions.ts';
+import { actionBranches, type WrittenAction } from '../../../src/config/schema/actions.ts';
 import { milliseconds } from '../../../src/config/schema/common.ts';
 import { condition } from '../../../src/config/schema/conditions.ts';
 import { type Rule, ruleSchema } from '../../../src/config/schema/fields.ts';
@@ -33,8 +33,8 @@ describe('types derived from the registries', () => {
     expectTypeOf(readMaximum).toBeFunction();
   });
 
-  it('the hand-written Action is exactly what its schema accepts (Condition and AccountSectionsBlock are held so in their modules)', () => {
-    expectTypeOf<DriftedBranches<Action, typeof actionBranches, 'do'>>().toEqualTypeOf<never>();
+  it('the hand-written Action (as written in YAML) is exactly what its schema accepts (Condition and AccountSectionsBlock are held so in their modules)', () => {
+    expectTypeOf<DriftedBranches<WrittenAction, typeof actionBranches, 'do'>>().toEqualTypeOf<never>();
   });
 
   it('a prop renamed in one branch of a schema, and not in its hand-written type, is a drift named by its branch', () => {
@@ -51,10 +51,10 @@ describe('types derived from the registries', () => {
         replace: z.boolean().optional(),
       }),
     };
-    expectTypeOf<DriftedBranches<Action, typeof renamedGo, 'do'>>().toEqualTypeOf<'go'>();
+    expectTypeOf<DriftedBranches<WrittenAction, typeof renamedGo, 'do'>>().toEqualTypeOf<'go'>();
     // Renamed back, it agrees: the drift above is the rename alone.
     const sameGo = { ...renamedGo, go: actionBranches.go };
-    expectTypeOf<DriftedBranches<Action, typeof sameGo, 'do'>>().toEqualTypeOf<never>();
+    expectTypeOf<DriftedBranches<WrittenAction, typeof sameGo, 'do'>>().toEqualTypeOf<never>();
   });
 
   it('what a customer record tells is the customer.* facts of the registry', () => {
