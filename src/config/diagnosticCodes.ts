@@ -344,7 +344,9 @@ export const diagnosticCodes = {
   },
   FL410: {
     title: 'Unknown call result',
-    what: "A `result.` fact or value after a `call` names a field the call's answer does not have, or compares it with a value it never takes.",
+    what:
+      "A `result.` fact or value after a `call` names a field the call's answer does not have, " +
+      'or compares it with a value it never takes.',
     why: "The backend's answer is described by the contract; a name outside it is always empty, so the condition never holds.",
     fix: 'Use the suggested field, or one of those the message lists.',
   },

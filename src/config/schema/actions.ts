@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyKey, identifier, milliseconds, paramsCopyKey } from './common.ts';
+import { identifier, milliseconds, paramsCopyKey } from './common.ts';
 import { type Condition, condition } from './conditions.ts';
 import type { Agrees, DriftedBranches } from './handTypes.ts';
 import { checkNotification, type NotificationFields, notificationFields } from './notification.ts';

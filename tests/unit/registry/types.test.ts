@@ -33,7 +33,8 @@ describe('types derived from the registries', () => {
     expectTypeOf(readMaximum).toBeFunction();
   });
 
-  it('the hand-written Action (as written in YAML) is exactly what its schema accepts (Condition and AccountSectionsBlock are held so in their modules)', () => {
+  // Condition and AccountSectionsBlock are held so in their own modules.
+  it('the hand-written Action (as written in YAML) is exactly what its schema accepts', () => {
     expectTypeOf<DriftedBranches<WrittenAction, typeof actionBranches, 'do'>>().toEqualTypeOf<never>();
   });
 
