@@ -58,7 +58,14 @@ describe('npm run check: what a failed call shows', () => {
   });
 
   it("a call's own errors:, and its catch: read outcomes by name and add no second message", () => {
+    // The calls have no input: (the contract check says so first); what matters here are the outcomes.
     expect(checkCase('outcome-calls').report).toBe(text`
+      funnels/case.yaml:11:17: error: PurchaseSubscription needs an 'input:' with 'paymentMethodToken:' and 'webOfferId:'.
+        10 |           - do: call
+      > 11 |             fn: PurchaseSubscription
+           |                 ^^^^^^^^^^^^^^^^^^^^
+        12 |             idempotent: true
+
       funnels/case.yaml:11:17: error: WP_CardVerificationFailed of PurchaseSubscription shows a text of the payment form \\
         (formText:, funnels/app.yaml on line 39), but this PurchaseSubscription is not in a payment form's onPay:. \\
         Say what it shows here: errors: { WP_CardVerificationFailed: <copy key> }.
@@ -66,6 +73,12 @@ describe('npm run check: what a failed call shows', () => {
       > 11 |             fn: PurchaseSubscription
            |                 ^^^^^^^^^^^^^^^^^^^^
         12 |             idempotent: true
+
+      funnels/case.yaml:14:17: error: CreateWebUser needs an 'input:' with 'username:' and 'password:'.
+        13 |           - do: call
+      > 14 |             fn: CreateWebUser
+           |                 ^^^^^^^^^^^^^
+        15 |             errors: { USER_ALREADY_EXIST: case:taken, default: case:faild }
 
       funnels/case.yaml:15:23: error: Unknown outcome 'USER_ALREADY_EXIST'. CreateWebUser can fail with: \\
         USER_ALREADY_EXISTS, CAPTCHA_FAILED, noAnswer, default. Did you mean 'USER_ALREADY_EXISTS'?
@@ -110,7 +123,7 @@ describe('npm run check: what a failed call shows', () => {
       > 25 |                 props: { code: { error: code } }
            |                                         ^^^^
 
-      7 errors in 8 files.
+      9 errors in 8 files.
     `);
   });
 });

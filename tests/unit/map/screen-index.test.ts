@@ -9,7 +9,8 @@ import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
 import { mapFixture } from './fixture.ts';
 
 // The fixture defines the runtime copy keys of the checker fixtures, not whatever components add later.
-vi.mock('../../../src/config/runtimeCopyKeys.ts', async () => ({
+vi.mock('../../../src/config/runtimeCopyKeys.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/config/runtimeCopyKeys.ts')>()),
   runtimeCopyKeys: (await import('../checker/fixtureRuntimeKeys.ts')).fixtureRuntimeKeys,
 }));
 
