@@ -77,6 +77,14 @@ export const diagnosticCodes = {
     why: 'YAML keeps only one of the two values, so one of them would be silently lost.',
     fix: 'Keep one of the two lines; often one of them is meant to be a different key, or belongs one level deeper or shallower.',
   },
+  FL012: {
+    title: 'Alias inside its own anchor',
+    what: 'A `*name` alias is used inside the very part of the file that `&name` marks.',
+    why: 'An alias repeats what its anchor names; used inside it, the content would contain itself without end.',
+    fix:
+      'Usually a line indented too far moved into the anchored part: move it left to where it belongs. ' +
+      'Otherwise write the content out instead of the alias.',
+  },
   FL020: {
     title: 'Unknown kind of file',
     what:

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { type Alias, type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { type Diagnostic, error } from './diagnostic.ts';
 import { closest } from './suggest.ts';
 import { checkTemplateFile, checkUnusedTemplate, expandInstance, isInstanceFile, type TemplateOrigin } from './templates.ts';
@@ -237,8 +237,31 @@ function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): Sou
     );
   }
   if (syntax) diagnostics.push(error(relPath, [], yamlErrorMessage(syntax), { offset: syntaxErrorRange(text, syntax), code: 'FL010' }));
-  const parsed = doc.errors.length === 0;
+  const selfAliases = doc.errors.length === 0 ? aliasesInsideTheirAnchor(doc) : [];
+  for (const alias of selfAliases)
+    diagnostics.push(
+      error(
+        relPath,
+        [],
+        `'*${alias.source}' is used inside what '&${alias.source}' names, so it would repeat itself forever. ` +
+          'Check the indentation of this line (it may belong further left), or write the content out here.',
+        { offset: alias.range ? [alias.range[0], alias.range[1]] : undefined, code: 'FL012' },
+      ),
+    );
+  const parsed = doc.errors.length === 0 && selfAliases.length === 0;
   return { relPath, absPath, text, doc, lineCounter, parsed, data: parsed ? doc.toJS() : undefined };
+}
+
+/** Aliases (`*name`) inside the node their anchor (`&name`) marks: the data would contain itself. */
+function aliasesInsideTheirAnchor(doc: Document): Alias[] {
+  const found: Alias[] = [];
+  visit(doc, {
+    Alias(_key, alias, path) {
+      const target = alias.resolve(doc);
+      if (target && path.includes(target as never)) found.push(alias);
+    },
+  });
+  return found;
 }
 
 /**

@@ -32,6 +32,18 @@ describe('npm run check: YAML files that cannot be read', () => {
     `);
   });
 
+  it('an alias used inside its own anchor (a line indented too far) is reported, not followed forever', () => {
+    expect(checkCase('alias-loop').report).toBe(text`
+      funnels/case.yaml:12:19: error: '*goHome' is used inside what '&goHome' names, so it would repeat itself forever. \\
+        Check the indentation of this line (it may belong further left), or write the content out here.
+        11 |             to: /
+      > 12 |             then: *goHome
+           |                   ^^^^^^^
+
+      1 error in 7 files.
+    `);
+  });
+
   it('a file without `version: 1` is told to add it', () => {
     expect(checkCase('missing-version').report).toBe(text`
       funnels/case.yaml:1:1: error: This file is written for funnel language version 1: put \`version: 1\` at the top.
