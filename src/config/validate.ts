@@ -97,6 +97,7 @@ function typeMismatch(issues: Issue[]): boolean {
 
 function schemaIssueCode(issue: Located, explained: Explained): DiagnosticCode {
   if (explained.missingKey !== undefined) return 'FL102';
+  if (explained.slippedFrom !== undefined) return 'FL411';
   const kind = issue.code === 'custom' ? (issue.params as { kind?: string } | undefined)?.kind : undefined;
   if (kind === 'keyed-union') return explained.at === 'key' ? 'FL101' : 'FL108';
   const byKind: Record<string, DiagnosticCode> = { 'unknown-key': 'FL101', 'unknown-tag': 'FL104', 'missing-tag': 'FL102', shape: 'FL103' };
