@@ -47,6 +47,20 @@ export function checkTemplateFile(file: ConfigFile): Diagnostic[] {
   const produces = file.doc.get('produces', true) as Node | undefined;
   if (produces)
     visit(produces, {
+      Pair(_key, pair) {
+        // `$if: annualPrice` names a parameter without `${...}`.
+        if (!isScalar(pair.key) || pair.key.value !== IF_KEY || !isScalar(pair.value)) return;
+        const name = String(pair.value.value);
+        used.add(name);
+        if (!declared.includes(name))
+          out.push(
+            error(file.relPath, [], `'$if: ${name}' names no parameter of this template. Declare it under 'params:' or fix the name.`, {
+              offset: pair.value.range ? [pair.value.range[0], pair.value.range[1]] : undefined,
+              suggestion: closest(name, declared),
+              code: 'FL201',
+            }),
+          );
+      },
       Scalar(_key, node) {
         for (const name of namesIn(node)) {
           used.add(name);
@@ -154,9 +168,7 @@ export function expandInstance(
       });
     },
     Scalar(key, node) {
-      if (key === 'key') return undefined;
-      const replacement = substitute(node);
-      return replacement ?? undefined;
+      return key === 'key' ? undefined : substitute(node);
     },
   });
 

@@ -121,6 +121,14 @@ describe('the partner template', { timeout: 60_000 }, () => {
     expect(report).toContain("Declare it under 'params:' or fix the name. Did you mean '${name}'?");
   });
 
+  it('reports a `$if:` that names no parameter, with a suggestion', () => {
+    const { report } = checkRepoWith({
+      'funnels/templates/partner.yaml': (t) => t.replace('    - $if: monthlyPrice\n', '    - $if: monthlyPrce\n'),
+    });
+    expect(report).toMatch(/^funnels\/templates\/partner\.yaml:\d+:12: error: '\$if: monthlyPrce' names no parameter of this template\. /);
+    expect(report).toContain("Did you mean 'monthlyPrice'?");
+  });
+
   it("says to quote a parameter written inside '{...}'", () => {
     const { report } = checkRepoWith({
       'funnels/templates/partner.yaml': (t) => t.replace("to: '/${id}-thankyou' }", 'to: /${id}-thankyou }'),
