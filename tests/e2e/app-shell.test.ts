@@ -29,7 +29,9 @@ async function layoutStyle(page: Page): Promise<string> {
         .map(([k, v]) => `${k}=${v}`);
       return [el.className, ...data, style.backgroundColor, style.color, style.borderBottomColor].join('|');
     };
-    return `header ${describe(document.querySelector('header'))} / footer ${describe(document.querySelector('footer'))}`;
+    // The page's own header and footer: not those inside a screen (a review's author is a <footer>).
+    const outside = (tag: string) => document.querySelector(`${tag}:not(main ${tag})`);
+    return `header ${describe(outside('header'))} / footer ${describe(outside('footer'))}`;
   });
 }
 
