@@ -1,10 +1,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, createServer, type Rolldown } from 'vite';
+import { createServer, type Rolldown } from 'vite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
 import { fixturesDir, text } from './helpers.ts';
+import { buildApp, writeAppEntry } from './viteApp.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -20,29 +21,17 @@ function project(name: string, overlay?: string): string {
   const root = join(temp, `${name}${overlay ? `-${overlay}` : ''}`);
   cpSync(join(fixturesDir, name), root, { recursive: true });
   if (overlay) cpSync(join(fixturesDir, overlay), root, { recursive: true });
-  writeFileSync(
-    join(root, 'main.js'),
-    `import { config, defaultCopy, loadScreen, loadCopy } from 'virtual:funnel-config';
-globalThis.app = { config, defaultCopy, loadScreen, loadCopy };
-`,
-  );
+  writeAppEntry(root);
   return root;
 }
 
-async function buildApp(root: string) {
-  const output = (await build({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
-    build: { write: false, rolldownOptions: { input: join(root, 'main.js') } },
-  })) as Rolldown.RolldownOutput;
-  return output.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+async function buildChunks(root: string) {
+  return (await buildApp(root)).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
 }
 
 describe('the Vite plugin', () => {
   it('builds the config into JSON modules: one chunk per screen and per extra locale, no YAML parser or zod', async () => {
-    const chunks = await buildApp(project('_base', 'valid'));
+    const chunks = await buildChunks(project('_base', 'valid'));
     const entry = chunks.find((c) => c.isEntry)!;
     const screenIds = ['home', 'login', 'account', 'classes', 'notFound', 'quickStart', 'trialPlan', 'trialAccount'];
     for (const id of screenIds) {

@@ -2,10 +2,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { build, createServer, type Rolldown } from 'vite';
+import { createServer } from 'vite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SCREEN_INDEX_PATH, screenIndexHtml } from '../../../src/config/map/screenIndex.ts';
 import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
+import { buildApp, writeAppEntry } from '../checker/viteApp.ts';
 import { mapFixture } from './fixture.ts';
 
 // The fixture defines the runtime copy keys of the checker fixtures, not whatever components add later.
@@ -88,19 +89,8 @@ describe('the dev screen index', () => {
   });
 
   it('is not in a build', async () => {
-    writeFileSync(
-      join(root, 'main.js'),
-      "import { config, defaultCopy, loadScreen, loadCopy } from 'virtual:funnel-config';\n" +
-        'globalThis.app = { config, defaultCopy, loadScreen, loadCopy };\n',
-    );
-    const output = (await build({
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
-      build: { write: false, rolldownOptions: { input: join(root, 'main.js') } },
-    })) as Rolldown.RolldownOutput;
-    const code = output.output.map((o) => (o.type === 'chunk' ? o.code : String(o.source))).join('\n');
+    writeAppEntry(root);
+    const code = (await buildApp(root)).map((o) => (o.type === 'chunk' ? o.code : String(o.source))).join('\n');
     expect(code).toContain('Start your free trial today!');
     expect(code).not.toContain(SCREEN_INDEX_PATH);
     expect(code).not.toContain('Try a flag');

@@ -1,0 +1,26 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, type Rolldown } from 'vite';
+import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
+
+/** Makes `root` a small app: one entry importing the funnel config's virtual module. */
+export function writeAppEntry(root: string): void {
+  writeFileSync(
+    join(root, 'main.js'),
+    `import { config, defaultCopy, loadScreen, loadCopy } from 'virtual:funnel-config';
+globalThis.app = { config, defaultCopy, loadScreen, loadCopy };
+`,
+  );
+}
+
+/** Builds that app in memory with the funnel-config plugin (funnels/ and copy/ of `root`). */
+export async function buildApp(root: string): Promise<Rolldown.RolldownOutput['output']> {
+  const output = (await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
+    build: { write: false, rolldownOptions: { input: join(root, 'main.js') } },
+  })) as Rolldown.RolldownOutput;
+  return output.output;
+}
