@@ -448,6 +448,46 @@ export interface SandboxTransactionsTable {
   created_at: Timestamp;
 }
 
+// ---------------------------------------------------------------------------------------
+// Experiments and the conversion report (migration 012)
+
+export const CONVERSION_KINDS = ['signup', 'trial', 'purchase', 'redemption'] as const;
+export type ConversionKind = (typeof CONVERSION_KINDS)[number];
+
+/** A visitor's first exposure to an experiment: the variant they were assigned (one row per experiment and visitor). */
+export interface ExperimentExposuresTable {
+  experiment: string;
+  visitor_id: string;
+  variant: string;
+  first_seen_at: CreatedAt;
+}
+
+/** A visitor's first view of a funnel's screen; `step` is the screen's place in its funnel (0 first). */
+export interface FunnelStepViewsTable {
+  funnel: string;
+  screen: string;
+  visitor_id: string;
+  step: number;
+  first_seen_at: CreatedAt;
+}
+
+/** A sign-up, trial start, purchase or redemption the backend saw, with who and where it came from. */
+export interface ConversionsTable {
+  id: string;
+  kind: ConversionKind;
+  /** The visitor id cookie of the request (null when the browser sent none). */
+  visitor_id: string | null;
+  user_id: string | null;
+  partner: string | null;
+  /** The code's campaign: its batch (or bulk campaign), or the promo code itself. */
+  code_campaign: string | null;
+  /** What was charged today (0 for a trial or a free redemption). */
+  revenue_cents: Defaulted<number>;
+  utm_first_touch: Json<Record<string, string> | null>;
+  utm_last_touch: Json<Record<string, string> | null>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -475,6 +515,10 @@ export interface Database {
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_subscriptions: SandboxSubscriptionsTable;
   sandbox_transactions: SandboxTransactionsTable;
+  // Experiments and the conversion report (migration 012)
+  experiment_exposures: ExperimentExposuresTable;
+  funnel_step_views: FunnelStepViewsTable;
+  conversions: ConversionsTable;
 }
 
 export type WebOfferRow = Selectable<WebOffersTable>;

@@ -14,6 +14,7 @@ import * as m008 from './008_sandbox_gateway.ts';
 import * as m009 from './009_payment_intents.ts';
 import * as m010 from './010_email_changes.ts';
 import * as m011 from './011_account_versions.ts';
+import * as m012 from './012_experiments.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009_payment_intents': m009,
   '010_email_changes': m010,
   '011_account_versions': m011,
+  '012_experiments': m012,
 };
