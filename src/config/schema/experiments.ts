@@ -1,10 +1,29 @@
 import { z } from 'zod';
 import { identifier } from './common.ts';
+import { condition } from './conditions.ts';
 import { strictObject } from './strict.ts';
 
 /**
- * Feature flags and experiments: each flag has its variants and a default. The flag provider
- * may answer another variant; `?variantOverride=flag:variant,...` forces one.
+ * An experiment on a flag (issue 15): how its visitors are split between its variants
+ * (`weights`, percentages summing to 100), who takes part (`audience`, a condition over the
+ * facts known when the page opens: path, device, query, cookies, locale) and whether it runs
+ * (`state`). A stopped experiment, a visitor outside its audience and a robot see the default.
+ */
+export const EXPERIMENT_STATES = ['running', 'stopped'] as const;
+
+const experiment = strictObject({
+  state: z.enum(EXPERIMENT_STATES, { error: `Expected 'running' or 'stopped'.` }),
+  weights: z.record(identifier, z.number().min(0).max(100)),
+  audience: condition.optional(),
+});
+export type ExperimentDefinition = z.infer<typeof experiment>;
+
+/** Weights are percentages; a little rounding (33.3 + 33.3 + 33.4) is fine. */
+const WEIGHT_SUM_TOLERANCE = 0.001;
+
+/**
+ * Feature flags and experiments: each flag has its variants and a default. An experiment
+ * assigns each visitor a variant; `?variantOverride=flag:variant,...` forces one.
  */
 export const experimentsFile = strictObject({
   version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
@@ -14,12 +33,28 @@ export const experimentsFile = strictObject({
       description: z.string().min(1),
       variants: z.array(identifier).min(2),
       default: identifier,
+      experiment: experiment.optional(),
     }).superRefine((flag, ctx) => {
       if (!flag.variants.includes(flag.default))
         ctx.addIssue({
           code: 'custom',
           path: ['default'],
           message: `The default '${flag.default}' is not one of this flag's variants (${flag.variants.join(', ')}).`,
+        });
+      if (!flag.experiment) return;
+      for (const name of Object.keys(flag.experiment.weights))
+        if (!flag.variants.includes(name))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['experiment', 'weights', name],
+            message: `'${name}' is not one of this flag's variants (${flag.variants.join(', ')}).`,
+          });
+      const sum = Object.values(flag.experiment.weights).reduce((a, b) => a + b, 0);
+      if (Math.abs(sum - 100) > WEIGHT_SUM_TOLERANCE)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['experiment', 'weights'],
+          message: `The weights add up to ${Number(sum.toFixed(3))}; they are percentages of the visitors and must add up to 100.`,
         });
     }),
   ),
