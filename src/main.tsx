@@ -11,6 +11,7 @@ void start({
   env: {
     apiBase: env.VITE_API_BASE as string | undefined,
     flagProvider: env.VITE_FLAG_PROVIDER as string | undefined,
+    flagServiceUrl: env.VITE_FLAG_SERVICE_URL as string | undefined,
     recaptchaSiteKey: env.VITE_RECAPTCHA_SITE_KEY as string | undefined,
     parseApplicationId: env.VITE_PARSE_APP_ID as string | undefined,
   },

@@ -122,11 +122,11 @@ export function compile(
   const routes: CompiledRoute[] = [];
   for (const funnel of valuesOf<FunnelFile>('funnel')) {
     const steps = funnel.progress?.steps;
-    for (const screen of funnel.screens) {
+    for (const [funnelStep, screen] of funnel.screens.entries()) {
       const group = app.layoutGroups?.find((g) => g.paths.some((p) => matchRoute(p, screen.path) || matchRoute(screen.path, p)));
       const layout = group?.layout ?? funnel.layout ?? 'default';
       const load = screen.load ?? 'eager';
-      const compiled: CompiledScreen = { ...screen, load, funnel: funnel.funnel, layout };
+      const compiled: CompiledScreen = { ...screen, load, funnel: funnel.funnel, funnelStep, layout };
       if (screen.step !== undefined && steps !== undefined)
         compiled.progress =
           typeof steps === 'number' ? { step: screen.step, of: steps } : { step: screen.step, of: steps.length, labels: steps };

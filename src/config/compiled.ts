@@ -19,6 +19,8 @@ export interface CompiledRoute {
 
 export interface CompiledScreen extends Screen {
   funnel: string;
+  /** The screen's place in its funnel file (0 first): the order of the report's drop-off chart. */
+  funnelStep: number;
   layout: string;
   /** 'STEP n OF m', or a labelled stepper when `labels` is set. */
   progress?: { step: number; of: number; labels?: string[] };

@@ -9,6 +9,8 @@ import type { CallName } from './calls.ts';
 
 /** Where a call is posted, relative to the API base (`/api`). */
 export const functionPath = (name: CallName) => `/functions/${name}`;
+/** The experiments report's events (src/contract/events.ts), under the API base. */
+export const EVENTS_PATH = '/events';
 export const SESSION_TOKEN_HEADER = 'X-Parse-Session-Token';
 /** Parse Server's application id, sent when the funnels run against an existing Parse backend. */
 export const APPLICATION_ID_HEADER = 'X-Parse-Application-Id';

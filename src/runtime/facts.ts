@@ -33,6 +33,8 @@ export interface FactSources {
   storage: (key: string) => unknown;
   cookie: (name: string) => string | undefined;
   flags: Readonly<Record<string, string>>;
+  /** Told each time a `flag.*` fact is read (the experiments' exposures). */
+  onFlagRead?: (name: string) => void;
   utm: (touch: 'lastTouch' | 'firstTouch') => Record<string, string> | null;
   form?: Record<string, unknown> | undefined;
   result?: unknown;
@@ -82,7 +84,10 @@ const familyReaders: { [F in FactFamily]: (s: FactSources, rest: string) => unkn
     const [key, inner] = split(rest);
     return readPath(s.storage(key), inner);
   },
-  flag: (s, rest) => s.flags[rest],
+  flag: (s, rest) => {
+    s.onFlagRead?.(rest);
+    return s.flags[rest];
+  },
   query: (s, rest) => new URLSearchParams(s.search).get(rest) ?? undefined,
   cookie: (s, rest) => s.cookie(rest),
   form: (s, rest) => readPath(s.form, rest),

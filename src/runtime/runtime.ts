@@ -2,7 +2,7 @@ import type { Analytics } from '../adapters/analytics/analytics.ts';
 import type { Auth, Session } from '../adapters/auth/auth.ts';
 import type { Backend } from '../adapters/backend/backend.ts';
 import type { Captcha } from '../adapters/captcha/captcha.ts';
-import type { FlagValues } from '../adapters/flags/flags.ts';
+import type { FlagValues, ParsedOverride } from '../adapters/flags/flags.ts';
 import { type CookieJar, type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
 import { createStore, type Observable } from '../browser/store.ts';
 import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
@@ -12,6 +12,7 @@ import { readAttribution } from './attribution.ts';
 import { type ClientStateStore, recordQuizAnswer } from './clientState.ts';
 import { readsFactFamily } from './conditions.ts';
 import type { Copy } from './copy.ts';
+import type { ExperimentTracking } from './experiments.ts';
 import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
 
@@ -45,6 +46,10 @@ export interface RuntimeOptions {
   auth: Auth;
   backend: Backend;
   flags: FlagValues;
+  /** The exposures and screen views the experiments report counts (none when left out). */
+  experiments?: ExperimentTracking;
+  /** `?variantOverride=`: what it forces and what it could not use, for the notice QA sees. */
+  variantOverride?: ParsedOverride;
   analytics: Analytics;
   captcha: Captcha;
   browser: Browser;
@@ -141,6 +146,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       storage: (key) => readJson(browser.session, key),
       cookie: (name) => browser.cookies.get(name),
       flags: o.flags,
+      onFlagRead: (name) => o.experiments?.flagRead(name),
       utm: (touch) => readAttribution(touch, browser.session, browser.local),
       form: scope.form,
       result: scope.result,

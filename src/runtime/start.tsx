@@ -3,10 +3,13 @@ import { LocalAnalytics } from '../adapters/analytics/analytics.ts';
 import { createAuth } from '../adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
 import { type Captcha, LocalCaptcha } from '../adapters/captcha/captcha.ts';
+import { createEventSink } from '../adapters/events/events.ts';
 import {
+  DefaultsProvider,
+  DeferredProvider,
+  type FlagProvider,
   flagContext,
   HttpFlagProvider,
-  LocalFlagProvider,
   parseVariantOverride,
   readVariantOverride,
   resolveFlags,
@@ -15,12 +18,16 @@ import { blockComponents, lazyBlocks, preloadBlocks } from '../blocks/components
 import { cookieDomainFor, documentCookies, safeStorage } from '../browser/storage.ts';
 import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
+import { EVENTS_PATH } from '../contract/wire.ts';
+import { anyExperimentRunning, audienceSnapshot } from '../experiments/audience.ts';
 import { App } from './App.tsx';
 import { runActions } from './actions.ts';
-import { captureAttribution } from './attribution.ts';
+import { captureAttribution, readAttribution } from './attribution.ts';
 import { createClientStateStore } from './clientState.ts';
 import { truthy } from './conditions.ts';
 import { createCopy } from './copy.ts';
+import { createExperimentTracking } from './experiments.ts';
+import { createFacts } from './facts.ts';
 import { findRoute } from './routes.ts';
 import { type Browser, createRuntime, type Navigation } from './runtime.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
@@ -34,8 +41,12 @@ export interface StartOptions {
   env: {
     /** Where the backend answers (default /api). */
     apiBase?: string | undefined;
-    /** `local`: the YAML defaults only; otherwise the server's flag service (`{apiBase}/flags`), asked once. */
+    /**
+     * `local` (the default): the experiments evaluated in the browser; `remote`: a flag service
+     * asked once, at `flagServiceUrl` (default `{apiBase}/flags`, the same evaluator on the server).
+     */
     flagProvider?: string | undefined;
+    flagServiceUrl?: string | undefined;
     /** A reCAPTCHA v3 site key; else the server's client config may name one; else the local bot check. */
     recaptchaSiteKey?: string | undefined;
     parseApplicationId?: string | undefined;
@@ -43,8 +54,21 @@ export interface StartOptions {
   root: HTMLElement;
 }
 
+/** Session storage: this tab has told the backend the visitor's UTM touches. */
+const TOUCH_SENT_KEY = 'ck.touchSent';
+
 /** How long screens wait for the flag service before using the defaults. */
 const FLAG_TIMEOUT_MS = 1500;
+
+/** Which flag provider answers (configuration: VITE_FLAG_PROVIDER, VITE_FLAG_SERVICE_URL). */
+function chooseFlagProvider(config: CompiledConfig, env: StartOptions['env'], apiBase: string): FlagProvider {
+  if (env.flagProvider === 'remote') return new HttpFlagProvider(env.flagServiceUrl || `${apiBase}/flags`);
+  if (!anyExperimentRunning(config.flags)) return new DefaultsProvider();
+  return new DeferredProvider('local', async () => {
+    const { LocalExperimentProvider } = await import('../adapters/flags/localProvider.ts');
+    return new LocalExperimentProvider(config.flags);
+  });
+}
 
 /** `{apiBase}/client-config`: which browser adapters the server wants (`{ captcha: { provider, siteKey }, payments: { adapter } }`). */
 interface ClientConfig {
@@ -114,14 +138,29 @@ export async function start(o: StartOptions): Promise<void> {
     });
 
   const apiBase = o.env.apiBase ?? '/api';
-  const remote = o.env.flagProvider !== 'local';
-  const clientConfig = remote ? readClientConfig(apiBase) : Promise.resolve<ClientConfig>({});
-  const override = readVariantOverride(window.location.search, browser.cookies);
+  const clientConfig = readClientConfig(apiBase);
+  const overrideText = readVariantOverride(window.location.search, browser.cookies);
+  const variantOverride = parseVariantOverride(overrideText, config.flags);
+  const isRobot = navigator.webdriver === true;
+  const pageFacts = createFacts({
+    user: null,
+    path: window.location.pathname,
+    search: window.location.search,
+    from: null,
+    reload: false,
+    mobile: browser.mobile(),
+    customer: null,
+    state: state.get(),
+    storage: () => undefined,
+    cookie: (name) => browser.cookies.get(name),
+    flags: {},
+    utm: (touch) => readAttribution(touch, browser.session, browser.local),
+  });
   const flagsReady = resolveFlags({
     definitions: config.flags,
-    provider: remote ? new HttpFlagProvider(`${apiBase}/flags`) : new LocalFlagProvider(config.flags),
-    context: flagContext(browser.cookies, override, window.location.pathname, navigator.webdriver === true),
-    override: parseVariantOverride(override, config.flags),
+    provider: chooseFlagProvider(config, o.env, apiBase),
+    context: flagContext(browser.cookies, overrideText, window.location.pathname, isRobot, audienceSnapshot(config.flags, pageFacts)),
+    override: variantOverride.values,
     timeoutMs: FLAG_TIMEOUT_MS,
   });
 
@@ -160,7 +199,13 @@ export async function start(o: StartOptions): Promise<void> {
   const captcha = await chooseCaptcha(
     o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined),
   ).catch(() => new LocalCaptcha());
-  flags = await flagsReady;
+  const resolved = await flagsReady;
+  flags = resolved.values;
+  const sink = createEventSink(`${apiBase}${EVENTS_PATH}`);
+  if (!isRobot && (window.location.search.includes('utm_') || !browser.session.getItem(TOUCH_SENT_KEY))) {
+    browser.session.setItem(TOUCH_SENT_KEY, '1');
+    sink.send({ type: 'touch', firstTouch: pageFacts.get('utm.firstTouch') as never, lastTouch: pageFacts.get('utm.lastTouch') as never });
+  }
 
   const runtime = createRuntime({
     config,
@@ -170,6 +215,8 @@ export async function start(o: StartOptions): Promise<void> {
     auth,
     backend,
     flags,
+    experiments: createExperimentTracking({ flags: resolved, sink, session: browser.session, isRobot }),
+    variantOverride,
     analytics: new LocalAnalytics(window as { __analytics?: LocalAnalytics }),
     captcha,
     browser,

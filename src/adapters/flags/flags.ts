@@ -1,51 +1,95 @@
+/**
+ * Feature flags behind an OpenFeature-shaped boundary (issue 15). A provider is initialized
+ * once with the visitor's evaluation context (OpenFeature's static-context paradigm for web
+ * clients: the spec's flag service is "polled once with refresh disabled"), then answers each
+ * flag synchronously with a value, a variant and a reason.
+ *
+ * Providers: `local` evaluates the experiments in the browser (GrowthBook's local evaluation,
+ * src/adapters/flags/localProvider.ts, loaded only when an experiment runs); `remote` asks a
+ * flag service once (`/api/flags`, which runs the same evaluator on the server, or a hosted
+ * service at VITE_FLAG_SERVICE_URL). Which one is configuration (VITE_FLAG_PROVIDER).
+ */
 import type { CookieJar } from '../../browser/storage.ts';
 import { EXPERIMENT_ID_COOKIE, FEATURE_ID_COOKIE, VARIANT_OVERRIDE_COOKIE, VARIANT_OVERRIDE_PARAM } from '../../browser/storageKeys.ts';
 import type { CompiledFlag } from '../../config/compiled.ts';
+import type { AssignmentReason } from '../../experiments/assign.ts';
 
 export type FlagValues = Record<string, string>;
+type FlagDefinitions = Readonly<Record<string, CompiledFlag>>;
 
-/** What the flag service is told (spec §7): polled once, never refreshed. */
+/** The evaluation context (spec §7): what the flag service is told about the visitor. */
 export interface FlagContext {
+  /** The visitor id (OpenFeature's targeting key): the `experimentId` cookie. */
   experimentId: string;
   platform: 'web';
   isRobotE2E: boolean;
   variantOverride: string;
   pathname: string;
   featureIds: string[];
+  /** The facts experiments' audiences read (src/experiments/audience.ts). */
+  audience: Record<string, unknown>;
 }
 
-/** Answers variants for some flags; anything it leaves out keeps its YAML default. */
+/** OpenFeature's reasons, those our providers give; OVERRIDE is a QA override (`?variantOverride=`). */
+export type FlagReason = AssignmentReason | 'ERROR' | 'OVERRIDE';
+
+export interface ResolutionDetails {
+  value: string;
+  variant: string;
+  reason: FlagReason;
+}
+
 export interface FlagProvider {
-  load(context: FlagContext): Promise<FlagValues>;
+  readonly metadata: { name: string };
+  /** Resolves every flag for this context, once; later calls keep the first answer. */
+  initialize(context: FlagContext): Promise<void>;
+  /** After `initialize`: the flag's variant (the default when the provider has none). */
+  resolveStringEvaluation(flagKey: string, defaultValue: string): ResolutionDetails;
 }
 
-export const defaultVariants = (definitions: Readonly<Record<string, CompiledFlag>>): FlagValues =>
+const defaultResolution = (value: string, reason: FlagReason = 'STATIC'): ResolutionDetails => ({ value, variant: value, reason });
+
+export const defaultVariants = (definitions: FlagDefinitions): FlagValues =>
   Object.fromEntries(Object.entries(definitions).map(([name, d]) => [name, d.default]));
 
-/** The local provider: the YAML defaults, nothing remote. */
-export class LocalFlagProvider implements FlagProvider {
-  constructor(private readonly definitions: Readonly<Record<string, CompiledFlag>>) {}
-  load(): Promise<FlagValues> {
-    return Promise.resolve(defaultVariants(this.definitions));
+/** The YAML defaults, nothing evaluated: when no experiment runs, nothing more need load. */
+export class DefaultsProvider implements FlagProvider {
+  readonly metadata = { name: 'defaults' };
+  initialize(): Promise<void> {
+    return Promise.resolve();
+  }
+  resolveStringEvaluation(_flagKey: string, defaultValue: string): ResolutionDetails {
+    return defaultResolution(defaultValue);
   }
 }
 
+const FLAG_REASONS: readonly string[] = ['STATIC', 'SPLIT', 'DEFAULT', 'DISABLED'];
+
 /**
  * The remote provider: ONE `GET {url}?experimentId=…&platform=web&isRobotE2E=…&variantOverride=…
- * &pathname=…&featureIds=a,b`, answering `{ flags: { name: variant } }` or `{ name: variant }`.
- * Refresh is disabled: later `load` calls get the first answer.
+ * &pathname=…&featureIds=a,b&audience={json}`, answering `{ flags: { name: variant }, reasons?: { name: reason } }`
+ * (or a bare `{ name: variant }`). Refresh is disabled: a second `initialize` keeps the first answer.
  */
 export class HttpFlagProvider implements FlagProvider {
-  private answer: Promise<FlagValues> | undefined;
+  readonly metadata = { name: 'remote' };
+  private answer: Promise<void> | undefined;
+  private variants: FlagValues = {};
+  private reasons: Record<string, FlagReason> = {};
   constructor(
     private readonly url = '/api/flags',
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
   ) {}
-  load(context: FlagContext): Promise<FlagValues> {
+  initialize(context: FlagContext): Promise<void> {
     this.answer ??= this.fetchOnce(context);
     return this.answer;
   }
-  private async fetchOnce(context: FlagContext): Promise<FlagValues> {
+  resolveStringEvaluation(flagKey: string, defaultValue: string): ResolutionDetails {
+    const variant = this.variants[flagKey];
+    return variant === undefined
+      ? defaultResolution(defaultValue, 'DEFAULT')
+      : { value: variant, variant, reason: this.reasons[flagKey] ?? 'STATIC' };
+  }
+  private async fetchOnce(context: FlagContext): Promise<void> {
     const q = new URLSearchParams({
       experimentId: context.experimentId,
       platform: context.platform,
@@ -53,38 +97,53 @@ export class HttpFlagProvider implements FlagProvider {
       variantOverride: context.variantOverride,
       pathname: context.pathname,
       featureIds: context.featureIds.join(','),
+      audience: JSON.stringify(context.audience),
     });
     const response = await this.fetchFn(`${this.url}?${q}`, { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`Flag service answered ${response.status}`);
-    const body = (await response.json()) as { flags?: unknown } | null;
+    const body = (await response.json()) as { flags?: unknown; reasons?: unknown } | null;
     const map = body && typeof body === 'object' && body.flags && typeof body.flags === 'object' ? body.flags : body;
-    const out: FlagValues = {};
-    for (const [k, v] of Object.entries(map ?? {})) if (typeof v === 'string') out[k] = v;
-    return out;
+    for (const [k, v] of Object.entries(map ?? {})) if (typeof v === 'string') this.variants[k] = v;
+    const reasons = body && typeof body === 'object' && body.reasons && typeof body.reasons === 'object' ? body.reasons : {};
+    for (const [k, v] of Object.entries(reasons)) if (typeof v === 'string' && FLAG_REASONS.includes(v)) this.reasons[k] = v as FlagReason;
   }
 }
 
-/**
- * `?variantOverride=flag:variant,flag2:variant` → `{ flag: variant, flag2: variant }`. Unknown
- * flags and variants are left out, so a typo falls back to the normal variant.
- */
-export function parseVariantOverride(text: string | null | undefined, definitions: Readonly<Record<string, CompiledFlag>>): FlagValues {
-  const out: FlagValues = {};
-  for (const pair of (text ?? '').split(',')) {
-    const [name, variant] = pair.split(':').map((s) => s.trim());
-    const d = name ? definitions[name] : undefined;
-    if (d && variant && d.variants.includes(variant)) out[name!] = variant;
-  }
-  return out;
+/** A `?variantOverride=` pair that names no flag, or no variant of its flag: shown to whoever typed it. */
+export interface OverrideProblem {
+  pair: string;
+  flag: string;
+  /** The flag's variants, when the flag exists (its variant was misspelt). */
+  variants: string[] | null;
 }
 
-/** Keep only answers that name a known flag and one of its variants. */
-export function knownVariants(answer: FlagValues, definitions: Readonly<Record<string, CompiledFlag>>): FlagValues {
-  return Object.fromEntries(Object.entries(answer).filter(([k, v]) => definitions[k]?.variants.includes(v)));
+export interface ParsedOverride {
+  values: FlagValues;
+  problems: OverrideProblem[];
+}
+
+/** `flag:variant,flag2:variant` → the variants it forces, and the pairs it could not use. */
+export function parseVariantOverride(text: string | null | undefined, definitions: FlagDefinitions): ParsedOverride {
+  const values: FlagValues = {};
+  const problems: OverrideProblem[] = [];
+  for (const raw of (text ?? '').split(',')) {
+    const pair = raw.trim();
+    if (pair === '') continue;
+    const [name = '', variant = ''] = pair.split(':').map((s) => s.trim());
+    const d = Object.hasOwn(definitions, name) ? definitions[name] : undefined;
+    if (d && d.variants.includes(variant)) values[name] = variant;
+    else problems.push({ pair, flag: name, variants: d ? d.variants : null });
+  }
+  return { values, problems };
+}
+
+export interface ResolvedFlags {
+  values: FlagValues;
+  reasons: Record<string, FlagReason>;
 }
 
 export interface ResolveFlagsOptions {
-  definitions: Readonly<Record<string, CompiledFlag>>;
+  definitions: FlagDefinitions;
   provider: FlagProvider;
   context: FlagContext;
   override: FlagValues;
@@ -93,15 +152,29 @@ export interface ResolveFlagsOptions {
   setTimer?: (fn: () => void, ms: number) => unknown;
 }
 
-/** Defaults, then the provider's answer (if it comes in time), then the URL/cookie override. */
-export async function resolveFlags(o: ResolveFlagsOptions): Promise<FlagValues> {
-  const defaults = defaultVariants(o.definitions);
+/** Defaults, then the provider's answer (if it comes in time and names a known variant), then the override. */
+export async function resolveFlags(o: ResolveFlagsOptions): Promise<ResolvedFlags> {
   const timer = o.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-  const answer = await Promise.race([
-    o.provider.load(o.context).catch(() => ({}) as FlagValues),
-    new Promise<FlagValues>((resolve) => timer(() => resolve({}), o.timeoutMs)),
+  const ready = await Promise.race([
+    o.provider.initialize(o.context).then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => timer(() => resolve(false), o.timeoutMs)),
   ]);
-  return { ...defaults, ...knownVariants(answer, o.definitions), ...o.override };
+  const values: FlagValues = {};
+  const reasons: Record<string, FlagReason> = {};
+  for (const [name, d] of Object.entries(o.definitions)) {
+    const answer = ready ? o.provider.resolveStringEvaluation(name, d.default) : defaultResolution(d.default, 'ERROR');
+    const known = d.variants.includes(answer.variant);
+    values[name] = known ? answer.variant : d.default;
+    reasons[name] = known ? answer.reason : 'ERROR';
+    if (Object.hasOwn(o.override, name)) {
+      values[name] = o.override[name]!;
+      reasons[name] = 'OVERRIDE';
+    }
+  }
+  return { values, reasons };
 }
 
 /**
@@ -119,22 +192,51 @@ export function readVariantOverride(search: string, cookies: CookieJar): string 
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-/** The flag service's context; a visitor without an experiment id gets one, kept for a year. */
+/** The visitor id: the `experimentId` cookie, made (and kept for a year) on the first visit. */
+export function visitorId(cookies: CookieJar, newId: () => string = () => crypto.randomUUID()): string {
+  let id = cookies.get(EXPERIMENT_ID_COOKIE);
+  if (!id) {
+    id = newId();
+    cookies.set(EXPERIMENT_ID_COOKIE, id, { maxAgeSeconds: YEAR_SECONDS });
+  }
+  return id;
+}
+
+/** The flag service's context for this page. */
 export function flagContext(
   cookies: CookieJar,
   variantOverride: string,
   pathname: string,
   isRobotE2E: boolean,
-  newId: () => string = () => crypto.randomUUID(),
+  audience: Record<string, unknown> = {},
+  newId?: () => string,
 ): FlagContext {
-  let experimentId = cookies.get(EXPERIMENT_ID_COOKIE);
-  if (!experimentId) {
-    experimentId = newId();
-    cookies.set(EXPERIMENT_ID_COOKIE, experimentId, { maxAgeSeconds: YEAR_SECONDS });
-  }
   const featureIds = (cookies.get(FEATURE_ID_COOKIE) ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return { experimentId, platform: 'web', isRobotE2E, variantOverride, pathname, featureIds };
+  return { experimentId: visitorId(cookies, newId), platform: 'web', isRobotE2E, variantOverride, pathname, featureIds, audience };
+}
+
+/** A provider whose code loads when it is initialized (the local evaluator's chunk), inside resolveFlags' time limit. */
+export class DeferredProvider implements FlagProvider {
+  readonly metadata: { name: string };
+  private inner: FlagProvider | undefined;
+  private ready: Promise<void> | undefined;
+  constructor(
+    name: string,
+    private readonly load: () => Promise<FlagProvider>,
+  ) {
+    this.metadata = { name };
+  }
+  initialize(context: FlagContext): Promise<void> {
+    this.ready ??= this.load().then((provider) => {
+      this.inner = provider;
+      return provider.initialize(context);
+    });
+    return this.ready;
+  }
+  resolveStringEvaluation(flagKey: string, defaultValue: string): ResolutionDetails {
+    return this.inner ? this.inner.resolveStringEvaluation(flagKey, defaultValue) : defaultResolution(defaultValue, 'ERROR');
+  }
 }

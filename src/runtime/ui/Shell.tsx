@@ -148,6 +148,7 @@ export function Shell() {
   const firstScreen = useRef(true);
   const shownVisit = view.kind === 'screen' ? view.visit : null;
   const onScreenShown = useEffectEvent(() => {
+    if (view.kind === 'screen') rt.experiments?.screenShown(view.screen.funnel, view.screen.id, view.screen.funnelStep);
     if (firstScreen.current) {
       firstScreen.current = false;
       return;

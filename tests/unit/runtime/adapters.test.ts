@@ -3,95 +3,9 @@ import { LocalAnalytics } from '../../../src/adapters/analytics/analytics.ts';
 import { createAuth } from '../../../src/adapters/auth/auth.ts';
 import { createHttpBackend } from '../../../src/adapters/backend/backend.ts';
 import { LocalCaptcha } from '../../../src/adapters/captcha/captcha.ts';
-import {
-  type FlagProvider,
-  flagContext,
-  HttpFlagProvider,
-  LocalFlagProvider,
-  parseVariantOverride,
-  readVariantOverride,
-  resolveFlags,
-} from '../../../src/adapters/flags/flags.ts';
-import { memoryCookies, memoryStorage } from '../../../src/browser/storage.ts';
+import { memoryStorage } from '../../../src/browser/storage.ts';
 import { FIRST_TOUCH_KEY, SESSION_KEY } from '../../../src/browser/storageKeys.ts';
-import type { FlagDefinition } from '../../../src/config/schema/experiments.ts';
 import { CallError } from '../../../src/contract/wire.ts';
-
-const flags: Record<string, FlagDefinition> = {
-  unifiedLogin: { description: 'd', variants: ['off', 'on'], default: 'on' },
-  planSelectorPageRedesign: { description: 'd', variants: ['control', 'variant1', 'variant2'], default: 'control' },
-};
-
-describe('feature flags', () => {
-  test('?variantOverride=flag:variant,flag2:variant; unknown flags or variants are ignored', () => {
-    expect(parseVariantOverride('unifiedLogin:off,planSelectorPageRedesign:variant2', flags)).toEqual({
-      unifiedLogin: 'off',
-      planSelectorPageRedesign: 'variant2',
-    });
-    expect(parseVariantOverride('unifiedLogin:maybe,nosuch:on, planSelectorPageRedesign : variant1', flags)).toEqual({
-      planSelectorPageRedesign: 'variant1',
-    });
-    expect(parseVariantOverride('', flags)).toEqual({});
-  });
-
-  test('the URL override is kept in the variantOverride cookie for later pages; an empty one removes it', () => {
-    const cookies = memoryCookies();
-    expect(readVariantOverride('?variantOverride=unifiedLogin:off', cookies)).toBe('unifiedLogin:off');
-    expect(cookies.dump()).toEqual({ variantOverride: 'unifiedLogin:off' });
-    expect(readVariantOverride('?x=1', cookies)).toBe('unifiedLogin:off');
-    expect(readVariantOverride('?variantOverride=', cookies)).toBe('');
-    expect(cookies.dump()).toEqual({});
-  });
-
-  test('defaults, then the provider, then the override', async () => {
-    const provider: FlagProvider = { load: async () => ({ unifiedLogin: 'off', planSelectorPageRedesign: 'variant1', unknown: 'x' }) };
-    const context = flagContext(memoryCookies(), '', '/', false, () => 'id');
-    expect(
-      await resolveFlags({ definitions: flags, provider: new LocalFlagProvider(flags), context, override: {}, timeoutMs: 100 }),
-    ).toEqual({ unifiedLogin: 'on', planSelectorPageRedesign: 'control' });
-    expect(await resolveFlags({ definitions: flags, provider, context, override: { unifiedLogin: 'on' }, timeoutMs: 100 })).toEqual({
-      unifiedLogin: 'on',
-      planSelectorPageRedesign: 'variant1',
-    });
-  });
-
-  test('a slow or failing flag service falls back to the defaults', async () => {
-    const context = flagContext(memoryCookies(), '', '/', false, () => 'id');
-    const slow: FlagProvider = { load: () => new Promise((r) => setTimeout(() => r({ unifiedLogin: 'off' }), 200)) };
-    const failing: FlagProvider = { load: async () => Promise.reject(new Error('down')) };
-    expect(await resolveFlags({ definitions: flags, provider: slow, context, override: {}, timeoutMs: 10 })).toEqual({
-      unifiedLogin: 'on',
-      planSelectorPageRedesign: 'control',
-    });
-    expect(await resolveFlags({ definitions: flags, provider: failing, context, override: {}, timeoutMs: 100 })).toMatchObject({
-      unifiedLogin: 'on',
-    });
-  });
-
-  test('the remote provider makes ONE GET with the context, and never refreshes', async () => {
-    const urls: string[] = [];
-    const fetchFn = (async (url: string) => {
-      urls.push(url);
-      return new Response(JSON.stringify({ flags: { unifiedLogin: 'off' } }), { status: 200 });
-    }) as typeof fetch;
-    const cookies = memoryCookies({ featureId: 'f1,f2' });
-    const context = flagContext(cookies, 'unifiedLogin:on', '/promo', true, () => 'exp-1');
-    const provider = new HttpFlagProvider('/api/flags', fetchFn);
-    expect(await provider.load(context)).toEqual({ unifiedLogin: 'off' });
-    expect(await provider.load(context)).toEqual({ unifiedLogin: 'off' });
-    expect(urls).toHaveLength(1);
-    const q = new URL(urls[0]!, 'http://x').searchParams;
-    expect(Object.fromEntries(q)).toEqual({
-      experimentId: 'exp-1',
-      platform: 'web',
-      isRobotE2E: 'true',
-      variantOverride: 'unifiedLogin:on',
-      pathname: '/promo',
-      featureIds: 'f1,f2',
-    });
-    expect(cookies.get('experimentId')).toBe('exp-1');
-  });
-});
 
 function fakeFetch(answers: Record<string, { status: number; body: unknown }>) {
   const requests: { url: string; headers: Record<string, string>; body: unknown }[] = [];

@@ -48,6 +48,7 @@ const screen = (id: string, path: string, extra: Partial<CompiledScreen> = {}): 
   id,
   path,
   funnel: 'f',
+  funnelStep: 0,
   layout: 'default',
   blocks: [{ type: 'heading', text: `${id}:heading` }],
   ...extra,
