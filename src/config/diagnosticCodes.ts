@@ -369,6 +369,20 @@ export const diagnosticCodes = {
     fix: 'Move the key left to line up with the keys of the action it belongs to (the message names them).',
   },
 
+  FL412: {
+    title: 'Audience reads a fact not known yet',
+    what:
+      "An experiment's `audience:` reads a fact that is not known when the page opens (a flag, a form, a call's result, " +
+      "the parent's account).",
+    why:
+      "A visitor's variant is decided once, when the page opens, in the browser and in the flag service alike: a fact known " +
+      'only later would put the same visitor in and out of the experiment.',
+    fix:
+      'Use the facts known when the page opens: the path, the device, query parameters, cookies (the plan tag), the locale, ' +
+      'the UTM touches.',
+    example: 'experiment:\n  state: running\n  weights: { control: 50, variant1: 50 }\n  audience: { fact: device.mobile, is: true }',
+  },
+
   // FL5xx: copy ------------------------------------------------------------------------------
   FL501: {
     title: 'No copy for the default language',

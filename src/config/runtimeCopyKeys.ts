@@ -27,6 +27,12 @@ export const runtimeCopyTexts: Readonly<Record<string, readonly string[]>> = {
   'common:redirectLoop.heading': [],
   'common:redirectLoop.body': [],
   'common:redirectLoop.home': [],
+  /** `?variantOverride=`: the notice QA sees (src/runtime/ui/VariantOverrideNotice.tsx). */
+  'common:variantOverride.label': [],
+  'common:variantOverride.active': ['overrides'],
+  'common:variantOverride.unknownFlag': ['pair', 'flag'],
+  'common:variantOverride.unknownVariant': ['pair', 'flag', 'variants'],
+  'common:variantOverride.clear': [],
   /** The plan cards' texts and the plan names by planDataKey (plans and planComparison blocks). */
   ...planCopyTexts,
   /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */

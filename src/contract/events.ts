@@ -26,4 +26,3 @@ export const experimentEvent = z.discriminatedUnion('type', [exposureEvent, step
 export const eventsRequest = z.strictObject({ events: z.array(experimentEvent).min(1).max(MAX_EVENTS_PER_REQUEST) });
 
 export type ExperimentEvent = z.infer<typeof experimentEvent>;
-export type EventsRequest = z.infer<typeof eventsRequest>;

@@ -47,6 +47,3 @@ export function createExperimentTracking(o: ExperimentTrackingOptions): Experime
     },
   };
 }
-
-/** Does nothing: tests and tools that run the runtime without a backend. */
-export const noExperimentTracking: ExperimentTracking = { flagRead: () => undefined, screenShown: () => undefined };

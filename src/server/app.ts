@@ -17,6 +17,9 @@ import { ConfigError, readDatabaseEnv } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
+import { conversionRecorder } from './experiments/conversions.ts';
+import { readFlagDefinitions } from './experiments/definitions.ts';
+import { experimentRoutes } from './experiments/routes.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
 import { braintreeWebhookRoutes } from './payments/webhook.ts';
@@ -45,6 +48,8 @@ export interface BuildServerOptions {
   trustProxy?: boolean | number | string[];
   /** The reCAPTCHA v3 site key the browser uses (RECAPTCHA_SITE_KEY). */
   recaptchaSiteKey?: string | null;
+  /** The funnel files: the flags and experiments `GET /api/flags` evaluates (default: FUNNELS_DIR, else funnels/). */
+  funnelsDir?: string;
   /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
   /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER; the payment adapter is `backend.paymentGateway`'s kind). */
@@ -81,6 +86,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     trustProxy: trustProxyOption(options.trustProxy),
   });
   const flags = options.flagOverrides ?? {};
+  const flagDefinitions = readFlagDefinitions(options.funnelsDir ?? readDatabaseEnv().funnelsDir);
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
   const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
   const clientConfig = {
@@ -141,8 +147,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
-      // Remote flag provider of the runtime: the variants forced for every visitor.
-      api.get('/flags', async () => ({ flags }));
+      // The flag service (the runtime's remote provider) and the experiments report's events.
+      await api.register(experimentRoutes, { db, definitions: flagDefinitions, forced: flags });
       // Which browser adapters to use: real captcha/payment providers or the local ones.
       api.get('/client-config', async () => clientConfig);
       // Parse's wire format: the cloud functions and the legacy REST routes for users.
@@ -150,6 +156,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         useParseWireFormat(parse);
         await parse.register(functionRoutes, {
           handlers: backend.handlers,
+          onSucceeded: conversionRecorder(db, app.log),
           authenticate: backend.accounts.sessions.authenticate,
           rateLimiter: backend.rateLimiter,
           validateOutputs: settings.environment !== 'production',

@@ -34,6 +34,7 @@ import {
   SESSION_TOKEN_HEADER,
 } from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
+import type { SucceededCall } from './experiments/conversions.ts';
 import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
 import {
   type CallAnswer,
@@ -102,6 +103,8 @@ export interface FunctionRoutesOptions {
   validateOutputs: boolean;
   /** The idempotency keys of `idempotent` calls (default: the app's `backend.idempotency`). */
   idempotency?: IdempotencyStore;
+  /** Told of each call that succeeded (not of a replayed answer): the experiments' conversions. Must not throw. */
+  onSucceeded?: (call: SucceededCall) => void;
 }
 
 const knownNames: ReadonlySet<string> = new Set(callNames);
@@ -276,6 +279,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
             throw new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.');
           }
         }
+        opts.onSucceeded?.({ name, input: parsed.data, output: result, userId: user?.id ?? null, cookieHeader: request.headers.cookie });
         return result;
       };
 

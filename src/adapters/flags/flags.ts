@@ -49,9 +49,6 @@ export interface FlagProvider {
 
 const defaultResolution = (value: string, reason: FlagReason = 'STATIC'): ResolutionDetails => ({ value, variant: value, reason });
 
-export const defaultVariants = (definitions: FlagDefinitions): FlagValues =>
-  Object.fromEntries(Object.entries(definitions).map(([name, d]) => [name, d.default]));
-
 /** The YAML defaults, nothing evaluated: when no experiment runs, nothing more need load. */
 export class DefaultsProvider implements FlagProvider {
   readonly metadata = { name: 'defaults' };
@@ -131,7 +128,7 @@ export function parseVariantOverride(text: string | null | undefined, definition
     if (pair === '') continue;
     const [name = '', variant = ''] = pair.split(':').map((s) => s.trim());
     const d = Object.hasOwn(definitions, name) ? definitions[name] : undefined;
-    if (d && d.variants.includes(variant)) values[name] = variant;
+    if (d?.variants.includes(variant)) values[name] = variant;
     else problems.push({ pair, flag: name, variants: d ? d.variants : null });
   }
   return { values, problems };

@@ -8,6 +8,7 @@ import { checkCatalogParts } from './catalogParts.ts';
 import { buildContext, type Check } from './context.ts';
 import { checkCopyGroups } from './copyGroups.ts';
 import { checkCopyKeysExist, checkDefaultLocale, checkRuntimeCopyKeys } from './copyKeys.ts';
+import { checkAudiences } from './experiments.ts';
 import { checkFacts, checkStoreNames } from './facts.ts';
 import { checkFileKinds } from './files.ts';
 import { checkFormFields } from './forms.ts';
@@ -44,6 +45,7 @@ export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
   { check: checkCallInputs, code: 'FL409' },
   { check: checkCallResults, code: 'FL410' },
   { check: checkIndentSlips, code: 'FL411' },
+  { check: checkAudiences, code: 'FL412' },
   { check: checkChargeCalls, code: 'FL405' },
   { check: checkOutcomes, code: 'FL408' },
   { check: checkPaymentValues, code: 'FL406' },

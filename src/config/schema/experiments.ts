@@ -16,7 +16,6 @@ const experiment = strictObject({
   weights: z.record(identifier, z.number().min(0).max(100)),
   audience: condition.optional(),
 });
-export type ExperimentDefinition = z.infer<typeof experiment>;
 
 /** Weights are percentages; a little rounding (33.3 + 33.3 + 33.4) is fine. */
 const WEIGHT_SUM_TOLERANCE = 0.001;

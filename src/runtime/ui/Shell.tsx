@@ -13,6 +13,7 @@ import { InfoPopup } from './InfoPopup.tsx';
 import { Notifications } from './Notifications.tsx';
 import { RedirectLoop } from './RedirectLoop.tsx';
 import { ScreenView } from './ScreenView.tsx';
+import { VariantOverrideNotice } from './VariantOverrideNotice.tsx';
 
 type View =
   | { kind: 'blank'; visit: string | null }
@@ -183,6 +184,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         {t('common:skipToContent')}
       </a>
+      <VariantOverrideNotice />
       <Header style={layout.header} />
       <main id="main" className="main" tabIndex={-1}>
         {view.kind === 'screen' ? (

@@ -471,6 +471,15 @@ export interface FunnelStepViewsTable {
   first_seen_at: CreatedAt;
 }
 
+/** A visitor's UTM touches as the browser last reported them. */
+export interface VisitorsTable {
+  visitor_id: string;
+  first_touch: Json<Record<string, string> | null>;
+  last_touch: Json<Record<string, string> | null>;
+  first_seen_at: CreatedAt;
+  last_seen_at: CreatedAt;
+}
+
 /** A sign-up, trial start, purchase or redemption the backend saw, with who and where it came from. */
 export interface ConversionsTable {
   id: string;
@@ -518,6 +527,7 @@ export interface Database {
   // Experiments and the conversion report (migration 012)
   experiment_exposures: ExperimentExposuresTable;
   funnel_step_views: FunnelStepViewsTable;
+  visitors: VisitorsTable;
   conversions: ConversionsTable;
 }
 

@@ -33,6 +33,7 @@ describe('compile: a valid project becomes the CompiledConfig the runtime reads'
       load: 'onDemand',
       blocks: [{ type: 'heading', text: 'trial:account.title', params: { email: { user: 'email' } } }],
       funnel: 'trial',
+      funnelStep: 1,
       layout: 'classFunnel',
       progress: { step: 2, of: 2, labels: ['trial:steps.plan', 'trial:steps.account'] },
     });

@@ -3,7 +3,8 @@
  * experiment (one row per experiment and visitor: the variant they were assigned), each
  * visitor's first view of a funnel's screen (the drop-off chart), and the conversions the
  * backend saw happen (sign-up, trial start, purchase, redemption) with the visitor, the
- * partner, the code campaign, the revenue and the UTM first and last touch.
+ * partner, the code campaign, the revenue and the UTM first and last touch (the visitor's touches
+ * are kept as the browser reports them, since the backend calls carry only the last one).
  */
 import type { Kysely } from 'kysely';
 import { now, oneOf } from './helpers.ts';
@@ -29,6 +30,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('visitors')
+    .addColumn('visitor_id', 'text', (c) => c.primaryKey())
+    .addColumn('first_touch', 'jsonb')
+    .addColumn('last_touch', 'jsonb')
+    .addColumn('first_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+
+  await db.schema
     .createTable('conversions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull().check(oneOf('kind', ['signup', 'trial', 'purchase', 'redemption'])))
@@ -46,6 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('conversions').execute();
+  await db.schema.dropTable('visitors').execute();
   await db.schema.dropTable('funnel_step_views').execute();
   await db.schema.dropTable('experiment_exposures').execute();
 }

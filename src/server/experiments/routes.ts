@@ -1,0 +1,98 @@
+/**
+ * The flag service and the report's events, under /api:
+ *
+ *   GET  /api/flags?experimentId=…&isRobotE2E=…&audience={json}&…  → { flags: { name: variant }, reasons: { name: reason } }
+ *   POST /api/events  body: { events: [...] } (src/contract/events.ts)  → 204
+ *
+ * The flag service evaluates with the browser's own evaluator (src/experiments/assign.ts), so
+ * `VITE_FLAG_PROVIDER=remote` shows a visitor what the local provider would; variants forced
+ * by FLAG_OVERRIDES win. Events come from the visitor of the `experimentId` cookie; an
+ * exposure must name a running experiment and one of its variants.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { EVENTS_PATH, type ExperimentEvent, eventsRequest } from '../../contract/events.ts';
+import { assignVariants } from '../../experiments/assign.ts';
+import { audienceMayRead } from '../../experiments/audience.ts';
+import type { Database } from '../db/types.ts';
+import type { FlagDefinitions } from './definitions.ts';
+import { insertExposure, insertStepView, recordTouches } from './repository.ts';
+import { visitorIdOf } from './visitor.ts';
+
+export interface ExperimentRoutesOptions {
+  db: Kysely<Database>;
+  definitions: FlagDefinitions;
+  /** Variants forced for everyone (FLAG_OVERRIDES). */
+  forced: Record<string, string>;
+}
+
+const MAX_AUDIENCE_LENGTH = 4096;
+
+const flagQuery = z.object({
+  experimentId: z.string().max(100).default(''),
+  isRobotE2E: z.enum(['true', 'false']).default('false'),
+  audience: z.string().max(MAX_AUDIENCE_LENGTH).default('{}'),
+});
+
+/** The audience facts sent, those an audience may read; anything that is not a JSON object is none. */
+function audienceFacts(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter(([name]) => audienceMayRead(name)));
+  } catch {
+    return {};
+  }
+}
+
+export async function experimentRoutes(app: FastifyInstance, o: ExperimentRoutesOptions) {
+  app.get('/flags', async (request, reply) => {
+    const query = flagQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: `Invalid flag context: ${query.error.issues[0]?.message}` });
+    const { experimentId, isRobotE2E, audience } = query.data;
+    const assignments = assignVariants(o.definitions, {
+      id: experimentId,
+      // Without a visitor id there is nothing to split on: the defaults, as for a robot.
+      isRobot: isRobotE2E === 'true' || experimentId === '',
+      audienceFacts: audienceFacts(audience),
+    });
+    const flags: Record<string, string> = {};
+    const reasons: Record<string, string> = {};
+    for (const [name, a] of Object.entries(assignments)) {
+      const forced = o.forced[name];
+      flags[name] = forced ?? a.variant;
+      reasons[name] = forced === undefined ? a.reason : 'STATIC';
+    }
+    // Forced variants of flags this file does not declare are still answered (the runtime ignores unknown ones).
+    for (const [name, variant] of Object.entries(o.forced)) flags[name] ??= variant;
+    return { flags, reasons };
+  });
+
+  app.post(EVENTS_PATH, async (request, reply) => {
+    const visitorId = visitorIdOf(request.headers.cookie);
+    if (!visitorId) return reply.code(400).send({ error: 'No visitor id: the experimentId cookie is missing or malformed.' });
+    const body = eventsRequest.safeParse(request.body);
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      return reply.code(400).send({ error: `Invalid events: ${issue?.path.join('.') || 'body'}: ${issue?.message}` });
+    }
+    const refused = body.data.events.map((e) => refusal(e, o.definitions)).find((r) => r !== null);
+    if (refused) return reply.code(400).send({ error: refused });
+    for (const event of body.data.events) {
+      if (event.type === 'exposure') await insertExposure(o.db, { ...event, visitorId });
+      else if (event.type === 'step') await insertStepView(o.db, { ...event, visitorId });
+      else await recordTouches(o.db, { visitorId, firstTouch: event.firstTouch ?? null, lastTouch: event.lastTouch ?? null });
+    }
+    return reply.code(204).send();
+  });
+}
+
+/** Why an event cannot be kept, or null. */
+function refusal(event: ExperimentEvent, definitions: FlagDefinitions): string | null {
+  if (event.type !== 'exposure') return null;
+  const flag = Object.hasOwn(definitions, event.experiment) ? definitions[event.experiment] : undefined;
+  if (flag?.experiment?.state !== 'running') return `'${event.experiment}' is not a running experiment.`;
+  if (!flag.variants.includes(event.variant)) return `'${event.variant}' is not a variant of ${event.experiment}.`;
+  return null;
+}
