@@ -280,9 +280,12 @@ describe('backend calls over the Parse wire format', () => {
 });
 
 describe('runtime configuration endpoints', () => {
-  test('GET /api/flags answers the forced variants', async () => {
+  test('GET /api/flags answers every flag, the forced variants (FLAG_OVERRIDES) winning', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/flags' });
-    expect(response.json()).toEqual({ flags: { unifiedLogin: 'off' } });
+    expect(response.json()).toMatchObject({
+      flags: { unifiedLogin: 'off', planSelectorSelectPlanButtons: 'control' },
+      reasons: { unifiedLogin: 'STATIC', planSelectorSelectPlanButtons: 'DEFAULT' },
+    });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
