@@ -53,7 +53,7 @@ async function conversionsOf(visitorId: string, count: number) {
 }
 
 describe('GET /api/flags: the flag service', () => {
-  test('1,000 visitors of the 50/50 experiment split within 45–55%, each as the browser evaluator splits them, the same on every visit', async () => {
+  test('1,000 visitors of the 50/50 experiment split within 45–55%, as the browser's evaluator does, stable across visits', async () => {
     const ids = Array.from({ length: 1000 }, (_, i) => `simulated-visitor-${i}`);
     const answers = await Promise.all(ids.map((id) => flagsFor(id)));
     const inVariant = answers.filter((a) => a.flags[EXPERIMENT] === 'variant1').length;
@@ -133,7 +133,7 @@ const ok = <N extends CallName>(answer: Answer<N>) => {
 };
 
 describe('conversions', () => {
-  test('sign-up, purchase (with what it charged) and trial carry the visitor, the partner and both UTM touches; a replay adds none', async () => {
+  test('sign-up, purchase (what it charged) and trial carry the visitor, the partner and both UTM touches; a replay adds none', async () => {
     const visitor = newVisitor();
     await postEvents(visitor, [{ type: 'touch', firstTouch: { utm_source: 'podcast' }, lastTouch: { utm_source: 'podcast' } }]);
     const utm = { utm_source: 'newsletter', utm_campaign: 'spring' };
