@@ -133,7 +133,7 @@ const ok = <N extends CallName>(answer: Answer<N>) => {
 };
 
 describe('conversions', () => {
-  test('sign-up, purchase (what it charged) and trial carry the visitor, the partner and both UTM touches; a replay adds none', async () => {
+  test('sign-up, purchase (what it charged) and trial: the visitor, the partner and both UTM touches; a replay adds none', async () => {
     const visitor = newVisitor();
     await postEvents(visitor, [{ type: 'touch', firstTouch: { utm_source: 'podcast' }, lastTouch: { utm_source: 'podcast' } }]);
     const utm = { utm_source: 'newsletter', utm_campaign: 'spring' };
