@@ -11,6 +11,7 @@ import {
   flagContext,
   HttpFlagProvider,
   parseVariantOverride,
+  type ResolvedFlags,
   readVariantOverride,
   resolveFlags,
 } from '../adapters/flags/flags.ts';
@@ -112,6 +113,34 @@ function wasReload(): boolean {
   return entry?.type === 'reload';
 }
 
+interface QaWindow {
+  __experiments?: { flags: ResolvedFlags; assign(visitorId: string): Promise<Record<string, string>> };
+}
+
+/**
+ * `window.__experiments` for QA and the browser tests: this page's variants and reasons, and
+ * what the browser's evaluator gives another visitor id on this page (its code loads on call).
+ */
+function exposeExperimentsForQa(
+  target: QaWindow,
+  flags: ResolvedFlags,
+  config: CompiledConfig,
+  audience: Record<string, unknown>,
+  isRobot: boolean,
+) {
+  target.__experiments = {
+    flags,
+    async assign(visitorId) {
+      const { LocalExperimentProvider } = await import('../adapters/flags/localProvider.ts');
+      const provider = new LocalExperimentProvider(config.flags);
+      await provider.initialize({ ...flagContext(documentCookies(document), '', '/', isRobot, audience), experimentId: visitorId });
+      return Object.fromEntries(
+        Object.entries(config.flags).map(([name, d]) => [name, provider.resolveStringEvaluation(name, d.default).variant]),
+      );
+    },
+  };
+}
+
 /** Wire the adapters, wait for flags (briefly) and the first screen, then render. */
 export async function start(o: StartOptions): Promise<void> {
   const { config } = o;
@@ -201,6 +230,7 @@ export async function start(o: StartOptions): Promise<void> {
   ).catch(() => new LocalCaptcha());
   const resolved = await flagsReady;
   flags = resolved.values;
+  exposeExperimentsForQa(window as QaWindow, resolved, config, audienceSnapshot(config.flags, pageFacts), isRobot);
   const sink = createEventSink(`${apiBase}${EVENTS_PATH}`);
   if (!isRobot && (window.location.search.includes('utm_') || !browser.session.getItem(TOUCH_SENT_KEY))) {
     browser.session.setItem(TOUCH_SENT_KEY, '1');

@@ -53,6 +53,7 @@ export async function assembleServer(
       },
       trustProxy: env.trustProxy,
       recaptchaSiteKey: env.backend.recaptchaSiteKey,
+      funnelsDir: env.funnelsDir,
       flagOverrides: env.flagOverrides,
       captchaProvider: env.captchaProvider,
       ...(options.overrides ? { overrides: options.overrides } : {}),

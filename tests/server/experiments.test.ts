@@ -53,7 +53,7 @@ async function conversionsOf(visitorId: string, count: number) {
 }
 
 describe('GET /api/flags: the flag service', () => {
-  test('1,000 visitors of the 50/50 experiment split within 45–55%, as the browser's evaluator does, stable across visits', async () => {
+  test('1,000 visitors of the 50/50 experiment split within 45–55%, as the browser evaluator does, stable across visits', async () => {
     const ids = Array.from({ length: 1000 }, (_, i) => `simulated-visitor-${i}`);
     const answers = await Promise.all(ids.map((id) => flagsFor(id)));
     const inVariant = answers.filter((a) => a.flags[EXPERIMENT] === 'variant1').length;
