@@ -55,7 +55,7 @@ export const MessageKey = {
 type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
 /** Which shared counter limits a call (per account and per IP). */
-export type RateLimitName = 'login' | 'reauthentication' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup';
+export type RateLimitName = 'login' | 'reauthentication' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup' | 'operatorLogin';
 
 export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseRestRoutes } from './accounts/parseRest.ts';
+import { adminPages } from './adminPages/routes.ts';
 import { withRedaction } from './auth/redaction.ts';
 import { type Backend, type BackendOverrides, type BackendSettings, createBackend, defaultBackendSettings } from './backend.ts';
 import { ConfigError, readDatabaseEnv } from './config.ts';
@@ -54,6 +55,8 @@ export interface BuildServerOptions {
   flagOverrides?: Record<string, string>;
   /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER; the payment adapter is `backend.paymentGateway`'s kind). */
   captchaProvider?: string;
+  /** Where experiments.yaml is, for the operators' report (default: FUNNELS_DIR). */
+  funnelsDir?: string;
 }
 
 /** Request bodies above this are refused (413): no call needs more. */
@@ -168,6 +171,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
     { prefix: '/api' },
   );
+
+  // The operators' login and experiments report: server-rendered pages, not the parents' app.
+  await app.register(adminPages, {
+    db,
+    passwords: backend.accounts.passwords,
+    rateLimiter: backend.rateLimiter,
+    funnelsDir: options.funnelsDir ?? readDatabaseEnv().funnelsDir,
+    now: backend.accounts.now,
+  });
 
   if (distDir) await app.register(fastifyStatic, staticOptions(distDir));
 

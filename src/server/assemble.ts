@@ -56,6 +56,7 @@ export async function assembleServer(
       funnelsDir: env.funnelsDir,
       flagOverrides: env.flagOverrides,
       captchaProvider: env.captchaProvider,
+      funnelsDir: env.funnelsDir,
       ...(options.overrides ? { overrides: options.overrides } : {}),
     });
     app.addHook('onClose', async () => database.close());
@@ -66,6 +67,8 @@ export async function assembleServer(
       token: writeAdminToken(env.dataDir),
       paymentGateway: env.paymentGateway.kind,
       reconcile: () => backend.reconcile(),
+      passwords: backend.accounts.passwords,
+      funnelsDir: env.funnelsDir,
     });
     return { app, database };
   } catch (error) {

@@ -40,6 +40,9 @@ export interface BackendServerOptions {
   backend?: Partial<BackendSettings>;
   overrides?: BackendOverrides;
   logger?: FastifyServerOptions['logger'];
+  /** Where experiments.yaml is, for the operators' report (default: FUNNELS_DIR). */
+  funnelsDir?: string;
+  trustProxy?: boolean;
 }
 
 let emails = 0;
@@ -56,6 +59,8 @@ export async function startBackendServer(db: Kysely<Database>, o: BackendServerO
     logger: o.logger ?? false,
     backend: { environment: 'test', dispatchOutbox: false, ...o.backend },
     overrides: { passwordParams: FAST_SCRYPT, ...o.overrides },
+    ...(o.funnelsDir ? { funnelsDir: o.funnelsDir } : {}),
+    ...(o.trustProxy ? { trustProxy: o.trustProxy } : {}),
   });
   await app.ready();
   return {

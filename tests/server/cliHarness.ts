@@ -46,14 +46,17 @@ export const runScript = (script: string, args: string[], env: NodeJS.ProcessEnv
   run(tsx, [path.join(root, 'scripts', script), ...args], { cwd: root, env, timeout: 90_000 });
 
 /** The server `npm start` starts on that folder (port 0), logging nothing. */
-export async function startQuietServer(folder: { dataDir: () => string; distDir: () => string }): Promise<FastifyInstance> {
+export async function startQuietServer(
+  folder: { dataDir: () => string; distDir: () => string },
+  o: { funnelsDir?: string } = {},
+): Promise<FastifyInstance> {
   const env = readServerEnv(
     {
       DATA_DIR: folder.dataDir(),
       DIST_DIR: folder.distDir(),
       PORT: '0',
       HOST: '127.0.0.1',
-      FUNNELS_DIR: path.join(root, 'funnels'),
+      FUNNELS_DIR: o.funnelsDir ?? path.join(root, 'funnels'),
       LOG_LEVEL: 'silent',
     },
     root,

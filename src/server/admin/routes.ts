@@ -6,6 +6,8 @@
  *   POST /api/admin/catalog   body: { catalog: {...} }       → { summary, description }
  *   POST /api/admin/billing   body: { at?: ISO time }        → BillingSummary (the sandbox's billing run)
  *   POST /api/admin/reconcile body: {}                       → ReconcileSummary (open payment intents settled)
+ *   POST /api/admin/operators body: { email, password }      → { id, email } (a new operator of the /admin pages)
+ *   POST /api/admin/report    body: {}                       → Report (the experiments report, as /admin/report shows it)
  *
  * Only from loopback (127.0.0.1, ::1) and never through a proxy (a request carrying a
  * forwarding header came from elsewhere, relayed by a proxy on this machine): anything else gets
@@ -14,13 +16,17 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
 import { CatalogFileError } from '../catalog/read.ts';
 import { CodeRequestError } from '../codes/service.ts';
 import type { Database } from '../db/types.ts';
+import { createOperator, createOperatorRequest, OperatorRequestError } from '../operators/accounts.ts';
 import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import type { ReconcileSummary } from '../payments/intents/reconcile.ts';
 import { BillingError } from '../payments/sandbox/billing.ts';
+import { buildReport } from '../report/build.ts';
+import { ExperimentsFileError, readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
 import { tokensMatch } from './token.ts';
 
@@ -33,6 +39,10 @@ export interface AdminRoutesOptions {
   reconcile?: () => Promise<ReconcileSummary>;
   /** The gateway the server charges through (the billing run is the sandbox's only). */
   paymentGateway?: GatewayName;
+  /** How operators' passwords are hashed (the parents' hasher; default: its production cost). */
+  passwords?: PasswordHasher;
+  /** Where experiments.yaml is, for the report (default: funnels). */
+  funnelsDir?: string;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -56,7 +66,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof CodeRequestError || error instanceof CatalogFileError || error instanceof BillingError)
+    if (
+      error instanceof CodeRequestError ||
+      error instanceof CatalogFileError ||
+      error instanceof BillingError ||
+      error instanceof OperatorRequestError ||
+      error instanceof ExperimentsFileError
+    )
       return reply.code(400).send({ error: error.message });
     if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
     request.log.error({ err: error }, 'admin request failed');
@@ -101,4 +117,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     );
     return result;
   });
+
+  const passwords = options.passwords ?? createPasswordHasher();
+  app.post('/operators', async (request, reply) => {
+    const parsed = createOperatorRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected {"email": "...", "password": "..."}.' });
+    const result = await createOperator(options.db, passwords, parsed.data);
+    request.log.info({ operatorId: result.id }, 'operator created');
+    return result;
+  });
+
+  app.post('/report', async () => buildReport(options.db, readDeclaredExperiments(options.funnelsDir ?? 'funnels')));
 }

@@ -91,6 +91,13 @@ export const defaultRateLimitPolicies: Record<RateLimitName, RateLimitPolicy> = 
     perIp: { limit: 20, windowSeconds: 60 * 60 },
     perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' },
   },
+  // The /admin login form. Failures per operator are refused, not slowed: the report shows
+  // revenue, and an operator locked out of the page still has `npm run report`.
+  operatorLogin: {
+    perIp: { limit: 20, windowSeconds: 15 * 60 },
+    perAccountAndIpFailures: { limit: 5, windowSeconds: 15 * 60 },
+    perAccount: { limit: 10, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'refuse' },
+  },
 };
 
 /** Who is asking: the client address and, when the call names one, the account. */

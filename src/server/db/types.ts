@@ -497,6 +497,28 @@ export interface ConversionsTable {
   created_at: CreatedAt;
 }
 
+// ---------------------------------------------------------------------------------------
+// Operators of the experiments report (migration 013)
+
+export interface OperatorsTable {
+  id: string;
+  /** Lower-case; unique. */
+  email: string;
+  /** The same self-describing scrypt hash as parents' passwords (src/server/auth/passwords.ts). */
+  password_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface OperatorSessionsTable {
+  /** SHA-256 (hex) of the session cookie's token. */
+  token_hash: string;
+  operator_id: string;
+  /** The token the session's forms (logout) carry in a hidden field. */
+  csrf_token: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -529,6 +551,9 @@ export interface Database {
   funnel_step_views: FunnelStepViewsTable;
   visitors: VisitorsTable;
   conversions: ConversionsTable;
+  // Operators of the experiments report (migration 013)
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
 }
 
 export type WebOfferRow = Selectable<WebOffersTable>;

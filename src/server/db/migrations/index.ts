@@ -15,6 +15,7 @@ import * as m009 from './009_payment_intents.ts';
 import * as m010 from './010_email_changes.ts';
 import * as m011 from './011_account_versions.ts';
 import * as m012 from './012_experiments.ts';
+import * as m013 from './013_operators.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010_email_changes': m010,
   '011_account_versions': m011,
   '012_experiments': m012,
+  '013_operators': m013,
 };

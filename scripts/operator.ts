@@ -1,0 +1,129 @@
+/**
+ * `npm run operator -- create --email you@example.com`
+ *
+ * Creates an operator of the `/admin` pages (the experiments report). The password is read from
+ * stdin: typed at a prompt (hidden, asked twice) in a terminal, or the first line of what is
+ * piped in (`printf '%s\n' "$PASSWORD" | npm run operator -- create --email …`).
+ * Works with the server running or not, on the embedded database too (src/server/admin/client.ts).
+ *
+ * Exit code: 0 created, 1 refused (the message says why), 2 wrong command line.
+ */
+import { parseArgs } from 'node:util';
+import { AdminError, runAdmin } from '../src/server/admin/client.ts';
+import { createPasswordHasher } from '../src/server/auth/passwords.ts';
+import { CatalogFileError } from '../src/server/catalog/read.ts';
+import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
+import { DatabaseBusyError } from '../src/server/db/database.ts';
+import {
+  type CreateOperatorResponse,
+  createOperator,
+  OPERATOR_PASSWORD_MIN,
+  OperatorRequestError,
+} from '../src/server/operators/accounts.ts';
+
+const USAGE = `Usage: npm run operator -- create --email ADDRESS
+
+  Creates an operator who can log in at /admin/login and read the experiments report.
+  The password (at least ${OPERATOR_PASSWORD_MIN} characters) is read from stdin: a hidden prompt in a terminal,
+  else the first line piped in.`;
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    usage((error as Error).message);
+  }
+}
+
+class Interrupted extends Error {}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          finish();
+          return resolve(value);
+        }
+        if (ch === '\u0003' || ch === '\u0004') {
+          finish();
+          return reject(new Interrupted());
+        }
+        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    const first = await promptHidden('Password: ');
+    const again = await promptHidden('The same password again: ');
+    if (first !== again) throw new OperatorRequestError('The two passwords differ; nothing was created.');
+    return first;
+  }
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  return input.split(/\r?\n/, 1)[0] ?? '';
+}
+
+const { values, positionals } = parseCommandLine();
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (positionals[0] !== 'create' || positionals.length > 1)
+  usage(positionals.length === 0 ? 'Say what to do: create.' : `Unknown command '${positionals.join(' ')}'.`);
+if (!values.email) usage('--email is required.');
+const email = values.email;
+
+try {
+  const request = { email, password: await readPassword() };
+  const { result, via } = await runAdmin<CreateOperatorResponse>(
+    readDatabaseEnv(),
+    'cli',
+    {
+      viaServer: async (post) => (await post('/operators', request)) as CreateOperatorResponse,
+      onDatabase: (db) => createOperator(db, createPasswordHasher(), request),
+    },
+    (message) => process.stderr.write(`${message}\n`),
+  );
+  process.stdout.write(`Created the operator ${result.email} in ${via}. Log in at /admin/login.\n`);
+} catch (error) {
+  if (error instanceof Interrupted) process.exit(1);
+  if (
+    error instanceof OperatorRequestError ||
+    error instanceof AdminError ||
+    error instanceof DatabaseBusyError ||
+    error instanceof ConfigError ||
+    error instanceof CatalogFileError
+  ) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}

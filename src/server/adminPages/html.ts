@@ -1,0 +1,30 @@
+/** The `/admin` pages' shell: plain server-rendered HTML, own stylesheet, no inline script or style (the CSP forbids both). */
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+export interface PageParts {
+  title: string;
+  /** The stylesheet's address (assets.ts). */
+  stylesheet: string;
+  /** The header's right side (the logout form), HTML. */
+  headerActions?: string;
+  /** The `<main>` content, HTML. */
+  main: string;
+  /** Script addresses, loaded with `defer` after the document. */
+  scripts?: string[];
+}
+
+export function htmlPage(parts: PageParts): string {
+  const scripts = (parts.scripts ?? []).map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(parts.title)} · Codeling operators</title>` +
+    `<link rel="stylesheet" href="${escapeHtml(parts.stylesheet)}">${scripts}</head>` +
+    '<body><a class="skip-link" href="#main">Skip to the content</a>' +
+    `<header class="site-header"><p class="brand">Codeling operators</p>${parts.headerActions ?? ''}</header>` +
+    `<main id="main" tabindex="-1">${parts.main}</main></body></html>`
+  );
+}

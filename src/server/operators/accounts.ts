@@ -1,0 +1,60 @@
+/**
+ * Operator accounts: created by `npm run operator -- create` (never through the web), and
+ * checked at the `/admin/login` form. Passwords are hashed like parents' (scrypt, PHC string).
+ */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import { newId } from '../db/ids.ts';
+import type { Database } from '../db/types.ts';
+import { findOperatorByEmail, insertOperator } from './repository.ts';
+
+/** Operators see revenue: a longer minimum than parents'. */
+export const OPERATOR_PASSWORD_MIN = 12;
+const OPERATOR_PASSWORD_MAX = 256;
+
+export class OperatorRequestError extends Error {
+  override name = 'OperatorRequestError';
+}
+
+export const createOperatorRequest = z.object({ email: z.string().max(254), password: z.string().max(1024) });
+export type CreateOperatorRequest = z.infer<typeof createOperatorRequest>;
+
+export interface CreateOperatorResponse {
+  id: string;
+  email: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const normalizeOperatorEmail = (email: string) => email.trim().toLowerCase();
+
+export async function createOperator(
+  db: Kysely<Database>,
+  passwords: PasswordHasher,
+  request: CreateOperatorRequest,
+): Promise<CreateOperatorResponse> {
+  const email = normalizeOperatorEmail(request.email);
+  if (!EMAIL.test(email)) throw new OperatorRequestError(`'${request.email}' is not an email address.`);
+  if ([...request.password].length < OPERATOR_PASSWORD_MIN)
+    throw new OperatorRequestError(`The password is too short: use at least ${OPERATOR_PASSWORD_MIN} characters.`);
+  if ([...request.password].length > OPERATOR_PASSWORD_MAX)
+    throw new OperatorRequestError(`The password is too long: use at most ${OPERATOR_PASSWORD_MAX} characters.`);
+  const id = newId();
+  const created = await insertOperator(db, { id, email, passwordHash: await passwords.hash(request.password) });
+  if (!created) throw new OperatorRequestError(`An operator with the email ${email} exists already.`);
+  return { id, email };
+}
+
+/** The operator whose email and password these are, or null (unknown email or wrong password, told apart by nobody). */
+export async function checkOperatorPassword(
+  db: Kysely<Database>,
+  passwords: PasswordHasher,
+  email: string,
+  password: string,
+): Promise<{ id: string; email: string } | null> {
+  const operator = await findOperatorByEmail(db, normalizeOperatorEmail(email));
+  // verify(…, null) spends a hash's time too: the answer's timing does not say whether the email exists.
+  const matches = await passwords.verify(password, operator?.passwordHash ?? null);
+  return operator && matches ? { id: operator.id, email: operator.email } : null;
+}

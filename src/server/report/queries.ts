@@ -1,0 +1,102 @@
+/**
+ * What the report counts, straight from the tables of migration 012. The page and
+ * `npm run report` both read through here (report/build.ts), so they cannot disagree.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/types.ts';
+
+type Db = Kysely<Database>;
+
+export interface VariantCounts {
+  experiment: string;
+  variant: string;
+  /** Exposed visitors (one exposure per experiment and visitor). */
+  visitors: number;
+  /** Exposed visitors with at least one conversion of that kind, whenever it happened. */
+  signups: number;
+  trials: number;
+  purchases: number;
+  /** Exposed visitors with a trial or a purchase: the conversion rate's numerator. */
+  converted: number;
+}
+
+export async function countVariants(db: Db): Promise<VariantCounts[]> {
+  const rows = await db
+    .with('visitor_conversions', (q) =>
+      q
+        .selectFrom('conversions')
+        .where('visitor_id', 'is not', null)
+        .groupBy('visitor_id')
+        .select([
+          'visitor_id',
+          sql<boolean>`bool_or(kind = 'signup')`.as('signed_up'),
+          sql<boolean>`bool_or(kind = 'trial')`.as('trial'),
+          sql<boolean>`bool_or(kind = 'purchase')`.as('purchased'),
+        ]),
+    )
+    .selectFrom('experiment_exposures as e')
+    .leftJoin('visitor_conversions as v', 'v.visitor_id', 'e.visitor_id')
+    .groupBy(['e.experiment', 'e.variant'])
+    .select([
+      'e.experiment',
+      'e.variant',
+      sql<number>`count(*)::int`.as('visitors'),
+      sql<number>`(count(*) filter (where v.signed_up))::int`.as('signups'),
+      sql<number>`(count(*) filter (where v.trial))::int`.as('trials'),
+      sql<number>`(count(*) filter (where v.purchased))::int`.as('purchases'),
+      sql<number>`(count(*) filter (where v.trial or v.purchased))::int`.as('converted'),
+    ])
+    .orderBy('e.experiment')
+    .orderBy('e.variant')
+    .execute();
+  return rows;
+}
+
+export interface AttributionCounts {
+  /** The partner or the code campaign. */
+  key: string;
+  /** Conversions of each kind (rows, not visitors: a partner's conversions often have no visitor id). */
+  signups: number;
+  trials: number;
+  purchases: number;
+  redemptions: number;
+  revenueCents: number;
+}
+
+export async function countByAttribution(db: Db, column: 'partner' | 'code_campaign'): Promise<AttributionCounts[]> {
+  const rows = await db
+    .selectFrom('conversions')
+    .where(column, 'is not', null)
+    .groupBy(column)
+    .select([
+      sql<string>`${sql.ref(column)}`.as('key'),
+      sql<number>`(count(*) filter (where kind = 'signup'))::int`.as('signups'),
+      sql<number>`(count(*) filter (where kind = 'trial'))::int`.as('trials'),
+      sql<number>`(count(*) filter (where kind = 'purchase'))::int`.as('purchases'),
+      sql<number>`(count(*) filter (where kind = 'redemption'))::int`.as('redemptions'),
+      // float8: exact for any sum of cents below 2^53, and a number (not a bigint string) from every driver.
+      sql<number>`coalesce(sum(revenue_cents), 0)::float8`.as('revenueCents'),
+    ])
+    .orderBy(column)
+    .execute();
+  return rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents) }));
+}
+
+export interface StepCounts {
+  funnel: string;
+  screen: string;
+  step: number;
+  visitors: number;
+}
+
+/** Distinct visitors per screen of each funnel, in step order (a screen whose step changed takes its first place). */
+export async function countFunnelSteps(db: Db): Promise<StepCounts[]> {
+  return db
+    .selectFrom('funnel_step_views')
+    .groupBy(['funnel', 'screen'])
+    .select(['funnel', 'screen', sql<number>`min(step)::int`.as('step'), sql<number>`count(*)::int`.as('visitors')])
+    .orderBy('funnel')
+    .orderBy('step')
+    .orderBy('screen')
+    .execute();
+}
