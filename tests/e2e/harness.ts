@@ -40,6 +40,16 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/** The DATA_DIR of each running test server, by its URL (the admin token is there: `dataDirOf`). */
+const dataDirs = new Map<string, string>();
+
+/** The DATA_DIR of the test server at `baseUrl` (its admin-token lets a test call the admin endpoints). */
+export function dataDirOf(baseUrl: string): string {
+  const dir = dataDirs.get(new URL(baseUrl).origin);
+  if (!dir) throw new Error(`No test server of this process answers at ${baseUrl}.`);
+  return dir;
+}
+
 /**
  * The built app (default: dist/client) and the backend on 127.0.0.1, a free port, a fresh
  * data dir — started the way `npm start` starts it (src/server/main.ts `startServer`): the
@@ -74,10 +84,13 @@ export async function startApp(
   }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The test server has no port.');
+  const url = `http://127.0.0.1:${address.port}`;
+  dataDirs.set(url, dataDir);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     app,
     async close() {
+      dataDirs.delete(url);
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
