@@ -43,6 +43,7 @@ describe('GET /admin/login', () => {
     b.jar.set(SESSION_COOKIE, 'a-made-up-token');
     expect((await b.get('/admin/report')).headers.location).toBe('/admin/login');
     expect((await b.get('/admin')).headers.location).toBe('/admin/report');
+    expect((await b.get('/admin/elsewhere')).statusCode).toBe(404);
   });
 });
 

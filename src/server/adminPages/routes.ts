@@ -25,6 +25,7 @@ import { createOperatorSessions, OPERATOR_SESSION_HOURS } from '../operators/ses
 import { buildReport } from '../report/build.ts';
 import { readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { reportPage } from '../report/page.ts';
+import { IMMUTABLE } from '../static.ts';
 import { ADMIN_ASSETS_PREFIX, loadAdminAssets } from './assets.ts';
 import { readCookie, setAdminCookie } from './cookies.ts';
 import { FORM_EXPIRED, loginPage, TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from './loginPage.ts';
@@ -42,7 +43,6 @@ export const SESSION_COOKIE = 'admin_session';
 export const LOGIN_CSRF_COOKIE = 'admin_login_csrf';
 const LOGIN_CSRF_SECONDS = 60 * 60;
 const FORM_BODY_LIMIT = 8 * 1024;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 class WrongCredentials extends Error {}
 
@@ -152,4 +152,7 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
     if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.header('cache-control', IMMUTABLE).type(found.contentType).send(found.body);
   });
+
+  // Any other /admin address is not the parents' app (whose history fallback would answer it).
+  app.get('/admin/*', async (_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
 }
