@@ -49,14 +49,12 @@ export interface BuildServerOptions {
   trustProxy?: boolean | number | string[];
   /** The reCAPTCHA v3 site key the browser uses (RECAPTCHA_SITE_KEY). */
   recaptchaSiteKey?: string | null;
-  /** The funnel files: the flags and experiments `GET /api/flags` evaluates (default: FUNNELS_DIR, else funnels/). */
+  /** The funnel files: the flags `GET /api/flags` evaluates and the report's experiments (default: FUNNELS_DIR, else funnels/). */
   funnelsDir?: string;
   /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
   /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER; the payment adapter is `backend.paymentGateway`'s kind). */
   captchaProvider?: string;
-  /** Where experiments.yaml is, for the operators' report (default: FUNNELS_DIR). */
-  funnelsDir?: string;
 }
 
 /** Request bodies above this are refused (413): no call needs more. */
@@ -89,7 +87,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     trustProxy: trustProxyOption(options.trustProxy),
   });
   const flags = options.flagOverrides ?? {};
-  const flagDefinitions = readFlagDefinitions(options.funnelsDir ?? readDatabaseEnv().funnelsDir);
+  const funnelsDir = options.funnelsDir ?? readDatabaseEnv().funnelsDir;
+  const flagDefinitions = readFlagDefinitions(funnelsDir);
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
   const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
   const clientConfig = {
@@ -107,8 +106,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (options.db) db = options.db;
     else {
       ownDatabase = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl ?? null });
-      const { funnelsDir, demoCodes } = readDatabaseEnv();
-      await prepareDatabase(ownDatabase.db, { funnelsDir, demoCodes });
+      await prepareDatabase(ownDatabase.db, { funnelsDir, demoCodes: readDatabaseEnv().demoCodes });
       db = ownDatabase.db;
     }
     backend = await createBackend(db, settings, app.log, options.overrides);
@@ -177,7 +175,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     db,
     passwords: backend.accounts.passwords,
     rateLimiter: backend.rateLimiter,
-    funnelsDir: options.funnelsDir ?? readDatabaseEnv().funnelsDir,
+    funnelsDir,
     now: backend.accounts.now,
   });
 

@@ -56,7 +56,6 @@ export async function assembleServer(
       funnelsDir: env.funnelsDir,
       flagOverrides: env.flagOverrides,
       captchaProvider: env.captchaProvider,
-      funnelsDir: env.funnelsDir,
       ...(options.overrides ? { overrides: options.overrides } : {}),
     });
     app.addHook('onClose', async () => database.close());
