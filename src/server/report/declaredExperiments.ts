@@ -3,10 +3,8 @@
  * `experiment:` (running or stopped), read afresh for each report. The control of an
  * experiment is its flag's default.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
-import { experimentsFile } from '../../config/schema/experiments.ts';
+import { ConfigError } from '../config.ts';
+import { readFlagDefinitions } from '../experiments/definitions.ts';
 
 export interface DeclaredExperiment {
   name: string;
@@ -21,18 +19,14 @@ export class ExperimentsFileError extends Error {
 }
 
 export function readDeclaredExperiments(funnelsDir: string): DeclaredExperiment[] {
-  const file = path.join(funnelsDir, 'experiments.yaml');
-  let text: string;
+  let flags: ReturnType<typeof readFlagDefinitions>;
   try {
-    text = readFileSync(file, 'utf8');
+    flags = readFlagDefinitions(funnelsDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (error instanceof ConfigError) throw new ExperimentsFileError(error.message);
     throw error;
   }
-  const parsed = experimentsFile.safeParse(parse(text));
-  if (!parsed.success)
-    throw new ExperimentsFileError(`${file} is not valid (run \`npm run check\` for where): ${parsed.error.issues[0]?.message ?? ''}`);
-  return Object.entries(parsed.data.flags).flatMap(([name, flag]) =>
+  return Object.entries(flags).flatMap(([name, flag]) =>
     flag.experiment
       ? [{ name, description: flag.description, state: flag.experiment.state, control: flag.default, variants: flag.variants }]
       : [],
