@@ -4,12 +4,16 @@
  * exposed when the flag decides what they see, and converts with that visitor id; a misspelt
  * `?variantOverride=` is shown, not silently ignored; robots always see control.
  */
+
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { repoRoot, run } from '../../scripts/lib/build.ts';
 import { EXPERIMENT_ID_COOKIE } from '../../src/browser/storageKeys.ts';
 import { assignVariants } from '../../src/experiments/assign.ts';
 import { readFlagDefinitions } from '../../src/server/experiments/definitions.ts';
-import { arrivesAt, expectHealthyScreen, newParentEmail, type TestPage, useE2E, visible } from './harness.ts';
+import { arrivesAt, dataDirOf, expectAccessible, expectHealthyScreen, newParentEmail, type TestPage, useE2E, visible } from './harness.ts';
+import { loginOperator } from './operatorHelpers.ts';
 import { fillCard } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
@@ -153,6 +157,40 @@ describe('a 50/50 experiment in the browser', () => {
       );
     });
   }
+
+  test('the report shows both variants with their visitors and conversions, the numbers `npm run report` prints', async () => {
+    const page = await e2e.openPage('/admin/login');
+    await loginOperator(page, e2e.url);
+    const table = page.getByRole('table', { name: new RegExp(`^${EXPERIMENT} \\(running, control: control\\)`) });
+    await visible(table, "the experiment's table");
+    const shown = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')));
+    // Variant, visitors, sign-ups, trials, purchases: each variant had at least its walk's parent.
+    const counts = shown.map((cells) => [cells[0]!, ...cells.slice(1, 5).map(Number)] as const);
+    expect(counts.map((c) => c[0])).toEqual(['control', 'variant1']);
+    for (const [, visitors, signups, trials] of counts) {
+      expect(visitors).toBeGreaterThanOrEqual(1);
+      expect(signups).toBeGreaterThanOrEqual(1);
+      expect(trials).toBeGreaterThanOrEqual(1);
+    }
+    await visible(page.locator('canvas[data-chart]').first(), 'a chart');
+    await expectAccessible(page, 'the experiments report');
+    const screenshot = process.env.REPORT_SCREENSHOT;
+    if (screenshot) await page.screenshot({ path: path.resolve(screenshot.replace(/\.png$/, '-walk.png')), fullPage: true });
+
+    // `npm run report`, through this server's admin endpoint (it holds the embedded database).
+    const cli = await run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/report.ts'], {
+      env: { DATA_DIR: dataDirOf(e2e.url), DATABASE_URL: '' },
+      quiet: true,
+    });
+    expect(cli.code, cli.output).toBe(0);
+    const lines = cli.output.split('\n');
+    const caption = lines.findIndex((line) => line.startsWith(`${EXPERIMENT} (running`));
+    expect(caption, cli.output).toBeGreaterThan(-1);
+    const printed = lines.slice(caption + 3, caption + 5).map((line) => line.trim().split(/\s+/).slice(0, 5));
+    expect(printed).toEqual(shown.map((cells) => cells.slice(0, 5)));
+  });
 
   test('a robot (navigator.webdriver) always sees control and is never counted as exposed', async () => {
     const visitorId = visitorIn('variant1', 'robot');
