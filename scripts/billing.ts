@@ -15,12 +15,11 @@
  * Exit code: 0 done, 1 refused (the message says why), 2 wrong command line.
  */
 import { parseArgs } from 'node:util';
-import { AdminError, runAdmin } from '../src/server/admin/client.ts';
-import { CatalogFileError } from '../src/server/catalog/read.ts';
-import { ConfigError, readDatabaseEnv, readPaymentsEnv } from '../src/server/config.ts';
-import { DatabaseBusyError } from '../src/server/db/database.ts';
+import { runAdmin } from '../src/server/admin/client.ts';
+import { readDatabaseEnv, readPaymentsEnv } from '../src/server/config.ts';
 import { billingRequest, parseBillingTime, runBillingRequest } from '../src/server/payments/billingAdmin.ts';
 import { BillingError, type BillingSummary, describeBilling } from '../src/server/payments/sandbox/billing.ts';
+import { exitOnRefusal } from './lib/adminCli.ts';
 
 const USAGE = `Usage: npm run billing -- run [--at <time>]
 
@@ -82,15 +81,6 @@ try {
   }
   process.stdout.write(`${describeBilling(result)} (in ${via})\n`);
 } catch (error) {
-  if (
-    error instanceof BillingError ||
-    error instanceof AdminError ||
-    error instanceof DatabaseBusyError ||
-    error instanceof ConfigError ||
-    error instanceof CatalogFileError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
+  exitOnRefusal(error, BillingError);
   throw error;
 }

@@ -7,11 +7,11 @@
  * Exit code: 0 imported, 1 invalid catalog or refused, 2 wrong command line.
  */
 import { parseArgs } from 'node:util';
-import { AdminError, runAdmin } from '../src/server/admin/client.ts';
+import { runAdmin } from '../src/server/admin/client.ts';
 import { type ImportCatalogResponse, runImportCatalog } from '../src/server/admin/requests.ts';
-import { CatalogFileError, readCatalog, readCatalogFile } from '../src/server/catalog/read.ts';
-import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
-import { DatabaseBusyError } from '../src/server/db/database.ts';
+import { readCatalog, readCatalogFile } from '../src/server/catalog/read.ts';
+import { readDatabaseEnv } from '../src/server/config.ts';
+import { exitOnRefusal } from './lib/adminCli.ts';
 
 let file: string | undefined;
 try {
@@ -38,14 +38,6 @@ try {
   );
   process.stdout.write(`Imported ${path} into ${via}: ${result.description}.\n`);
 } catch (error) {
-  if (
-    error instanceof CatalogFileError ||
-    error instanceof AdminError ||
-    error instanceof DatabaseBusyError ||
-    error instanceof ConfigError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
+  exitOnRefusal(error);
   throw error;
 }

@@ -9,12 +9,11 @@
  * Exit code: 0 done, 1 refused (the message says why), 2 wrong command line.
  */
 import { parseArgs } from 'node:util';
-import { AdminError, runAdmin } from '../src/server/admin/client.ts';
+import { runAdmin } from '../src/server/admin/client.ts';
 import { type CreateCodesResponse, createCodesRequest, runCreateCodes } from '../src/server/admin/requests.ts';
-import { CatalogFileError } from '../src/server/catalog/read.ts';
 import { CodeRequestError } from '../src/server/codes/service.ts';
-import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
-import { DatabaseBusyError } from '../src/server/db/database.ts';
+import { readDatabaseEnv } from '../src/server/config.ts';
+import { exitOnRefusal } from './lib/adminCli.ts';
 
 const USAGE =
   'Usage: npm run codes -- create --kind <coupon|comp|gift|volume|bulk> [--months N | --lifetime] ' +
@@ -110,15 +109,6 @@ try {
       `(batch ${result.batchId}) in ${via}.\n`,
   );
 } catch (error) {
-  if (
-    error instanceof CodeRequestError ||
-    error instanceof AdminError ||
-    error instanceof DatabaseBusyError ||
-    error instanceof ConfigError ||
-    error instanceof CatalogFileError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
+  exitOnRefusal(error, CodeRequestError);
   throw error;
 }

@@ -9,17 +9,16 @@
  * Exit code: 0 created, 1 refused (the message says why), 2 wrong command line.
  */
 import { parseArgs } from 'node:util';
-import { AdminError, runAdmin } from '../src/server/admin/client.ts';
+import { runAdmin } from '../src/server/admin/client.ts';
 import { createPasswordHasher } from '../src/server/auth/passwords.ts';
-import { CatalogFileError } from '../src/server/catalog/read.ts';
-import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
-import { DatabaseBusyError } from '../src/server/db/database.ts';
+import { readDatabaseEnv } from '../src/server/config.ts';
 import {
   type CreateOperatorResponse,
   createOperator,
   OPERATOR_PASSWORD_MIN,
   OperatorRequestError,
 } from '../src/server/operators/accounts.ts';
+import { exitOnRefusal } from './lib/adminCli.ts';
 
 const USAGE = `Usage: npm run operator -- create --email ADDRESS
 
@@ -115,15 +114,6 @@ try {
   process.stdout.write(`Created the operator ${result.email} in ${via}. Log in at /admin/login.\n`);
 } catch (error) {
   if (error instanceof Interrupted) process.exit(1);
-  if (
-    error instanceof OperatorRequestError ||
-    error instanceof AdminError ||
-    error instanceof DatabaseBusyError ||
-    error instanceof ConfigError ||
-    error instanceof CatalogFileError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
+  exitOnRefusal(error, OperatorRequestError);
   throw error;
 }

@@ -15,12 +15,11 @@
  */
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { AdminError, runAdmin } from '../src/server/admin/client.ts';
-import { CatalogFileError } from '../src/server/catalog/read.ts';
-import { ConfigError, readDatabaseEnv, readPaymentsEnv } from '../src/server/config.ts';
-import { DatabaseBusyError } from '../src/server/db/database.ts';
+import { runAdmin } from '../src/server/admin/client.ts';
+import { readDatabaseEnv, readPaymentsEnv } from '../src/server/config.ts';
 import { describeReconcile, type ReconcileSummary } from '../src/server/payments/intents/reconcile.ts';
 import { reconcileOnDatabase } from '../src/server/payments/reconcileAdmin.ts';
+import { exitOnRefusal } from './lib/adminCli.ts';
 
 const USAGE = `Usage: npm run reconcile
 
@@ -59,14 +58,6 @@ try {
   process.stdout.write(`${describeReconcile(result)} (in ${via})\n`);
   process.exit(result.open > 0 ? 1 : 0);
 } catch (error) {
-  if (
-    error instanceof AdminError ||
-    error instanceof DatabaseBusyError ||
-    error instanceof ConfigError ||
-    error instanceof CatalogFileError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
+  exitOnRefusal(error);
   throw error;
 }

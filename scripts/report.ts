@@ -8,13 +8,12 @@
  * Exit code: 0 printed, 1 refused (the message says why), 2 wrong command line.
  */
 import { parseArgs } from 'node:util';
-import { AdminError, runAdmin } from '../src/server/admin/client.ts';
-import { CatalogFileError } from '../src/server/catalog/read.ts';
-import { ConfigError, readDatabaseEnv } from '../src/server/config.ts';
-import { DatabaseBusyError } from '../src/server/db/database.ts';
+import { runAdmin } from '../src/server/admin/client.ts';
+import { readDatabaseEnv } from '../src/server/config.ts';
 import { buildReport, type Report } from '../src/server/report/build.ts';
 import { ExperimentsFileError, readDeclaredExperiments } from '../src/server/report/declaredExperiments.ts';
 import { reportAsText } from '../src/server/report/text.ts';
+import { exitOnRefusal } from './lib/adminCli.ts';
 
 const USAGE = `Usage: npm run report [-- --json]
 
@@ -48,15 +47,6 @@ try {
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : reportAsText(result));
   process.stderr.write(`(read from ${via})\n`);
 } catch (error) {
-  if (
-    error instanceof AdminError ||
-    error instanceof DatabaseBusyError ||
-    error instanceof ConfigError ||
-    error instanceof CatalogFileError ||
-    error instanceof ExperimentsFileError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
+  exitOnRefusal(error, ExperimentsFileError);
   throw error;
 }
