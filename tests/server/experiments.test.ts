@@ -150,25 +150,15 @@ describe('conversions', () => {
     );
     const parent = ok(signup);
     const key = `purchase-${visitor}`;
-    ok(
-      await pay(
-        'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: MONTHLY_NO_TRIAL.id, partner: 'gympass', utmParamsObject: utm },
-        parent.sessionToken,
-        visitor,
-        key,
-      ),
-    );
+    const purchase = {
+      paymentMethodToken: 'fake-valid-visa-nonce',
+      webOfferId: MONTHLY_NO_TRIAL.id,
+      partner: 'gympass',
+      utmParamsObject: utm,
+    };
+    ok(await pay('PurchaseSubscription', purchase, parent.sessionToken, visitor, key));
     // The same request again (a double click): the first answer, and no second conversion.
-    ok(
-      await pay(
-        'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: MONTHLY_NO_TRIAL.id, partner: 'gympass', utmParamsObject: utm },
-        parent.sessionToken,
-        visitor,
-        key,
-      ),
-    );
+    ok(await pay('PurchaseSubscription', purchase, parent.sessionToken, visitor, key));
     const rows = await conversionsOf(visitor, 2);
     await sleep(100);
     expect(await s.db.selectFrom('conversions').select('kind').where('visitor_id', '=', visitor).execute()).toHaveLength(2);
