@@ -25,22 +25,29 @@ export interface ExperimentTrackingOptions {
   sink: EventSink;
   session: KeyValueStorage;
   isRobot: boolean;
+  /** The analytics adapter: an exposure is forwarded to it too, as 'Experiment Viewed'. */
+  track: (event: string, props: Record<string, unknown>) => void;
 }
+
+export const EXPERIMENT_VIEWED_EVENT = 'Experiment Viewed';
 
 export function createExperimentTracking(o: ExperimentTrackingOptions): ExperimentTracking {
   const stored = readJson(o.session, SENT_EVENTS_KEY);
   const sent = new Set<string>(Array.isArray(stored) ? stored.filter((v): v is string => typeof v === 'string') : []);
-  const sendOnce = (key: string, event: ExperimentEvent) => {
-    if (o.isRobot || sent.has(key)) return;
+  /** Answers whether it was sent (not by a robot, not sent before in this tab). */
+  const sendOnce = (key: string, event: ExperimentEvent): boolean => {
+    if (o.isRobot || sent.has(key)) return false;
     sent.add(key);
     writeJson(o.session, SENT_EVENTS_KEY, [...sent]);
     o.sink.send(event);
+    return true;
   };
   return {
     flagRead(name) {
       if (o.flags.reasons[name] !== 'SPLIT') return;
       const variant = o.flags.values[name]!;
-      sendOnce(`exposure:${name}:${variant}`, { type: 'exposure', experiment: name, variant });
+      if (sendOnce(`exposure:${name}:${variant}`, { type: 'exposure', experiment: name, variant }))
+        o.track(EXPERIMENT_VIEWED_EVENT, { experiment: name, variant });
     },
     screenShown(funnel, screen, step) {
       sendOnce(`step:${funnel}:${screen}`, { type: 'step', funnel, screen, step });

@@ -228,6 +228,7 @@ export async function start(o: StartOptions): Promise<void> {
   const captcha = await chooseCaptcha(
     o.env.recaptchaSiteKey || (remoteCaptcha?.provider === 'recaptcha' ? remoteCaptcha.siteKey : undefined),
   ).catch(() => new LocalCaptcha());
+  const analytics = new LocalAnalytics(window as { __analytics?: LocalAnalytics });
   const resolved = await flagsReady;
   flags = resolved.values;
   exposeExperimentsForQa(window as QaWindow, resolved, config, audienceSnapshot(config.flags, pageFacts), isRobot);
@@ -245,9 +246,15 @@ export async function start(o: StartOptions): Promise<void> {
     auth,
     backend,
     flags,
-    experiments: createExperimentTracking({ flags: resolved, sink, session: browser.session, isRobot }),
+    experiments: createExperimentTracking({
+      flags: resolved,
+      sink,
+      session: browser.session,
+      isRobot,
+      track: (e, p) => analytics.track(e, p),
+    }),
     variantOverride,
-    analytics: new LocalAnalytics(window as { __analytics?: LocalAnalytics }),
+    analytics,
     captcha,
     browser,
     navigation,

@@ -12,7 +12,7 @@ import { strictObject } from './strict.ts';
 export const EXPERIMENT_STATES = ['running', 'stopped'] as const;
 
 const experiment = strictObject({
-  state: z.enum(EXPERIMENT_STATES, { error: `Expected 'running' or 'stopped'.` }),
+  state: z.enum(EXPERIMENT_STATES, { error: `An experiment's state is 'running' or 'stopped'.` }),
   weights: z.record(identifier, z.number().min(0).max(100)),
   audience: condition.optional(),
 });
