@@ -15,3 +15,7 @@ export const PLAN_TAG_COOKIE = 'activePlanTag';
 export const PLAN_TAG_FLAG_COOKIE = 'activePlanTagByFlag';
 /** Session storage: when the tab's 'Limited offer' countdown started (ms since the epoch; src/blocks/countdown). */
 export const OFFER_COUNTDOWN_KEY = 'ck.offerCountdown';
+/** localStorage: the language the parent chose (the footer's switcher, a `set state locale` action). */
+export const LOCALE_CHOICE_KEY = 'ck.locale';
+/** The query parameter that asks for a language: `?lang=es`. */
+export const LOCALE_PARAM = 'lang';

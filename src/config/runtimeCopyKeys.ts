@@ -15,6 +15,8 @@ export const runtimeCopyTexts: Readonly<Record<string, readonly string[]>> = {
   'common:stepProgress': ['n', 'm'],
   /** Labelled stepper: 'Step {n} of {m}: {label}' read by screen readers. */
   'common:stepperLabel': ['n', 'm', 'label'],
+  /** The footer's language switcher (src/runtime/ui/Chrome.tsx). */
+  'common:language.label': [],
   /** Header landmark names and the skip link. */
   'common:skipToContent': [],
   'common:mainNavigation': [],

@@ -11,7 +11,8 @@ export interface ClientStateStore extends Observable<ClientState> {
   setKey(path: string, value: unknown): void;
   clearKey(path: string): void;
   update(change: (state: ClientState) => ClientState): void;
-  reset(): void;
+  /** Back to the initial values, but for `keep` (the language stays what the parent reads). */
+  reset(keep?: Partial<ClientState>): void;
 }
 
 function setIn(target: unknown, parts: string[], value: unknown): unknown {
@@ -48,8 +49,8 @@ export function createClientStateStore(storage: KeyValueStorage): ClientStateSto
     setKey: (path, value) => save(setIn(store.get(), path.split('.'), value) as ClientState),
     clearKey: (path) => save(setIn(store.get(), path.split('.'), initialAt(path.split('.'))) as ClientState),
     update: (change) => save(change(store.get())),
-    reset() {
-      store.set(initialClientState);
+    reset(keep = {}) {
+      store.set({ ...initialClientState, ...keep });
       storage.removeItem(CLIENT_STATE_KEY);
     },
   };

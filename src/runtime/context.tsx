@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { Observable } from '../browser/store.ts';
+import { intlLocale } from '../domain/locale.ts';
 import type { ActionScope } from './actions.ts';
 import type { Translate } from './copy.ts';
 import type { Facts } from './facts.ts';
@@ -21,6 +22,12 @@ export function useObservable<T>(o: Observable<T>): T {
 /** The copy of the current language; components re-render when it changes. */
 export function useCopy(): Translate {
   return useObservable(useRuntime().copy.t);
+}
+
+/** The locale for Intl's number and date formats in the current language (src/domain/locale.ts). */
+export function useIntlLocale(): string {
+  useCopy();
+  return intlLocale(useRuntime().copy.locale());
 }
 
 /** The screen a block belongs to: its actions are dropped when the parent leaves it. */

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type LanguageDetectorModule } from 'i18next';
 import { createStore, type Observable } from '../browser/store.ts';
 import type { CompiledCopy } from '../config/compiled.ts';
 
@@ -8,7 +8,7 @@ export type Translate = (key: string, params?: Record<string, string>) => string
 export interface Copy {
   t: Observable<Translate>;
   locale(): string;
-  /** Switch language, loading the locale's copy first when it is not bundled. */
+  /** Switch language, loading the locale's copy first when it is not bundled (the last call wins). */
   setLocale(locale: string): Promise<void>;
   /** Add default-locale copy that came with a screen's chunk (before the screen renders). */
   add(copy: CompiledCopy): void;
@@ -23,12 +23,21 @@ export interface Copy {
  *
  * The default locale starts with the shell's copy only; each screen's chunk brings the rest
  * (`add`). Another locale loads whole on first use, and falls back to the default locale.
+ *
+ * With a `detector` (src/runtime/language.ts), the language starts as the one it finds among
+ * `locales`, else the default locale; its copy still has to be loaded (`setLocale(locale())`).
  */
-export function createCopy(defaultLocale: string, defaultCopy: CompiledCopy, loadCopy: (locale: string) => Promise<CompiledCopy>): Copy {
+export function createCopy(
+  defaultLocale: string,
+  defaultCopy: CompiledCopy,
+  loadCopy: (locale: string) => Promise<CompiledCopy>,
+  detection?: { detector: LanguageDetectorModule; locales: readonly string[] },
+): Copy {
   const i18n: I18n = i18next.createInstance();
+  if (detection) i18n.use(detection.detector);
   const loaded = new Set([defaultLocale]);
   void i18n.init({
-    lng: defaultLocale,
+    ...(detection ? { supportedLngs: [...detection.locales] } : { lng: defaultLocale }),
     fallbackLng: defaultLocale,
     // Copied: i18next keeps the object it is given and adds the screens' copy into it.
     resources: { [defaultLocale]: Object.fromEntries(Object.entries(defaultCopy).map(([ns, entries]) => [ns, { ...entries }])) },
@@ -45,19 +54,22 @@ export function createCopy(defaultLocale: string, defaultCopy: CompiledCopy, loa
     return (key, params) => fixed(key, params ?? {}) as string;
   };
   const t = createStore<Translate>(make());
+  let latest = 0;
+  const setLocale = async (locale: string) => {
+    const request = ++latest;
+    if (!loaded.has(locale)) {
+      const copy = await loadCopy(locale);
+      for (const [ns, entries] of Object.entries(copy)) i18n.addResourceBundle(locale, ns, entries, true, true);
+      loaded.add(locale);
+    }
+    if (request !== latest) return;
+    if (locale !== i18n.language) await i18n.changeLanguage(locale);
+    t.set(make());
+  };
   return {
     t,
     locale: () => i18n.language,
-    async setLocale(locale) {
-      if (locale === i18n.language) return;
-      if (!loaded.has(locale)) {
-        const copy = await loadCopy(locale);
-        for (const [ns, entries] of Object.entries(copy)) i18n.addResourceBundle(locale, ns, entries, true, true);
-        loaded.add(locale);
-      }
-      await i18n.changeLanguage(locale);
-      t.set(make());
-    },
+    setLocale,
     add(copy) {
       for (const [ns, entries] of Object.entries(copy)) i18n.addResources(defaultLocale, ns, entries);
     },

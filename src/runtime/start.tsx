@@ -29,6 +29,7 @@ import { truthy } from './conditions.ts';
 import { createCopy } from './copy.ts';
 import { createExperimentTracking } from './experiments.ts';
 import { createFacts } from './facts.ts';
+import { bindLanguage, languageDetector } from './language.ts';
 import { findRoute } from './routes.ts';
 import { type Browser, createRuntime, type Navigation } from './runtime.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
@@ -157,7 +158,11 @@ export async function start(o: StartOptions): Promise<void> {
   captureAttribution(window.location.search, browser.session, browser.local);
 
   const state = createClientStateStore(browser.local);
-  const copy = createCopy(app.defaultLocale, o.defaultCopy, o.loadCopy);
+  const detector = languageDetector();
+  const copy = createCopy(app.defaultLocale, o.defaultCopy, o.loadCopy, { detector, locales: config.locales });
+  bindLanguage(copy, state, { locales: config.locales, detector, root: document.documentElement });
+  // The detected language's copy loads while the flags are asked for.
+  const languageReady = copy.setLocale(copy.locale()).catch(() => copy.setLocale(app.defaultLocale));
   // A screen's copy joins i18next as its chunk arrives, before the runtime caches the screen
   // (a screen renders only once cached).
   const loadScreen = (id: string) =>
@@ -215,7 +220,7 @@ export async function start(o: StartOptions): Promise<void> {
     local: browser.local,
     session: browser.session,
     unifiedLogin: () => truthy('flag.unifiedLogin', flags.unifiedLogin),
-    onLogout: () => state.reset(),
+    onLogout: () => state.reset({ locale: state.get().locale }),
     keepOnLogout: [FIRST_TOUCH_KEY],
   });
 
@@ -264,9 +269,7 @@ export async function start(o: StartOptions): Promise<void> {
   });
   if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
 
-  const locale = state.get().locale;
-  if (locale !== app.defaultLocale && config.locales.includes(locale)) await copy.setLocale(locale).catch(() => undefined);
-  document.documentElement.lang = copy.locale();
+  await languageReady;
 
   await runActions(app.onStart, runtime.services);
   navigation.path = window.location.pathname;

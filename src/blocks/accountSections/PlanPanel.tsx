@@ -1,7 +1,7 @@
 import { useContext, useState } from 'react';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
-import { ScreenSignal, useCopy, useRuntime } from '../../runtime/context.tsx';
+import { ScreenSignal, useCopy, useIntlLocale, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
 import type { BlockProps } from '../types.ts';
 import { formatDate, formatPrice, type PlanView, upgradeChoices } from './planView.ts';
@@ -24,6 +24,7 @@ export function PlanPanel(props: {
   const { block, plan, details, idBase } = props;
   const rt = useRuntime();
   const t = useCopy();
+  const locale = useIntlLocale();
   const signal = useContext(ScreenSignal);
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
   const pm = (name: string, params?: Record<string, string>) => t(`${block.paymentMethodCopy}.${name}`, params);
@@ -146,7 +147,7 @@ export function PlanPanel(props: {
         </div>
         <div className="plan-field">
           <dt>{tx(plan.dateKind === 'expires' ? 'field.expiresOn' : 'field.renewsOn')}</dt>
-          <dd>{plan.dateKind === 'none' ? tx('noRenewal') : formatDate(plan.date)}</dd>
+          <dd>{plan.dateKind === 'none' ? tx('noRenewal') : formatDate(plan.date, locale)}</dd>
         </div>
         <div className="plan-field plan-field--status">
           <dt>{tx('field.status')}</dt>
@@ -171,7 +172,7 @@ export function PlanPanel(props: {
               {tx('editStatus')}
             </span>
             {plan.status === 'Canceled' && plan.date && (
-              <span className="plan-field__note">{tx('canceledNote', { date: formatDate(plan.date) })}</span>
+              <span className="plan-field__note">{tx('canceledNote', { date: formatDate(plan.date, locale) })}</span>
             )}
             {statusEditor}
           </dd>

@@ -116,7 +116,7 @@ export function upgradeChoices<O extends { id: string; subscriptionDuration: Pla
 }
 
 /** A date as a parent reads it: 'December 1, 2026' (UTC, so the day is the billing day). */
-export function formatDate(iso: string | null, locale = 'en-US'): string {
+export function formatDate(iso: string | null, locale: string): string {
   if (!iso) return '';
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 }

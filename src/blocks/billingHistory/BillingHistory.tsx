@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { CallOutput } from '../../contract/index.ts';
-import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { useCopy, useIntlLocale, useObservable, useRuntime } from '../../runtime/context.tsx';
 import { formatDate, formatPrice } from '../accountSections/planView.ts';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
@@ -12,6 +12,7 @@ type Payment = CallOutput<'GetPaymentHistory'>['paymentHistory'][number];
 export default function BillingHistory({ block }: BlockProps<'billingHistory'>) {
   const rt = useRuntime();
   const t = useCopy();
+  const locale = useIntlLocale();
   const session = useObservable(rt.auth.session);
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
   const [payments, setPayments] = useState<Payment[] | null | undefined>(undefined);
@@ -56,7 +57,7 @@ export default function BillingHistory({ block }: BlockProps<'billingHistory'>) 
       <tbody>
         {payments.map((p) => (
           <tr key={p.id}>
-            <td data-label={tx('date')}>{formatDate(p.date)}</td>
+            <td data-label={tx('date')}>{formatDate(p.date, locale)}</td>
             <td data-label={tx('description')}>{p.description}</td>
             <td data-label={tx('amount')}>${formatPrice(p.amount)}</td>
             <td data-label={tx('method')}>{p.paymentMethod ?? ''}</td>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AppConfig } from '../../config/schema/app.ts';
 import { runActions } from '../actions.ts';
 import { evaluateCondition } from '../conditions.ts';
-import { ScreenSignal, useCopy, useFacts, useRuntime } from '../context.tsx';
+import { ScreenSignal, useCopy, useFacts, useObservable, useRuntime } from '../context.tsx';
 import { TargetLink } from './TargetLink.tsx';
 
 type NavLink = AppConfig['header']['links'][number];
@@ -53,7 +53,34 @@ export function Header({ style }: { style: 'standard' | 'class' }) {
   );
 }
 
-/** The footer: its texts (CCPA) and links. */
+/** A language's name in that language, as a parent looks for it: 'Español', 'English'. */
+function languageName(locale: string): string {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/** Every language of the build; choosing one sets client state `locale` (src/runtime/language.ts). */
+function LanguageSwitcher() {
+  const rt = useRuntime();
+  const t = useCopy();
+  const { locale } = useObservable(rt.state);
+  const { locales } = rt.config;
+  if (locales.length < 2) return null;
+  return (
+    <label className="language-switcher">
+      <span className="language-switcher__label">{t('common:language.label')}</span>
+      <select value={locale} onChange={(e) => rt.state.setKey('locale', e.currentTarget.value)}>
+        {locales.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {languageName(l)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The footer: its texts (CCPA), links and the language switcher. */
 export function Footer({ style }: { style: 'standard' | 'class' }) {
   const rt = useRuntime();
   const t = useCopy();
@@ -67,6 +94,7 @@ export function Footer({ style }: { style: 'standard' | 'class' }) {
             {t(key)}
           </p>
         ))}
+        <LanguageSwitcher />
       </div>
     </footer>
   );

@@ -156,7 +156,8 @@ describe('plan panels', () => {
     expect(planViews(details([sub({})], { paymentInfo: null }))[0]!.paymentMethod).toBeNull();
   });
 
-  test('dates read as the billing day in UTC', () => {
-    expect(formatDate('2026-12-01T00:00:00.000Z')).toBe('December 1, 2026');
+  test("dates read as the billing day in UTC, in the parent's language", () => {
+    expect(formatDate('2026-12-01T00:00:00.000Z', 'en-US')).toBe('December 1, 2026');
+    expect(formatDate('2026-12-01T00:00:00.000Z', 'es-US')).toBe('1 de diciembre de 2026');
   });
 });

@@ -1,0 +1,45 @@
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { LOCALE_CHOICE_KEY, LOCALE_PARAM } from '../browser/storageKeys.ts';
+import type { ClientStateStore } from './clientState.ts';
+import type { Copy } from './copy.ts';
+
+/**
+ * Which language a parent sees, first to last: the one they chose (remembered in localStorage),
+ * `?lang=`, their browser's languages, then app.yaml's `defaultLocale` (i18next's fallback).
+ * i18next picks the best of these among the locales the build has (`es-ES` → `es`). Nothing is
+ * remembered until the parent chooses (`Copy.choose`): a `?lang=` link shows that language on
+ * the pages that follow in the tab, not on a later visit.
+ */
+export const languageDetector = (): LanguageDetector =>
+  new LanguageDetector(undefined, {
+    order: ['localStorage', 'querystring', 'navigator'],
+    lookupLocalStorage: LOCALE_CHOICE_KEY,
+    lookupQuerystring: LOCALE_PARAM,
+    // i18next would remember every language it switches to, the detected ones too: only a choice is (`bindLanguage`).
+    caches: [],
+  });
+
+/**
+ * Keep the page in the current language: `<html lang>` follows it, client state `locale`
+ * mirrors it, and setting `locale` (the footer's switcher, a `set state locale` action) is the
+ * parent's choice, shown at once on the current page.
+ */
+export function bindLanguage(
+  copy: Copy,
+  state: ClientStateStore,
+  { locales, detector, root }: { locales: readonly string[]; detector: LanguageDetector; root: HTMLElement },
+): void {
+  const mirror = () => {
+    root.lang = copy.locale();
+    if (state.get().locale !== copy.locale()) state.setKey('locale', copy.locale());
+  };
+  mirror();
+  copy.t.subscribe(mirror);
+  state.subscribe(() => {
+    const wanted = state.get().locale;
+    if (wanted === copy.locale()) return;
+    if (!locales.includes(wanted)) return mirror();
+    detector.cacheUserLanguage(wanted, ['localStorage']);
+    void copy.setLocale(wanted).catch(mirror);
+  });
+}
