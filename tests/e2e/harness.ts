@@ -108,6 +108,8 @@ export interface OpenPageOptions {
   /** Seed this session instead of TEST_USER's: a parent the real backend knows (createParent). */
   session?: { objectId: string; email: string; sessionToken: string };
   viewport?: { width: number; height: number };
+  /** The browser's language (navigator.languages and Accept-Language), e.g. 'es-ES'; default en-US. */
+  locale?: string;
   /** Client state (localStorage CLIENT_STATE_KEY) before the first page loads. */
   clientState?: Partial<ClientState>;
   /** Sent as the Referer of the first load (the app reads a same-origin referrer as the page the parent came from). */
@@ -197,6 +199,7 @@ export function useE2E(
       // and undo a logout.
       const context = await e2e.browser.newContext({
         viewport: opts.viewport ?? { width: 1280, height: 800 },
+        ...(opts.locale ? { locale: opts.locale } : {}),
         storageState: { cookies: [], origins: localStorage.length ? [{ origin, localStorage }] : [] },
       });
       contexts.push(context);

@@ -98,12 +98,21 @@ export interface Card {
   name?: string;
 }
 
-/** Types a card into the payment form, field by field, as a parent does (labels as the spec names them). */
-export async function fillCard(page: Page, card: Card, labels: { name?: string; postalCode?: string } = {}): Promise<void> {
-  await (await visible(page.getByLabel('Card number'), 'the card number field')).fill(card.number);
-  await page.getByLabel('Expiration date').fill(card.expiration);
+/** The card form's labels, as the spec names them in English unless given (another language, the class funnels' wording). */
+export interface CardLabels {
+  cardNumber?: string;
+  expiration?: string;
+  postalCode?: string;
+  cvv?: string;
+  name?: string;
+}
+
+/** Types a card into the payment form, field by field, as a parent does. */
+export async function fillCard(page: Page, card: Card, labels: CardLabels = {}): Promise<void> {
+  await (await visible(page.getByLabel(labels.cardNumber ?? 'Card number'), 'the card number field')).fill(card.number);
+  await page.getByLabel(labels.expiration ?? 'Expiration date').fill(card.expiration);
   if (card.postalCode !== undefined) await page.getByLabel(labels.postalCode ?? 'Postal code').fill(card.postalCode);
-  await page.getByLabel('Security code').fill(card.cvv);
+  await page.getByLabel(labels.cvv ?? 'Security code').fill(card.cvv);
   if (card.name !== undefined) await page.getByLabel(labels.name ?? 'Name on Card').fill(card.name);
 }
 
