@@ -4,7 +4,7 @@ import type { ClientStateStore } from './clientState.ts';
 import type { Copy } from './copy.ts';
 
 /**
- * Which language a parent sees, first to last: the one they chose (remembered in localStorage),
+ * Which language a parent sees, first to last: the one they chose (remembered in localStorage and a cookie),
  * `?lang=`, their browser's languages, then app.yaml's `defaultLocale` (i18next's fallback).
  * i18next picks the best of these among the locales the build has (`es-ES` → `es`). Nothing is
  * remembered until the parent chooses (`Copy.choose`): a `?lang=` link shows that language on
@@ -12,8 +12,12 @@ import type { Copy } from './copy.ts';
  */
 export const languageDetector = (): LanguageDetector =>
   new LanguageDetector(undefined, {
-    order: ['localStorage', 'querystring', 'navigator'],
+    order: ['localStorage', 'cookie', 'querystring', 'navigator'],
     lookupLocalStorage: LOCALE_CHOICE_KEY,
+    // The cookie carries the choice to the server too (HTML rendered there in the parent's language).
+    lookupCookie: LOCALE_CHOICE_KEY,
+    cookieMinutes: 60 * 24 * 365,
+    cookieOptions: { path: '/', sameSite: 'lax' },
     lookupQuerystring: LOCALE_PARAM,
     // i18next would remember every language it switches to, the detected ones too: only a choice is (`bindLanguage`).
     caches: [],
@@ -39,7 +43,7 @@ export function bindLanguage(
     const wanted = state.get().locale;
     if (wanted === copy.locale()) return;
     if (!locales.includes(wanted)) return mirror();
-    detector.cacheUserLanguage(wanted, ['localStorage']);
+    detector.cacheUserLanguage(wanted, ['localStorage', 'cookie']);
     void copy.setLocale(wanted).catch(mirror);
   });
 }
