@@ -96,15 +96,21 @@ describe('Spanish', () => {
     const parent: Session = await newParent(e2e, 'es-account');
     const bought = await fetch(`${e2e.url}/api/functions/PurchaseSubscription`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-parse-session-token': parent.sessionToken, 'idempotency-key': `es-${parent.objectId}` },
-      body: JSON.stringify({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', customerOptions: { email: parent.email } }),
+      headers: {
+        'content-type': 'application/json',
+        'x-parse-session-token': parent.sessionToken,
+        'idempotency-key': `es-${parent.objectId}`,
+      },
+      body: JSON.stringify({
+        paymentMethodToken: 'fake-valid-visa-nonce',
+        webOfferId: 'monthly',
+        customerOptions: { email: parent.email },
+      }),
     });
     expect(bought.status).toBe(200);
     const page = await e2e.openPage('/my-account', { session: parent, locale: 'es-ES' });
     await visible(h1(page, es('myAccount:page.title')), 'the Spanish My Account heading');
-    const renews = page
-      .locator('.plan-field', { has: page.locator('dt', { hasText: es('myAccount:page.field.renewsOn') }) })
-      .locator('dd');
+    const renews = page.locator('.plan-field', { has: page.locator('dt', { hasText: es('myAccount:page.field.renewsOn') }) }).locator('dd');
     await visible(renews.getByText(/^\d{1,2} de [a-z]+ de \d{4}$/), 'the renewal date in Spanish');
     await expectHealthyScreen(page, 'My Account in Spanish');
     await screenshotForReview(page, 'es-my-account', { fullPage: true });
