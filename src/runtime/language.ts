@@ -26,24 +26,36 @@ export const languageDetector = (): LanguageDetector =>
 /**
  * Keep the page in the current language: `<html lang>` follows it, client state `locale`
  * mirrors it, and setting `locale` (the footer's switcher, a `set state locale` action) is the
- * parent's choice, shown at once on the current page.
+ * parent's choice, shown at once on the current page. Answers when the detected language's copy
+ * is loaded (or, if it cannot be, the default language is back).
  */
 export function bindLanguage(
   copy: Copy,
   state: ClientStateStore,
-  { locales, detector, root }: { locales: readonly string[]; detector: LanguageDetector; root: HTMLElement },
-): void {
+  o: { locales: readonly string[]; defaultLocale: string; detector: LanguageDetector; root: HTMLElement },
+): Promise<void> {
+  /** The language last asked for (it may still be loading). */
+  let asked = copy.locale();
   const mirror = () => {
-    root.lang = copy.locale();
-    if (state.get().locale !== copy.locale()) state.setKey('locale', copy.locale());
+    o.root.lang = copy.locale();
+    if (state.get().locale !== asked) state.setKey('locale', asked);
   };
   mirror();
   copy.t.subscribe(mirror);
+  // A language whose copy cannot load (the network) leaves the page in the default one.
+  const show = (locale: string): Promise<void> =>
+    copy.setLocale(locale).catch(() => {
+      if (asked !== locale || locale === o.defaultLocale) return;
+      asked = o.defaultLocale;
+      return show(o.defaultLocale);
+    });
   state.subscribe(() => {
     const wanted = state.get().locale;
-    if (wanted === copy.locale()) return;
-    if (!locales.includes(wanted)) return mirror();
-    detector.cacheUserLanguage(wanted, ['localStorage', 'cookie']);
-    void copy.setLocale(wanted).catch(mirror);
+    if (wanted === asked) return;
+    if (!o.locales.includes(wanted)) return mirror();
+    asked = wanted;
+    o.detector.cacheUserLanguage(wanted, ['localStorage', 'cookie']);
+    void show(wanted);
   });
+  return show(asked);
 }

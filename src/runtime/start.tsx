@@ -160,9 +160,13 @@ export async function start(o: StartOptions): Promise<void> {
   const state = createClientStateStore(browser.local);
   const detector = languageDetector();
   const copy = createCopy(app.defaultLocale, o.defaultCopy, o.loadCopy, { detector, locales: config.locales });
-  bindLanguage(copy, state, { locales: config.locales, detector, root: document.documentElement });
   // The detected language's copy loads while the flags are asked for.
-  const languageReady = copy.setLocale(copy.locale()).catch(() => copy.setLocale(app.defaultLocale));
+  const languageReady = bindLanguage(copy, state, {
+    locales: config.locales,
+    defaultLocale: app.defaultLocale,
+    detector,
+    root: document.documentElement,
+  });
   // A screen's copy joins i18next as its chunk arrives, before the runtime caches the screen
   // (a screen renders only once cached).
   const loadScreen = (id: string) =>
