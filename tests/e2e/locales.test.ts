@@ -72,7 +72,8 @@ describe('Spanish', () => {
     await visible(page.getByText(es('validation:email')).first(), 'the Spanish validation message');
     await expectHealthyScreen(page, '/register with an error, in Spanish');
 
-    await email.fill(newParentEmail('es'));
+    const parentEmail = newParentEmail('es');
+    await email.fill(parentEmail);
     await page.getByLabel(es('account:fields.password'), { exact: true }).fill(PASSWORD);
     await page.getByLabel(es('account:fields.confirmPassword')).fill(PASSWORD);
     await page.getByRole('button', { name: es('account:register.submit') }).click();
@@ -88,8 +89,12 @@ describe('Spanish', () => {
     await expectHealthyScreen(page, '/signup-payment in Spanish');
     await screenshotForReview(page, 'es-signup-payment', { fullPage: true });
     await page.getByRole('button', { name: es('payment:checkout.submit') }).click();
-    await arrivesAt(page, (u) => u.pathname === '/signup-thankyou', '/signup-thankyou', 30_000);
-    await visible(h1(page, es('signup:thankYou.heading')), 'the Spanish thank-you heading');
+    // The route table sends /signup-thankyou on to the partner product page (spec §2.1).
+    await arrivesAt(page, (u) => u.pathname !== '/signup-payment', 'the page after the purchase', 30_000);
+    expect(page.visited.some((u) => new URL(u).pathname === '/signup-thankyou')).toBe(true);
+    const db = e2e.app.backend.accounts.db;
+    const user = await db.selectFrom('users').select('id').where('email', '=', parentEmail).executeTakeFirstOrThrow();
+    expect(await db.selectFrom('subscriptions').select('status').where('user_id', '=', user.id).execute()).toHaveLength(1);
   });
 
   test('My Account in Spanish: its sections, and the renewal date in Spanish words', async () => {

@@ -4,6 +4,7 @@ import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
 import { LoadStatus } from '../LoadStatus.tsx';
+import { planName } from '../plans/planName.ts';
 import type { BlockProps } from '../types.ts';
 import { PlanPanel } from './PlanPanel.tsx';
 import { mayResubscribe, type PlanView, planViews } from './planView.ts';
@@ -115,7 +116,9 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
     entries.push({
       key: `plan-${i + 1}`,
       group: 'plan',
-      title: plan.name ?? tx(plan.classes ? 'classesPlan' : 'appPlan'),
+      title:
+        planName(t, { id: plan.offerId, planDataKey: plan.planDataKey, offerTitle: plan.name }) ??
+        tx(plan.classes ? 'classesPlan' : 'appPlan'),
       render: () => (
         <>
           <PlanPanel block={block} plan={plan} details={details!} offers={offers} idBase={`${base}-plan-${i + 1}`} />

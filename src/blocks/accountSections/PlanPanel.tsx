@@ -3,6 +3,7 @@ import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useIntlLocale, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
+import { planName } from '../plans/planName.ts';
 import type { BlockProps } from '../types.ts';
 import { formatDate, formatPrice, type PlanView, upgradeChoices } from './planView.ts';
 
@@ -127,7 +128,10 @@ export function PlanPanel(props: {
       <dl className="plan-fields">
         <div className="plan-field">
           <dt>{tx('field.planName')}</dt>
-          <dd>{plan.name ?? tx(plan.classes ? 'classesPlan' : 'appPlan')}</dd>
+          <dd>
+            {planName(t, { id: plan.offerId, planDataKey: plan.planDataKey, offerTitle: plan.name }) ??
+              tx(plan.classes ? 'classesPlan' : 'appPlan')}
+          </dd>
         </div>
         {(plan.description || plan.addOn) && (
           <div className="plan-field">
@@ -204,7 +208,7 @@ export function PlanPanel(props: {
                 onChange={() => setChoice(o.id)}
               />
               <label htmlFor={id(`upgrade-${o.id}`)}>
-                {tx('upgradeOption', { title: o.offerTitle ?? o.plan.name, price: formatPrice(o.price) })}
+                {tx('upgradeOption', { title: planName(t, o) ?? o.id, price: formatPrice(o.price) })}
               </label>
             </div>
           ))}

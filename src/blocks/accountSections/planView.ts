@@ -24,6 +24,9 @@ export interface PlanView {
    * then says 'App plan' / 'Classes plan').
    */
   name: string | null;
+  /** The offer's id and planDataKey: its name in the parent's language comes from the copy (`planName`). */
+  offerId: string | null;
+  planDataKey: string | null;
   /** The offer's subtitle or description; null for an add-on (the panel says the add-on description of the copy). */
   description: string | null;
   /** The class add-on this classes plan is (bought on /addclasses-payment), else null. */
@@ -78,6 +81,8 @@ export function planViews(details: CustomerDetails, now = Date.now()): PlanView[
         subscriptionId: s.id,
         classes: s.product === 'classes',
         name: s.offer ? (s.offer.offerTitle ?? s.offer.plan.name) : (s.classAddOn?.name ?? null),
+        offerId: s.offer?.id ?? null,
+        planDataKey: s.offer?.planDataKey ?? null,
         description: s.offer ? (s.offer.offerSubtitle ?? s.offer.descriptionKey) : null,
         addOn: s.classAddOn ?? null,
         // An add-on bills every month after its promo (spec §9: $54.99/month, $14.99/month).

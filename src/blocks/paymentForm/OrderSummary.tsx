@@ -6,7 +6,7 @@ import type { PaymentFormConfig } from './setup.ts';
 export function OrderSummary({ block, offer }: { block: PaymentFormConfig; offer: Offer | null }) {
   const t = useCopy();
   const summaryKey = offer && (offer.trialDurationDays ?? 0) > 0 && block.summaryTrial ? block.summaryTrial : block.summary;
-  const params = offer ? offerSummaryParams(offer) : null;
+  const params = offer ? offerSummaryParams(offer, t) : null;
   if (!params || (!summaryKey && !block.todayCharge)) return null;
   return (
     <div className="payment__summary">

@@ -5,6 +5,8 @@
  */
 import type { Backend } from '../../adapters/backend/backend.ts';
 import { todayChargeText } from '../../domain/todayCharge.ts';
+import type { Translate } from '../../runtime/copy.ts';
+import { planName } from '../plans/planName.ts';
 
 /** What the form uses of a web offer, a class offer or a class add-on. */
 export interface Offer {
@@ -65,9 +67,9 @@ export function offerAmount(offer: Offer): string {
  */
 export const offerSummaryNames = ['title', 'price', 'trialDays', 'promoDays', 'todayPrice'] as const;
 
-export function offerSummaryParams(offer: Offer): Record<(typeof offerSummaryNames)[number], string> {
+export function offerSummaryParams(offer: Offer, t: Translate): Record<(typeof offerSummaryNames)[number], string> {
   return {
-    title: String(offer.offerTitle ?? offer.planName ?? offer.name ?? offer.id),
+    title: planName(t, offer) ?? String(offer.planName ?? offer.name ?? offer.id),
     price: offerAmount(offer),
     trialDays: String(offer.trialDurationDays ?? 0),
     promoDays: String(typeof offer.promoDays === 'number' ? offer.promoDays : 0),

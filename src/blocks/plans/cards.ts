@@ -15,6 +15,7 @@ import {
   trialLabelParams,
 } from '../../domain/pricing.ts';
 import type { Translate } from '../../runtime/copy.ts';
+import { planName } from './planName.ts';
 
 /** What a card needs of an offer (GetDefaultPlans answers whole WebOffers). */
 export type CardOffer = Pick<
@@ -101,7 +102,7 @@ export function planCards(offers: readonly CardOffer[], t: Translate, texts: Car
 
     return {
       offer,
-      title: planText(t, offer, 'title') || offer.offerTitle || offer.plan.name,
+      title: planName(t, offer) ?? offer.id,
       flag: planText(t, offer, 'flag') || (lifetime ? t('plans:card.lifetimeFlag') : ''),
       badge: planText(t, offer, 'badge'),
       saving,

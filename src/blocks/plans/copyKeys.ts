@@ -24,4 +24,6 @@ export const planCopyTexts: Readonly<Record<string, readonly string[]>> = {
   'plans:comparison.notIncluded': [],
   /** Names, flags, badges and 'Plan Includes' items by planDataKey: `plans:plan.<planDataKey>.title`... */
   'plans:plan.*': [],
+  /** Names of offers that are more than their plan (a promo price, a gift), by offer id: `plans:offer.<id>`. */
+  'plans:offer.*': [],
 };

@@ -2,6 +2,10 @@
 import { describe, expect, test } from 'vitest';
 import { offerSummaryParams } from '../../../src/blocks/paymentForm/offers.ts';
 import { todayChargeCents, todayChargeText } from '../../../src/domain/todayCharge.ts';
+import { createCopy } from '../../../src/runtime/copy.ts';
+
+const spanish = createCopy('es', { plans: { 'plan.annual.title': 'Plan anual' } }, async () => ({})).t.get();
+const noCopy = createCopy('en', {}, async () => ({})).t.get();
 
 describe("today's charge (spec §9)", () => {
   test("a free trial charges nothing today: 'Today's charge $0.00 during the trial'", () => {
@@ -27,19 +31,25 @@ describe("today's charge (spec §9)", () => {
   });
 
   test("the summary lines' params carry it as {todayPrice}, beside {price}, {trialDays} and an add-on's {promoDays}", () => {
-    expect(offerSummaryParams({ id: 'annual', offerTitle: 'Annual Plan', price: 79.99, trialDurationDays: 7 })).toEqual({
+    expect(offerSummaryParams({ id: 'annual', offerTitle: 'Annual Plan', price: 79.99, trialDurationDays: 7 }, noCopy)).toEqual({
       title: 'Annual Plan',
       price: '79.99',
       trialDays: '7',
       promoDays: '0',
       todayPrice: '0.00',
     });
-    expect(offerSummaryParams({ id: 'lifetime', offerTitle: 'Lifetime', price: 149.99, trialDurationDays: 0 })).toMatchObject({
+    expect(offerSummaryParams({ id: 'lifetime', offerTitle: 'Lifetime', price: 149.99, trialDurationDays: 0 }, noCopy)).toMatchObject({
       price: '149.99',
       todayPrice: '149.99',
     });
     expect(
-      offerSummaryParams({ id: 'addon_four_classes', name: '4 classes a month', price: 54.99, todayPrice: 10, promoDays: 30 }),
+      offerSummaryParams({ id: 'addon_four_classes', name: '4 classes a month', price: 54.99, todayPrice: 10, promoDays: 30 }, noCopy),
     ).toEqual({ title: '4 classes a month', price: '54.99', trialDays: '0', promoDays: '30', todayPrice: '10.00' });
+  });
+
+  test("{title} is the plan's name in the parent's language (its planDataKey's copy), else the offer's title", () => {
+    const annual = { id: 'annual', planDataKey: 'annual', offerTitle: 'Annual Plan', price: 79.99, trialDurationDays: 7 };
+    expect(offerSummaryParams(annual, spanish).title).toBe('Plan anual');
+    expect(offerSummaryParams({ ...annual, planDataKey: 'partnerOnly' }, spanish).title).toBe('Annual Plan');
   });
 });
