@@ -398,10 +398,10 @@ export const diagnosticCodes = {
     example: '# copy/en/account.yaml\ntitle: Your account',
   },
   FL503: {
-    title: 'Missing translation',
-    what: 'A copy key used by a funnel has a text in some languages but not in others.',
-    why: 'Parents reading in those languages would see the key instead of a text.',
-    fix: 'Add the translation to the file the message names; if the key is there under a slightly different name, it is misspelt there.',
+    title: 'Missing in the source language',
+    what: 'A copy key used by a funnel has a text in another language but not in the source language (en).',
+    why: 'Every language falls back to the source language; parents would see the key instead of a text.',
+    fix: 'Add the text to the source file the message names; if the key is there under a slightly different name, it is misspelt there.',
   },
   FL504: {
     title: 'Unknown copy group',
@@ -417,7 +417,7 @@ export const diagnosticCodes = {
   },
   FL506: {
     title: 'App text missing',
-    what: 'A text the app uses by itself (listed in src/config/runtimeCopyKeys.ts), such as an error page text, is missing in a language.',
+    what: 'A text the app shows by itself (the header, an error page, the plan cards, a form message) is missing in the source language.',
     why: 'Parents would see the key instead of that text.',
     fix: 'Add the text to the copy file the message names.',
   },
@@ -440,6 +440,27 @@ export const diagnosticCodes = {
     what: 'A text of a copy file is not used by any funnel or by the app (a warning).',
     why: 'Unused texts are translated and maintained for nothing, and are often a misspelt twin of a used key.',
     fix: 'Remove the text, or use it in a funnel.',
+  },
+
+  FL510: {
+    title: 'Not translated yet',
+    what: 'A language has no text yet for some texts of the source language (a warning, one per copy file).',
+    why: 'Parents reading that language see those texts in the source language (en) until they are translated.',
+    fix: '`npm run copy -- missing <locale>` lists them; `npm run copy -- export <locale>` makes a file for a translator (docs/translators.md).',
+  },
+  FL511: {
+    title: 'Translation of an unknown text',
+    what: 'A language has a text under a key the source language does not have.',
+    why: 'Only keys of the source language are shown, so this translation would never show; it is usually a misspelt key.',
+    fix: 'Use the suggested key, or remove the text.',
+    example: '# copy/en/home.yaml\nheading: Start your free trial today!\n# copy/es/home.yaml\nheading: ¡Comienza hoy tu prueba gratis!',
+  },
+  FL512: {
+    title: 'Wrong plural forms',
+    what: 'A text that counts things (`items_one`, `items_other`) lacks a plural form its language needs, or has one it never uses.',
+    why: 'i18next picks the form by the number and the language; a missing form shows the wrong words for some numbers.',
+    fix: 'Give exactly the forms of the language: English one and other; Spanish one, many and other; French one, many and other.',
+    example: '# copy/es/gift.yaml\nchildren_one: "{count} niño"\nchildren_many: "{count} de niños"\nchildren_other: "{count} niños"',
   },
 
   // FL6xx: the catalog ---------------------------------------------------------------------

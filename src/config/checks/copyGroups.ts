@@ -33,7 +33,8 @@ export const checkCopyGroups: Check = (ctx) => {
   const out: Diagnostic[] = [];
   for (const use of copyGroupUses(ctx)) {
     const { namespace } = splitKey(use.group);
-    for (const locale of ctx.copy.locales) {
+    // Other languages fall back to the source's texts (src/config/checks/translations.ts warns).
+    for (const locale of [ctx.copy.source]) {
       if (ctx.broken.copyNamespace(locale, namespace)) continue;
       const file = copyPath(ctx, locale, namespace);
       if (!ctx.copy.hasGroup(locale, use.group)) {

@@ -32,9 +32,10 @@ export const joinAnd = (items: string[]) =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /**
- * Every copy key named in config exists in every locale. A key found in no locale is
- * reported at each place it is used (probably a typo there); a key missing only in some
- * locales is a missing translation, reported once, where it is first used.
+ * Every copy key named in config exists in the source locale. A key found in no locale is
+ * reported at each place it is used (probably a typo there); a key other languages have but the
+ * source lacks is reported once, where it is first used. A key only other languages lack is a
+ * text not translated yet (src/config/checks/translations.ts: a warning).
  */
 export const checkCopyKeysExist: Check = (ctx) => {
   if (ctx.copy.locales.length === 0) return [];
@@ -56,7 +57,7 @@ export const checkCopyKeysExist: Check = (ctx) => {
       );
       continue;
     }
-    if (translationReported.has(use.key)) continue;
+    if (!missing.includes(ctx.copy.source) || translationReported.has(use.key)) continue;
     translationReported.add(use.key);
     const present = ctx.copy.locales.filter((l) => !missing.includes(l));
     let hint = '';
@@ -86,18 +87,19 @@ export const checkCopyKeysExist: Check = (ctx) => {
   return out;
 };
 
-/** Keys the runtime uses by itself (src/config/runtimeCopyKeys.ts) exist in every locale. */
+/** Keys the app uses by itself (the shell, blocks, validation rules) exist in the source locale. */
 export const checkRuntimeCopyKeys: Check = (ctx) => {
   if (ctx.copy.locales.length === 0) return [];
   const out: Diagnostic[] = [];
   for (const key of ctx.runtimeCopyKeys) {
-    const missing = missingIn(ctx, key);
+    const missing = missingIn(ctx, key).filter((locale) => locale === ctx.copy.source);
     if (missing.length === 0) continue;
     const { namespace } = splitKey(key);
     const files = missing.map((locale) => copyPath(ctx, locale, namespace));
     const what = key.endsWith('.*') ? `The copy group '${key.slice(0, -2)}'` : `Copy key '${key}'`;
     const message =
-      `${what} is used by the app itself (see src/config/runtimeCopyKeys.ts) ` + `but has no text in ${joinAnd(files)}. Add it there.`;
+      `${what} is shown by the app itself (its header, footer, error pages, plan cards or form messages) ` +
+      `but has no text in ${joinAnd(files)}. Add it there.`;
     // Point at the group the key belongs in when the file has it, else at the file.
     const file = ctx.copy.file(missing[0]!, namespace);
     const groups = splitKey(key).name.split('.').slice(0, -1);

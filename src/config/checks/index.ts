@@ -21,6 +21,7 @@ import { checkPlaceholders } from './placeholders.ts';
 import { checkRedirectLoops } from './redirectLoops.ts';
 import { checkLayoutGroupPaths, checkRouteTargets } from './routes.ts';
 import { checkDuplicates, checkNotFound, checkSteps } from './screens.ts';
+import { checkPluralForms, checkUnknownTranslations, checkUntranslated } from './translations.ts';
 import { checkUnusedCopy } from './unusedCopy.ts';
 
 /**
@@ -57,6 +58,9 @@ export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
   { check: checkPlaceholders, code: 'FL507' },
   { check: checkParams, code: 'FL508' },
   { check: checkUnusedCopy, code: 'FL509' },
+  { check: checkUntranslated, code: 'FL510' },
+  { check: checkUnknownTranslations, code: 'FL511' },
+  { check: checkPluralForms, code: 'FL512' },
 ];
 
 export function runChecks(project: LoadedProject, runtimeCopyKeys?: readonly string[]): Diagnostic[] {
