@@ -446,7 +446,9 @@ export const diagnosticCodes = {
     title: 'Not translated yet',
     what: 'A language has no text yet for some texts of the source language (a warning, one per copy file).',
     why: 'Parents reading that language see those texts in the source language (en) until they are translated.',
-    fix: '`npm run copy -- missing <locale>` lists them; `npm run copy -- export <locale>` makes a file for a translator (docs/translators.md).',
+    fix:
+      '`npm run copy -- missing <locale>` lists them; `npm run copy -- export <locale>` makes a file for a translator ' +
+      '(docs/translators.md).',
   },
   FL511: {
     title: 'Translation of an unknown text',
