@@ -178,9 +178,9 @@ function fillSites(fileNode: FileNode): FillSite[] {
   return [];
 }
 
-/** The keys the app shows by itself (src/config/runtimeCopyKeys.ts); a group `ns:group.*` stands for each text under it. */
+/** The keys the app shows by itself (runtimeCopyKeys); a group `ns:group.*` stands for each text under it. */
 function runtimeSites(ctx: CheckContext): FillSite[] {
-  const shownBy = () => 'the app itself (src/config/runtimeCopyKeys.ts)';
+  const shownBy = () => 'the app itself (its header, footer, error pages, plan cards or form messages)';
   return ctx.runtimeCopyKeys.flatMap((key) => {
     const fills = runtimeCopyTexts[key];
     if (fills === undefined) return [];

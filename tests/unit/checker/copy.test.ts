@@ -193,7 +193,7 @@ describe('npm run check: placeholders filled by the block, rule or action that s
         6 |   minutesLeft: Less than {minutes} minutes left
 
       copy/en/common.yaml:10:15: error: The text of 'common:stepProgress' has {mm}, but the app itself \\
-        (src/config/runtimeCopyKeys.ts) fills {n} and {m}. Did you mean '{m}'?
+        (its header, footer, error pages, plan cards or form messages) fills {n} and {m}. Did you mean '{m}'?
          9 |   rights: All rights reserved.
       > 10 | stepProgress: STEP {n} OF {mm}
            |               ^^^^^^^^^^^^^^^^
