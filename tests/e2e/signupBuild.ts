@@ -5,7 +5,7 @@
  * takes the given paths out of app.yaml's route rules (a rule left without paths goes), adds
  * the extra files, runs `npm run check` on the result and builds it with FUNNELS_DIR/COPY_DIR.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -41,7 +41,10 @@ export function useServedBuild(o: { serve: readonly string[]; files?: Record<str
       .map((rule) => (rule.paths ? { ...rule, paths: rule.paths.filter((p) => !served.has(p)) } : rule))
       .filter((rule) => !rule.paths || rule.paths.length > 0);
     writeFileSync(appFile, stringify(app));
-    for (const [file, text] of Object.entries(o.files ?? {})) writeFileSync(path.join(work, file), text);
+    for (const [file, text] of Object.entries(o.files ?? {})) {
+      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+      writeFileSync(path.join(work, file), text);
+    }
     const check = await run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/check.ts'], {
       env: { FUNNELS_DIR: funnelsDir, COPY_DIR: copyDir },
       quiet: true,
