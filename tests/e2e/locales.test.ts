@@ -52,14 +52,18 @@ describe('Spanish', () => {
     await visible(h1(page, en('home:heading')), 'English again after a reload (the choice is remembered)');
   });
 
-  test('?lang=es from an English browser: /login and its error in Spanish', async () => {
-    const page = await e2e.openPage('/login?lang=es', { viewport: PHONE });
+  test('/login and its error in Spanish; ?lang=es shows Spanish to an English browser too', async () => {
+    const page = await e2e.openPage('/login', { locale: 'es-ES', viewport: PHONE });
     await visible(h1(page, es('account:login.heading')), 'the Spanish login heading');
     await page.getByRole('button', { name: es('account:login.submit') }).click();
     await visible(page.getByRole('alert').getByText(es('account:login.bothRequired')), 'the Spanish error');
     expect(await page.getByLabel(es('account:fields.email')).getAttribute('aria-invalid')).toBe('true');
     await expectHealthyScreen(page, '/login with an error, in Spanish');
     await screenshotForReview(page, 'es-login-error');
+
+    const linked = await e2e.openPage('/login?lang=es', { viewport: PHONE });
+    await visible(h1(linked, es('account:login.heading')), 'Spanish from ?lang=es in an English browser');
+    expect(await htmlLang(linked)).toBe('es');
   });
 
   test('registration with a validation error, then a purchase, all in Spanish', async () => {
