@@ -3,6 +3,7 @@ import { type Action, actionList } from '../../config/schema/actions.ts';
 import { type CopyGroupTexts, copyGroup, copyKey, identifier } from '../../config/schema/common.ts';
 import type { Condition } from '../../config/schema/conditions.ts';
 import type { Agrees, DriftedBranches } from '../../config/schema/handTypes.ts';
+import { refersTo } from '../../config/schema/roles.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { anyBlock } from '../anyBlock.ts';
 import { blockBase } from '../common.ts';
@@ -121,7 +122,7 @@ const accountSectionsSchema = strictObject({
    */
   onCancel: actionList,
   /** Offers a renewing web-store plan may move to (web offer ids; those lasting longer than the plan are shown). */
-  upgradeOffers: z.array(z.string().min(1)).optional(),
+  upgradeOffers: z.array(refersTo('offer', z.string().min(1))).optional(),
   /** 'Upgrade': run with `{ result: '' }` = `{ subscriptionId, newPlanId }` (UpgradeSubscription). */
   onUpgrade: actionList.optional(),
   /** Expired, or gifted and not lifetime: the resubscribe button runs these. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
 import { condition } from '../../config/schema/conditions.ts';
+import { refersTo } from '../../config/schema/roles.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { target } from '../../config/schema/targets.ts';
 import { blockBase } from '../common.ts';
@@ -39,7 +40,10 @@ export const plansBlock = strictObject({
     .array(
       strictObject({
         when: condition,
-        tag: z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.'),
+        tag: refersTo(
+          'planTag',
+          z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.'),
+        ),
       }),
     )
     .optional(),

@@ -4,7 +4,7 @@ import { type Condition, condition } from './conditions.ts';
 import type { Agrees, DriftedBranches } from './handTypes.ts';
 import { checkNotification, type NotificationFields, notificationFields } from './notification.ts';
 import { type CompiledOutcomes, type OutcomeMap, outcomeMap } from './outcomes.ts';
-import { schemaInfo } from './roles.ts';
+import { refersTo, schemaInfo } from './roles.ts';
 import { strictObject, taggedUnion } from './strict.ts';
 import { type Target, target } from './targets.ts';
 import { type Value, type ValueMap, value, valueMap } from './values.ts';
@@ -58,7 +58,7 @@ export const actionBranches = {
   call: strictObject({
     do: z.literal('call'),
     when,
-    fn: identifier,
+    fn: refersTo('call', identifier),
     input: valueMap.optional(),
     idempotent: z.boolean().optional(),
     then: actions.optional(),
@@ -78,16 +78,16 @@ export const actionBranches = {
   set: strictObject({
     do: z.literal('set'),
     when,
-    state: z.string().optional(),
-    storage: z.string().optional(),
+    state: refersTo('stateKey', z.string()).optional(),
+    storage: refersTo('storageKey', z.string()).optional(),
     cookie: z.string().optional(),
     value,
   }).superRefine(oneStore),
   clear: strictObject({
     do: z.literal('clear'),
     when,
-    state: z.string().optional(),
-    storage: z.string().optional(),
+    state: refersTo('stateKey', z.string()).optional(),
+    storage: refersTo('storageKey', z.string()).optional(),
     cookie: z.string().optional(),
   }).superRefine(oneStore),
   recordQuizAnswer: strictObject({ do: z.literal('recordQuizAnswer'), when, question: value, answer: value }),

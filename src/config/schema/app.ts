@@ -3,6 +3,7 @@ import { actionList } from './actions.ts';
 import { copyKey, identifier, milliseconds, routePath } from './common.ts';
 import { condition } from './conditions.ts';
 import { callGroups, errorsByCall } from './outcomes.ts';
+import { refersTo } from './roles.ts';
 import { redirect } from './screen.ts';
 import { strictObject } from './strict.ts';
 import { target } from './targets.ts';
@@ -52,13 +53,13 @@ export const appFile = strictObject({
     /** Header and footer styles; each screen uses its funnel's layout, or `default`. */
     layouts: z.record(identifier, strictObject({ header: z.enum(['standard', 'class']), footer: z.enum(['standard', 'class']) })),
     /** Paths whose header and footer take another layout whatever their funnel. */
-    layoutGroups: z.array(strictObject({ layout: identifier, paths: z.array(routePath).min(1) })).optional(),
+    layoutGroups: z.array(strictObject({ layout: refersTo('layout', identifier), paths: z.array(routePath).min(1) })).optional(),
     header: strictObject({ links: z.array(headerOrFooterLink) }),
     footer: strictObject({ texts: z.array(copyKey), links: z.array(headerOrFooterLink).optional() }),
     /** The route table: applied in order before a screen's own redirects. */
     routeRules: z.array(routeRule),
     /** Screen shown for any path no screen or rule claims. */
-    notFound: identifier,
+    notFound: refersTo('screen', identifier),
     loadingText: copyKey,
     scrollToTopOnRouteChange: z.boolean(),
     notifications: strictObject({ defaultMs: milliseconds, closeLabel: copyKey }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ConditionFactFamily, conditionFactFamilies, type FixedFact, fixedFactNames } from '../factRegistry.ts';
 import { literal } from './common.ts';
 import type { Agrees, DriftedBranches } from './handTypes.ts';
-import { schemaInfo } from './roles.ts';
+import { refersTo, schemaInfo } from './roles.ts';
 import { keyedUnion, strictObject } from './strict.ts';
 
 /**
@@ -16,7 +16,7 @@ export const fixedFacts: readonly FixedFact[] = fixedFactNames;
 /** `family.<name>` facts a condition may test; what a name may be is checked per family. */
 export const factFamilies: readonly ConditionFactFamily[] = conditionFactFamilies;
 
-const factName = z.string({ error: 'Expected a fact name like session.loggedIn.' }).min(1);
+const factName = refersTo('fact', z.string({ error: 'Expected a fact name like session.loggedIn.' }).min(1));
 
 /** The tests of a fact, one per condition; none is `is: true`. */
 const factTestSchemas = {

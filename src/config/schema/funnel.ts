@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogOffer, catalogPartner } from './catalog.ts';
 import { copyKey, identifier } from './common.ts';
+import { refersTo } from './roles.ts';
 import { screen } from './screen.ts';
 import { strictObject } from './strict.ts';
 
@@ -15,7 +16,7 @@ export const funnelFile = strictObject({
   version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
   funnel: identifier,
   description: z.string().optional(),
-  layout: identifier.optional(),
+  layout: refersTo('layout', identifier).optional(),
   progress: strictObject({ steps: z.union([z.number().int().min(2), z.array(copyKey).min(2)]) }).optional(),
   partner: catalogPartner.optional(),
   offers: z.array(catalogOffer).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { identifier, routePath } from './common.ts';
 import { type Condition, condition } from './conditions.ts';
-import { schemaInfo } from './roles.ts';
+import { refersTo, schemaInfo } from './roles.ts';
 import { keyedUnion, strictObject } from './strict.ts';
 
 /**
@@ -18,8 +18,14 @@ export type Target = SimpleTarget | TargetCase[];
 
 const simpleTarget = z
   .union([
-    routePath,
-    keyedUnion({ external: strictObject({ external: identifier }), state: strictObject({ state: z.string().min(1) }) }, 'a link target'),
+    refersTo('route', routePath),
+    keyedUnion(
+      {
+        external: strictObject({ external: refersTo('link', identifier) }),
+        state: strictObject({ state: refersTo('stateKey', z.string().min(1)) }),
+      },
+      'a link target',
+    ),
   ])
   .register(schemaInfo, { role: 'target' }) as z.ZodType<SimpleTarget>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollars } from './catalog.ts';
 import { copyKey, identifier, routePath } from './common.ts';
+import { refersTo } from './roles.ts';
 import { strictObject } from './strict.ts';
 
 /**
@@ -50,7 +51,7 @@ export const templateFile = strictObject({
 /** A funnel file that instantiates a template: `use: partner` and its parameters under `with:`. */
 export const instanceFile = strictObject({
   version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
-  use: identifier,
+  use: refersTo('template', identifier),
   description: z.string().optional(),
   with: z.record(z.string(), z.unknown()),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FactFamily } from '../factRegistry.ts';
 import { identifier, type Literal, literal } from './common.ts';
-import { schemaInfo } from './roles.ts';
+import { refersTo, schemaInfo } from './roles.ts';
 import { keyedUnion, strictObject } from './strict.ts';
 
 /**
@@ -12,14 +12,14 @@ import { keyedUnion, strictObject } from './strict.ts';
 const sources = {
   form: strictObject({ form: identifier }),
   query: strictObject({ query: z.string().min(1) }),
-  state: strictObject({ state: z.string().min(1) }),
-  storage: strictObject({ storage: z.string().min(1) }),
+  state: strictObject({ state: refersTo('stateKey', z.string().min(1)) }),
+  storage: strictObject({ storage: refersTo('storageKey', z.string().min(1)) }),
   cookie: strictObject({ cookie: z.string().min(1) }),
   result: strictObject({ result: z.string() }),
   // `code` is refused by npm run check with the outcome names to use (src/config/checks/outcomes.ts).
   error: strictObject({ error: z.enum(['message', 'outcome', 'messageKey', 'processorCode', 'code']) }),
   user: strictObject({ user: z.enum(['objectId', 'email']) }),
-  flag: strictObject({ flag: z.string().min(1) }),
+  flag: strictObject({ flag: refersTo('flag', z.string().min(1)) }),
   captcha: strictObject({ captcha: z.string().min(1) }),
   utm: strictObject({
     utm: z
@@ -30,7 +30,7 @@ const sources = {
       ),
   }),
   path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
-  payment: strictObject({ payment: z.string().min(1) }),
+  payment: strictObject({ payment: refersTo('paymentValue', z.string().min(1)) }),
   // Each source reads the fact family of its name (src/config/factRegistry.ts), but the captcha's token.
 } satisfies { [K in FactFamily | 'captcha']?: z.ZodType };
 
