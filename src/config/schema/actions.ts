@@ -43,7 +43,12 @@ interface Failable {
 }
 
 const when = condition.optional();
-const actions: z.ZodType<Action[]> = z.lazy(() => z.array(action));
+const actions: z.ZodType<Action[]> = z
+  .lazy(() => z.array(action))
+  .register(z.globalRegistry, {
+    id: 'actions',
+    description: 'Actions, run in order: each has do: and the fields of that action.',
+  });
 
 const oneStore = (v: { state?: string; storage?: string; cookie?: string }, ctx: z.RefinementCtx) => {
   const stores = (['state', 'storage', 'cookie'] as const).filter((k) => v[k] !== undefined);
@@ -109,7 +114,9 @@ export const actionBranches = {
   reload: strictObject({ do: z.literal('reload'), when }),
 };
 
-export const action = taggedUnion('do', actionBranches, 'action').register(schemaInfo, { role: 'action' }) as z.ZodType<Action>;
+export const action = taggedUnion('do', actionBranches, 'action')
+  .register(schemaInfo, { role: 'action' })
+  .register(z.globalRegistry, { id: 'action', description: 'An action: do: says which.' }) as z.ZodType<Action>;
 export const actionList = actions;
 
 /** An action as written in YAML: without what the build adds (a call's `outcomes`). */

@@ -63,7 +63,12 @@ const conditionBranches = {
   fact: factCondition,
 };
 
-export const condition: z.ZodType<Condition> = z.lazy(() => keyedUnion(conditionBranches, 'a condition'));
+export const condition: z.ZodType<Condition> = z
+  .lazy(() => keyedUnion(conditionBranches, 'a condition'))
+  .register(z.globalRegistry, {
+    id: 'condition',
+    description: 'A condition: { fact: <fact>, <test>: <value> }, or all: / any: / not: over conditions.',
+  });
 
 // The hand-written Condition above is exactly what each branch's schema accepts.
 true satisfies Agrees<DriftedBranches<Condition, typeof conditionBranches>>;

@@ -34,7 +34,10 @@ const notificationObject = strictObject({ ...notificationFields, formText: ident
 export const outcomeNotification: z.ZodType<OutcomeNotification> = z.union([copyKey, notificationObject]) as z.ZodType<OutcomeNotification>;
 
 /** Keys are outcome names; which ones a call has is checked by `npm run check` (src/config/checks/outcomes.ts). */
-export const outcomeMap: z.ZodType<OutcomeMap> = z.record(z.string(), outcomeNotification);
+export const outcomeMap: z.ZodType<OutcomeMap> = z.record(z.string(), outcomeNotification).register(z.globalRegistry, {
+  id: 'outcomes',
+  description: 'What the parent reads when the call fails, per outcome: a copy key, or a notification.',
+});
 
 /** funnels/app.yaml `callGroups:`: a name for calls that fail alike (the calls that take a card). */
 export const callGroups = z.record(identifier, z.array(identifier).min(1));

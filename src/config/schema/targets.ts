@@ -49,4 +49,8 @@ export const target: z.ZodType<Target> = z
   ])
   .register(schemaInfo, {
     description: 'a target: a path like /login, { external: name }, { state: key } or a list of { when, to } cases',
+  })
+  .register(z.globalRegistry, {
+    id: 'target',
+    description: 'Where it leads: a path like /login, { external: <link name> }, { state: <key> }, or a list of { when, to } cases.',
   }) as z.ZodType<Target>;

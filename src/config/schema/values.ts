@@ -57,8 +57,14 @@ export const paymentValueNames = [
 export const valueSource = keyedUnion(sources, 'a value source').register(schemaInfo, { role: 'valueSource' });
 export type ValueSource = z.infer<typeof valueSource>;
 
-export const value = z.union([literal, valueSource]);
+export const value = z.union([literal, valueSource]).register(z.globalRegistry, {
+  id: 'value',
+  description: 'A value: written out (a text, a number, true or false), or read from a source such as { form: email } or { state: key }.',
+});
 export type Value = Literal | ValueSource;
 
-export const valueMap = z.record(z.string(), value);
+export const valueMap = z.record(z.string(), value).register(z.globalRegistry, {
+  id: 'values',
+  description: 'Named values: each name takes a value written out or read from a source.',
+});
 export type ValueMap = Record<string, Value>;
