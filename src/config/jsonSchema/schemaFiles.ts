@@ -7,7 +7,8 @@ import { funnelFile } from '../schema/funnel.ts';
 import { strictObject } from '../schema/strict.ts';
 import { instanceFile, type TemplateParam, templateFile, templateParamTypes } from '../schema/template.ts';
 import { defRef, type JsonSchema, SchemaFile, withPlaceholders } from './generate.ts';
-import type { ProjectVocabulary } from './vocabulary.ts';
+import type { ConfigFile, CopyFile, SourceFile } from '../load.ts';
+import { type ProjectVocabulary, projectVocabulary } from './vocabulary.ts';
 
 /** Where the schemas live, relative to the project root. */
 export const SCHEMAS_DIR = 'schemas';
@@ -21,6 +22,13 @@ export interface JsonSchemaFile {
 }
 
 const json = (schema: JsonSchema) => `${JSON.stringify(schema, null, 2)}\n`;
+
+/** The schemas of a project, from its files as the checker loaded them (src/config/load.ts). */
+export function projectJsonSchemas(files: readonly SourceFile[]): JsonSchemaFile[] {
+  const configFiles = files.filter((f): f is ConfigFile => (f as ConfigFile).group === 'config');
+  const copyFiles = files.filter((f): f is CopyFile => (f as CopyFile).group === 'copy');
+  return jsonSchemaFiles(projectVocabulary({ configFiles, copyFiles }));
+}
 
 /** Every JSON Schema file of the project, in a fixed order: one per kind of config file, one per copy namespace. */
 export function jsonSchemaFiles(vocabulary: ProjectVocabulary): JsonSchemaFile[] {
