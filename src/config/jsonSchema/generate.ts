@@ -121,6 +121,11 @@ function branchByKey(json: JsonSchema, union: UnionBranches): void {
     json.required = [tag];
     json.properties = { [tag]: { description: `Which ${union.what}.`, enum: names, enumDescriptions: about } };
     json.allOf = names.map((name, i) => ({ if: { properties: { [tag]: { const: name } }, required: [tag] }, then: branches[i] }));
+    // The tag of a branch says what the branch is: `do: go` reads 'Goes to another page.' on hover.
+    branches.forEach((branch, i) => {
+      const properties = branch.properties as JsonSchema | undefined;
+      if (properties?.[tag]) properties[tag] = { ...(properties[tag] as JsonSchema), description: about[i] };
+    });
   } else {
     json.properties = Object.fromEntries(names.map((name, i) => [name, { description: about[i] }]));
     json.oneOf = names.map((name) => ({ required: [name] }));

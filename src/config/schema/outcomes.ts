@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { copyKey, identifier } from './common.ts';
 import { checkNotification, type NotificationFields, notificationFields } from './notification.ts';
+import { refersTo } from './roles.ts';
 import { strictObject } from './strict.ts';
 
 /**
@@ -21,7 +22,10 @@ export type OutcomeMap = Record<string, OutcomeNotification>;
  */
 export type CompiledOutcomes = Record<string, NotificationFields | null>;
 
-const notificationObject = strictObject({ ...notificationFields, formText: identifier.optional() }).superRefine((v, ctx) => {
+const notificationObject = strictObject({
+  ...notificationFields,
+  formText: identifier.optional().describe("A text of the payment form's copy group, like verifyCard (payment:checkout.verifyCard)."),
+}).superRefine((v, ctx) => {
   if (v.text !== undefined && v.formText !== undefined)
     ctx.addIssue({
       code: 'custom',
@@ -40,7 +44,7 @@ export const outcomeMap: z.ZodType<OutcomeMap> = z.record(z.string(), outcomeNot
 });
 
 /** funnels/app.yaml `callGroups:`: a name for calls that fail alike (the calls that take a card). */
-export const callGroups = z.record(identifier, z.array(identifier).min(1));
+export const callGroups = z.record(identifier, z.array(refersTo('call', identifier)).min(1));
 
 /** funnels/app.yaml `errors:`: per call name or group name, what each outcome shows. */
 export const errorsByCall = z.record(identifier, outcomeMap);

@@ -21,15 +21,22 @@ const simpleTarget = z
     refersTo('route', routePath),
     keyedUnion(
       {
-        external: strictObject({ external: refersTo('link', identifier) }),
-        state: strictObject({ state: refersTo('stateKey', z.string().min(1)) }),
+        external: strictObject({
+          external: refersTo('link', identifier).describe("A link named under 'links:' in funnels/app.yaml."),
+        }).describe('An address outside the app, by its name in funnels/app.yaml.'),
+        state: strictObject({
+          state: refersTo('stateKey', z.string().min(1)).describe('A client-state key holding a path, like expectedNextPage.'),
+        }).describe('The path held in a client-state key; when it is empty, the next case is tried.'),
       },
       'a link target',
     ),
   ])
   .register(schemaInfo, { role: 'target' }) as z.ZodType<SimpleTarget>;
 
-const targetCase = strictObject({ when: condition.optional(), to: simpleTarget });
+const targetCase = strictObject({
+  when: condition.optional().describe('This case applies when the condition holds; the last case has none.'),
+  to: simpleTarget.describe('Where it leads in this case.'),
+});
 
 export const target: z.ZodType<Target> = z
   .union([

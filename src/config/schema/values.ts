@@ -10,27 +10,50 @@ import { keyedUnion, strictObject } from './strict.ts';
  * `npm run check` against the matching vocabulary.
  */
 const sources = {
-  form: strictObject({ form: identifier }),
-  query: strictObject({ query: z.string().min(1) }),
-  state: strictObject({ state: refersTo('stateKey', z.string().min(1)) }),
-  storage: strictObject({ storage: refersTo('storageKey', z.string().min(1)) }),
-  cookie: strictObject({ cookie: z.string().min(1) }),
-  result: strictObject({ result: z.string() }),
+  form: strictObject({ form: identifier.describe('A field of the form, by name: what the parent typed or ticked.') }).describe(
+    'A field of the form.',
+  ),
+  query: strictObject({ query: z.string().min(1).describe("A parameter of the page's address (?name=...).") }).describe(
+    "A parameter of the page's address.",
+  ),
+  state: strictObject({ state: refersTo('stateKey', z.string().min(1)).describe('A client-state key.') }).describe(
+    'A client-state key (kept across pages and visits).',
+  ),
+  storage: strictObject({ storage: refersTo('storageKey', z.string().min(1)).describe('A session-storage key.') }).describe(
+    "A session-storage key (kept for the browser tab's visit).",
+  ),
+  cookie: strictObject({ cookie: z.string().min(1).describe("A cookie's name.") }).describe('A cookie.'),
+  result: strictObject({
+    result: z.string().describe("A field of the last call's answer, like webOffer.id; '' for the whole answer."),
+  }).describe('The answer of the call whose then: this is in.'),
   // `code` is refused by npm run check with the outcome names to use (src/config/checks/outcomes.ts).
-  error: strictObject({ error: z.enum(['message', 'outcome', 'messageKey', 'processorCode', 'code']) }),
-  user: strictObject({ user: z.enum(['objectId', 'email']) }),
-  flag: strictObject({ flag: refersTo('flag', z.string().min(1)) }),
-  captcha: strictObject({ captcha: z.string().min(1) }),
+  error: strictObject({
+    error: z
+      .enum(['message', 'outcome', 'messageKey', 'processorCode', 'code'])
+      .describe("A field of the failure: message (the server's text), outcome, messageKey or processorCode."),
+  }).describe('The failure of the call whose catch: or errors: this is in.'),
+  user: strictObject({ user: z.enum(['objectId', 'email']).describe('objectId or email of the logged-in parent.') }).describe(
+    'The logged-in parent.',
+  ),
+  flag: strictObject({ flag: refersTo('flag', z.string().min(1)).describe('A flag: its variant for this visitor.') }).describe(
+    "A flag's variant for this visitor.",
+  ),
+  captcha: strictObject({ captcha: z.string().min(1).describe("The captcha field's name.") }).describe("A captcha's token."),
   utm: strictObject({
     utm: z
       .string()
       .regex(
         /^(lastTouch|firstTouch)(\.(utm|iterable)_[a-z]+)?$/,
         'Expected lastTouch or firstTouch, or one parameter of it such as firstTouch.utm_source.',
-      ),
-  }),
-  path: strictObject({ path: z.enum(['current', 'currentWithQuery', 'previous']) }),
-  payment: strictObject({ payment: refersTo('paymentValue', z.string().min(1)) }),
+      )
+      .describe('lastTouch or firstTouch, or one parameter of it, like firstTouch.utm_source.'),
+  }).describe('Where the visitor came from (the UTM parameters of the first or last visit).'),
+  path: strictObject({
+    path: z.enum(['current', 'currentWithQuery', 'previous']).describe('current, currentWithQuery or previous.'),
+  }).describe("A page's path."),
+  payment: strictObject({
+    payment: refersTo('paymentValue', z.string().min(1)).describe('A field of the payment: nonce, offer, amount...'),
+  }).describe("The payment just made, in a payment block's actions."),
   // Each source reads the fact family of its name (src/config/factRegistry.ts), but the captcha's token.
 } satisfies { [K in FactFamily | 'captcha']?: z.ZodType };
 
