@@ -121,7 +121,7 @@ export const diagnosticCodes = {
   FL031: {
     title: 'JSON Schemas out of date',
     what:
-      'A JSON Schema in schemas/ is missing, differs from what the funnel language and the project\'s names (copy keys, paths, ' +
+      "A JSON Schema in schemas/ is missing, differs from what the funnel language and the project's names (copy keys, paths, " +
       'flags, templates...) make of it now, or belongs to nothing any more; or the mapping of files to schemas in ' +
       '.vscode/settings.json is out of date.',
     why:

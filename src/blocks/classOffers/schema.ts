@@ -23,7 +23,7 @@ export const classOffersBlock = strictObject({
     quarterly: priceFor('quarterly'),
     '6Month': priceFor('6-month'),
     annual: priceFor('annual'),
-  }).describe("Price lines by duration: '${price}/month', '${price} every 3 months'..."),
+  }).describe("Price lines by duration, like '{price}/month' or '{price} every 3 months'."),
   trial: filledCopyKey(['days']).describe("The trial line: '{days}-day free trial'."),
   choose: filledCopyKey(['title']).describe("The button of each offer: 'Choose {title}'."),
   next: target.describe('Where choosing an offer leads.'),

@@ -98,7 +98,7 @@ export const paymentFormBlock = strictObject({
     .describe("The same line for an offer with a free trial ('{price} charged after {trialDays}-day free trial')."),
   todayCharge: filledCopyKey(offerSummaryNames)
     .optional()
-    .describe("What is charged today, under the summary ('Today's charge ${todayPrice}'): 0.00 during a free trial."),
+    .describe("What is charged today, under the summary ('Today's charge: {todayPrice}'): 0.00 during a free trial."),
   editLabel: copyKey.optional().describe("Keeps the form folded behind a button with this label (the account page's 'Edit')."),
   errorMs: milliseconds.optional().describe("How long a payment provider's message stays, in milliseconds (8000)."),
   loadErrorMs: loadErrorMs.optional().describe('How long the message of a part that failed to load stays, in milliseconds, per part.'),

@@ -69,14 +69,14 @@ export function writeJsonSchemaFiles(root: string, files: readonly JsonSchemaFil
   return out;
 }
 
-
 /** `npm run check`'s word on the schemas: one error per schema missing, out of date or left over, and on the mapping. */
 export function staleJsonSchemaDiagnostics(root: string, files: readonly JsonSchemaFile[]): Diagnostic[] {
   const stale = (path: string, message: string) => error(path, [], message, { at: 'file', code: 'FL031' });
   const out: Diagnostic[] = [];
   for (const file of files) {
     const abs = join(root, file.path);
-    if (!existsSync(abs)) out.push(stale(file.path, `The JSON Schema ${file.path} is missing. Run \`npm run schema\` to write it, and commit it.`));
+    if (!existsSync(abs))
+      out.push(stale(file.path, `The JSON Schema ${file.path} is missing. ` + 'Run `npm run schema` to write it, and commit it.'));
     else if (readFileSync(abs, 'utf8') !== file.text)
       out.push(
         stale(
@@ -93,7 +93,8 @@ export function staleJsonSchemaDiagnostics(root: string, files: readonly JsonSch
     out.push(
       stale(
         EDITOR_SETTINGS,
-        "The editors' mapping of files to JSON Schemas ('yaml.schemas') is out of date. Run `npm run schema` to write it again, and commit it.",
+        "The editors' mapping of files to JSON Schemas ('yaml.schemas') is out of date. " +
+          'Run `npm run schema` to write it again, and commit it.',
       ),
     );
   return out;

@@ -51,7 +51,11 @@ export class SchemaFile {
   ) {}
 
   convert(schema: z.ZodType): JsonSchema {
-    const { $schema: _draft, $defs, ...json } = z.toJSONSchema(schema, {
+    const {
+      $schema: _draft,
+      $defs,
+      ...json
+    } = z.toJSONSchema(schema, {
       io: 'input',
       unrepresentable: 'any',
       override: ({ zodSchema, jsonSchema }) => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ConfigFile, CopyFile, SourceFile } from '../load.ts';
 import { appFile } from '../schema/app.ts';
 import { catalogFile } from '../schema/catalog.ts';
 import { type CopyTree, copyTree } from '../schema/copy.ts';
@@ -7,7 +8,6 @@ import { funnelFile } from '../schema/funnel.ts';
 import { strictObject } from '../schema/strict.ts';
 import { instanceFile, type TemplateParam, templateFile, templateParamTypes } from '../schema/template.ts';
 import { defRef, type JsonSchema, SchemaFile, withPlaceholders } from './generate.ts';
-import type { ConfigFile, CopyFile, SourceFile } from '../load.ts';
 import { type ProjectVocabulary, projectVocabulary } from './vocabulary.ts';
 
 /** Where the schemas live, relative to the project root. */

@@ -2,8 +2,8 @@ import { callNames } from '../../contract/calls.ts';
 import { contract } from '../../contract/definitions.ts';
 import { clientStateKeys } from '../../domain/clientState.ts';
 import { sessionStorageKeys } from '../../domain/sessionKeys.ts';
-import { errorFields } from '../checks/facts.ts';
 import { CopyIndex } from '../checks/copyIndex.ts';
+import { errorFields } from '../checks/facts.ts';
 import { factFamilyRegistry, fixedFactRegistry } from '../factRegistry.ts';
 import type { ConfigFile, CopyFile } from '../load.ts';
 import type { CopyTree } from '../schema/copy.ts';
@@ -74,9 +74,18 @@ const withSubPaths = (prefix: string, keys: readonly string[], what: string): Na
 
 export function projectVocabulary(files: { configFiles: readonly ConfigFile[]; copyFiles: readonly CopyFile[] }): ProjectVocabulary {
   const ofKind = (kind: ConfigFile['kind']) => files.configFiles.filter((f) => f.kind === kind && isRecord(f.data));
-  const app = ofKind('app').map((f) => (f.data as Data).app).find(isRecord) ?? {};
-  const flags = ofKind('experiments').map((f) => (f.data as Data).flags).find(isRecord) ?? {};
-  const catalog = ofKind('catalog').map((f) => (f.data as Data).catalog).find(isRecord) ?? {};
+  const app =
+    ofKind('app')
+      .map((f) => (f.data as Data).app)
+      .find(isRecord) ?? {};
+  const flags =
+    ofKind('experiments')
+      .map((f) => (f.data as Data).flags)
+      .find(isRecord) ?? {};
+  const catalog =
+    ofKind('catalog')
+      .map((f) => (f.data as Data).catalog)
+      .find(isRecord) ?? {};
   const funnels = ofKind('funnel').map((f) => ({ file: f.relPath, data: f.data as Data }));
   const templates = ofKind('template').map((f) => f.data as Data);
   const copy = new CopyIndex([...files.copyFiles], text(app.defaultLocale) ?? 'en');
@@ -96,9 +105,7 @@ export function projectVocabulary(files: { configFiles: readonly ConfigFile[]; c
 
   const routes = [
     ...screens.flatMap(({ file, screen }) =>
-      typeof screen.path === 'string'
-        ? [{ path: screen.path, description: screenWords(screen, file, copyText(screen.title)) }]
-        : [],
+      typeof screen.path === 'string' ? [{ path: screen.path, description: screenWords(screen, file, copyText(screen.title)) }] : [],
     ),
     ...records(app.routeRules).flatMap((rule) =>
       texts(rule.paths).map((path) => ({ path, description: `A path of the route table: ${text(rule.name) ?? 'a route rule'}.` })),
@@ -117,9 +124,10 @@ export function projectVocabulary(files: { configFiles: readonly ConfigFile[]; c
     route: {
       description: 'A path of the app: a screen, or a path of the route table.',
       names: unique(routes.filter((r) => !r.path.includes(':')).map((r) => ({ value: r.path, description: r.description }))),
-      patterns: unique(routes.filter((r) => r.path.includes(':')).map((r) => ({ value: r.path, description: r.description }))).map(
-        (r) => ({ pattern: `^${r.value.replace(/:[A-Za-z]+/g, '[^/]+')}$`, description: `${r.value}: ${r.description}` }),
-      ),
+      patterns: unique(routes.filter((r) => r.path.includes(':')).map((r) => ({ value: r.path, description: r.description }))).map((r) => ({
+        pattern: `^${r.value.replace(/:[A-Za-z]+/g, '[^/]+')}$`,
+        description: `${r.value}: ${r.description}`,
+      })),
     },
     fact: factNames(flagEntries.map(flagName)),
     flag: { description: 'A flag of funnels/experiments.yaml.', names: flagEntries.map(flagName) },
@@ -138,7 +146,10 @@ export function projectVocabulary(files: { configFiles: readonly ConfigFile[]; c
       names: paymentValueNames.map((k) => ({ value: k, description: "A field of a payment block's payment." })),
       patterns: [withSubPaths('', paymentValueNames, "payment block's payment field")],
     },
-    call: { description: 'A backend call (src/contract/calls.ts).', names: callNames.map((name) => ({ value: name, description: callWords(name) })) },
+    call: {
+      description: 'A backend call (src/contract/calls.ts).',
+      names: callNames.map((name) => ({ value: name, description: callWords(name) })),
+    },
     layout: {
       description: 'A layout of funnels/app.yaml (its header and footer).',
       names: Object.entries(isRecord(app.layouts) ? app.layouts : {}).map(([name, layout]) => ({
@@ -187,7 +198,12 @@ export function projectVocabulary(files: { configFiles: readonly ConfigFile[]; c
     variants: flagEntries.map(([flag, data]) => ({ flag, variants: texts(data.variants) })),
     templates: templates.flatMap((t) =>
       typeof t.template === 'string' && isRecord(t.params)
-        ? [{ name: t.template, params: Object.fromEntries(Object.entries(t.params).filter(([, p]) => isRecord(p))) as Record<string, TemplateParam> }]
+        ? [
+            {
+              name: t.template,
+              params: Object.fromEntries(Object.entries(t.params).filter(([, p]) => isRecord(p))) as Record<string, TemplateParam>,
+            },
+          ]
         : [],
     ),
     copy: copyNamespaces(files.copyFiles, copy.source),
