@@ -100,7 +100,7 @@ export function projectVocabulary(files: { configFiles: readonly ConfigFile[]; c
   const flagEntries = Object.entries(flags).filter((e): e is [string, Data] => isRecord(e[1]));
   const flagName = ([name, flag]: [string, Data]): Name => ({
     value: name,
-    description: `${text(flag.description) ?? 'A flag'} Variants: ${texts(flag.variants).join(', ')}.`,
+    description: `${sentence(text(flag.description) ?? 'a flag')} Variants: ${texts(flag.variants).join(', ')}.`,
   });
 
   const routes = [
@@ -144,7 +144,7 @@ export function projectVocabulary(files: { configFiles: readonly ConfigFile[]; c
     paymentValue: {
       description: "What a payment block's actions know of the payment just made, or a field inside it: offer.id.",
       names: paymentValueNames.map((k) => ({ value: k, description: "A field of a payment block's payment." })),
-      patterns: [withSubPaths('', paymentValueNames, "payment block's payment field")],
+      patterns: [withSubPaths('', paymentValueNames, 'payment value')],
     },
     call: {
       description: 'A backend call (src/contract/calls.ts).',
@@ -267,7 +267,7 @@ function factNames(flags: Name[]): NameList {
     patterns: [
       withSubPaths('state.', clientStateKeys, 'client-state key'),
       withSubPaths('storage.', sessionStorageKeys, 'session-storage key'),
-      withSubPaths('payment.', paymentValueNames, "payment block's payment field"),
+      withSubPaths('payment.', paymentValueNames, 'payment value'),
       ...free,
     ],
   };
