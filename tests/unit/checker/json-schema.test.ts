@@ -87,7 +87,7 @@ describe('the JSON Schemas for editors', () => {
     expect(staleJsonSchemaDiagnostics(projectRoot, schemas)).toEqual([]);
   });
 
-  it('pass every file of funnels/ and copy/, each through the one schema its editor maps it to', () => {
+  it('pass every file of funnels/ and copy/, each through the one schema its editor maps it to', { timeout: 60_000 }, () => {
     const files = yamlFiles(projectRoot);
     expect(files.length).toBeGreaterThan(30);
     expect(validateAll(projectRoot, files, schemas)).toEqual({});
@@ -114,7 +114,7 @@ describe('the JSON Schemas for editors', () => {
   // action or value, a missing key (FL101–FL104: what a JSON Schema can say).
   const shapeMistakes = ['unknown-key', 'wrong-type', 'unknown-block-type', 'unknown-action', 'bad-enum', 'missing-key'];
 
-  it.each(shapeMistakes)('reject the mistakes of the fixture %s where the checker does', (name) => {
+  it.each(shapeMistakes)('reject the mistakes of the fixture %s where the checker does', { timeout: 60_000 }, (name) => {
     const checked = checkCase(name).result.diagnostics.filter((d) => /^FL10[1-4]$/.test(d.code ?? ''));
     expect(checked.length).toBeGreaterThan(0);
 
