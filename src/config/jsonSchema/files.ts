@@ -13,7 +13,7 @@ import { type JsonSchemaFile, SCHEMAS_DIR } from './schemaFiles.ts';
 export const EDITOR_SETTINGS = '.vscode/settings.json';
 
 /** The editors' mapping, schema → globs of the YAML files it is for (paths relative to the workspace). */
-export function yamlSchemasSetting(files: readonly JsonSchemaFile[]): Record<string, string[]> {
+function yamlSchemasSetting(files: readonly JsonSchemaFile[]): Record<string, string[]> {
   return Object.fromEntries(files.map((f) => [`./${f.path}`, f.globs]));
 }
 
@@ -46,7 +46,7 @@ function leftovers(root: string, files: readonly JsonSchemaFile[]): string[] {
     .sort();
 }
 
-export interface Written {
+interface Written {
   written: string[];
   unchanged: string[];
   removed: string[];

@@ -75,7 +75,12 @@ export class SchemaFile {
         if (union) branchByKey(jsonSchema, union);
       },
     }) as JsonSchema;
-    Object.assign(this.defs, $defs);
+    for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+      // zod names a recursive schema without an id `__schema0`, `__schema1`... in each conversion.
+      if (name in this.defs && JSON.stringify(this.defs[name]) !== JSON.stringify(def))
+        throw new Error(`Two schemas are both $defs/${name}: give the recursive one an id (.register(z.globalRegistry, { id })).`);
+      this.defs[name] = def;
+    }
     return json;
   }
 
@@ -115,7 +120,8 @@ function pointAt(json: JsonSchema, list: ListName): void {
  * `type:` gets one message, and validators and editors do not try every branch on every block.
  */
 function branchByKey(json: JsonSchema, union: UnionBranches): void {
-  const branches = json.oneOf as JsonSchema[];
+  const branches = json.oneOf;
+  if (!Array.isArray(branches)) return;
   delete json.oneOf;
   const names = Object.keys(union.branches);
   const about = names.map((name) => z.globalRegistry.get(union.branches[name]!)?.description ?? name);

@@ -31,7 +31,7 @@ export function projectJsonSchemas(files: readonly SourceFile[]): JsonSchemaFile
 }
 
 /** Every JSON Schema file of the project, in a fixed order: one per kind of config file, one per copy namespace. */
-export function jsonSchemaFiles(vocabulary: ProjectVocabulary): JsonSchemaFile[] {
+function jsonSchemaFiles(vocabulary: ProjectVocabulary): JsonSchemaFile[] {
   const single = (name: string, glob: string, title: string, schema: z.ZodType) => {
     const file = new SchemaFile(vocabulary);
     return { path: `${SCHEMAS_DIR}/${name}.schema.json`, globs: [glob], text: json(file.finish(title, file.convert(schema))) };
