@@ -6,8 +6,8 @@
  *   tsx scripts/check.ts [--funnels DIR] [--copy DIR]
  *
  * Folders default to FUNNELS_DIR / COPY_DIR, else funnels/ and copy/ of the project root.
- * When they are the project root's own, the funnel maps of docs/funnels/ must be up to date
- * (`npm run map` writes them).
+ * When they are the project root's own, the funnel maps of docs/funnels/ (`npm run map` writes
+ * them) and the editors' JSON Schemas of schemas/ (`npm run schema`) must be up to date.
  * Exit code: 0 when there is no error (warnings such as unused copy keys are allowed),
  * 1 when there is at least one error, 2 when the command line is wrong.
  */
@@ -15,6 +15,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAndCompile } from '../src/config/compile.ts';
+import { staleJsonSchemaDiagnostics } from '../src/config/jsonSchema/files.ts';
+import { projectJsonSchemas } from '../src/config/jsonSchema/schemaFiles.ts';
 import { mapFiles, mapsCheckedFor, staleMapDiagnostics } from '../src/config/map/files.ts';
 import { mapSource } from '../src/config/map/source.ts';
 import { formatReport } from '../src/config/report.ts';
@@ -44,9 +46,14 @@ if (typeof args === 'string') {
 const funnelsDir = resolve(process.cwd(), args.funnels);
 const copyDir = resolve(process.cwd(), args.copy);
 const result = checkAndCompile({ root, funnelsDir, copyDir });
+// What is written from the config (maps, schemas) is compared once the config itself is right.
 const diagnostics =
   mapsCheckedFor({ root, funnelsDir, copyDir }) && result.compiled
-    ? [...result.diagnostics, ...staleMapDiagnostics(root, mapFiles(mapSource(result.compiled, result.files)))]
+    ? [
+        ...result.diagnostics,
+        ...staleMapDiagnostics(root, mapFiles(mapSource(result.compiled, result.files))),
+        ...staleJsonSchemaDiagnostics(root, projectJsonSchemas(result.files)),
+      ]
     : result.diagnostics;
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.stdout.write(formatReport(diagnostics, result.files, { color, codes: true }));

@@ -3,8 +3,6 @@ import { condition } from '../config/schema/conditions.ts';
 
 /** Keys every block may have besides its own props. */
 export const blockBase = {
-  /** Shown only when this holds (experiments, session...). */
-  when: condition.optional(),
-  /** Optional anchor id, and a stable name for tests. */
-  id: identifier.optional(),
+  when: condition.optional().describe('Shows the block only when this condition holds (an experiment variant, a logged-in parent...).'),
+  id: identifier.optional().describe('An anchor for the block (#id in the address) and a stable name for tests.'),
 };

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { taggedUnion } from '../config/schema/strict.ts';
 import { accountSectionsBlock } from './accountSections/schema.ts';
 import { registerAnyBlock } from './anyBlock.ts';
@@ -68,5 +68,8 @@ export const blockSchemas = {
 
 export type BlockType = keyof typeof blockSchemas;
 export type Block = { [K in BlockType]: z.infer<(typeof blockSchemas)[K]> }[BlockType];
-export const block = taggedUnion('type', blockSchemas, 'block') as z.ZodType<Block>;
+export const block = taggedUnion('type', blockSchemas, 'block').register(z.globalRegistry, {
+  id: 'block',
+  description: 'A block of the screen: type: says which.',
+}) as z.ZodType<Block>;
 registerAnyBlock(block);

@@ -118,6 +118,17 @@ export const diagnosticCodes = {
     why: 'The maps are how people read the funnels without opening every file; a stale map would show pages and links that are not there.',
     fix: 'Run `npm run map` and commit what it writes.',
   },
+  FL031: {
+    title: 'JSON Schemas out of date',
+    what:
+      "A JSON Schema in schemas/ is missing, differs from what the funnel language and the project's names (copy keys, paths, " +
+      'flags, templates...) make of it now, or belongs to nothing any more; or the mapping of files to schemas in ' +
+      '.vscode/settings.json is out of date.',
+    why:
+      'Editors complete and check the funnel and copy files from these schemas while you type: a stale one would offer ' +
+      'names that are gone and mark new ones as mistakes.',
+    fix: 'Run `npm run schema` and commit what it writes.',
+  },
 
   // FL1xx: a file's fields -----------------------------------------------------------------
   FL101: {

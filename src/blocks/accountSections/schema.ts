@@ -3,6 +3,7 @@ import { type Action, actionList } from '../../config/schema/actions.ts';
 import { type CopyGroupTexts, copyGroup, copyKey, identifier } from '../../config/schema/common.ts';
 import type { Condition } from '../../config/schema/conditions.ts';
 import type { Agrees, DriftedBranches } from '../../config/schema/handTypes.ts';
+import { refersTo } from '../../config/schema/roles.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { anyBlock } from '../anyBlock.ts';
 import { blockBase } from '../common.ts';
@@ -77,12 +78,9 @@ export const accountSectionsCopyTexts: CopyGroupTexts = {
 const blocks: z.ZodType<Block[]> = z.array(anyBlock);
 
 const section = strictObject({
-  /** Its name in the address (#billing) and for tests. */
-  id: identifier,
-  /** The tab or accordion title ('Billing History'). */
-  title: copyKey,
-  /** What the section shows, top to bottom. */
-  blocks,
+  id: identifier.describe('Its name in the address (#billing) and for tests.'),
+  title: copyKey.describe("The tab or accordion title ('Billing History')."),
+  blocks: blocks.describe('What the section shows, top to bottom.'),
 });
 
 /**
@@ -109,27 +107,28 @@ export interface AccountSectionsBlock {
 const accountSectionsSchema = strictObject({
   type: z.literal('accountSections'),
   ...blockBase,
-  /** The page's texts, a group like myAccount:page (keys: accountSectionsCopyTexts). */
-  copy: copyGroup(accountSectionsCopyTexts, 'a copy group like myAccount:page'),
-  /** The payment method's texts ('Visa ending in 1111', 'Expires {date}'), a group like payment:method. */
-  paymentMethodCopy: copyGroup(paymentMethodCopyTexts, 'a copy group like payment:method'),
-  /** Shown under the payment method of a web-store plan (the payment form with its 'Edit'). */
-  paymentBlocks: blocks.optional(),
-  /**
-   * 'Yes, cancel my plan': run with `{ result: '' }` = `{ subscriptionId, classes, planName, email }`
-   * of the plan (store it in `cancelClass`, go to /dont-go/1).
-   */
-  onCancel: actionList,
-  /** Offers a renewing web-store plan may move to (web offer ids; those lasting longer than the plan are shown). */
-  upgradeOffers: z.array(z.string().min(1)).optional(),
-  /** 'Upgrade': run with `{ result: '' }` = `{ subscriptionId, newPlanId }` (UpgradeSubscription). */
-  onUpgrade: actionList.optional(),
-  /** Expired, or gifted and not lifetime: the resubscribe button runs these. */
-  onResubscribe: actionList.optional(),
-  sections: z.array(section).min(1),
+  copy: copyGroup(accountSectionsCopyTexts, 'a copy group like myAccount:page').describe(
+    "The page's texts, a copy group like myAccount:page: section names, the plan panel's labels, durations, statuses...",
+  ),
+  paymentMethodCopy: copyGroup(paymentMethodCopyTexts, 'a copy group like payment:method').describe(
+    "The payment method's texts ('Visa ending in 1111', 'Expires {date}'), a copy group like payment:method.",
+  ),
+  paymentBlocks: blocks.optional().describe("Shown under the payment method of a web-store plan (the payment form with its 'Edit')."),
+  onCancel: actionList.describe(
+    "What 'Yes, cancel my plan' does, with { result: '' } = { subscriptionId, classes, planName, email } of the plan.",
+  ),
+  upgradeOffers: z
+    .array(refersTo('offer', z.string().min(1)))
+    .optional()
+    .describe('The web offers a renewing web-store plan may move to (those lasting longer than the plan are shown).'),
+  onUpgrade: actionList.optional().describe("What 'Upgrade' does, with { result: '' } = { subscriptionId, newPlanId }."),
+  onResubscribe: actionList.optional().describe('What the resubscribe button does (an expired plan, or a gift that is not for life).'),
+  sections: z.array(section).min(1).describe('The sections after the plans (Manage Account, Billing History...), as tabs or accordions.'),
 });
 
 // The hand-written AccountSectionsBlock above is exactly what the schema accepts.
 true satisfies Agrees<DriftedBranches<AccountSectionsBlock, { accountSections: typeof accountSectionsSchema }, 'type'>>;
 
-export const accountSectionsBlock: z.ZodType<AccountSectionsBlock> = accountSectionsSchema;
+export const accountSectionsBlock: z.ZodType<AccountSectionsBlock> = accountSectionsSchema.describe(
+  'The account page: a panel per plan (renew, upgrade, cancel), then its sections as tabs or accordions.',
+);

@@ -3,18 +3,26 @@ import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
-/**
- * Awards and proof (spec §2.10, §2.11, §9 marketing stats): a title, an award, stats, a
- * review-site rating drawn as stars ({rating} of 5) and media names. Every part but the
- * title is optional.
- */
+/** Awards and proof (spec §2.10, §2.11, §9 marketing stats). Every part but the title is optional. */
 export const awardsBlock = strictObject({
   type: z.literal('awards'),
   ...blockBase,
-  title: copyKey,
-  award: copyKey.optional(),
-  stats: z.array(strictObject({ value: copyKey, text: copyKey })).optional(),
-  rating: strictObject({ value: z.number().min(0).max(5), text: filledCopyKey(['rating']) }).optional(),
-  /** 'As seen in' and the media names. */
-  media: strictObject({ title: copyKey, names: z.array(copyKey).min(1) }).optional(),
-});
+  title: copyKey.describe("The section's title."),
+  award: copyKey.optional().describe('An award the product won.'),
+  stats: z
+    .array(strictObject({ value: copyKey.describe("The figure ('10M+')."), text: copyKey.describe("What it counts ('kids coding').") }))
+    .optional()
+    .describe('Figures shown large, each with what it counts.'),
+  rating: strictObject({
+    value: z.number().min(0).max(5).describe('The rating out of 5, drawn as stars.'),
+    text: filledCopyKey(['rating']).describe('The words beside the stars: {rating}.'),
+  })
+    .optional()
+    .describe("A review site's rating."),
+  media: strictObject({
+    title: copyKey.describe("'As seen in'."),
+    names: z.array(copyKey).min(1).describe('The media names.'),
+  })
+    .optional()
+    .describe('Media the product was seen in.'),
+}).describe('Awards and proof: a title, an award, figures, a rating drawn as stars and media names.');

@@ -24,5 +24,7 @@ export const billingHistoryCopyTexts: CopyGroupTexts = {
 export const billingHistoryBlock = strictObject({
   type: z.literal('billingHistory'),
   ...blockBase,
-  copy: copyGroup(billingHistoryCopyTexts, 'a copy group like myAccount:billing'),
-});
+  copy: copyGroup(billingHistoryCopyTexts, 'a copy group like myAccount:billing').describe(
+    "The table's texts, a copy group like myAccount:billing (caption, column names, statuses...).",
+  ),
+}).describe("The parent's payments, newest first: date, description, amount, payment method and status.");

@@ -8,7 +8,7 @@ import { blockBase } from '../common.ts';
 export const buttonBlock = strictObject({
   type: z.literal('button'),
   ...blockBase,
-  label: copyKey,
-  actions: actionList,
-  style: z.enum(['primary', 'secondary']).optional(),
-});
+  label: copyKey.describe('The text on the button.'),
+  actions: actionList.describe('What a click does, in order.'),
+  style: z.enum(['primary', 'secondary']).optional().describe('primary (the default) or secondary.'),
+}).describe('A button that runs actions; to lead somewhere, use a link block or do: go.');

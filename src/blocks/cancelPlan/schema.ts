@@ -26,17 +26,19 @@ export const cancelPlanCopyTexts: CopyGroupTexts = {
 export const cancelPlanBlock = strictObject({
   type: z.literal('cancelPlan'),
   ...blockBase,
-  copy: copyGroup(cancelPlanCopyTexts, 'a copy group like myAccount:dontGo'),
-  /** The reasons offered (copy keys); the chosen one's text is the cancelReason. */
-  reasons: z.array(copyKey).min(1),
-  /** An offer shown before the final confirmation, where the config has one. */
+  copy: copyGroup(cancelPlanCopyTexts, 'a copy group like myAccount:dontGo').describe(
+    "The step's texts, a copy group like myAccount:dontGo (the reasons' legend, the buttons...).",
+  ),
+  reasons: z.array(copyKey).min(1).describe("The reasons offered; the chosen one's text is recorded as the reason for cancelling."),
   offer: strictObject({
-    when: condition.optional(),
-    title: copyKey,
-    text: copyKey,
-    label: copyKey,
-    actions: actionList,
-  }).optional(),
-  onConfirm: actionList,
-  back: target,
-});
+    when: condition.optional().describe('Shows the offer only when this condition holds.'),
+    title: copyKey.describe("The offer's title."),
+    text: copyKey.describe("The offer's text."),
+    label: copyKey.describe("The offer's button."),
+    actions: actionList.describe("What the offer's button does."),
+  })
+    .optional()
+    .describe('An offer made before the final confirmation.'),
+  onConfirm: actionList.describe("What 'Yes, cancel my plan' does, with { result: reason }: the chosen reason's text."),
+  back: target.describe("Where 'No, go back' leads."),
+}).describe('The retention step of a cancellation: why the parent leaves, an offer, then the final confirmation.');

@@ -5,6 +5,7 @@ import { target } from '../../config/schema/targets.ts';
 import { blockBase } from '../common.ts';
 
 const price = filledCopyKey(['price', 'months']);
+const priceFor = (duration: string) => price.describe(`The price line of ${duration} offers: {price} and {months}.`);
 
 /**
  * The class offers of GetMinervaOffers (spec §2.9 STEP 1, §9): live classes, then on-demand
@@ -14,16 +15,16 @@ const price = filledCopyKey(['price', 'months']);
 export const classOffersBlock = strictObject({
   type: z.literal('classOffers'),
   ...blockBase,
-  /** Names the group of offers. */
-  label: copyKey,
-  /** Headings over the live and the on-demand offers. */
-  live: copyKey,
-  onDemand: copyKey,
-  /** Price lines by duration: '${price}/month', '${price} every 3 months'...; {price} and {months}. */
-  price: strictObject({ monthly: price, quarterly: price, '6Month': price, annual: price }),
-  /** '{days}-day free trial'. */
-  trial: filledCopyKey(['days']),
-  /** The button of each offer: 'Choose {title}'. */
-  choose: filledCopyKey(['title']),
-  next: target,
-});
+  label: copyKey.describe('Names the group of offers (screen readers announce it).'),
+  live: copyKey.describe('The heading over the live classes.'),
+  onDemand: copyKey.describe('The heading over the on-demand classes.'),
+  price: strictObject({
+    monthly: priceFor('monthly'),
+    quarterly: priceFor('quarterly'),
+    '6Month': priceFor('6-month'),
+    annual: priceFor('annual'),
+  }).describe("Price lines by duration, like '{price}/month' or '{price} every 3 months'."),
+  trial: filledCopyKey(['days']).describe("The trial line: '{days}-day free trial'."),
+  choose: filledCopyKey(['title']).describe("The button of each offer: 'Choose {title}'."),
+  next: target.describe('Where choosing an offer leads.'),
+}).describe('The class offers, live then on-demand, each with its price and trial; choosing one goes to next.');

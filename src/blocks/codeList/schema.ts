@@ -12,7 +12,6 @@ import { blockBase } from '../common.ts';
 export const codeListBlock = strictObject({
   type: z.literal('codeList'),
   ...blockBase,
-  /** Names the list ('Your codes'). */
-  title: copyKey,
-  codes: value,
-});
+  title: copyKey.describe("Names the list ('Your codes')."),
+  codes: value.describe('Where the codes are: a list, like { storage: purchasedCodes }, or a list written as JSON.'),
+}).describe('The codes a gift or volume purchase gave, one per line, easy to copy.');

@@ -26,6 +26,7 @@ export const countdownCopyTexts: CopyGroupTexts = {
 export const countdownBlock = strictObject({
   type: z.literal('countdown'),
   ...blockBase,
-  /** The texts of the countdown, a group like plans:countdown. */
-  copy: copyGroup(countdownCopyTexts, 'a countdown copy group like plans:countdown'),
-});
+  copy: copyGroup(countdownCopyTexts, 'a countdown copy group like plans:countdown').describe(
+    'The texts of the countdown, a copy group like plans:countdown (label, time, what screen readers are told).',
+  ),
+}).describe("The 'Limited offer' countdown from 9:59 to 0:00, going on across the screens of the browser tab.");

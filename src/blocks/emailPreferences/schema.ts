@@ -22,5 +22,7 @@ export const emailPreferencesCopyTexts: CopyGroupTexts = {
 export const emailPreferencesBlock = strictObject({
   type: z.literal('emailPreferences'),
   ...blockBase,
-  copy: copyGroup(emailPreferencesCopyTexts, 'a copy group like myAccount:notifications'),
-});
+  copy: copyGroup(emailPreferencesCopyTexts, 'a copy group like myAccount:notifications').describe(
+    'The texts of the settings, a copy group like myAccount:notifications.',
+  ),
+}).describe("Notification settings: the account's email and the mailing lists the parent is on, with a save button.");

@@ -13,13 +13,14 @@ import { blockBase } from '../common.ts';
 export const formBlock = strictObject({
   type: z.literal('form'),
   ...blockBase,
-  name: identifier,
-  fields: z.array(field).min(1),
-  checkOrder: z.array(identifier).optional(),
-  submit: copyKey,
-  /** Copy shown on the submit button while the actions run. */
-  submitting: copyKey.optional(),
-  onSubmit: actionList,
-  /** How long a validation notification stays, in ms (spec §5: 5000). */
-  errorMs: z.number().int().min(0).optional(),
-});
+  name: identifier.describe("The form's name, unique on the screen."),
+  fields: z.array(field).min(1).describe('The fields, in the order shown.'),
+  checkOrder: z
+    .array(identifier)
+    .optional()
+    .describe("The fields whose rules are checked first, in this order (then the others, in the form's order)."),
+  submit: copyKey.describe('The submit button.'),
+  submitting: copyKey.optional().describe('The submit button while the actions run.'),
+  onSubmit: actionList.describe('What a valid submit does; fields are read as { form: name }.'),
+  errorMs: z.number().int().min(0).optional().describe('How long a validation message stays, in milliseconds (5000).'),
+}).describe('A form: fields with their rules, a submit button and what a valid submit does.');

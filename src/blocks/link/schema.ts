@@ -8,8 +8,8 @@ import { blockBase } from '../common.ts';
 export const linkBlock = strictObject({
   type: z.literal('link'),
   ...blockBase,
-  label: copyKey,
-  to: target,
-  keepQuery: z.boolean().optional(),
-  style: z.enum(['link', 'button', 'back']).optional(),
-});
+  label: copyKey.describe("The link's text."),
+  to: target.describe('Where the link leads.'),
+  keepQuery: z.boolean().optional().describe('Carries the query string of the page (UTM...) along.'),
+  style: z.enum(['link', 'button', 'back']).optional().describe('link (the default), button (a call to action) or back.'),
+}).describe('A link; style: button draws it as a call-to-action button.');

@@ -9,8 +9,8 @@ import { blockBase } from '../common.ts';
 export const noticeBlock = strictObject({
   type: z.literal('notice'),
   ...blockBase,
-  text: paramsCopyKey(),
-  params: valueMap.optional(),
-  link: target.optional(),
-  level: z.enum(['info', 'warning', 'error', 'success']).optional(),
-});
+  text: paramsCopyKey().describe("The message; a <link>...</link> span in it leads to 'link:'."),
+  params: valueMap.optional().describe("Values for the text's {placeholders}."),
+  link: target.optional().describe('Where the <link>...</link> span of the text leads.'),
+  level: z.enum(['info', 'warning', 'error', 'success']).optional().describe('info (the default), warning, error or success.'),
+}).describe('A boxed message in the page (not a timed notification).');

@@ -47,10 +47,10 @@ export const paymentFormCopyTexts: CopyGroupTexts = {
 
 const wallet = z.enum(['paypal', 'applePay', 'googlePay']);
 const loadErrorMs = strictObject({
-  card: milliseconds.optional(),
-  paypal: milliseconds.optional(),
-  applePay: milliseconds.optional(),
-  googlePay: milliseconds.optional(),
+  card: milliseconds.optional().describe('For the card fields.'),
+  paypal: milliseconds.optional().describe('For PayPal.'),
+  applePay: milliseconds.optional().describe('For Apple Pay.'),
+  googlePay: milliseconds.optional().describe('For Google Pay.'),
 });
 
 /**
@@ -62,47 +62,44 @@ const loadErrorMs = strictObject({
 export const paymentFormBlock = strictObject({
   type: z.literal('paymentForm'),
   ...blockBase,
-  /** The texts of the form (labels and provider messages), a group like payment:checkout. */
-  copy: copyGroup(paymentFormCopyTexts, 'a payment copy group like payment:checkout'),
-  /**
-   * `checkout` (spec §2.7): tabs 'Pay by Credit Card' / 'Other Payment Options' and a
-   * processing popup; `classes` (§2.9, §2.11): the card form under its label, the wallets
-   * below, the button disabled with a spinner while processing.
-   */
-  style: z.enum(['checkout', 'classes']).optional(),
-  /** The card fields in the order shown (spec §2.7: number, expiration, postal code, security code, name). */
+  copy: copyGroup(paymentFormCopyTexts, 'a payment copy group like payment:checkout').describe(
+    "The form's texts, a copy group like payment:checkout: its labels and the payment provider's messages.",
+  ),
+  style: z
+    .enum(['checkout', 'classes'])
+    .optional()
+    .describe(
+      "checkout: tabs 'Pay by Credit Card' / 'Other Payment Options' and a processing popup; " +
+        'classes: the card form, the wallets below, the button spinning while it pays.',
+    ),
   fields: z
     .array(z.enum(['number', 'expirationDate', 'postalCode', 'cvv', 'cardholderName']))
     .min(3)
-    .optional(),
-  /** MM/YYYY on the app checkout, MM/YY in the class funnels. */
-  expirationFormat: z.enum(['MM/YYYY', 'MM/YY']),
-  /** Other ways to pay offered, when the adapter can run them here. */
-  wallets: z.array(wallet).optional(),
-  /** The offer being bought: the first of these values that is set — an offer, or an offer id looked up in `offers`. */
-  offer: z.union([value, z.array(value).min(1)]).optional(),
-  /** Where an offer id is looked up: the web offers (GetWebOffers), the class offers or the class add-ons. */
-  offers: z.enum(['webOffers', 'classOffers', 'classAddOns']).optional(),
-  /** Paying needs an offer ('Please select a plan before proceeding'); false on the account page's card update. */
-  offerRequired: z.boolean().optional(),
-  /** Run once the offer is known, with `payment.offer` (analytics, remembering the choice). */
-  onOffer: actionList.optional(),
-  /** Run with the payment (`{ payment: nonce }`...): the call and what follows. */
-  onPay: actionList,
-  /** A line about what is bought, with {title}, {price}, {trialDays}, {promoDays} (add-ons) and {todayPrice} of the offer. */
-  summary: filledCopyKey(offerSummaryNames).optional(),
-  /** The same line for an offer with a free trial ('{price} charged after {trialDays}-day free trial'). */
-  summaryTrial: filledCopyKey(offerSummaryNames).optional(),
-  /**
-   * The amount charged today, under the summary ("Today's charge ${todayPrice}"), with the same
-   * params: computed from the offer (src/domain/todayCharge.ts) — 0.00 during a free trial, an
-   * add-on's first charge, else the full price.
-   */
-  todayCharge: filledCopyKey(offerSummaryNames).optional(),
-  /** When set, the form stays folded behind a button with this label (the account page's 'Edit'). */
-  editLabel: copyKey.optional(),
-  /** How long a provider's message stays (spec §9: payment errors 8000 ms). */
-  errorMs: milliseconds.optional(),
-  /** How long a loading failure's message stays, per part (the add-class funnel: card 3000, PayPal 5000). */
-  loadErrorMs: loadErrorMs.optional(),
-});
+    .optional()
+    .describe('The card fields in the order shown.'),
+  expirationFormat: z.enum(['MM/YYYY', 'MM/YY']).describe('How the expiration date is typed: MM/YYYY (app checkout) or MM/YY (classes).'),
+  wallets: z.array(wallet).optional().describe('Other ways to pay offered, where the browser can use them: paypal, applePay, googlePay.'),
+  offer: z
+    .union([value, z.array(value).min(1)])
+    .optional()
+    .describe("The offer being bought: the first of these values that is set, an offer or an offer id looked up in 'offers:'."),
+  offers: z
+    .enum(['webOffers', 'classOffers', 'classAddOns'])
+    .optional()
+    .describe('Where an offer id is looked up: the web offers, the class offers or the class add-ons.'),
+  offerRequired: z.boolean().optional().describe("Paying needs an offer ('Please select a plan'); false to update the card on file only."),
+  onOffer: actionList.optional().describe('What is done once the offer is known, with payment.offer (analytics, remembering the choice).'),
+  onPay: actionList.describe('What paying does, with { payment: nonce } and the other payment values: the call and what follows.'),
+  summary: filledCopyKey(offerSummaryNames)
+    .optional()
+    .describe('A line about what is bought: {title}, {price}, {trialDays}, {promoDays} and {todayPrice} of the offer.'),
+  summaryTrial: filledCopyKey(offerSummaryNames)
+    .optional()
+    .describe("The same line for an offer with a free trial ('{price} charged after {trialDays}-day free trial')."),
+  todayCharge: filledCopyKey(offerSummaryNames)
+    .optional()
+    .describe("What is charged today, under the summary ('Today's charge: {todayPrice}'): 0.00 during a free trial."),
+  editLabel: copyKey.optional().describe("Keeps the form folded behind a button with this label (the account page's 'Edit')."),
+  errorMs: milliseconds.optional().describe("How long a payment provider's message stays, in milliseconds (8000)."),
+  loadErrorMs: loadErrorMs.optional().describe('How long the message of a part that failed to load stays, in milliseconds, per part.'),
+}).describe('A payment form: card fields, wallets (PayPal, Apple Pay, Google Pay), the offer being bought and what paying does.');

@@ -21,5 +21,7 @@ export const paymentMethodCopyTexts: CopyGroupTexts = {
 export const paymentMethodBlock = strictObject({
   type: z.literal('paymentMethod'),
   ...blockBase,
-  copy: copyGroup(paymentMethodCopyTexts, 'a copy group like payment:method'),
-});
+  copy: copyGroup(paymentMethodCopyTexts, 'a copy group like payment:method').describe(
+    "The line's texts, a copy group like payment:method ('Visa ending in 1111', 'Expires {date}'...).",
+  ),
+}).describe("The parent's payment method on file: PayPal, or the card type and last four digits, with the expiry date.");

@@ -11,16 +11,26 @@ import { blockBase } from '../common.ts';
 export const planComparisonBlock = strictObject({
   type: z.literal('planComparison'),
   ...blockBase,
-  title: copyKey,
-  plans: z.array(copyKey).min(2),
-  rows: z.array(strictObject({ text: copyKey, included: z.array(z.boolean()).min(1) })).min(1),
-}).superRefine((v, ctx) => {
-  v.rows.forEach((row, i) => {
-    if (row.included.length !== v.plans.length)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['rows', i, 'included'],
-        message: `Expected one mark per plan: ${v.plans.length} (true or false), in the order of 'plans:'.`,
-      });
-  });
-});
+  title: copyKey.describe("The table's title."),
+  plans: z.array(copyKey).min(2).describe("The plans' names, one column each."),
+  rows: z
+    .array(
+      strictObject({
+        text: copyKey.describe('What the plans are compared on.'),
+        included: z.array(z.boolean()).min(1).describe("One mark per plan, in the order of 'plans:': true (included) or false."),
+      }),
+    )
+    .min(1)
+    .describe('One row per value prop.'),
+})
+  .superRefine((v, ctx) => {
+    v.rows.forEach((row, i) => {
+      if (row.included.length !== v.plans.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rows', i, 'included'],
+          message: `Expected one mark per plan: ${v.plans.length} (true or false), in the order of 'plans:'.`,
+        });
+    });
+  })
+  .describe('A table of value props against plans: one column per plan, a mark per row for what each includes.');

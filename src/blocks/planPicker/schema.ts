@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
+import { refersTo } from '../../config/schema/roles.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
@@ -13,26 +14,27 @@ import { blockBase } from '../common.ts';
 export const planPickerBlock = strictObject({
   type: z.literal('planPicker'),
   ...blockBase,
-  /** The dropdown's label ('Your plan'). */
-  label: copyKey,
-  /** A fixed plan list (catalog tag), for a partner's pages; default: the current plan tag. */
-  tag: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.')
-    .optional(),
-  /** Under the dropdown: '{price} charged after {days}-day free trial. Cancel anytime.' */
-  selectedNote: filledCopyKey(['price', 'days']).optional(),
-  /** The savings blurb of the selected plan against the list's shortest: {title}, {amount}, {percent}, {comparison}. */
-  savings: filledCopyKey(['title', 'amount', 'percent', 'comparison']).optional(),
-  /** The upsell line when a plan of the list costs less per month: {title}, {percent}, {perMonth}. */
-  upsell: filledCopyKey(['title', 'percent', 'perMonth']).optional(),
-  /** The upsell's button: {title}. */
-  upsellButton: filledCopyKey(['title']).optional(),
-}).superRefine((v, ctx) => {
-  if ((v.upsell === undefined) !== (v.upsellButton === undefined))
-    ctx.addIssue({
-      code: 'custom',
-      path: [v.upsell === undefined ? 'upsell' : 'upsellButton'],
-      message: "'upsell:' and 'upsellButton:' go together: the line and its button's label.",
-    });
-});
+  label: copyKey.describe("The dropdown's label ('Your plan')."),
+  tag: refersTo('planTag', z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.'))
+    .optional()
+    .describe("A fixed plan list (a catalog tag), for a partner's pages; without it, the current plan tag's list."),
+  selectedNote: filledCopyKey(['price', 'days'])
+    .optional()
+    .describe("Under the dropdown: '{price} charged after {days}-day free trial. Cancel anytime.'"),
+  savings: filledCopyKey(['title', 'amount', 'percent', 'comparison'])
+    .optional()
+    .describe("The selected plan's savings against the list's shortest plan: {title}, {amount}, {percent}, {comparison}."),
+  upsell: filledCopyKey(['title', 'percent', 'perMonth'])
+    .optional()
+    .describe('The upsell line when a plan of the list costs less per month: {title}, {percent}, {perMonth}.'),
+  upsellButton: filledCopyKey(['title']).optional().describe("The upsell's button: {title}."),
+})
+  .superRefine((v, ctx) => {
+    if ((v.upsell === undefined) !== (v.upsellButton === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.upsell === undefined ? 'upsell' : 'upsellButton'],
+        message: "'upsell:' and 'upsellButton:' go together: the line and its button's label.",
+      });
+  })
+  .describe('The plan dropdown of the payment page, with the savings of the selected plan and an upsell to the best value.');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
 import { condition } from '../../config/schema/conditions.ts';
+import { refersTo } from '../../config/schema/roles.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { target } from '../../config/schema/targets.ts';
 import { blockBase } from '../common.ts';
@@ -16,40 +17,49 @@ const durations = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifet
 export const plansBlock = strictObject({
   type: z.literal('plans'),
   ...blockBase,
-  /** Names the group of cards (shown as its title; screen readers announce it). */
-  label: copyKey,
-  /** Where the call to action and the 'Choose Plan' buttons lead. */
-  next: target,
-  /** Carry the current query string (UTM, activePlanTag...) to `next`. */
-  keepQuery: z.boolean().optional(),
-  /** The call to action under the cards. */
-  cta: copyKey,
-  /** When this holds, each card has its own button (`choose`) straight to `next`, and there is no call to action. */
-  chooseButtons: condition.optional(),
-  /** The label of each card's button, when `chooseButtons` holds. */
-  choose: copyKey.optional(),
-  /** Badge of annual and two-year cards saving against the list's shortest plan: {percent}, {amount}. */
-  saveBadge: filledCopyKey(['percent', 'amount']).optional(),
-  /** Line under the selected plan: {price} (charged when the trial ends), {days}. */
-  selectedNote: filledCopyKey(['price', 'days']).optional(),
-  /** Line above the cards: {days}, the selected plan's trial days. */
-  prompt: filledCopyKey(['days']).optional(),
-  /** Flag variants that show another plan list (spec §4 "Plan tag"): the first whose `when` holds. */
+  label: copyKey.describe('Names the group of cards (shown as its title; screen readers announce it).'),
+  next: target.describe("Where the call to action and the 'Choose Plan' buttons lead."),
+  keepQuery: z.boolean().optional().describe("Carries the page's query string (UTM, activePlanTag...) to 'next:'."),
+  cta: copyKey.describe('The call to action under the cards.'),
+  chooseButtons: condition
+    .optional()
+    .describe("When this holds, each card has its own button ('choose:') straight to 'next:', and there is no call to action."),
+  choose: copyKey.optional().describe("The label of each card's button, when 'chooseButtons:' holds."),
+  saveBadge: filledCopyKey(['percent', 'amount'])
+    .optional()
+    .describe("The badge of annual and two-year cards, saving against the list's shortest plan: {percent}, {amount}."),
+  selectedNote: filledCopyKey(['price', 'days'])
+    .optional()
+    .describe('The line under the selected plan: {price} (charged when the trial ends), {days}.'),
+  prompt: filledCopyKey(['days']).optional().describe("The line above the cards: {days}, the selected plan's trial days."),
   tags: z
     .array(
       strictObject({
-        when: condition,
-        tag: z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.'),
+        when: condition.describe('When this list shows (a flag variant).'),
+        tag: refersTo(
+          'planTag',
+          z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like 30daytrial.'),
+        ).describe('The catalog tag of the offers listed.'),
       }),
     )
-    .optional(),
-  /** Display orders set by experiments (by duration); the first whose `when` holds. Else monthly then annual, annual first on phones. */
-  orders: z.array(strictObject({ when: condition, durations: z.array(z.enum(durations)).min(1) })).optional(),
-}).superRefine((v, ctx) => {
-  if (v.chooseButtons !== undefined && v.choose === undefined)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['choose'],
-      message: "With 'chooseButtons:' the block needs 'choose:', the copy key of each card's button (like plans:choosePlan).",
-    });
-});
+    .optional()
+    .describe('Other plan lists for flag variants: the first whose when: holds.'),
+  orders: z
+    .array(
+      strictObject({
+        when: condition.describe('When this order applies (a flag variant).'),
+        durations: z.array(z.enum(durations)).min(1).describe('The durations in the order shown.'),
+      }),
+    )
+    .optional()
+    .describe('Orders of the cards set by experiments: the first whose when: holds; else monthly then annual (annual first on phones).'),
+})
+  .superRefine((v, ctx) => {
+    if (v.chooseButtons !== undefined && v.choose === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choose'],
+        message: "With 'chooseButtons:' the block needs 'choose:', the copy key of each card's button (like plans:choosePlan).",
+      });
+  })
+  .describe("The plan selector: one card per plan of the catalog's list, a choice of one and a call to action.");

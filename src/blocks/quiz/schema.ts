@@ -17,42 +17,55 @@ export const CODER_TYPES = ['TINKERER', 'CREATIVE', 'PROBLEM_SOLVER', 'COLLABORA
 export const quizBlock = strictObject({
   type: z.literal('quiz'),
   ...blockBase,
-  kind: z.enum(['coderType', 'valueProps']),
+  kind: z
+    .enum(['coderType', 'valueProps'])
+    .describe("coderType: the result is the coder type chosen most; valueProps: each answer's value text is shown."),
   questions: z
     .array(
       strictObject({
-        id: identifier,
-        text: copyKey,
-        options: z.array(copyKey).length(4),
-        types: z.array(z.enum(CODER_TYPES)).length(4).optional(),
-        valueProps: z.array(copyKey).length(4).optional(),
+        id: identifier.describe("The question's id: its answer is kept by it."),
+        text: copyKey.describe('The question.'),
+        options: z.array(copyKey).length(4).describe('The four answers.'),
+        types: z
+          .array(z.enum(CODER_TYPES))
+          .length(4)
+          .optional()
+          .describe('The coder type of each answer, in order (default TINKERER, CREATIVE, PROBLEM_SOLVER, COLLABORATOR).'),
+        valueProps: z.array(copyKey).length(4).optional().describe('The value text of each answer, in order (valueProps quizzes).'),
       }),
     )
-    .min(1),
-  /** Quiz A: the result's title and text per coder type. */
-  results: z.record(z.enum(CODER_TYPES), strictObject({ title: copyKey, text: copyKey })).optional(),
-  /** Above the result. */
-  resultTitle: filledCopyKey(['type']),
-  submit: copyKey,
-  /** When a question is left unanswered: {question}. */
-  unanswered: filledCopyKey(['question']),
-  /** A link under the result (to the plans). */
-  next: strictObject({ label: copyKey, to: target }),
-}).superRefine((v, ctx) => {
-  if (v.kind === 'coderType') {
-    const missing = CODER_TYPES.filter((t) => !v.results?.[t]);
-    if (missing.length)
-      ctx.addIssue({ code: 'custom', path: ['results'], message: `A coder-type quiz needs 'results:' for ${missing.join(', ')}.` });
-  } else
-    v.questions.forEach((q, i) => {
-      if (!q.valueProps)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['questions', i, 'valueProps'],
-          message: "A value-proposition quiz needs 'valueProps:' (four copy keys) on every question.",
-        });
-    });
-});
+    .min(1)
+    .describe('The questions, four answers each.'),
+  results: z
+    .record(
+      z.enum(CODER_TYPES),
+      strictObject({ title: copyKey.describe("The result's title."), text: copyKey.describe("The result's text.") }),
+    )
+    .optional()
+    .describe("The result's title and text per coder type (coderType quizzes)."),
+  resultTitle: filledCopyKey(['type']).describe('Above the result: {type}.'),
+  submit: copyKey.describe('The submit button.'),
+  unanswered: filledCopyKey(['question']).describe('The message when a question is left unanswered: {question}.'),
+  next: strictObject({ label: copyKey.describe("The link's text."), to: target.describe('Where it leads.') }).describe(
+    'A link under the result (to the plans).',
+  ),
+})
+  .superRefine((v, ctx) => {
+    if (v.kind === 'coderType') {
+      const missing = CODER_TYPES.filter((t) => !v.results?.[t]);
+      if (missing.length)
+        ctx.addIssue({ code: 'custom', path: ['results'], message: `A coder-type quiz needs 'results:' for ${missing.join(', ')}.` });
+    } else
+      v.questions.forEach((q, i) => {
+        if (!q.valueProps)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['questions', i, 'valueProps'],
+            message: "A value-proposition quiz needs 'valueProps:' (four copy keys) on every question.",
+          });
+      });
+  })
+  .describe('A quiz of four-answer questions on one screen: a coder type as the result, or the value of each answer.');
 type QuizBlock = z.infer<typeof quizBlock>;
 
 /** Quiz A's result: the coder type chosen most, the first of the quiz order on a tie; null until all are answered. */

@@ -10,9 +10,17 @@ import { blockBase } from '../common.ts';
 export const reviewsCarouselBlock = strictObject({
   type: z.literal('reviewsCarousel'),
   ...blockBase,
-  title: copyKey,
-  items: z.array(strictObject({ quote: copyKey, author: copyKey })).min(1),
-  autoplayMs: milliseconds.min(1000).optional(),
-  /** Labels of the controls: pause, play, previous, next, and 'Review {n} of {count}'. */
-  controls: strictObject({ pause: copyKey, play: copyKey, previous: copyKey, next: copyKey, position: filledCopyKey(['n', 'count']) }),
-});
+  title: copyKey.describe("The section's title."),
+  items: z
+    .array(strictObject({ quote: copyKey.describe('The review.'), author: copyKey.describe('Who wrote it.') }))
+    .min(1)
+    .describe('The reviews, in order.'),
+  autoplayMs: milliseconds.min(1000).optional().describe('How long each review shows, in milliseconds (2000).'),
+  controls: strictObject({
+    pause: copyKey.describe('The pause button.'),
+    play: copyKey.describe('The play button.'),
+    previous: copyKey.describe('The previous button.'),
+    next: copyKey.describe('The next button.'),
+    position: filledCopyKey(['n', 'count']).describe("'Review {n} of {count}'."),
+  }).describe('The labels of the controls.'),
+}).describe("Parents' reviews, one at a time, moving on by themselves, with pause, previous and next.");

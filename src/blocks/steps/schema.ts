@@ -7,6 +7,9 @@ import { blockBase } from '../common.ts';
 export const stepsBlock = strictObject({
   type: z.literal('steps'),
   ...blockBase,
-  title: copyKey.optional(),
-  items: z.array(strictObject({ title: copyKey, text: copyKey.optional() })).min(1),
-});
+  title: copyKey.optional().describe("The section's title."),
+  items: z
+    .array(strictObject({ title: copyKey.describe("The step's title."), text: copyKey.optional().describe("The step's text.") }))
+    .min(1)
+    .describe('The steps, numbered in order.'),
+}).describe('Numbered steps with a title and a text each (thank-you pages: download, sign in, play).');

@@ -12,8 +12,8 @@ import { blockBase } from '../common.ts';
 export const textBlock = strictObject({
   type: z.literal('text'),
   ...blockBase,
-  text: paramsCopyKey(),
-  params: valueMap.optional(),
-  link: target.optional(),
-  style: z.enum(['body', 'lead', 'small', 'label']).optional(),
-});
+  text: paramsCopyKey().describe("The paragraph; a <link>...</link> span in it leads to 'link:'."),
+  params: valueMap.optional().describe("Values for the text's {placeholders}."),
+  link: target.optional().describe('Where the <link>...</link> span of the text leads.'),
+  style: z.enum(['body', 'lead', 'small', 'label']).optional().describe('body (the default), lead, small or label.'),
+}).describe("A paragraph of copy; a <link>...</link> span in it leads to 'link:'.");

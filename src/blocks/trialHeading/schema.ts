@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filledCopyKey } from '../../config/schema/common.ts';
 import { condition } from '../../config/schema/conditions.ts';
+import { refersTo } from '../../config/schema/roles.ts';
 import { strictObject } from '../../config/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
@@ -12,23 +13,22 @@ import { blockBase } from '../common.ts';
 export const trialHeadingBlock = strictObject({
   type: z.literal('trialHeading'),
   ...blockBase,
-  /** The heading: {n} and {interval} of the plan's trial, {title} of the plan. */
-  text: filledCopyKey(['n', 'interval', 'title']),
-  /** The shorter label variant ({n}, {interval}, {title}), shown when `shortWhen` holds. */
-  short: filledCopyKey(['n', 'interval', 'title']).optional(),
-  shortWhen: condition.optional(),
-  /** Without a trial (a lifetime plan): this heading instead ({title}). */
-  noTrial: filledCopyKey(['title']).optional(),
-  /** A fixed plan list (catalog tag), for a partner's pages; default: the current plan tag. */
-  tag: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.')
-    .optional(),
-}).superRefine((v, ctx) => {
-  if ((v.short === undefined) !== (v.shortWhen === undefined))
-    ctx.addIssue({
-      code: 'custom',
-      path: [v.short === undefined ? 'short' : 'shortWhen'],
-      message: "'short:' and 'shortWhen:' go together: the shorter heading and when it shows.",
-    });
-});
+  text: filledCopyKey(['n', 'interval', 'title']).describe("The heading: {n} and {interval} of the plan's trial, {title} of the plan."),
+  short: filledCopyKey(['n', 'interval', 'title'])
+    .optional()
+    .describe("The shorter heading ({n}, {interval}, {title}), shown when 'shortWhen:' holds."),
+  shortWhen: condition.optional().describe('When the shorter heading shows (a flag variant).'),
+  noTrial: filledCopyKey(['title']).optional().describe('The heading for a plan without a trial (a lifetime plan): {title}.'),
+  tag: refersTo('planTag', z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tag uses letters, digits, dashes and underscores only, like gympass.'))
+    .optional()
+    .describe("A fixed plan list (a catalog tag), for a partner's pages; without it, the current plan tag's list."),
+})
+  .superRefine((v, ctx) => {
+    if ((v.short === undefined) !== (v.shortWhen === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.short === undefined ? 'short' : 'shortWhen'],
+        message: "'short:' and 'shortWhen:' go together: the shorter heading and when it shows.",
+      });
+  })
+  .describe("The register header with the trial of the plan being bought: 'Sign up for your FREE {n} {interval} trial!'");

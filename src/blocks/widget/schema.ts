@@ -12,14 +12,13 @@ import { blockBase } from '../common.ts';
 export const widgetBlock = strictObject({
   type: z.literal('widget'),
   ...blockBase,
-  /** The frame's accessible name ('Book your free class'). */
-  title: paramsCopyKey(),
-  url: z.url({ protocol: /^https?$/, error: 'Expected the address of the widget, like https://book.example.com/free-class.' }),
-  /** Shown while the widget loads. */
-  loading: copyKey.optional(),
-  fallback: paramsCopyKey(),
-  /** The link to open the widget's page itself, under the fallback. */
-  open: paramsCopyKey(),
-  params: valueMap.optional(),
-  timeoutMs: milliseconds.optional(),
-});
+  title: paramsCopyKey().describe("The frame's name for screen readers ('Book your free class')."),
+  url: z
+    .url({ protocol: /^https?$/, error: 'Expected the address of the widget, like https://book.example.com/free-class.' })
+    .describe("The widget's page at its provider."),
+  loading: copyKey.optional().describe('Shown while the widget loads.'),
+  fallback: paramsCopyKey().describe('Shown when the widget cannot load (with the support contact, say).'),
+  open: paramsCopyKey().describe("The link to the widget's page itself, under the fallback."),
+  params: valueMap.optional().describe("Values for the {placeholders} of 'title:', 'fallback:' and 'open:'."),
+  timeoutMs: milliseconds.optional().describe('How long to wait for the widget before showing the fallback, in milliseconds.'),
+}).describe('A scheduling or booking widget of another site in a frame, with a fallback when it cannot load.');

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { actionList } from './actions.ts';
-import { copyKey, identifier, milliseconds, routePath } from './common.ts';
+import { copyKey, identifier, languageVersion, milliseconds, routePath } from './common.ts';
 import { condition } from './conditions.ts';
 import { callGroups, errorsByCall } from './outcomes.ts';
+import { refersTo } from './roles.ts';
 import { redirect } from './screen.ts';
 import { strictObject } from './strict.ts';
 import { target } from './targets.ts';
 
 const headerOrFooterLink = strictObject({
-  label: copyKey,
-  when: condition.optional(),
-  to: target.optional(),
-  actions: actionList.optional(),
+  label: copyKey.describe("The link's text."),
+  when: condition.optional().describe('Shows the link only when this condition holds (a logged-in parent, say).'),
+  to: target.optional().describe("Where it leads (or 'actions:')."),
+  actions: actionList.optional().describe("What a click does (or 'to:')."),
 }).superRefine((v, ctx) => {
   if ((v.to === undefined) === (v.actions === undefined))
     ctx.addIssue({
@@ -20,12 +21,14 @@ const headerOrFooterLink = strictObject({
     });
 });
 
+const headerOrFooterStyle = z.enum(['standard', 'class']);
+
 /** A row of the route table: which paths it covers, and the redirect applied to them. */
 const routeRule = strictObject({
-  name: z.string().optional(),
-  paths: z.array(routePath).min(1).optional(),
-  pathContains: z.string().min(1).optional(),
-  redirect,
+  name: z.string().optional().describe('What the rule is for, in a few words (for people).'),
+  paths: z.array(routePath).min(1).optional().describe("The paths it covers (or 'pathContains:')."),
+  pathContains: z.string().min(1).optional().describe("Covers every path containing this (or 'paths:')."),
+  redirect: redirect.describe('Where those paths are sent, and when.'),
 }).superRefine((v, ctx) => {
   if ((v.paths === undefined) === (v.pathContains === undefined))
     ctx.addIssue({
@@ -35,52 +38,68 @@ const routeRule = strictObject({
 });
 
 export const appFile = strictObject({
-  version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
+  version: languageVersion,
   app: strictObject({
-    productName: copyKey,
-    defaultLocale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
-    /** Addresses outside the app, referred to as `{ external: name }`. */
-    links: z.record(identifier, z.url({ error: 'Expected a full address starting with https://' })),
-    /**
-     * The domain the app's cookies are shared on with sibling sites (selected plan, plan tag,
-     * experiment id...: spec §3), like codeling.example. Used only when the page is on it.
-     */
+    productName: copyKey.describe("The product's name, after each browser tab title."),
+    defaultLocale: z
+      .string()
+      .regex(/^[a-z]{2}(-[A-Z]{2})?$/)
+      .describe('The language shown first and compared with the others: a folder of copy/, like en.'),
+    links: z
+      .record(identifier, z.url({ error: 'Expected a full address starting with https://' }))
+      .describe('Addresses outside the app, by name: targets refer to them as { external: name }.'),
     cookieDomain: z
       .string()
       .regex(/^\.?([a-z0-9-]+\.)+[a-z]{2,}$/, 'Expected a domain like codeling.example.')
-      .optional(),
-    /** Header and footer styles; each screen uses its funnel's layout, or `default`. */
-    layouts: z.record(identifier, strictObject({ header: z.enum(['standard', 'class']), footer: z.enum(['standard', 'class']) })),
-    /** Paths whose header and footer take another layout whatever their funnel. */
-    layoutGroups: z.array(strictObject({ layout: identifier, paths: z.array(routePath).min(1) })).optional(),
-    header: strictObject({ links: z.array(headerOrFooterLink) }),
-    footer: strictObject({ texts: z.array(copyKey), links: z.array(headerOrFooterLink).optional() }),
-    /** The route table: applied in order before a screen's own redirects. */
-    routeRules: z.array(routeRule),
-    /** Screen shown for any path no screen or rule claims. */
-    notFound: identifier,
-    loadingText: copyKey,
-    scrollToTopOnRouteChange: z.boolean(),
-    notifications: strictObject({ defaultMs: milliseconds, closeLabel: copyKey }),
-    infoPopup: strictObject({ ok: copyKey }),
+      .optional()
+      .describe(
+        "The domain the app's cookies are shared on with sibling sites (selected plan, plan tag...), like codeling.example; " +
+          'used only when the page is on it.',
+      ),
+    layouts: z
+      .record(
+        identifier,
+        strictObject({
+          header: headerOrFooterStyle.describe('standard or class.'),
+          footer: headerOrFooterStyle.describe('standard or class.'),
+        }),
+      )
+      .describe("Header and footer styles by name; each screen uses its funnel's layout, or default."),
+    layoutGroups: z
+      .array(
+        strictObject({
+          layout: refersTo('layout', identifier).describe('The layout of these paths.'),
+          paths: z.array(routePath).min(1).describe('The paths.'),
+        }),
+      )
+      .optional()
+      .describe('Paths whose header and footer take another layout, whatever their funnel.'),
+    header: strictObject({ links: z.array(headerOrFooterLink).describe("The header's links.") }).describe('The page header.'),
+    footer: strictObject({
+      texts: z.array(copyKey).describe("The footer's lines of text."),
+      links: z.array(headerOrFooterLink).optional().describe("The footer's links."),
+    }).describe('The page footer.'),
+    routeRules: z.array(routeRule).describe("The route table: redirects applied in order, before a screen's own."),
+    notFound: refersTo('screen', identifier).describe('The screen shown for any path no screen or route rule claims.'),
+    loadingText: copyKey.describe('Shown while a screen loads.'),
+    scrollToTopOnRouteChange: z.boolean().describe('Scrolls to the top when the page changes.'),
+    notifications: strictObject({
+      defaultMs: milliseconds.describe('How long a notification stays, in milliseconds, unless it says.'),
+      closeLabel: copyKey.describe("The close button's label (for screen readers)."),
+    }).describe('Notifications at the top of the page.'),
+    infoPopup: strictObject({ ok: copyKey.describe("The popup's OK button.") }).describe('The popup of do: popup.'),
     sessionWatch: strictObject({
-      everyMs: milliseconds,
-      /** Path prefixes on which a lost session opens the popup. */
-      privatePaths: z.array(routePath).min(1),
-      popup: copyKey,
-      then: target,
-    }),
-    /** Actions run on every page load before routing (UTM capture is built in). */
-    onStart: actionList.optional(),
-    /** Names for calls that fail alike, used as keys of `errors:` (the calls that take a card). */
-    callGroups: callGroups.optional(),
-    /**
-     * What the parent reads when a call fails, per call or group and per outcome (its message
-     * keys, noAnswer, default). A call's own entry goes before its group's; a funnel's call may
-     * override an outcome with its own `errors:` (docs/funnel-language.md, 'When a call fails').
-     */
-    errors: errorsByCall.optional(),
-  }),
-});
+      everyMs: milliseconds.describe('How often the session is checked, in milliseconds.'),
+      privatePaths: z.array(routePath).min(1).describe('Path prefixes on which a lost session opens the popup.'),
+      popup: copyKey.describe("The popup's message."),
+      then: target.describe('Where the popup leads.'),
+    }).describe("What happens when a parent's session ends on a private page (logged out in another tab, say)."),
+    onStart: actionList.optional().describe('What runs on every page load, before routing (UTM capture is built in).'),
+    callGroups: callGroups.optional().describe("Names for calls that fail alike (the calls that take a card), used as keys of 'errors:'."),
+    errors: errorsByCall
+      .optional()
+      .describe("What the parent reads when a call fails, per call or group and per outcome; a call's own errors: go first."),
+  }).describe('The app shell: header, footer, layouts, the route table and what every page shares.'),
+}).describe('The app file: what every page shares.');
 export type AppFile = z.infer<typeof appFile>;
 export type AppConfig = AppFile['app'];

@@ -57,6 +57,11 @@ export const identifier = z
   .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'Expected a name made of letters, digits, dashes or underscores, starting with a letter.')
   .register(schemaInfo, { description: 'a name' });
 
+/** `version: 1`, at the top of every config file. */
+export const languageVersion = z
+  .literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' })
+  .describe('The version of the funnel language the file is written in: 1.');
+
 export const milliseconds = z.number({ error: 'Expected a number of milliseconds.' }).int().min(0);
 
 export const literal = z.union([z.string(), z.number(), z.boolean(), z.null()]);

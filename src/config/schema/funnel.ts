@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogOffer, catalogPartner } from './catalog.ts';
-import { copyKey, identifier } from './common.ts';
+import { copyKey, identifier, languageVersion } from './common.ts';
+import { refersTo } from './roles.ts';
 import { screen } from './screen.ts';
 import { strictObject } from './strict.ts';
 
@@ -12,13 +13,21 @@ import { strictObject } from './strict.ts';
  * (src/server/catalog/read.ts), so a marketer launches a partner price without a catalog edit.
  */
 export const funnelFile = strictObject({
-  version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
-  funnel: identifier,
-  description: z.string().optional(),
-  layout: identifier.optional(),
-  progress: strictObject({ steps: z.union([z.number().int().min(2), z.array(copyKey).min(2)]) }).optional(),
-  partner: catalogPartner.optional(),
-  offers: z.array(catalogOffer).optional(),
-  screens: z.array(screen).min(1),
-});
+  version: languageVersion,
+  funnel: identifier.describe("The funnel's name."),
+  description: z.string().optional().describe('What the funnel is for, in a sentence (for people; the app never shows it).'),
+  layout: refersTo('layout', identifier)
+    .optional()
+    .describe("The header and footer of its screens: a layout of funnels/app.yaml ('default')."),
+  progress: strictObject({
+    steps: z
+      .union([z.number().int().min(2), z.array(copyKey).min(2)])
+      .describe("A number of steps ('STEP 2 OF 4'), or the steps' labels (a labelled stepper)."),
+  })
+    .optional()
+    .describe("The funnel's step progress, shown on screens with 'step:'."),
+  partner: catalogPartner.optional().describe('The partner whose funnel this is: it joins the catalog.'),
+  offers: z.array(catalogOffer).optional().describe("The partner's own offers: they join the catalog."),
+  screens: z.array(screen).min(1).describe("The funnel's screens."),
+}).describe('A funnel: a named group of screens sharing a layout and a step progress.');
 export type FunnelFile = z.infer<typeof funnelFile>;

@@ -22,18 +22,28 @@ export interface NotificationFields {
 }
 
 export const notificationFields = {
-  text: paramsCopyKey().optional(),
-  textFrom: strictObject({ group: copyGroup(), key: value, into: identifier.optional() }).optional(),
-  message: value.optional(),
-  params: valueMap.optional(),
-  level: z.enum(['error', 'warning', 'info', 'success']).optional(),
-  ms: milliseconds.optional(),
-  link: strictObject({ text: copyKey, to: target, query: valueMap.optional() }).optional(),
-  /**
-   * With `message:`: the text shown when the message is empty (the server gave no text); with
-   * `textFrom.into`: when the group has no text for the key; with `params:`, when one of them is empty.
-   */
-  fallback: paramsCopyKey().optional(),
+  text: paramsCopyKey().optional().describe("The notification's text."),
+  textFrom: strictObject({
+    group: copyGroup().describe('The copy group holding a text per key, like payment:declines.'),
+    key: value.describe('The key of the text in the group, like { error: processorCode }.'),
+    into: identifier.optional().describe("Puts the group's text into this {placeholder} of 'text:' instead of showing it alone."),
+  })
+    .optional()
+    .describe("The text of a group's key when the group has it (a decline code's own message), else 'text:'."),
+  message: value.optional().describe("A text read from a source instead of a copy key, like the server's { error: message }."),
+  params: valueMap.optional().describe("Values for the text's {placeholders}."),
+  level: z.enum(['error', 'warning', 'info', 'success']).optional().describe('error, warning, info or success: its colour and icon.'),
+  ms: milliseconds.optional().describe("How long it stays, in milliseconds (else the app's notifications.defaultMs)."),
+  link: strictObject({
+    text: copyKey.describe("The link's text."),
+    to: target.describe('Where the link leads.'),
+    query: valueMap.optional().describe('Query parameters added to the address.'),
+  })
+    .optional()
+    .describe('A link at the end of the notification.'),
+  fallback: paramsCopyKey()
+    .optional()
+    .describe("Shown when 'message:' is empty, when the group of 'textFrom:' has no text for the key, or when a param is empty."),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { copyKey, identifier } from './common.ts';
 import { checkNotification, type NotificationFields, notificationFields } from './notification.ts';
+import { refersTo } from './roles.ts';
 import { strictObject } from './strict.ts';
 
 /**
@@ -21,7 +22,10 @@ export type OutcomeMap = Record<string, OutcomeNotification>;
  */
 export type CompiledOutcomes = Record<string, NotificationFields | null>;
 
-const notificationObject = strictObject({ ...notificationFields, formText: identifier.optional() }).superRefine((v, ctx) => {
+const notificationObject = strictObject({
+  ...notificationFields,
+  formText: identifier.optional().describe("A text of the payment form's copy group, like verifyCard (payment:checkout.verifyCard)."),
+}).superRefine((v, ctx) => {
   if (v.text !== undefined && v.formText !== undefined)
     ctx.addIssue({
       code: 'custom',
@@ -34,10 +38,13 @@ const notificationObject = strictObject({ ...notificationFields, formText: ident
 export const outcomeNotification: z.ZodType<OutcomeNotification> = z.union([copyKey, notificationObject]) as z.ZodType<OutcomeNotification>;
 
 /** Keys are outcome names; which ones a call has is checked by `npm run check` (src/config/checks/outcomes.ts). */
-export const outcomeMap: z.ZodType<OutcomeMap> = z.record(z.string(), outcomeNotification);
+export const outcomeMap: z.ZodType<OutcomeMap> = z.record(z.string(), outcomeNotification).register(z.globalRegistry, {
+  id: 'outcomes',
+  description: 'What the parent reads when the call fails, per outcome: a copy key, or a notification.',
+});
 
 /** funnels/app.yaml `callGroups:`: a name for calls that fail alike (the calls that take a card). */
-export const callGroups = z.record(identifier, z.array(identifier).min(1));
+export const callGroups = z.record(identifier, z.array(refersTo('call', identifier)).min(1));
 
 /** funnels/app.yaml `errors:`: per call name or group name, what each outcome shows. */
 export const errorsByCall = z.record(identifier, outcomeMap);

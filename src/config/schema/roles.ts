@@ -12,11 +12,31 @@ import { z } from 'zod';
  */
 export type SchemaRole = 'copyKey' | 'copyGroup' | 'routePath' | 'target' | 'fact' | 'valueSource' | 'action';
 /**
+ * Names the project defines that a value refers to (a screen path, a flag, a client-state
+ * key...). The editors' JSON Schemas list them for completion (src/config/jsonSchema/); the
+ * checker resolves them its own way, so this is a label only.
+ */
+export type ProjectNames =
+  | 'route'
+  | 'fact'
+  | 'flag'
+  | 'stateKey'
+  | 'storageKey'
+  | 'paymentValue'
+  | 'call'
+  | 'layout'
+  | 'link'
+  | 'screen'
+  | 'template'
+  | 'offer'
+  | 'planTag';
+/**
  * - `keys`: for a `copyGroup`, the keys the group must have (`payment:checkout` must have
  *   `payment:checkout.submit`...): the component reads them by themselves; `texts`: the
  *   placeholders it fills in each.
  * - `fills`: for a `copyKey`, the `{placeholders}` its block, rule or action fills in the text;
  *   `params`: the `params:` beside it fills the rest.
+ * - `names`: which of the project's names the value is one of.
  */
 export const schemaInfo = z.registry<{
   role?: SchemaRole;
@@ -25,6 +45,7 @@ export const schemaInfo = z.registry<{
   texts?: Readonly<Record<string, readonly string[]>>;
   fills?: readonly string[];
   params?: boolean;
+  names?: ProjectNames;
 }>();
 
 /**
@@ -41,3 +62,10 @@ export interface UnionBranches {
   what: string;
 }
 export const unionInfo = new WeakMap<z.ZodType, UnionBranches>();
+
+/** `schema` (a copy, the same to zod and to the checker) labelled as naming one of the project's `names`. */
+export function refersTo<T extends z.ZodType>(names: ProjectNames, schema: T): T {
+  const copy = schema.clone();
+  schemaInfo.add(copy, { names });
+  return copy;
+}

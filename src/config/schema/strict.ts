@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { closest } from '../suggest.ts';
 import { unionInfo } from './roles.ts';
 
+/** The catchall of strict objects: other keys pass zod's parse, to be reported one by one below. */
+const otherKeys = z.unknown();
+
+/** Was `schema` made by strictObject (whatever was chained on it since)? In JSON Schema it allows no other key. */
+export const isStrictObject = (schema: z.ZodType): boolean => (schema._zod.def as { catchall?: z.ZodType }).catchall === otherKeys;
+
 /**
  * An object schema that reports every unknown key as its own issue, positioned at that key,
  * with a "did you mean" suggestion. zod's own strictObject reports unknown keys as one issue
@@ -11,22 +17,25 @@ import { unionInfo } from './roles.ts';
  */
 export function strictObject<T extends z.ZodRawShape>(shape: T) {
   const known = Object.keys(shape);
-  return z.looseObject(shape).superRefine(
-    (value, ctx) => {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
-      for (const key of Object.keys(value)) {
-        if (known.includes(key)) continue;
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `Unknown field '${key}'.`,
-          params: { kind: 'unknown-key', key, suggestion: closest(key, known), known },
-        });
-      }
-    },
-    // Run even when a known key failed: both mistakes are reported together.
-    { when: () => true } as object,
-  ) as unknown as z.ZodType<z.output<z.ZodObject<T>>, z.input<z.ZodObject<T>>>;
+  return z
+    .object(shape)
+    .catchall(otherKeys)
+    .superRefine(
+      (value, ctx) => {
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+        for (const key of Object.keys(value)) {
+          if (known.includes(key)) continue;
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `Unknown field '${key}'.`,
+            params: { kind: 'unknown-key', key, suggestion: closest(key, known), known },
+          });
+        }
+      },
+      // Run even when a known key failed: both mistakes are reported together.
+      { when: () => true } as object,
+    ) as unknown as z.ZodType<z.output<z.ZodObject<T>>, z.input<z.ZodObject<T>>>;
 }
 
 /**
@@ -67,6 +76,7 @@ export function keyedUnion<T extends Record<string, z.ZodType>>(branches: T, wha
     if (!result.success) forwardIssues(result.error.issues, ctx);
   });
   unionInfo.set(schema, { kind: 'keyed', branches, what });
+  inJsonSchemaOneOf(schema, branches);
   return schema as unknown as z.ZodType<z.output<T[keyof T]>>;
 }
 
@@ -114,5 +124,19 @@ export function taggedUnion<T extends Record<string, z.ZodType>>(tag: string, br
     if (!result.success) forwardIssues(result.error.issues, ctx);
   });
   unionInfo.set(schema, { kind: 'tagged', tag, branches, what });
+  inJsonSchemaOneOf(schema, branches);
   return schema as unknown as z.ZodType<z.output<T[keyof T]>>;
+}
+
+/**
+ * The unions above are `z.unknown()` to zod, so its JSON Schema (the editors' schemas,
+ * src/config/jsonSchema/) would say nothing of them: there they are one of their branches.
+ * zod's own schema classes describe themselves to z.toJSONSchema through this same hook.
+ */
+function inJsonSchemaOneOf(schema: z.ZodType, branches: Record<string, z.ZodType>): void {
+  schema._zod.processJSONSchema = (ctx, json, params) => {
+    json.oneOf = Object.values(branches).map((branch, i) =>
+      z.core.processSchema(branch, ctx, { ...params, path: [...params.path, 'oneOf', i] }),
+    );
+  };
 }

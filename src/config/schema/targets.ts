@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { identifier, routePath } from './common.ts';
 import { type Condition, condition } from './conditions.ts';
-import { schemaInfo } from './roles.ts';
+import { refersTo, schemaInfo } from './roles.ts';
 import { keyedUnion, strictObject } from './strict.ts';
 
 /**
@@ -18,12 +18,25 @@ export type Target = SimpleTarget | TargetCase[];
 
 const simpleTarget = z
   .union([
-    routePath,
-    keyedUnion({ external: strictObject({ external: identifier }), state: strictObject({ state: z.string().min(1) }) }, 'a link target'),
+    refersTo('route', routePath),
+    keyedUnion(
+      {
+        external: strictObject({
+          external: refersTo('link', identifier).describe("A link named under 'links:' in funnels/app.yaml."),
+        }).describe('An address outside the app, by its name in funnels/app.yaml.'),
+        state: strictObject({
+          state: refersTo('stateKey', z.string().min(1)).describe('A client-state key holding a path, like expectedNextPage.'),
+        }).describe('The path held in a client-state key; when it is empty, the next case is tried.'),
+      },
+      'a link target',
+    ),
   ])
   .register(schemaInfo, { role: 'target' }) as z.ZodType<SimpleTarget>;
 
-const targetCase = strictObject({ when: condition.optional(), to: simpleTarget });
+const targetCase = strictObject({
+  when: condition.optional().describe('This case applies when the condition holds; the last case has none.'),
+  to: simpleTarget.describe('Where it leads in this case.'),
+});
 
 export const target: z.ZodType<Target> = z
   .union([
@@ -43,4 +56,8 @@ export const target: z.ZodType<Target> = z
   ])
   .register(schemaInfo, {
     description: 'a target: a path like /login, { external: name }, { state: key } or a list of { when, to } cases',
+  })
+  .register(z.globalRegistry, {
+    id: 'target',
+    description: 'Where it leads: a path like /login, { external: <link name> }, { state: <key> }, or a list of { when, to } cases.',
   }) as z.ZodType<Target>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollars } from './catalog.ts';
-import { copyKey, identifier, routePath } from './common.ts';
+import { copyKey, identifier, languageVersion, routePath } from './common.ts';
+import { refersTo } from './roles.ts';
 import { strictObject } from './strict.ts';
 
 /**
@@ -28,29 +29,28 @@ export type TemplateParamType = keyof typeof templateParamTypes;
 const paramTypeNames = Object.keys(templateParamTypes) as [TemplateParamType, ...TemplateParamType[]];
 
 export const templateParam = strictObject({
-  type: z.enum(paramTypeNames),
-  /** What the parameter is for, shown in the marketers' docs and in messages. */
-  description: z.string().min(1),
-  /** Used when the instance leaves the parameter out; without it the parameter is required. */
-  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
-  /** May be left out with no default: `$if: <param>` items are then dropped. */
-  optional: z.boolean().optional(),
+  type: z.enum(paramTypeNames).describe('id, text, price, days, number, boolean, path, copyKey or name.'),
+  description: z.string().min(1).describe('What the parameter is for: shown in messages and on hover in the funnels using it.'),
+  default: z
+    .union([z.string(), z.number(), z.boolean()])
+    .optional()
+    .describe('The value when a funnel leaves the parameter out; without it, the parameter is required.'),
+  optional: z.boolean().optional().describe('May be left out with no default: the items with $if: <parameter> are then dropped.'),
 });
 export type TemplateParam = z.infer<typeof templateParam>;
 
 export const templateFile = strictObject({
-  version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
-  template: identifier,
-  description: z.string().min(1),
-  params: z.record(identifier, templateParam),
-  /** The funnel it produces (a funnel file's keys, with `${param}` in values); checked once expanded. */
-  produces: z.record(z.string(), z.unknown()),
-});
+  version: languageVersion,
+  template: identifier.describe("The template's name: funnels use it with use: <name>."),
+  description: z.string().min(1).describe('What the template makes, in a sentence.'),
+  params: z.record(identifier, templateParam).describe("The parameters a funnel gives under 'with:', by name."),
+  produces: z.record(z.string(), z.unknown()).describe("The funnel it makes: a funnel file's keys, with ${parameter} where a value goes."),
+}).describe('A funnel template: a funnel written once, with ${parameter} where each funnel made from it gives a value.');
 
 /** A funnel file that instantiates a template: `use: partner` and its parameters under `with:`. */
 export const instanceFile = strictObject({
-  version: z.literal(1, { error: 'This file is written for funnel language version 1: put `version: 1` at the top.' }),
-  use: identifier,
-  description: z.string().optional(),
-  with: z.record(z.string(), z.unknown()),
-});
+  version: languageVersion,
+  use: refersTo('template', identifier).describe('The template this funnel is made from (funnels/templates/<name>.yaml).'),
+  description: z.string().optional().describe('What the funnel is for, in a sentence (for people).'),
+  with: z.record(z.string(), z.unknown()).describe("The template's parameters: name: value."),
+}).describe('A funnel made from a template: use: names it, with: gives its parameters.');
