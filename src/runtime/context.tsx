@@ -30,6 +30,13 @@ export function useIntlLocale(): string {
   return intlLocale(useRuntime().copy.locale());
 }
 
+/** Is the page in the language the catalog's offer titles are written in (the source language, en)? */
+export function useCatalogLanguage(): boolean {
+  useCopy();
+  const rt = useRuntime();
+  return rt.copy.locale() === rt.config.app.defaultLocale;
+}
+
 /** The screen a block belongs to: its actions are dropped when the parent leaves it. */
 export const ScreenSignal = createContext<AbortSignal | undefined>(undefined);
 

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useContext, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
-import { ScreenSignal, useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { ScreenSignal, useCatalogLanguage, useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
 import { LoadStatus } from '../LoadStatus.tsx';
 import { planName } from '../plans/planName.ts';
@@ -45,6 +45,7 @@ interface Entry {
 export default function AccountSections({ block }: BlockProps<'accountSections'>) {
   const rt = useRuntime();
   const t = useCopy();
+  const catalogTitleFirst = useCatalogLanguage();
   const signal = useContext(ScreenSignal);
   const session = useObservable(rt.auth.session);
   const narrow = useNarrow();
@@ -117,7 +118,7 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
       key: `plan-${i + 1}`,
       group: 'plan',
       title:
-        planName(t, { id: plan.offerId, planDataKey: plan.planDataKey, offerTitle: plan.name }) ??
+        planName(t, { id: plan.offerId, planDataKey: plan.planDataKey, offerTitle: plan.name }, { catalogTitleFirst }) ??
         tx(plan.classes ? 'classesPlan' : 'appPlan'),
       render: () => (
         <>

@@ -1,7 +1,7 @@
 import { useContext, useState } from 'react';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
-import { ScreenSignal, useCopy, useIntlLocale, useRuntime } from '../../runtime/context.tsx';
+import { ScreenSignal, useCatalogLanguage, useCopy, useIntlLocale, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
 import { planName } from '../plans/planName.ts';
 import type { BlockProps } from '../types.ts';
@@ -25,6 +25,7 @@ export function PlanPanel(props: {
   const { block, plan, details, idBase } = props;
   const rt = useRuntime();
   const t = useCopy();
+  const catalogTitleFirst = useCatalogLanguage();
   const locale = useIntlLocale();
   const signal = useContext(ScreenSignal);
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
@@ -129,7 +130,7 @@ export function PlanPanel(props: {
         <div className="plan-field">
           <dt>{tx('field.planName')}</dt>
           <dd>
-            {planName(t, { id: plan.offerId, planDataKey: plan.planDataKey, offerTitle: plan.name }) ??
+            {planName(t, { id: plan.offerId, planDataKey: plan.planDataKey, offerTitle: plan.name }, { catalogTitleFirst }) ??
               tx(plan.classes ? 'classesPlan' : 'appPlan')}
           </dd>
         </div>
@@ -208,7 +209,7 @@ export function PlanPanel(props: {
                 onChange={() => setChoice(o.id)}
               />
               <label htmlFor={id(`upgrade-${o.id}`)}>
-                {tx('upgradeOption', { title: planName(t, o) ?? o.id, price: formatPrice(o.price) })}
+                {tx('upgradeOption', { title: planName(t, o, { catalogTitleFirst }) ?? o.id, price: formatPrice(o.price) })}
               </label>
             </div>
           ))}

@@ -67,9 +67,13 @@ export function offerAmount(offer: Offer): string {
  */
 export const offerSummaryNames = ['title', 'price', 'trialDays', 'promoDays', 'todayPrice'] as const;
 
-export function offerSummaryParams(offer: Offer, t: Translate): Record<(typeof offerSummaryNames)[number], string> {
+export function offerSummaryParams(
+  offer: Offer,
+  t: Translate,
+  o: { catalogTitleFirst?: boolean } = {},
+): Record<(typeof offerSummaryNames)[number], string> {
   return {
-    title: planName(t, offer) ?? String(offer.planName ?? offer.name ?? offer.id),
+    title: planName(t, offer, o) ?? String(offer.planName ?? offer.name ?? offer.id),
     price: offerAmount(offer),
     trialDays: String(offer.trialDurationDays ?? 0),
     promoDays: String(typeof offer.promoDays === 'number' ? offer.promoDays : 0),

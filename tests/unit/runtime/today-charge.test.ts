@@ -51,5 +51,9 @@ describe("today's charge (spec §9)", () => {
     const annual = { id: 'annual', planDataKey: 'annual', offerTitle: 'Annual Plan', price: 79.99, trialDurationDays: 7 };
     expect(offerSummaryParams(annual, spanish).title).toBe('Plan anual');
     expect(offerSummaryParams({ ...annual, planDataKey: 'partnerOnly' }, spanish).title).toBe('Annual Plan');
+    // In the catalog's own language, a title a marketer gave the offer wins over its plan's name.
+    const named = { ...annual, offerTitle: 'Annual Plan at $2001' };
+    expect(offerSummaryParams(named, spanish, { catalogTitleFirst: true }).title).toBe('Annual Plan at $2001');
+    expect(offerSummaryParams(named, spanish).title).toBe('Plan anual');
   });
 });
