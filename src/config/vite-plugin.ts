@@ -2,6 +2,8 @@ import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { type CheckResult, type CompiledProject, checkAndCompile } from './compile.ts';
 import { isError } from './diagnostic.ts';
+import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, configUpdate } from './hotUpdate.ts';
+import type { ConfigFile } from './load.ts';
 import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/screenIndex.ts';
 import { mapSource } from './map/source.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
@@ -17,9 +19,10 @@ import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './re
  *
  * The modules hold only JSON data and `import()` calls: neither the YAML parser nor zod
  * reaches the browser. A check error fails `vite build` with the same report as
- * `npm run check`; in dev the report goes to the browser's error overlay, and the page
- * reloads when the config is valid again. In dev, SCREEN_INDEX_PATH lists every screen
- * (src/config/map/screenIndex.ts).
+ * `npm run check`; in dev the report goes to the browser's error overlay. In dev, a save that
+ * leaves the config valid reaches open pages in place when it changed only screens and copy
+ * (src/config/hotUpdate.ts, applied by src/runtime/hotConfig.ts, which also closes the overlay);
+ * otherwise they load again. SCREEN_INDEX_PATH lists every screen (src/config/map/screenIndex.ts).
  */
 export interface FunnelConfigPluginOptions {
   /** Relative to the Vite root, or absolute. */
@@ -31,12 +34,16 @@ export const MAIN_ID = 'virtual:funnel-config';
 const SCREEN_PREFIX = `${MAIN_ID}/screen/`;
 const COPY_PREFIX = `${MAIN_ID}/copy/`;
 const RESOLVED_PREFIX = `\0${MAIN_ID}`;
-const PLUGIN_NAME = 'funnel-config';
+const PLUGIN_NAME = CONFIG_PLUGIN_NAME;
 
 export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   let root = process.cwd();
   let command: 'build' | 'serve' = 'build';
   let result: CheckResult | undefined;
+  /** The config open pages run: the last valid one (dev). */
+  let served: CompiledProject | undefined;
+  /** A page asked for a module while the config had errors: it has no config to update. */
+  let pageMissedConfig = false;
   const dirs = () => [resolve(root, options.funnelsDir), resolve(root, options.copyDir)];
   const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir }));
   const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
@@ -67,7 +74,11 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
       const checked = result ?? run();
-      if (!checked.compiled) throw overlayError(checked, root);
+      if (!checked.compiled) {
+        pageMissedConfig = true;
+        throw overlayError(checked, root);
+      }
+      served ??= checked.compiled;
       const compiled = checked.compiled;
       const virtualId = id.slice(1);
       if (virtualId === MAIN_ID) return mainModule(compiled);
@@ -108,11 +119,17 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
       );
       server.watcher.add(dirs());
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const changed = new Set<string>();
       const onFile = (file: string) => {
         if (!isConfigFile(file)) return;
+        changed.add(resolve(file));
         // Editors often write a file in several steps: check once they are done.
         clearTimeout(timer);
-        timer = setTimeout(() => refresh(server), 30);
+        timer = setTimeout(() => {
+          const files = [...changed];
+          changed.clear();
+          refresh(server, files);
+        }, 30);
       };
       server.watcher.on('add', onFile);
       server.watcher.on('change', onFile);
@@ -126,13 +143,26 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     },
   };
 
-  function refresh(server: ViteDevServer) {
+  /** After a save (`files`): open pages take the new config in place, or load again, or show its errors. */
+  function refresh(server: ViteDevServer, files: string[]) {
     const checked = run();
+    // A module a page has not imported yet is served from the new config.
     for (const environment of Object.values(server.environments)) {
       const graph = environment.moduleGraph;
       for (const [id, module] of graph.idToModuleMap) if (id.startsWith(RESOLVED_PREFIX)) graph.invalidateModule(module);
     }
     if (checked.compiled) {
+      // The catalog is the backend's (plans, prices): pages ask for it again.
+      const catalogChanged = checked.files.some((f) => (f as ConfigFile).kind === 'catalog' && files.includes(f.absPath));
+      const update = served && !pageMissedConfig && !catalogChanged ? configUpdate(served, checked.compiled) : undefined;
+      served = checked.compiled;
+      pageMissedConfig = false;
+      if (update) {
+        const what = `${Object.keys(update.screens).length} screen(s), ${Object.values(update.copy).flatMap(Object.keys).length} copy file(s)`;
+        server.config.logger.info(`funnel config: valid, updated in place (${what})`, { timestamp: true });
+        server.ws.send({ type: 'custom', event: CONFIG_UPDATE_EVENT, data: update });
+        return;
+      }
       server.config.logger.info('funnel config: valid, reloading the page', { timestamp: true });
       server.ws.send({ type: 'full-reload' });
       return;
