@@ -29,8 +29,9 @@ export function configUpdate(before: CompiledProject, after: CompiledProject): C
   const update: ConfigUpdate = { screens: {}, copy: {} };
   for (const [id, screen] of Object.entries(after.screens))
     if (!same(before.screens[id], screen)) update.screens[id] = { screen, copy: after.screenCopy[id] ?? {} };
-  for (const [locale, namespaces] of Object.entries(after.copy))
-    for (const [namespace, texts] of Object.entries(namespaces))
-      if (!same(before.copy[locale]?.[namespace], texts)) (update.copy[locale] ??= {})[namespace] = texts;
+  for (const [locale, namespaces] of Object.entries(after.copy)) {
+    const changed = Object.entries(namespaces).filter(([namespace, texts]) => !same(before.copy[locale]?.[namespace], texts));
+    if (changed.length > 0) update.copy[locale] = Object.fromEntries(changed);
+  }
   return update;
 }
