@@ -54,7 +54,15 @@ export interface ProjectDirs {
   /** Relative to `root`, or absolute. */
   funnelsDir: string;
   copyDir: string;
+  /** Kept from one load to the next by a caller that loads again after each save (the Vite plugin in dev). */
+  parseCache?: ParseCache;
 }
+
+/**
+ * Parsed files by absolute path: a file whose text is the same as last time is not parsed again
+ * (parsing is most of a load). Nothing after parsing changes a file's document or data.
+ */
+export type ParseCache = Map<string, { text: string; source: SourceFile; diagnostics: Diagnostic[] }>;
 
 const kindByKey: Record<string, ConfigKind> = {
   app: 'app',
@@ -86,11 +94,11 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
       );
   }
 
-  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics));
+  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics, dirs.parseCache));
 
   for (const absPath of yamlFiles(copyAbs, diagnostics, root)) {
     const parts = relative(copyAbs, absPath).split(sep);
-    const source = readYaml(root, absPath, diagnostics);
+    const source = readYaml(root, absPath, diagnostics, dirs.parseCache);
     const rel = toRel(root, copyAbs);
     if (parts.length !== 2) {
       diagnostics.push(
@@ -133,10 +141,10 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
 }
 
 /** Every config file of a funnels folder, funnels that use a template expanded. */
-export function readConfigFiles(root: string, funnelsAbs: string, diagnostics: Diagnostic[]): ConfigFile[] {
+export function readConfigFiles(root: string, funnelsAbs: string, diagnostics: Diagnostic[], parseCache?: ParseCache): ConfigFile[] {
   const configFiles: ConfigFile[] = [];
   for (const absPath of yamlFiles(funnelsAbs, diagnostics, root)) {
-    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics) };
+    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics, parseCache) };
     if (file.parsed) {
       const kind = detectKind(file, diagnostics);
       if (kind) file.kind = kind;
@@ -211,8 +219,21 @@ function yamlFiles(dir: string, diagnostics: Diagnostic[], root: string): string
   return found;
 }
 
-function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): SourceFile {
+function readYaml(root: string, absPath: string, diagnostics: Diagnostic[], cache?: ParseCache): SourceFile {
   const text = readFileSync(absPath, 'utf8');
+  const cached = cache?.get(absPath);
+  if (cached?.text === text) {
+    diagnostics.push(...cached.diagnostics);
+    return { ...cached.source };
+  }
+  const found: Diagnostic[] = [];
+  const source = parseYaml(root, absPath, text, found);
+  cache?.set(absPath, { text, source, diagnostics: found });
+  diagnostics.push(...found);
+  return { ...source };
+}
+
+function parseYaml(root: string, absPath: string, text: string, diagnostics: Diagnostic[]): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const relPath = toRel(root, isAbsolute(absPath) ? absPath : resolve(root, absPath));

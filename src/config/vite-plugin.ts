@@ -3,7 +3,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { type CheckResult, type CompiledProject, checkAndCompile } from './compile.ts';
 import { isError } from './diagnostic.ts';
 import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, configUpdate } from './hotUpdate.ts';
-import type { ConfigFile } from './load.ts';
+import type { ConfigFile, ParseCache } from './load.ts';
 import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/screenIndex.ts';
 import { mapSource } from './map/source.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
@@ -45,7 +45,9 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   /** A page asked for a module while the config had errors: it has no config to update. */
   let pageMissedConfig = false;
   const dirs = () => [resolve(root, options.funnelsDir), resolve(root, options.copyDir)];
-  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir }));
+  // In dev the config is checked again at every save: unchanged files are not parsed again.
+  const parseCache: ParseCache = new Map();
+  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, parseCache }));
   const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
 
   return {
