@@ -128,11 +128,11 @@ export interface Resolved extends Unwrapped {
  * callers read it, never change it).
  */
 export function resolveSchema(schema: z.ZodType, data: unknown): Resolved {
-  let bySchema = resolvedByBranches.get(schema);
-  if (!bySchema) resolvedByBranches.set(schema, (bySchema = new Map()));
+  const bySchema = resolvedByBranches.get(schema) ?? new Map<string, Resolved>();
+  resolvedByBranches.set(schema, bySchema);
   const key = branchesTaken(schema, data);
-  let resolved = bySchema.get(key);
-  if (!resolved) bySchema.set(key, (resolved = resolveSchemaOnce(schema, data)));
+  const resolved = bySchema.get(key) ?? resolveSchemaOnce(schema, data);
+  bySchema.set(key, resolved);
   return resolved;
 }
 
