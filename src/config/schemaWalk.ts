@@ -128,11 +128,17 @@ export interface Resolved extends Unwrapped {
  * callers read it, never change it).
  */
 export function resolveSchema(schema: z.ZodType, data: unknown): Resolved {
-  const bySchema = resolvedByBranches.get(schema) ?? new Map<string, Resolved>();
-  resolvedByBranches.set(schema, bySchema);
+  let bySchema = resolvedByBranches.get(schema);
+  if (!bySchema) {
+    bySchema = new Map();
+    resolvedByBranches.set(schema, bySchema);
+  }
   const key = branchesTaken(schema, data);
-  const resolved = bySchema.get(key) ?? resolveSchemaOnce(schema, data);
-  bySchema.set(key, resolved);
+  let resolved = bySchema.get(key);
+  if (!resolved) {
+    resolved = resolveSchemaOnce(schema, data);
+    bySchema.set(key, resolved);
+  }
   return resolved;
 }
 
