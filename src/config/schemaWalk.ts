@@ -246,6 +246,21 @@ export function walk(
 }
 
 /**
+ * Every node `walk` visits in `data` of a file, in order. A file's data never changes once loaded,
+ * and the dev server checks unchanged files again at every save: each is walked once.
+ */
+export function walkedNodes(schema: z.ZodType, data: unknown): readonly WalkNode[] {
+  const known = data !== null && typeof data === 'object' ? walked.get(data) : undefined;
+  if (known?.schema === schema) return known.nodes;
+  const nodes: WalkNode[] = [];
+  walk(schema, data, (node) => nodes.push(node));
+  if (data !== null && typeof data === 'object') walked.set(data, { schema, nodes });
+  return nodes;
+}
+
+const walked = new WeakMap<object, { schema: z.ZodType; nodes: WalkNode[] }>();
+
+/**
  * The schema expected at `path` of `rootData`, following the data where it exists (to pick
  * union branches); used to say what a missing key should hold.
  */

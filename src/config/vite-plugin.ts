@@ -1,9 +1,9 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { type CheckResult, type CompiledProject, checkAndCompile } from './compile.ts';
+import { type CheckResult, type CompiledProject, checkAndCompile, createCheckCache } from './compile.ts';
 import { isError } from './diagnostic.ts';
 import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, configUpdate } from './hotUpdate.ts';
-import type { ConfigFile, ParseCache } from './load.ts';
+import type { ConfigFile } from './load.ts';
 import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/screenIndex.ts';
 import { mapSource } from './map/source.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
@@ -45,9 +45,10 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   /** A page asked for a module while the config had errors: it has no config to update. */
   let pageMissedConfig = false;
   const dirs = () => [resolve(root, options.funnelsDir), resolve(root, options.copyDir)];
-  // In dev the config is checked again at every save: unchanged files are not parsed again.
-  const parseCache: ParseCache = new Map();
-  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, parseCache }));
+  // In dev the config is checked again at every save: what did not change is not read again.
+  const cache = createCheckCache();
+  const check = () => checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, cache });
+  const run = () => (result = check());
   const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
 
   return {
@@ -117,6 +118,8 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
         setTimeout(() => {
           const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
           server.config.logger.info(`  ➜  Screens: ${base}${SCREEN_INDEX_PATH} (every screen, with variant links)`);
+          // The checker's first runs are slow (the JIT has not compiled it yet): one more now, so the first save is not one of them.
+          check();
         }, 0),
       );
       server.watcher.add(dirs());
@@ -125,13 +128,13 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
       const onFile = (file: string) => {
         if (!isConfigFile(file)) return;
         changed.add(resolve(file));
-        // Editors often write a file in several steps: check once they are done.
+        // Editors often write a file in several steps, and "save all" writes several: check once they are done.
         clearTimeout(timer);
         timer = setTimeout(() => {
           const files = [...changed];
           changed.clear();
           refresh(server, files);
-        }, 30);
+        }, 10);
       };
       server.watcher.on('add', onFile);
       server.watcher.on('change', onFile);
@@ -160,8 +163,11 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
       served = checked.compiled;
       pageMissedConfig = false;
       if (update) {
-        const what = `${Object.keys(update.screens).length} screen(s), ${Object.values(update.copy).flatMap(Object.keys).length} copy file(s)`;
-        server.config.logger.info(`funnel config: valid, updated in place (${what})`, { timestamp: true });
+        const screens = Object.keys(update.screens).length;
+        const copyFiles = Object.values(update.copy).flatMap(Object.keys).length;
+        server.config.logger.info(`funnel config: valid, updated in place (${screens} screen(s), ${copyFiles} copy file(s))`, {
+          timestamp: true,
+        });
         server.ws.send({ type: 'custom', event: CONFIG_UPDATE_EVENT, data: update });
         return;
       }

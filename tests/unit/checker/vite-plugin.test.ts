@@ -131,7 +131,7 @@ describe('the Vite plugin', () => {
     }
   });
 
-  it('in dev, sends a save that changes only screens and copy to the page in place, and reloads it for the app shell or the routes', async () => {
+  it('in dev, sends a save that changes only screens and copy to the page in place; the app shell or the routes reload it', async () => {
     const root = project('_base');
     const server = await createServer({
       root,
