@@ -1,5 +1,5 @@
 /**
- * `npm run dev`'s preview loop (issue 21): a saved copy file reaches the open page in place —
+ * `npm run dev`'s preview loop (issue 21): a saved copy or funnel file reaches the open page in place —
  * what the parent typed stays in the form, the address stays, the page does not load again —
  * and a config error shows in Vite's overlay at its file:line:col until the fix, again without
  * a reload. The dev server reads temporary copies of funnels/ and copy/ (scripts/lib/devServer.ts).
@@ -48,7 +48,7 @@ async function openCountingLoads(url: string): Promise<{ page: Page; loads: () =
   return { page, loads: () => loads };
 }
 
-test('a copy edit shows in place and the form keeps what was typed; a config error shows in the overlay until the fix', async () => {
+test('copy and screen edits show in place, keeping what was typed; a config error shows in the overlay until the fix', async () => {
   const dev = server!;
   const { page, loads } = await openCountingLoads(`${dev.url}/login`);
   await page.getByRole('heading', { name: 'Log into your account' }).waitFor({ timeout: UI_TIMEOUT });
@@ -62,8 +62,16 @@ test('a copy edit shows in place and the form keeps what was typed; a config err
   expect(new URL(page.url()).pathname).toBe('/login');
   expect(loads()).toBe(1);
 
-  // A funnel naming a copy key that does not exist: the overlay points at it.
+  // A screen edit (another text under the heading) keeps the form too.
   const funnel = path.join(dev.funnelsDir, 'account.yaml');
+  edit(funnel, 'text: account:login.welcome\n', 'text: account:login.existingAccountNotice\n');
+  await page.getByText('It looks like you have an account. Log in below.').waitFor({ timeout: SAVE_TIMEOUT });
+  expect(await page.getByText('Welcome back!').count()).toBe(0);
+  expect(await page.getByLabel('Email').inputValue()).toBe('parent@example.com');
+  expect(await page.getByLabel('Password').inputValue()).toBe('typed before the edit');
+  expect(loads()).toBe(1);
+
+  // A funnel naming a copy key that does not exist: the overlay points at it.
   const valid = readFileSync(funnel, 'utf8');
   const lines = valid.split('\n');
   const line = lines.indexOf('        text: account:login.heading') + 1;
