@@ -47,8 +47,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   const dirs = () => [resolve(root, options.funnelsDir), resolve(root, options.copyDir)];
   // In dev the config is checked again at every save: what did not change is not read again.
   const cache = createCheckCache();
-  const check = () => checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, cache });
-  const run = () => (result = check());
+  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, cache }));
   const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
 
   return {
@@ -118,8 +117,9 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
         setTimeout(() => {
           const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
           server.config.logger.info(`  ➜  Screens: ${base}${SCREEN_INDEX_PATH} (every screen, with variant links)`);
-          // The checker's first runs are slow (the JIT has not compiled it yet): one more now, so the first save is not one of them.
-          check();
+          // The checker's first runs are slow (the JIT has not compiled it yet): one more now, so the first save is not one
+          // of them. Without the cache, which would skip most of the work.
+          checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir });
         }, 0),
       );
       server.watcher.add(dirs());
