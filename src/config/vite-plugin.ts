@@ -34,7 +34,6 @@ export const MAIN_ID = 'virtual:funnel-config';
 const SCREEN_PREFIX = `${MAIN_ID}/screen/`;
 const COPY_PREFIX = `${MAIN_ID}/copy/`;
 const RESOLVED_PREFIX = `\0${MAIN_ID}`;
-const PLUGIN_NAME = CONFIG_PLUGIN_NAME;
 
 export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   let root = process.cwd();
@@ -51,7 +50,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
 
   return {
-    name: PLUGIN_NAME,
+    name: CONFIG_PLUGIN_NAME,
     enforce: 'pre',
 
     configResolved(config) {
@@ -179,7 +178,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     server.config.logger.error(formatReport(checked.diagnostics, checked.files), { timestamp: true });
     server.ws.send({
       type: 'error',
-      err: { message: err.message, stack: '', id: err.id, loc: err.loc, frame: err.frame, plugin: PLUGIN_NAME },
+      err: { message: err.message, stack: '', id: err.id, loc: err.loc, frame: err.frame, plugin: CONFIG_PLUGIN_NAME },
     });
   }
 }
@@ -197,7 +196,7 @@ function overlayError(checked: CheckResult, root: string) {
   const message = `The funnel config has errors:\n\n${blocks.join('\n\n')}\n\n${summaryLine(checked.diagnostics, checked.files.length)}`;
   const id = resolve(root, first.diagnostic.file);
   const loc = first.position ? { file: id, line: first.position.line, column: first.position.column } : undefined;
-  const err = Object.assign(new Error(message), { id, frame: '', plugin: PLUGIN_NAME, ...(loc ? { loc } : {}) });
+  const err = Object.assign(new Error(message), { id, frame: '', plugin: CONFIG_PLUGIN_NAME, ...(loc ? { loc } : {}) });
   err.stack = '';
   return err;
 }
