@@ -3,12 +3,21 @@ import { matchRoute } from './checks/routeIndex.ts';
 import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledRoute, CompiledScreen } from './compiled.ts';
 import { splitCopy } from './copySplit.ts';
 import { type Diagnostic, isError } from './diagnostic.ts';
-import { type ConfigFile, type ConfigKind, type CopyFile, loadProject, type ProjectDirs, type SourceFile } from './load.ts';
+import {
+  type ConfigFile,
+  type ConfigKind,
+  type CopyFile,
+  createLoadCache,
+  type LoadCache,
+  loadProject,
+  type ProjectDirs,
+  type SourceFile,
+} from './load.ts';
 import { attachOutcomes } from './outcomes.ts';
 import { type Located, locateDiagnostic, sortDiagnostics } from './report.ts';
 import { runtimeCopyKeys as defaultRuntimeCopyKeys } from './runtimeCopyKeys.ts';
 import type { AppConfig, AppFile, CopyTree, ExperimentsFile, FlagDefinition, FunnelFile } from './schema/index.ts';
-import { schemaByKind, validateConfigFile, validateCopyFile } from './validate.ts';
+import { schemaByKind, type Validation, validateConfigFile, validateCopyFile } from './validate.ts';
 
 /** Everything the browser gets, ready to be served as modules by the Vite plugin. */
 export interface CompiledProject {
@@ -41,22 +50,41 @@ export interface CheckResult {
 export interface CheckOptions extends ProjectDirs {
   /** Copy keys the runtime uses by itself; defaults to src/config/runtimeCopyKeys.ts. */
   runtimeCopyKeys?: readonly string[];
+  cache?: CheckCache;
 }
+
+/**
+ * What a check keeps for the next one (the Vite plugin checks again at every save): the load's
+ * (src/config/load.ts LoadCache), and each file's schema validation by its data, which a file
+ * keeps while it does not change.
+ */
+export interface CheckCache extends LoadCache {
+  validated: WeakMap<object, Validation>;
+}
+
+export const createCheckCache = (): CheckCache => ({ ...createLoadCache(), validated: new WeakMap() });
 
 export function checkAndCompile(options: CheckOptions): CheckResult {
   const project = loadProject(options);
   const diagnostics = [...project.diagnostics];
+  const validated = (data: unknown, validate: () => Validation): Validation => {
+    const cache = options.cache?.validated;
+    if (!cache || data === null || typeof data !== 'object') return validate();
+    const result = cache.get(data) ?? validate();
+    cache.set(data, result);
+    return result;
+  };
   const values = new Map<ConfigFile, unknown>();
   for (const file of project.configFiles) {
     if (!file.parsed || file.kind === undefined) continue;
-    const result = validateConfigFile(file as ConfigFile & { kind: ConfigKind });
+    const result = validated(file.data, () => validateConfigFile(file as ConfigFile & { kind: ConfigKind }));
     diagnostics.push(...result.diagnostics);
     if (result.value !== undefined) values.set(file, result.value);
   }
   const copy = new Map<CopyFile, CopyTree>();
   for (const file of project.copyFiles) {
     if (!file.parsed) continue;
-    const result = validateCopyFile(file);
+    const result = validated(file.data, () => validateCopyFile(file));
     diagnostics.push(...result.diagnostics);
     if (result.value !== undefined) copy.set(file, result.value as CopyTree);
   }
@@ -100,19 +128,9 @@ export function compile(
   runtimeKeys: readonly string[] = defaultRuntimeCopyKeys,
 ): CompiledProject {
   const errorMapping = (values.get(configFiles.find((f) => f.kind === 'app' && values.has(f))!) as AppFile).app;
-  // Every call and login gets what each of its outcomes shows (on a copy: YAML aliases share objects);
-  // the app's mapping itself stays behind, so its copy travels with the screens that show it.
   const compiledValues = new Map<ConfigFile, unknown>();
-  for (const file of configFiles) {
-    if (file.kind === undefined || !values.has(file)) continue;
-    const value = JSON.parse(JSON.stringify(values.get(file))) as unknown;
-    attachOutcomes(schemaByKind[file.kind], value, errorMapping);
-    if (file.kind === 'app') {
-      const { callGroups: _groups, errors: _mapped, ...app } = (value as AppFile).app;
-      (value as AppFile).app = app;
-    }
-    compiledValues.set(file, value);
-  }
+  for (const file of configFiles)
+    if (file.kind !== undefined && values.has(file)) compiledValues.set(file, compiledValue(file.kind, values.get(file), errorMapping));
   const valuesOf = <T>(kind: ConfigKind) =>
     configFiles.filter((f) => f.kind === kind && compiledValues.has(f)).map((f) => compiledValues.get(f) as T);
   const app = valuesOf<AppFile>('app')[0]!.app;
@@ -152,6 +170,27 @@ export function compile(
   const split = splitCopy({ files, copy: copy[defaultLocale] ?? {}, runtimeKeys });
   return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens };
 }
+
+/**
+ * A file's value as the browser gets it: every call and login with what each of its outcomes
+ * shows (on a copy: YAML aliases share objects); the app's mapping itself stays behind, so its
+ * copy travels with the screens that show it. Once per validated value and mapping: the dev
+ * server compiles again at every save, and the values of unchanged files are the same objects.
+ */
+function compiledValue(kind: ConfigKind, validated: unknown, errorMapping: AppConfig): unknown {
+  const known = validated !== null && typeof validated === 'object' ? compiledByValue.get(validated) : undefined;
+  if (known?.errorMapping === errorMapping) return known.value;
+  const value = JSON.parse(JSON.stringify(validated)) as unknown;
+  attachOutcomes(schemaByKind[kind], value, errorMapping);
+  if (kind === 'app') {
+    const { callGroups: _groups, errors: _mapped, ...app } = (value as AppFile).app;
+    (value as AppFile).app = app;
+  }
+  if (validated !== null && typeof validated === 'object') compiledByValue.set(validated, { errorMapping, value });
+  return value;
+}
+
+const compiledByValue = new WeakMap<object, { errorMapping: AppConfig; value: unknown }>();
 
 /** The app config less what the browser never reads: route-rule names and layoutGroups (applied above). */
 function forBrowser(app: Omit<AppConfig, 'callGroups' | 'errors'>): CompiledApp {

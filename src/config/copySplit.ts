@@ -59,22 +59,34 @@ export function copyKeysIn(schema: z.ZodType, data: unknown, found: (key: string
   walk(schema, data, visit);
 }
 
+/** `copyKeysIn` a file's value, once per value (the dev server splits again at every save; unchanged files keep theirs). */
+function copyKeysOf(kind: ConfigKind, value: unknown): readonly { key: string; path: YamlPath }[] {
+  const known = isRecord(value) ? keysByValue.get(value) : undefined;
+  if (known) return known;
+  const found: { key: string; path: YamlPath }[] = [];
+  copyKeysIn(schemaByKind[kind], value, (key, path) => found.push({ key, path }));
+  if (isRecord(value)) keysByValue.set(value, found);
+  return found;
+}
+
+const keysByValue = new WeakMap<object, { key: string; path: YamlPath }[]>();
+
 export function splitCopy({ files, copy, runtimeKeys }: SplitInput): CopySplit {
   const shellKeys = new Set(runtimeKeys.filter((k) => !ruleDefaults.has(k)));
   const screenKeys = new Map<string, Set<string>>();
   for (const { kind, value } of files) {
     if (kind !== 'funnel') {
-      copyKeysIn(schemaByKind[kind], value, (key) => shellKeys.add(key));
+      for (const { key } of copyKeysOf(kind, value)) shellKeys.add(key);
       continue;
     }
     const screens = isRecord(value) && Array.isArray(value.screens) ? value.screens : [];
     const ids = screens.map((s) => (isRecord(s) && typeof s.id === 'string' ? s.id : undefined));
     for (const id of ids) if (id !== undefined && !screenKeys.has(id)) screenKeys.set(id, new Set());
-    copyKeysIn(schemaByKind.funnel, value, (key, path) => {
+    for (const { key, path } of copyKeysOf(kind, value)) {
       // Under `screens: [i]`: that screen's; elsewhere in the funnel (progress labels): each of its screens'.
       const owners = path[0] === 'screens' && typeof path[1] === 'number' ? [ids[path[1]]] : ids;
       for (const id of owners) if (id !== undefined) screenKeys.get(id)!.add(key);
-    });
+    }
   }
 
   const shell = withNested(shellKeys, copy);

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { type Alias, type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { type Alias, type Document, isAlias, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { type Diagnostic, error } from './diagnostic.ts';
 import { closest } from './suggest.ts';
 import { checkTemplateFile, checkUnusedTemplate, expandInstance, isInstanceFile, type TemplateOrigin } from './templates.ts';
@@ -54,7 +54,22 @@ export interface ProjectDirs {
   /** Relative to `root`, or absolute. */
   funnelsDir: string;
   copyDir: string;
+  /** Kept from one load to the next by a caller that loads again after each save (the Vite plugin in dev). */
+  cache?: LoadCache;
 }
+
+/**
+ * What a load keeps for the next one (parsing and template expansion are most of a load):
+ * parsed files by absolute path, reused while their text is the same, and the funnels made from
+ * a template, reused while the instance's and the template's documents are the same ones.
+ * Nothing after loading changes a file's document or data.
+ */
+export interface LoadCache {
+  parsed: Map<string, { text: string; source: SourceFile; diagnostics: Diagnostic[] }>;
+  expanded: Map<string, { instance: Document; template: Document; result: ReturnType<typeof expandInstance> }>;
+}
+
+export const createLoadCache = (): LoadCache => ({ parsed: new Map(), expanded: new Map() });
 
 const kindByKey: Record<string, ConfigKind> = {
   app: 'app',
@@ -86,11 +101,11 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
       );
   }
 
-  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics));
+  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics, dirs.cache));
 
   for (const absPath of yamlFiles(copyAbs, diagnostics, root)) {
     const parts = relative(copyAbs, absPath).split(sep);
-    const source = readYaml(root, absPath, diagnostics);
+    const source = readYaml(root, absPath, diagnostics, dirs.cache);
     const rel = toRel(root, copyAbs);
     if (parts.length !== 2) {
       diagnostics.push(
@@ -133,17 +148,17 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
 }
 
 /** Every config file of a funnels folder, funnels that use a template expanded. */
-export function readConfigFiles(root: string, funnelsAbs: string, diagnostics: Diagnostic[]): ConfigFile[] {
+export function readConfigFiles(root: string, funnelsAbs: string, diagnostics: Diagnostic[], cache?: LoadCache): ConfigFile[] {
   const configFiles: ConfigFile[] = [];
   for (const absPath of yamlFiles(funnelsAbs, diagnostics, root)) {
-    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics) };
+    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics, cache) };
     if (file.parsed) {
       const kind = detectKind(file, diagnostics);
       if (kind) file.kind = kind;
     }
     configFiles.push(file);
   }
-  expandTemplates(configFiles, diagnostics);
+  expandTemplates(configFiles, diagnostics, cache);
   return configFiles;
 }
 
@@ -152,7 +167,7 @@ export function readConfigFiles(root: string, funnelsAbs: string, diagnostics: D
  * checks the templates' own declarations. A funnel whose `use:`/`with:` is wrong keeps no
  * kind: its problems are reported at its lines and it is not checked further.
  */
-function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[]): void {
+function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[], cache?: LoadCache): void {
   const templates = new Map<string, ConfigFile>();
   for (const file of configFiles.filter((f) => f.kind === 'template')) {
     diagnostics.push(...checkTemplateFile(file));
@@ -162,14 +177,31 @@ function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[]): 
   const used = new Set<string>();
   configFiles.forEach((file, index) => {
     if (file.kind !== 'funnel' || !isInstanceFile(file)) return;
-    used.add(String((file.data as { use?: unknown }).use));
-    const expanded = expandInstance(file, templates);
+    const name = String((file.data as { use?: unknown }).use);
+    used.add(name);
+    const expanded = expandCached(file, templates.get(name), () => expandInstance(file, templates), cache);
     diagnostics.push(...expanded.diagnostics);
     if (expanded.file) configFiles[index] = expanded.file;
     else delete file.kind;
   });
   // A template no funnel uses yet is still checked against the funnel schema, with sample values.
   for (const [name, template] of templates) if (!used.has(name)) diagnostics.push(...checkUnusedTemplate(template, templates));
+}
+
+/** A funnel made from a template, as last time when neither file changed (only with a template: else the list of templates counts). */
+function expandCached(
+  instance: ConfigFile,
+  template: ConfigFile | undefined,
+  expand: () => ReturnType<typeof expandInstance>,
+  cache?: LoadCache,
+): ReturnType<typeof expandInstance> {
+  if (!cache || !template) return expand();
+  const known = cache.expanded.get(instance.absPath);
+  if (known?.instance === instance.doc && known.template === template.doc)
+    return { ...known.result, ...(known.result.file ? { file: { ...known.result.file } } : {}) };
+  const result = expand();
+  cache.expanded.set(instance.absPath, { instance: instance.doc, template: template.doc, result });
+  return { ...result, ...(result.file ? { file: { ...result.file } } : {}) };
 }
 
 /** One config file read on its own (the catalog importer reads funnels/catalog.yaml this way). */
@@ -211,8 +243,21 @@ function yamlFiles(dir: string, diagnostics: Diagnostic[], root: string): string
   return found;
 }
 
-function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): SourceFile {
+function readYaml(root: string, absPath: string, diagnostics: Diagnostic[], cache?: LoadCache): SourceFile {
   const text = readFileSync(absPath, 'utf8');
+  const cached = cache?.parsed.get(absPath);
+  if (cached?.text === text) {
+    diagnostics.push(...cached.diagnostics);
+    return { ...cached.source };
+  }
+  const found: Diagnostic[] = [];
+  const source = parseYaml(root, absPath, text, found);
+  cache?.parsed.set(absPath, { text, source, diagnostics: found });
+  diagnostics.push(...found);
+  return { ...source };
+}
+
+function parseYaml(root: string, absPath: string, text: string, diagnostics: Diagnostic[]): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const relPath = toRel(root, isAbsolute(absPath) ? absPath : resolve(root, absPath));
@@ -252,13 +297,20 @@ function readYaml(root: string, absPath: string, diagnostics: Diagnostic[]): Sou
   return { relPath, absPath, text, doc, lineCounter, parsed, data: parsed ? doc.toJS() : undefined };
 }
 
-/** Aliases (`*name`) inside the node their anchor (`&name`) marks: the data would contain itself. */
+/**
+ * Aliases (`*name`) inside the node their anchor (`&name`) marks: the data would contain itself.
+ * An alias names the last anchor of that name before it, as `Alias.resolve` finds it (in one
+ * pass here: resolving each alias on its own reads the whole document each time).
+ */
 function aliasesInsideTheirAnchor(doc: Document): Alias[] {
   const found: Alias[] = [];
+  const anchors = new Map<string, unknown>();
   visit(doc, {
-    Alias(_key, alias, path) {
-      const target = alias.resolve(doc);
-      if (target && path.includes(target as never)) found.push(alias);
+    Node(_key, node, path) {
+      if (isAlias(node)) {
+        const target = anchors.get(node.source);
+        if (target && path.includes(target as never)) found.push(node);
+      } else if (node.anchor) anchors.set(node.anchor, node);
     },
   });
   return found;

@@ -50,6 +50,24 @@ export interface Unwrapped {
 
 /** Strips optional / default / lazy / pipe wrappers, collecting roles and descriptions. */
 export function unwrap(schema: z.ZodType, into: Unwrapped = { schema, roles: new Set() }): Unwrapped {
+  const found = unwrappedOnce(schema);
+  for (const role of found.roles) into.roles.add(role);
+  if (found.description !== undefined && into.description === undefined) into.description = found.description;
+  into.schema = found.schema;
+  return into;
+}
+
+/**
+ * Schemas do not change once built, so each is unwrapped once: a check walks every node of
+ * every file, and the registry lookups of unwrapping were most of its time (the dev server
+ * checks again at every save).
+ */
+const unwrapped = new WeakMap<z.ZodType, { schema: z.ZodType; roles: SchemaRole[]; description?: string }>();
+
+function unwrappedOnce(schema: z.ZodType): { schema: z.ZodType; roles: SchemaRole[]; description?: string } {
+  const known = unwrapped.get(schema);
+  if (known) return known;
+  const into: Unwrapped = { schema, roles: new Set() };
   let current = schema;
   for (;;) {
     const info = schemaInfo.get(current);
@@ -63,8 +81,9 @@ export function unwrap(schema: z.ZodType, into: Unwrapped = { schema, roles: new
     else if (def.type === 'pipe' && def.in) current = def.in;
     else break;
   }
-  into.schema = current;
-  return into;
+  const found = { schema: current, roles: [...into.roles], ...(into.description === undefined ? {} : { description: into.description }) };
+  unwrapped.set(schema, found);
+  return found;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -103,8 +122,52 @@ export interface Resolved extends Unwrapped {
   typed: boolean;
 }
 
-/** Unwraps and follows unions as far as `data` tells which branch applies. */
+/**
+ * Unwraps and follows unions as far as `data` tells which branch applies. The answer depends
+ * only on the schema and the branches taken, so it is computed once for each (the same object:
+ * callers read it, never change it).
+ */
 export function resolveSchema(schema: z.ZodType, data: unknown): Resolved {
+  let bySchema = resolvedByBranches.get(schema);
+  if (!bySchema) {
+    bySchema = new Map();
+    resolvedByBranches.set(schema, bySchema);
+  }
+  const key = branchesTaken(schema, data);
+  let resolved = bySchema.get(key);
+  if (!resolved) {
+    resolved = resolveSchemaOnce(schema, data);
+    bySchema.set(key, resolved);
+  }
+  return resolved;
+}
+
+const resolvedByBranches = new WeakMap<z.ZodType, Map<string, Resolved>>();
+
+/** Which branch `data` takes at each union on the way down from `schema`: the key of its resolution. */
+function branchesTaken(schema: z.ZodType, data: unknown): string {
+  let key = '';
+  let current = unwrappedOnce(schema).schema;
+  for (;;) {
+    const union = unionInfo.get(current);
+    if (union) {
+      const branch = pickBranch(union, data);
+      if (branch === undefined) return `${key}/?`;
+      key += `/${branch}`;
+      current = unwrappedOnce(union.branches[branch]!).schema;
+      continue;
+    }
+    const def = defOf(current);
+    if (def.type !== 'union') return key;
+    const options = def.options ?? [];
+    const option = options.findIndex((o) => accepts(o, data));
+    if (option < 0) return `${key}/!${data === undefined}`;
+    key += `/${option}`;
+    current = unwrappedOnce(options[option]!).schema;
+  }
+}
+
+function resolveSchemaOnce(schema: z.ZodType, data: unknown): Resolved {
   const out: Resolved = { ...unwrap(schema), typed: true };
   for (;;) {
     const union = unionInfo.get(out.schema);
@@ -181,6 +244,21 @@ export function walk(
     for (const [key, value] of Object.entries(data)) walk(def.valueType!, value, visit, [...path, key], node, descend);
   }
 }
+
+/**
+ * Every node `walk` visits in `data` of a file, in order. A file's data never changes once loaded,
+ * and the dev server checks unchanged files again at every save: each is walked once.
+ */
+export function walkedNodes(schema: z.ZodType, data: unknown): readonly WalkNode[] {
+  const known = data !== null && typeof data === 'object' ? walked.get(data) : undefined;
+  if (known?.schema === schema) return known.nodes;
+  const nodes: WalkNode[] = [];
+  walk(schema, data, (node) => nodes.push(node));
+  if (data !== null && typeof data === 'object') walked.set(data, { schema, nodes });
+  return nodes;
+}
+
+const walked = new WeakMap<object, { schema: z.ZodType; nodes: WalkNode[] }>();
 
 /**
  * The schema expected at `path` of `rootData`, following the data where it exists (to pick

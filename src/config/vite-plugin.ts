@@ -1,7 +1,9 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { type CheckResult, type CompiledProject, checkAndCompile } from './compile.ts';
+import { type CheckResult, type CompiledProject, checkAndCompile, createCheckCache } from './compile.ts';
 import { isError } from './diagnostic.ts';
+import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, configUpdate } from './hotUpdate.ts';
+import type { ConfigFile } from './load.ts';
 import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/screenIndex.ts';
 import { mapSource } from './map/source.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
@@ -17,9 +19,10 @@ import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './re
  *
  * The modules hold only JSON data and `import()` calls: neither the YAML parser nor zod
  * reaches the browser. A check error fails `vite build` with the same report as
- * `npm run check`; in dev the report goes to the browser's error overlay, and the page
- * reloads when the config is valid again. In dev, SCREEN_INDEX_PATH lists every screen
- * (src/config/map/screenIndex.ts).
+ * `npm run check`; in dev the report goes to the browser's error overlay. In dev, a save that
+ * leaves the config valid reaches open pages in place when it changed only screens and copy
+ * (src/config/hotUpdate.ts, applied by src/runtime/hotConfig.ts, which also closes the overlay);
+ * otherwise they load again. SCREEN_INDEX_PATH lists every screen (src/config/map/screenIndex.ts).
  */
 export interface FunnelConfigPluginOptions {
   /** Relative to the Vite root, or absolute. */
@@ -31,18 +34,23 @@ export const MAIN_ID = 'virtual:funnel-config';
 const SCREEN_PREFIX = `${MAIN_ID}/screen/`;
 const COPY_PREFIX = `${MAIN_ID}/copy/`;
 const RESOLVED_PREFIX = `\0${MAIN_ID}`;
-const PLUGIN_NAME = 'funnel-config';
 
 export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   let root = process.cwd();
   let command: 'build' | 'serve' = 'build';
   let result: CheckResult | undefined;
+  /** The config open pages run: the last valid one (dev). */
+  let served: CompiledProject | undefined;
+  /** A page asked for a module while the config had errors: it has no config to update. */
+  let pageMissedConfig = false;
   const dirs = () => [resolve(root, options.funnelsDir), resolve(root, options.copyDir)];
-  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir }));
+  // In dev the config is checked again at every save: what did not change is not read again.
+  const cache = createCheckCache();
+  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, cache }));
   const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
 
   return {
-    name: PLUGIN_NAME,
+    name: CONFIG_PLUGIN_NAME,
     enforce: 'pre',
 
     configResolved(config) {
@@ -67,7 +75,11 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
       const checked = result ?? run();
-      if (!checked.compiled) throw overlayError(checked, root);
+      if (!checked.compiled) {
+        pageMissedConfig = true;
+        throw overlayError(checked, root);
+      }
+      served ??= checked.compiled;
       const compiled = checked.compiled;
       const virtualId = id.slice(1);
       if (virtualId === MAIN_ID) return mainModule(compiled);
@@ -104,15 +116,24 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
         setTimeout(() => {
           const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
           server.config.logger.info(`  ➜  Screens: ${base}${SCREEN_INDEX_PATH} (every screen, with variant links)`);
+          // The checker's first runs are slow (the JIT has not compiled it yet): one more now, so the first save is not one
+          // of them. Without the cache, which would skip most of the work.
+          checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir });
         }, 0),
       );
       server.watcher.add(dirs());
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const changed = new Set<string>();
       const onFile = (file: string) => {
         if (!isConfigFile(file)) return;
-        // Editors often write a file in several steps: check once they are done.
+        changed.add(resolve(file));
+        // Editors often write a file in several steps, and "save all" writes several: check once they are done.
         clearTimeout(timer);
-        timer = setTimeout(() => refresh(server), 30);
+        timer = setTimeout(() => {
+          const files = [...changed];
+          changed.clear();
+          refresh(server, files);
+        }, 10);
       };
       server.watcher.on('add', onFile);
       server.watcher.on('change', onFile);
@@ -126,13 +147,29 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     },
   };
 
-  function refresh(server: ViteDevServer) {
+  /** After a save (`files`): open pages take the new config in place, or load again, or show its errors. */
+  function refresh(server: ViteDevServer, files: string[]) {
     const checked = run();
+    // A module a page has not imported yet is served from the new config.
     for (const environment of Object.values(server.environments)) {
       const graph = environment.moduleGraph;
       for (const [id, module] of graph.idToModuleMap) if (id.startsWith(RESOLVED_PREFIX)) graph.invalidateModule(module);
     }
     if (checked.compiled) {
+      // The catalog is the backend's (plans, prices): pages ask for it again.
+      const catalogChanged = checked.files.some((f) => (f as ConfigFile).kind === 'catalog' && files.includes(f.absPath));
+      const update = served && !pageMissedConfig && !catalogChanged ? configUpdate(served, checked.compiled) : undefined;
+      served = checked.compiled;
+      pageMissedConfig = false;
+      if (update) {
+        const screens = Object.keys(update.screens).length;
+        const copyFiles = Object.values(update.copy).flatMap(Object.keys).length;
+        server.config.logger.info(`funnel config: valid, updated in place (${screens} screen(s), ${copyFiles} copy file(s))`, {
+          timestamp: true,
+        });
+        server.ws.send({ type: 'custom', event: CONFIG_UPDATE_EVENT, data: update });
+        return;
+      }
       server.config.logger.info('funnel config: valid, reloading the page', { timestamp: true });
       server.ws.send({ type: 'full-reload' });
       return;
@@ -141,7 +178,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     server.config.logger.error(formatReport(checked.diagnostics, checked.files), { timestamp: true });
     server.ws.send({
       type: 'error',
-      err: { message: err.message, stack: '', id: err.id, loc: err.loc, frame: err.frame, plugin: PLUGIN_NAME },
+      err: { message: err.message, stack: '', id: err.id, loc: err.loc, frame: err.frame, plugin: CONFIG_PLUGIN_NAME },
     });
   }
 }
@@ -159,7 +196,7 @@ function overlayError(checked: CheckResult, root: string) {
   const message = `The funnel config has errors:\n\n${blocks.join('\n\n')}\n\n${summaryLine(checked.diagnostics, checked.files.length)}`;
   const id = resolve(root, first.diagnostic.file);
   const loc = first.position ? { file: id, line: first.position.line, column: first.position.column } : undefined;
-  const err = Object.assign(new Error(message), { id, frame: '', plugin: PLUGIN_NAME, ...(loc ? { loc } : {}) });
+  const err = Object.assign(new Error(message), { id, frame: '', plugin: CONFIG_PLUGIN_NAME, ...(loc ? { loc } : {}) });
   err.stack = '';
   return err;
 }

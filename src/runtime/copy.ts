@@ -12,6 +12,8 @@ export interface Copy {
   setLocale(locale: string): Promise<void>;
   /** Add default-locale copy that came with a screen's chunk (before the screen renders). */
   add(copy: CompiledCopy): void;
+  /** New texts of whole namespaces, shown at once (`npm run dev`, after a save); a locale not loaded yet is left to load. */
+  replace(locale: string, copy: CompiledCopy): void;
   /** Is there a text for this key (in the current language, or the default one)? */
   has(key: string): boolean;
 }
@@ -72,6 +74,14 @@ export function createCopy(
     setLocale,
     add(copy) {
       for (const [ns, entries] of Object.entries(copy)) i18n.addResources(defaultLocale, ns, entries);
+    },
+    replace(locale, copy) {
+      if (!loaded.has(locale)) return;
+      for (const [ns, entries] of Object.entries(copy)) {
+        i18n.removeResourceBundle(locale, ns);
+        i18n.addResourceBundle(locale, ns, entries);
+      }
+      t.set(make());
     },
     has: (key) => i18n.exists(key),
   };

@@ -38,6 +38,15 @@ export interface Browser {
   reload?(): void;
 }
 
+/** The screens loaded so far (each arrives with its chunk). */
+export interface Screens {
+  get(id: string): CompiledScreen | undefined;
+  load(id: string): Promise<CompiledScreen>;
+  /** `npm run dev`: a screen's new config after a save, shown in place (`updates` counts them). */
+  replace(screen: CompiledScreen): void;
+  updates: Observable<number>;
+}
+
 export interface RuntimeOptions {
   config: CompiledConfig;
   copy: Copy;
@@ -62,7 +71,7 @@ export interface Runtime extends RuntimeOptions {
   notifications: NotificationCenter;
   popup: InfoPopup;
   customer: Observable<CustomerFacts | null>;
-  screens: { get(id: string): CompiledScreen | undefined; load(id: string): Promise<CompiledScreen> };
+  screens: Screens;
   services: ActionServices;
   facts(scope?: ActionScope): Facts;
   /** Fetch what `subject` needs before it is evaluated (customer details). */
@@ -115,14 +124,16 @@ export function createRuntime(o: RuntimeOptions): Runtime {
 
   const screenCache = new Map<string, CompiledScreen>();
   const screenLoads = new Map<string, Promise<CompiledScreen>>();
-  const screens = {
-    get: (id: string) => screenCache.get(id),
-    load(id: string) {
+  const updates = createStore(0);
+  const screens: Screens = {
+    get: (id) => screenCache.get(id),
+    load(id) {
       let p = screenLoads.get(id);
       if (!p) {
         p = o.loadScreen(id).then((s) => {
-          screenCache.set(id, s);
-          return s;
+          // A screen replaced while its chunk was on the way keeps the newer config.
+          if (!screenCache.has(id)) screenCache.set(id, s);
+          return screenCache.get(id)!;
         });
         // A failed chunk (a new deploy, a network blip) may be tried again.
         p.catch(() => screenLoads.delete(id));
@@ -130,6 +141,11 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       }
       return p;
     },
+    replace(screen) {
+      screenCache.set(screen.id, screen);
+      updates.set(updates.get() + 1);
+    },
+    updates,
   };
 
   const facts = (scope: ActionScope = {}): Facts => {

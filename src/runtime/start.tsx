@@ -29,6 +29,7 @@ import { truthy } from './conditions.ts';
 import { createCopy } from './copy.ts';
 import { createExperimentTracking } from './experiments.ts';
 import { createFacts } from './facts.ts';
+import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
 import { findRoute } from './routes.ts';
 import { type Browser, createRuntime, type Navigation } from './runtime.ts';
@@ -271,6 +272,7 @@ export async function start(o: StartOptions): Promise<void> {
     // config did not answer in time, it is asked for again then.
     payments: { adapter: () => (payments?.adapter ? Promise.resolve(payments.adapter) : readPaymentAdapter(apiBase)) },
   });
+  if (import.meta.hot) acceptConfigUpdates(import.meta.hot, copy, runtime.screens);
   if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
 
   await languageReady;

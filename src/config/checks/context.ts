@@ -2,7 +2,7 @@ import type { Diagnostic, YamlPath } from '../diagnostic.ts';
 import type { ConfigFile, ConfigKind, CopyFile, LoadedProject, SourceFile } from '../load.ts';
 import { runtimeCopyKeys } from '../runtimeCopyKeys.ts';
 import { copyKey, routePath } from '../schema/common.ts';
-import { type WalkNode, walk } from '../schemaWalk.ts';
+import { type WalkNode, walkedNodes } from '../schemaWalk.ts';
 import { schemaByKind } from '../validate.ts';
 import { locate } from '../yamlPath.ts';
 import { CopyIndex } from './copyIndex.ts';
@@ -100,7 +100,7 @@ export function buildContext(project: LoadedProject, runtimeKeys: readonly strin
 
   const files = project.configFiles.filter((f): f is ConfigFile & { kind: ConfigKind } => f.parsed && f.kind !== undefined);
   const nodes: FileNode[] = [];
-  for (const file of files) walk(schemaByKind[file.kind], file.data, (node) => nodes.push({ file, node }));
+  for (const file of files) for (const node of walkedNodes(schemaByKind[file.kind], file.data)) nodes.push({ file, node });
 
   const appFile = files.find((f) => f.kind === 'app');
   const appData = isRecord(appFile?.data) && isRecord(appFile.data.app) ? appFile.data.app : undefined;

@@ -58,8 +58,18 @@ export class CopyIndex {
 
   /** Is there any key under the group 'ns:a.b' (for runtime keys written 'ns:a.b.*')? */
   hasGroup(locale: string, group: string): boolean {
-    return this.keys(locale).some((k) => k.startsWith(`${group}.`));
+    let groups = this.groups.get(locale);
+    if (!groups) {
+      groups = new Set();
+      for (const key of this.entries.get(locale)?.keys() ?? [])
+        for (let dot = key.indexOf('.'); dot >= 0; dot = key.indexOf('.', dot + 1)) groups.add(key.slice(0, dot));
+      this.groups.set(locale, groups);
+    }
+    return groups.has(group);
   }
+
+  /** Every group (a key's prefix before one of its dots), by locale; made on first use. */
+  private readonly groups = new Map<string, Set<string>>();
 
   /** The text of a key in the source locale, else in the first locale that has it. */
   text(key: string): CopyEntry | undefined {

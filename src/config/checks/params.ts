@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type Diagnostic, error } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { type RuleName, ruleRegistry } from '../ruleMessages.ts';
@@ -82,7 +83,24 @@ function needed(ctx: CheckContext, key: string): string[] {
   return [...new Set(names)];
 }
 
-const infoOf = (node: WalkNode) => schemaInfo.get(node.schema);
+/** A node's schema metadata, looked up once per schema (every node of every file asks). */
+const infoOf = (node: WalkNode) => {
+  if (!infos.has(node.schema)) infos.set(node.schema, schemaInfo.get(node.schema));
+  return infos.get(node.schema);
+};
+const infos = new WeakMap<z.ZodType, ReturnType<typeof schemaInfo.get>>();
+
+/** The keys of an object schema that `params:` fills, with what the block fills itself; once per schema. */
+const paramsSitesOf = (shape: Record<string, z.ZodType>) => {
+  let sites = paramsSites.get(shape);
+  if (!sites) {
+    const infos = Object.keys(shape).map((k) => [k, schemaInfo.get(unwrap(shape[k]!).schema)] as const);
+    sites = infos.filter(([, info]) => info?.params).map(([k, info]) => ({ key: k, fills: info?.fills ?? [] }));
+    paramsSites.set(shape, sites);
+  }
+  return sites;
+};
+const paramsSites = new WeakMap<Record<string, z.ZodType>, { key: string; fills: readonly string[] }[]>();
 
 /**
  * Copy keys that `params:` fills, by the object holding them: `params:` must give a value for each
@@ -93,17 +111,12 @@ function checkParamsSites(ctx: CheckContext, { file, node }: FileNode, out: Diag
   const data = node.data;
   const shape = defOf(node.schema).shape;
   if (!shape) return;
-  const sites = Object.keys(shape).filter((k) => schemaInfo.get(unwrap(shape[k]!).schema)?.params);
-  const shown = sites.filter((k) => isCopyKey(data[k]) && ctx.copy.text(data[k] as string)?.text !== undefined);
-  if (shown.length === 0) return;
+  const sites = paramsSitesOf(shape).filter(({ key }) => isCopyKey(data[key]) && ctx.copy.text(data[key] as string)?.text !== undefined);
+  if (sites.length === 0) return;
+  const shown = sites.map(({ key }) => key);
   const params = isRecord(data.params) ? data.params : undefined;
   const into = isRecord(data.textFrom) && typeof data.textFrom.into === 'string' ? data.textFrom.into : undefined;
-  const needs = new Map(
-    shown.map((k) => {
-      const fills = schemaInfo.get(unwrap(shape[k]!).schema)?.fills ?? [];
-      return [k, needed(ctx, data[k] as string).filter((p) => !fills.includes(p))];
-    }),
-  );
+  const needs = new Map(sites.map(({ key, fills }) => [key, needed(ctx, data[key] as string).filter((p) => !fills.includes(p))]));
   const allNeeded = [...new Set([...needs.values()].flat())];
   const given = [...(params ? Object.keys(params) : []), ...(into !== undefined ? [into] : [])];
   /** "the text of 'k' has {a}" / "the texts of 'k' and 'l' have {a} and {b}", of the given sites. */

@@ -15,6 +15,18 @@ function mentions(value: unknown, into: Set<string>): void {
   }
 }
 
+/** The copy-key-looking texts of a file's data, found once per file (its data never changes once loaded). */
+function mentionsOf(data: unknown): ReadonlySet<string> {
+  const known = data !== null && typeof data === 'object' ? mentioned.get(data) : undefined;
+  if (known) return known;
+  const found = new Set<string>();
+  mentions(data, found);
+  if (data !== null && typeof data === 'object') mentioned.set(data, found);
+  return found;
+}
+
+const mentioned = new WeakMap<object, ReadonlySet<string>>();
+
 /**
  * Copy keys no config, no runtime code and no used text (`$t()`) uses are warnings (exit code
  * stays 0), one per key, at its text in the source locale. "Used" here means written anywhere
@@ -26,7 +38,7 @@ function mentions(value: unknown, into: Set<string>): void {
 export const checkUnusedCopy: Check = (ctx) => {
   if (ctx.broken.anyConfig) return [];
   const used = new Set<string>(ctx.runtimeCopyKeys);
-  for (const file of ctx.files) mentions(file.data, used);
+  for (const file of ctx.files) for (const key of mentionsOf(file.data)) used.add(key);
   // The texts of a copy group config names are used (and so are the keys they nest).
   const named = copyGroupUses(ctx).map((u) => `${u.group}.`);
   for (const key of ctx.copy.keys(ctx.copy.source)) if (named.some((g) => key.startsWith(g))) used.add(key);
@@ -43,7 +55,8 @@ export const checkUnusedCopy: Check = (ctx) => {
     // A key that is the "did you mean" of a used key missing in this locale is its misspelt
     // twin: the error at the use already points there.
     const keys = ctx.copy.keys(locale);
-    const twins = new Set([...used].filter((k) => ctx.copy.get(locale, k) === undefined).map((k) => closestCopyKey(k, keys)));
+    const missing = [...used].filter((k) => !k.endsWith('.*') && !named.includes(`${k}.`) && ctx.copy.get(locale, k) === undefined);
+    const twins = new Set(missing.map((k) => closestCopyKey(k, keys)));
     for (const entry of ctx.copy.entriesOf(locale)) {
       if (used.has(entry.key) || twins.has(entry.key) || seen.has(entry.key) || groups.some((g) => entry.key.startsWith(g))) continue;
       seen.add(entry.key);

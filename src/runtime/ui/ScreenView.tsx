@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { CompiledScreen } from '../../config/compiled.ts';
 import { runActions } from '../actions.ts';
 import { evaluateCondition } from '../conditions.ts';
@@ -9,7 +9,9 @@ import { Progress } from './Progress.tsx';
 /**
  * One screen: its step progress, its blocks (or the first variant whose `when:` holds), the
  * tab title, and its `onEnter` actions, run once per visit and dropped when the parent leaves.
- * The shell keys it by the visit: each visit mounts a new one, with its own abort signal.
+ * The shell keys it by the visit: each visit mounts a new one, with its own abort signal. A
+ * screen replaced during the visit (`npm run dev`, after a save) re-renders; its `onEnter` runs
+ * at the next visit.
  */
 export function ScreenView({ screen }: { screen: CompiledScreen }) {
   const rt = useRuntime();
@@ -17,10 +19,11 @@ export function ScreenView({ screen }: { screen: CompiledScreen }) {
   const facts = useFacts();
   const [controller] = useState(() => new AbortController());
 
+  const enter = useEffectEvent(() => void runActions(screen.onEnter, rt.services, { signal: controller.signal }));
   useEffect(() => {
-    void runActions(screen.onEnter, rt.services, { signal: controller.signal });
+    enter();
     return () => controller.abort();
-  }, [controller, rt, screen]);
+  }, [controller]);
 
   const product = t(rt.config.app.productName);
   const title = screen.title ? t('common:documentTitle', { title: t(screen.title), product }) : product;

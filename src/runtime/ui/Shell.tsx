@@ -4,7 +4,7 @@ import type { CompiledRoute, CompiledScreen } from '../../config/compiled.ts';
 import { runActions } from '../actions.ts';
 import { captureAttribution } from '../attribution.ts';
 import { readsFactFamily } from '../conditions.ts';
-import { useCopy, useRuntime } from '../context.tsx';
+import { useCopy, useObservable, useRuntime } from '../context.tsx';
 import { type RouteLocation, type RouteOutcome, resolveRoute } from '../routes.ts';
 import type { Runtime } from '../runtime.ts';
 import { sessionLost, underPrefix } from '../sessionWatch.ts';
@@ -177,6 +177,10 @@ export function Shell() {
     return () => clearInterval(timer);
   }, [rt, app]);
 
+  // A screen replaced after a save (`npm run dev`) shows its new config in the same visit: its form keeps what was typed.
+  useObservable(rt.screens.updates);
+  const screen = view.kind === 'screen' ? (rt.screens.get(view.screen.id) ?? view.screen) : null;
+
   const route = view.kind === 'blank' || view.kind === 'redirectLoop' ? null : view.route;
   const layout = app.layouts[route?.layout ?? 'default'] ?? Object.values(app.layouts)[0] ?? { header: 'standard', footer: 'standard' };
   return (
@@ -187,8 +191,8 @@ export function Shell() {
       <VariantOverrideNotice />
       <Header style={layout.header} />
       <main id="main" className="main" tabIndex={-1}>
-        {view.kind === 'screen' ? (
-          <ScreenView key={view.visit} screen={view.screen} />
+        {view.kind === 'screen' && screen ? (
+          <ScreenView key={view.visit} screen={screen} />
         ) : view.kind === 'redirectLoop' ? (
           <RedirectLoop />
         ) : view.kind === 'loading' ? (

@@ -120,11 +120,78 @@ describe('the Vite plugin', () => {
       expect(thrown?.message).toContain("funnels/main.yaml:16:9: error FL101: Unknown field 'txt'.");
       expect(thrown?.stack ?? '').not.toMatch(/\bat \S+ \(|vite-plugin\.ts/);
 
+      // The page asked for the config while it had errors: it has nothing to update.
       send.mockClear();
       writeFileSync(file, valid);
       server.watcher.emit('change', file);
       await vi.waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'full-reload' }), { timeout: 5000 });
       expect((await server.transformRequest('virtual:funnel-config'))?.code).toContain('virtual:funnel-config/screen/login');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('in dev, sends a save that changes only screens and copy to the page in place; the app shell or the routes reload it', async () => {
+    const root = project('_base');
+    const server = await createServer({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      server: { middlewareMode: true, hmr: false },
+      plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
+    });
+    const send = vi.spyOn(server.ws, 'send');
+    /** Writes the file, and answers what the plugin sent the page about it. */
+    const save = async (relPath: string, text: string) => {
+      send.mockClear();
+      writeFileSync(join(root, relPath), text);
+      server.watcher.emit('change', join(root, relPath));
+      await vi.waitFor(() => expect(send).toHaveBeenCalled(), { timeout: 5000 });
+      return send.mock.calls.at(-1)![0] as unknown as Record<string, unknown>;
+    };
+    const read = (relPath: string) => readFileSync(join(root, relPath), 'utf8');
+    try {
+      await server.transformRequest('virtual:funnel-config'); // a page has the config
+
+      const copyText = read('copy/en/main.yaml');
+      expect(await save('copy/en/main.yaml', copyText.replace('Log into your account', 'Log in to Codeling'))).toEqual({
+        type: 'custom',
+        event: 'funnel-config:update',
+        data: {
+          screens: {},
+          copy: { en: { main: expect.objectContaining({ 'login.title': 'Log in to Codeling', 'home.login': 'Log in' }) } },
+        },
+      });
+
+      // A screen shows another text: the screen comes with the copy it now shows.
+      const funnel = read('funnels/main.yaml');
+      const edited = funnel.replace('text: main:login.title', 'text: main:home.login');
+      const screen = (await save('funnels/main.yaml', edited)) as { data: { screens: Record<string, unknown>; copy: unknown } };
+      expect(screen).toMatchObject({ type: 'custom', event: 'funnel-config:update' });
+      expect(screen.data.copy).toEqual({});
+      expect(screen.data.screens).toEqual({
+        login: {
+          screen: expect.objectContaining({ id: 'login', blocks: [{ type: 'heading', text: 'main:home.login' }] }),
+          copy: { main: { 'home.login': 'Log in' } },
+        },
+      });
+
+      // An error, then the same config again: an empty update (the page closes the overlay).
+      expect(await save('funnels/main.yaml', edited.replace('text: main:home.login', 'txt: main:home.login'))).toMatchObject({
+        type: 'error',
+      });
+      expect(await save('funnels/main.yaml', edited)).toEqual({
+        type: 'custom',
+        event: 'funnel-config:update',
+        data: { screens: {}, copy: {} },
+      });
+
+      // A new route, or a change to the app shell: the page loads again.
+      const route = `${edited}  - id: extra\n    path: /extra\n    blocks:\n      - type: heading\n        text: main:home.title\n`;
+      expect(await save('funnels/main.yaml', route)).toEqual({ type: 'full-reload' });
+      expect(await save('funnels/app.yaml', read('funnels/app.yaml').replace('everyMs: 5000', 'everyMs: 6000'))).toEqual({
+        type: 'full-reload',
+      });
     } finally {
       await server.close();
     }
