@@ -141,7 +141,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     },
 
     hotUpdate({ file }) {
-      // Handled by the watcher above: a config change reloads the page or shows the overlay.
+      // Handled by the watcher above (it also runs without HMR: the screen index): in place, a reload, or the overlay.
       if (isConfigFile(file)) return [];
       return undefined;
     },
