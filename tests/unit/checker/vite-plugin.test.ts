@@ -1,11 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type Rolldown } from 'vite';
+import type { Rolldown } from 'vite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
 import { fixturesDir, text } from './helpers.ts';
-import { buildApp, writeAppEntry } from './viteApp.ts';
+import { buildApp, devServer, writeAppEntry } from './viteApp.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -73,13 +72,7 @@ describe('the Vite plugin', () => {
 
   it('in dev, shows every check error in the overlay with its code and frame, no stack, and reloads once the config is valid', async () => {
     const root = project('_base');
-    const server = await createServer({
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      server: { middlewareMode: true, hmr: false },
-      plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
-    });
+    const server = await devServer(root);
     try {
       const send = vi.spyOn(server.ws, 'send');
       const module = await server.transformRequest('virtual:funnel-config');
@@ -133,13 +126,7 @@ describe('the Vite plugin', () => {
 
   it('in dev, sends a save that changes only screens and copy to the page in place; the app shell or the routes reload it', async () => {
     const root = project('_base');
-    const server = await createServer({
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      server: { middlewareMode: true, hmr: false },
-      plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
-    });
+    const server = await devServer(root);
     const send = vi.spyOn(server.ws, 'send');
     /** Writes the file, and answers what the plugin sent the page about it. */
     const save = async (relPath: string, text: string) => {

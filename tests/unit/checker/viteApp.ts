@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, type Rolldown } from 'vite';
+import { build, createServer, type Rolldown, type ViteDevServer } from 'vite';
 import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
 
 /** Makes `root` a small app: one entry importing the funnel config's virtual module. */
@@ -23,4 +23,15 @@ export async function buildApp(root: string): Promise<Rolldown.RolldownOutput['o
     build: { write: false, rolldownOptions: { input: join(root, 'main.js') } },
   })) as Rolldown.RolldownOutput;
   return output.output;
+}
+
+/** A dev server of `root` with the funnel-config plugin, in middleware mode (no port, no HMR socket). */
+export function devServer(root: string): Promise<ViteDevServer> {
+  return createServer({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    server: { middlewareMode: true, hmr: false },
+    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
+  });
 }

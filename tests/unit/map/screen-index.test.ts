@@ -2,11 +2,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createServer } from 'vite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SCREEN_INDEX_PATH, screenIndexHtml } from '../../../src/config/map/screenIndex.ts';
-import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
-import { buildApp, writeAppEntry } from '../checker/viteApp.ts';
+import { buildApp, devServer, writeAppEntry } from '../checker/viteApp.ts';
 import { mapFixture } from './fixture.ts';
 
 // The fixture defines the runtime copy keys of the checker fixtures, not whatever components add later.
@@ -59,13 +57,7 @@ describe('the dev screen index', () => {
   });
 
   it(`is served at ${SCREEN_INDEX_PATH} by the dev server, and lists the check errors while there are some`, async () => {
-    const server = await createServer({
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      server: { middlewareMode: true, hmr: false },
-      plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
-    });
+    const server = await devServer(root);
     const http = createHttpServer(server.middlewares);
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}${SCREEN_INDEX_PATH}`;
