@@ -7,7 +7,7 @@ import type { Copy } from './copy.ts';
  * Which language a parent sees, first to last: the one they chose (remembered in localStorage and a cookie),
  * `?lang=`, their browser's languages, then app.yaml's `defaultLocale` (i18next's fallback).
  * i18next picks the best of these among the locales the build has (`es-ES` → `es`). Nothing is
- * remembered until the parent chooses (`Copy.choose`): a `?lang=` link shows that language on
+ * remembered until the parent chooses (`bindLanguage`): a `?lang=` link shows that language on
  * the pages that follow in the tab, not on a later visit.
  */
 export const languageDetector = (): LanguageDetector =>

@@ -1,8 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
 import { type CopyEntry, CopyIndex, splitKey } from '../../../src/config/checks/copyIndex.ts';
-import { loadProject } from '../../../src/config/load.ts';
+import { type LoadedProject, loadProject, type ProjectDirs } from '../../../src/config/load.ts';
 
 /** The copy of every language, as the checker reads it (src/config/checks/copyIndex.ts). */
 export interface Texts {
@@ -15,22 +12,15 @@ export interface Texts {
   sourceEntries: CopyEntry[];
 }
 
-export interface Dirs {
-  root: string;
-  funnelsDir: string;
-  copyDir: string;
+/** app.yaml's `defaultLocale`, from the file the loader already read (en without one). */
+function defaultLocaleOf(project: LoadedProject): string {
+  const app = project.configFiles.find((f) => f.kind === 'app')?.data as { app?: { defaultLocale?: unknown } } | undefined;
+  return typeof app?.app?.defaultLocale === 'string' ? app.app.defaultLocale : 'en';
 }
 
-function defaultLocaleOf(root: string, funnelsDir: string): string {
-  const appFile = path.join(root, funnelsDir, 'app.yaml');
-  if (!existsSync(appFile)) return 'en';
-  const locale = (parse(readFileSync(appFile, 'utf8')) as { app?: { defaultLocale?: unknown } } | null)?.app?.defaultLocale;
-  return typeof locale === 'string' ? locale : 'en';
-}
-
-export function readTexts(dirs: Dirs): Texts {
+export function readTexts(dirs: ProjectDirs): Texts {
   const project = loadProject(dirs);
-  const index = new CopyIndex(project.copyFiles, defaultLocaleOf(dirs.root, dirs.funnelsDir));
+  const index = new CopyIndex(project.copyFiles, defaultLocaleOf(project));
   const sourceEntries = index.entriesOf(index.source).filter((e) => e.text !== undefined);
   return { root: dirs.root, copyDir: project.copyDir, source: index.source, index, sourceEntries };
 }

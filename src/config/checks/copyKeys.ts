@@ -17,7 +17,7 @@ export function copyUses(ctx: CheckContext): CopyUse[] {
     .map(({ file, node }) => ({ file, path: node.path, key: node.data as string }));
 }
 
-const copyPath = (ctx: CheckContext, locale: string, namespace: string) => `${ctx.project.copyDir}/${locale}/${namespace}.yaml`;
+export const copyPath = (ctx: CheckContext, locale: string, namespace: string) => `${ctx.project.copyDir}/${locale}/${namespace}.yaml`;
 
 /** Locales that lack `key`, leaving out namespaces whose file could not be parsed. */
 function missingIn(ctx: CheckContext, key: string): string[] {

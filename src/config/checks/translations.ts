@@ -1,7 +1,7 @@
 import { type Diagnostic, error, warning } from '../diagnostic.ts';
-import type { Check, CheckContext } from './context.ts';
+import type { Check } from './context.ts';
 import { closestCopyKey, splitKey } from './copyIndex.ts';
-import { joinAnd } from './copyKeys.ts';
+import { copyPath, joinAnd } from './copyKeys.ts';
 
 /**
  * Translations against the source locale (app.yaml's defaultLocale, en). A language may be
@@ -24,8 +24,6 @@ const categoriesOf = (locale: string): string[] => {
     return ['one', 'other'];
   }
 };
-
-const copyPath = (ctx: CheckContext, locale: string, namespace: string) => `${ctx.project.copyDir}/${locale}/${namespace}.yaml`;
 
 /** How many names a message lists before '… and N more'. */
 const SHOWN = 5;
