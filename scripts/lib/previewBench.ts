@@ -22,7 +22,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium.ts';
 import { startDevServer } from './devServer.ts';
 
 const EDITS = 10;
-/** Issue 21's targets, for copy and funnel edits alike (and no page load). */
+/** What a marketer's save should take, for copy and funnel edits alike (and no page load). */
 export const PREVIEW_TARGETS = { medianMs: 300, maxMs: 500 };
 /** Between two edits, after the last one showed. */
 const PAUSE_MS = 300;

@@ -1,5 +1,5 @@
 /**
- * `npm run dev`'s preview loop (issue 21): a saved copy or funnel file reaches the open page in place —
+ * `npm run dev`'s preview loop: a saved copy or funnel file reaches the open page in place —
  * what the parent typed stays in the form, the address stays, the page does not load again —
  * and a config error shows in Vite's overlay at its file:line:col until the fix, again without
  * a reload. The dev server reads temporary copies of funnels/ and copy/ (scripts/lib/devServer.ts).
