@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Diagnostic, error } from '../diagnostic.ts';
+import { leftoverFiles } from '../generatedFiles.ts';
 import { type JsonSchemaFile, SCHEMAS_DIR } from './schemaFiles.ts';
 
 /**
@@ -35,16 +36,13 @@ function readSettings(root: string): Record<string, unknown> | undefined {
 }
 
 /** The schema files in the folder now that are not generated any more (a copy namespace removed). */
-function leftovers(root: string, files: readonly JsonSchemaFile[]): string[] {
-  const dir = join(root, SCHEMAS_DIR);
-  if (!existsSync(dir)) return [];
-  const wanted = new Set(files.map((f) => f.path));
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.schema.json'))
-    .map((name) => `${SCHEMAS_DIR}/${name}`)
-    .filter((path) => !wanted.has(path))
-    .sort();
-}
+const leftovers = (root: string, files: readonly JsonSchemaFile[]) =>
+  leftoverFiles(
+    root,
+    SCHEMAS_DIR,
+    '.schema.json',
+    files.map((f) => f.path),
+  );
 
 interface Written {
   written: string[];
@@ -76,7 +74,7 @@ export function staleJsonSchemaDiagnostics(root: string, files: readonly JsonSch
   for (const file of files) {
     const abs = join(root, file.path);
     if (!existsSync(abs))
-      out.push(stale(file.path, `The JSON Schema ${file.path} is missing. ` + 'Run `npm run schema` to write it, and commit it.'));
+      out.push(stale(file.path, `The JSON Schema ${file.path} is missing. Run \`npm run schema\` to write it, and commit it.`));
     else if (readFileSync(abs, 'utf8') !== file.text)
       out.push(
         stale(

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Diagnostic, error } from '../diagnostic.ts';
+import { leftoverFiles } from '../generatedFiles.ts';
 import { funnelMaps } from './graph.ts';
 import { funnelMapMarkdown } from './markdown.ts';
 import type { MapSource } from './source.ts';
@@ -46,16 +47,13 @@ export function mapFiles(source: MapSource): MapFile[] {
 }
 
 /** The maps in the folder now that no funnel has (a funnel removed or renamed). */
-function leftovers(root: string, files: readonly MapFile[]): string[] {
-  const dir = join(root, MAPS_DIR);
-  if (!existsSync(dir)) return [];
-  const wanted = new Set(files.map((f) => f.path));
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `${MAPS_DIR}/${name}`)
-    .filter((path) => !wanted.has(path))
-    .sort();
-}
+const leftovers = (root: string, files: readonly MapFile[]) =>
+  leftoverFiles(
+    root,
+    MAPS_DIR,
+    '.md',
+    files.map((f) => f.path),
+  );
 
 /** Writes the maps that changed and removes those of funnels that are gone. */
 export function writeMapFiles(root: string, files: readonly MapFile[]): { written: string[]; unchanged: string[]; removed: string[] } {
