@@ -1,24 +1,64 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import { funnelConfigPlugin } from './src/config/vite-plugin.ts';
 import { backendInDevServer } from './src/server/devBackend.ts';
 
+const outDir = process.env.DIST_DIR ?? 'dist/client';
+
 /**
  * One config for `npm run dev` (hot reload of funnels/ and copy/, backend mounted in the dev
- * server) and `npm run build` (into DIST_DIR, default dist/client, with a manifest that
- * `npm run bench` reads). FUNNELS_DIR and COPY_DIR point the build at other configs.
+ * server) and `npm run build`: the browser app into DIST_DIR (default dist/client, with a
+ * manifest the server and `npm run bench` read), then the server renderer (src/ssr/entry.ts)
+ * into its `.ssr/` folder, which the static server never serves. FUNNELS_DIR and COPY_DIR point
+ * the build at other configs.
  */
+/** `vite build --outDir X` (scripts/lib/build.ts) puts the server renderer in X/.ssr. */
+function serverRendererBesideTheApp(): Plugin {
+  let appDir = outDir;
+  return {
+    name: 'server-renderer-beside-the-app',
+    config(config) {
+      appDir = config.build?.outDir ?? outDir;
+    },
+    configEnvironment(name, _config, env) {
+      if (name === 'ssr' && env.command === 'build') return { build: { outDir: path.join(appDir, '.ssr') } };
+      return undefined;
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
   plugins: [
     funnelConfigPlugin({ funnelsDir: process.env.FUNNELS_DIR ?? 'funnels', copyDir: process.env.COPY_DIR ?? 'copy' }),
     backendInDevServer(),
+    serverRendererBesideTheApp(),
   ],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
-    outDir: process.env.DIST_DIR ?? 'dist/client',
+    outDir,
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+  },
+  environments: {
+    ssr: {
+      // Self-contained, so that a build in any folder runs (tests build into temporary ones).
+      resolve: { noExternal: true },
+      build: {
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        target: 'node20',
+        rollupOptions: { input: { entry: 'src/ssr/entry.ts' } },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
   },
   server: { port: Number(process.env.VITE_PORT ?? 5173) },
 });

@@ -6,6 +6,8 @@ import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, configUpdate } from './hotUpda
 import type { ConfigFile } from './load.ts';
 import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/screenIndex.ts';
 import { mapSource } from './map/source.ts';
+import { FUNNEL_PAGES_FILE, funnelPages } from './pages.ts';
+import { COPY_PREFIX, MAIN_ID, SCREEN_PREFIX } from './virtualIds.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
 
 /**
@@ -23,6 +25,7 @@ import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './re
  * leaves the config valid reaches open pages in place when it changed only screens and copy
  * (src/config/hotUpdate.ts, applied by src/runtime/hotConfig.ts, which also closes the overlay);
  * otherwise they load again. SCREEN_INDEX_PATH lists every screen (src/config/map/screenIndex.ts).
+ * A build also writes FUNNEL_PAGES_FILE (src/config/pages.ts) for the server.
  */
 export interface FunnelConfigPluginOptions {
   /** Relative to the Vite root, or absolute. */
@@ -30,9 +33,6 @@ export interface FunnelConfigPluginOptions {
   copyDir: string;
 }
 
-export const MAIN_ID = 'virtual:funnel-config';
-const SCREEN_PREFIX = `${MAIN_ID}/screen/`;
-const COPY_PREFIX = `${MAIN_ID}/copy/`;
 const RESOLVED_PREFIX = `\0${MAIN_ID}`;
 
 export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
@@ -140,6 +140,17 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
       server.watcher.on('unlink', onFile);
     },
 
+    transformIndexHtml(html) {
+      const compiled = (result ?? run()).compiled;
+      return compiled ? withHeadTags(html, compiled) : html;
+    },
+
+    generateBundle() {
+      // The browser build only: what the server needs to preload a screen's chunks and the browser to fetch the next ones.
+      if (this.environment.name !== 'client' || !result?.compiled) return;
+      this.emitFile({ type: 'asset', fileName: FUNNEL_PAGES_FILE, source: JSON.stringify(funnelPages(result.compiled, result.files)) });
+    },
+
     hotUpdate({ file }) {
       // Handled by the watcher above (it also runs without HMR: the screen index): in place, a reload, or the overlay.
       if (isConfigFile(file)) return [];
@@ -199,6 +210,30 @@ function overlayError(checked: CheckResult, root: string) {
   const err = Object.assign(new Error(message), { id, frame: '', plugin: CONFIG_PLUGIN_NAME, ...(loc ? { loc } : {}) });
   err.stack = '';
   return err;
+}
+
+/**
+ * app.yaml's `head:` in index.html: the theme colour, the icon and the description (in the
+ * default language; the server writes each page's in the visitor's), and `<html lang>`.
+ */
+function withHeadTags(html: string, compiled: CompiledProject): string {
+  const { head, defaultLocale } = compiled.config.app;
+  const copy = compiled.copy[defaultLocale] ?? {};
+  const text = (key: string) => {
+    const [ns = '', name = ''] = key.split(':');
+    return (copy[ns]?.[name] ?? '').replace(/\$t\(([\w-]+):([\w.-]+)\)/g, (_, n: string, k: string) => copy[n]?.[k] ?? '');
+  };
+  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const tags = head
+    ? [
+        `<meta name="description" content="${attr(text(head.description))}" />`,
+        `<meta name="theme-color" content="${attr(head.themeColor)}" />`,
+        `<link rel="icon" href="${attr(head.icon)}"${head.icon.endsWith('.svg') ? ' type="image/svg+xml"' : ''} />`,
+      ]
+    : [];
+  return html
+    .replace(/<html lang="[^"]*">/, `<html lang="${attr(defaultLocale)}">`)
+    .replace('<title></title>', `${tags.join('\n    ')}\n    <title>${attr(text(compiled.config.app.productName))}</title>`);
 }
 
 /** The main module: config and the shell's copy inline, screens (with their copy) and other locales lazily. */

@@ -14,6 +14,7 @@ import { readsFactFamily } from './conditions.ts';
 import type { Copy } from './copy.ts';
 import type { ExperimentTracking } from './experiments.ts';
 import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
+import { noPreloads, type Preloads } from './preloads.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
 
 /** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
@@ -65,9 +66,14 @@ export interface RuntimeOptions {
   navigation: Navigation;
   /** Which payment adapter the payment blocks load ('sandbox' | 'braintree': the server's client config). */
   payments?: { adapter: () => Promise<string> };
+  /** Data the first screen needs, answered before it renders (server rendering; none by default). */
+  preloads?: Preloads;
+  /** Called when a screen shows: fetch ahead what the screens it leads to need (src/runtime/prefetch.ts). */
+  prefetch?: (screenId: string) => void;
 }
 
 export interface Runtime extends RuntimeOptions {
+  preloads: Preloads;
   notifications: NotificationCenter;
   popup: InfoPopup;
   customer: Observable<CustomerFacts | null>;
@@ -233,5 +239,5 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
   };
 
-  return { ...o, notifications, popup, customer, screens, services, facts, prepare };
+  return { ...o, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
 }

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LocalAnalytics } from '../adapters/analytics/analytics.ts';
 import { createAuth } from '../adapters/auth/auth.ts';
 import { createHttpBackend, type HttpBackendOptions } from '../adapters/backend/backend.ts';
@@ -31,8 +31,11 @@ import { createExperimentTracking } from './experiments.ts';
 import { createFacts } from './facts.ts';
 import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
+import { type PageState, readPageState } from '../ssr/pageState.ts';
+import { pagePreloads } from './preloads.ts';
+import { prefetchAhead, readPageAssets } from './prefetch.ts';
 import { findRoute } from './routes.ts';
-import { type Browser, createRuntime, type Navigation } from './runtime.ts';
+import { type Browser, createRuntime, type Navigation, type Runtime } from './runtime.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
 
 export interface StartOptions {
@@ -177,10 +180,13 @@ export async function start(o: StartOptions): Promise<void> {
     });
 
   const apiBase = o.env.apiBase ?? '/api';
+  const pageAssets = import.meta.env.DEV ? null : readPageAssets(document);
   const clientConfig = readClientConfig(apiBase);
   const overrideText = readVariantOverride(window.location.search, browser.cookies);
   const variantOverride = parseVariantOverride(overrideText, config.flags);
   const isRobot = navigator.webdriver === true;
+  // A page the server rendered says what it was rendered with (src/ssr/pageState.ts).
+  const rendered = renderedHere(readPageState(document));
   const pageFacts = createFacts({
     user: null,
     path: window.location.pathname,
@@ -195,7 +201,8 @@ export async function start(o: StartOptions): Promise<void> {
     flags: {},
     utm: (touch) => readAttribution(touch, browser.session, browser.local),
   });
-  const flagsReady = resolveFlags({
+  // The server evaluated this visitor's variants as the browser would (a robot always sees the defaults: it asks again).
+  const flagsReady = rendered && !isRobot ? Promise.resolve(rendered.flags) : resolveFlags({
     definitions: config.flags,
     provider: chooseFlagProvider(config, o.env, apiBase),
     context: flagContext(browser.cookies, overrideText, window.location.pathname, isRobot, audienceSnapshot(config.flags, pageFacts)),
@@ -229,9 +236,10 @@ export async function start(o: StartOptions): Promise<void> {
     keepOnLogout: [FIRST_TOUCH_KEY],
   });
 
-  // An eager first screen's chunk loads while the flags are asked for (an on-demand one shows 'Loading').
+  // An eager first screen's chunk loads while the flags are asked for (an on-demand one shows 'Loading'), as does a
+  // server-rendered one's (the page preloads it).
   const found = findRoute(config.routes, window.location.pathname)?.route ?? config.routes.find((r) => r.screenId === app.notFound);
-  const first = found?.load === 'onDemand' ? undefined : found;
+  const first = found?.load === 'onDemand' && !rendered ? undefined : found;
   // Its form code, if it has a form, follows right away instead of after the first render.
   if (first) void loadScreen(first.screenId).then(preloadBlocks, () => undefined);
   const { captcha: remoteCaptcha, payments } = await clientConfig;
@@ -271,6 +279,8 @@ export async function start(o: StartOptions): Promise<void> {
     // The payment blocks load this adapter (its code only on payment screens); when the client
     // config did not answer in time, it is asked for again then.
     payments: { adapter: () => (payments?.adapter ? Promise.resolve(payments.adapter) : readPaymentAdapter(apiBase)) },
+    preloads: rendered ? pagePreloads(rendered.answers) : undefined,
+    prefetch: pageAssets ? (screenId) => idle(() => prefetchAhead(pageAssets, screenId, document, connectionOf(navigator))) : undefined,
   });
   if (import.meta.hot) acceptConfigUpdates(import.meta.hot, copy, runtime.screens);
   if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
@@ -282,15 +292,39 @@ export async function start(o: StartOptions): Promise<void> {
   navigation.search = window.location.search;
 
   window.addEventListener('storage', () => runtime.auth.isLoggedIn());
-  createRoot(o.root).render(
+  const tree = (
     <BlockRegistryContext.Provider value={{ components: blockComponents, lazy: lazyBlocks }}>
       <App runtime={runtime} />
-    </BlockRegistryContext.Provider>,
+    </BlockRegistryContext.Provider>
   );
-
-  // Eager screens (and the form code most of them use) are fetched in the background once the first one shows.
-  const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn) : setTimeout(fn, 200));
-  idle(() => {
-    for (const r of config.routes) if (r.load === 'eager') void runtime.screens.load(r.screenId).then(preloadBlocks, () => undefined);
-  });
+  // The server's HTML is kept when the browser sees the visitor as the server did; otherwise it is drawn again here.
+  const hydrate = rendered !== null && sameView(rendered, runtime, window.location);
+  o.root.dataset.render = hydrate ? 'hydrated' : 'browser';
+  if (hydrate)
+    hydrateRoot(o.root, tree, {
+      onRecoverableError: (error) => console.warn('[funnel] the page differed from the server-rendered one and was drawn again', error),
+    });
+  else createRoot(o.root).render(tree);
 }
+
+/** The page state, if the server rendered this very address. */
+function renderedHere(state: PageState | null): PageState | null {
+  return state && state.path === window.location.pathname && state.search === window.location.search ? state : null;
+}
+
+/** Does the browser see the visitor as the server did (no session, same language, variants, device and client state)? */
+function sameView(rendered: PageState, rt: Runtime, location: Location): boolean {
+  return (
+    location.pathname === rendered.path &&
+    location.search === rendered.search &&
+    rt.auth.session.get() === null &&
+    rt.copy.locale() === rendered.locale &&
+    rt.browser.mobile() === rendered.mobile &&
+    JSON.stringify(rt.flags) === JSON.stringify(rendered.flags.values) &&
+    JSON.stringify(rt.state.get()) === JSON.stringify(rendered.clientState)
+  );
+}
+
+const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn) : setTimeout(fn, 200));
+
+const connectionOf = (nav: Navigator) => (nav as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;

@@ -25,6 +25,7 @@ import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
 import { braintreeWebhookRoutes } from './payments/webhook.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
+import { loadAppPages } from './pages/appPages.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
 
 export interface BuildServerOptions {
@@ -180,6 +181,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   if (distDir) await app.register(fastifyStatic, staticOptions(distDir));
+  const pages = distDir
+    ? await loadAppPages(app, { distDir, captcha: 'siteKey' in clientConfig.captcha ? 'recaptcha' : 'local', log: app.log })
+    : null;
+  // The static files' wildcard would answer '/' as a folder.
+  if (pages) app.get('/', (request, reply) => pages.send(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0]!;
@@ -189,7 +195,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         .header('cache-control', 'no-store')
         .send({ error: `Not found: ${request.method} ${pathname}` });
     // History fallback: the app's router decides what the path shows (its own not-found page included).
-    if (distDir && wantsAppShell(request)) return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    if (pages && wantsAppShell(request)) return pages.send(request, reply);
     return reply.code(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send('Not found');
   });
   return app;

@@ -3,7 +3,8 @@
  * - long-lived caching of the hashed files under /assets/ (their name changes with their content),
  * - `no-cache` for index.html and the other unhashed files (revalidated on every visit),
  * - history fallback: a GET that accepts HTML, is not under /api/ and does not name a file
- *   gets index.html, so that the app's router decides what /login or /dont-go/1 shows.
+ *   gets the app's page (src/server/pages/appPages.ts), so that the app's router decides what
+ *   /login or /dont-go/1 shows.
  */
 import path from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
@@ -17,6 +18,8 @@ export function staticOptions(distDir: string): FastifyStaticOptions {
   return {
     root: distDir,
     cacheControl: false,
+    // '/' is a page of the app like any other (src/server/pages/appPages.ts), not index.html as it was built.
+    index: false,
     // Vite's manifest (.vite/manifest.json) and other dotfiles are build facts, not content.
     dotfiles: 'ignore',
     setHeaders: (reply, filePath) => {

@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { Backend } from '../../adapters/backend/backend.ts';
 import type { WebOffer } from '../../contract/entities.ts';
 import { DEFAULT_PLAN_TAG, displayOrder } from '../../domain/pricing.ts';
 import { evaluateCondition } from '../../runtime/conditions.ts';
@@ -10,6 +11,16 @@ import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import { type PlanCard, planCards } from './cards.ts';
 import './plans.css';
+
+/** The preloaded answer of a plan list (src/runtime/preloads.ts). */
+const planListKey = (requestTag: string | undefined) => `GetDefaultPlans:${requestTag ?? ''}`;
+
+/** The list of a tag; a tag that names no plans shows the default list. */
+async function fetchPlanList(backend: Backend, asking: string | undefined, tag: string): Promise<{ tag: string; offers: WebOffer[] }> {
+  const ask = (asked: string | undefined) => backend.callFunction('GetDefaultPlans', asked ? { tag: asked } : {});
+  const offers = await ask(asking);
+  return offers.length === 0 && asking ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag, offers };
+}
 
 type PlanList =
   | { status: 'loading'; tag: string }
@@ -32,33 +43,37 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   const facts = useFacts();
   const { search } = useLocation();
   const uid = useId();
-  const mobile = useSyncExternalStore(onResize, () => rt.browser.mobile());
+  const mobile = useSyncExternalStore(onResize, rt.browser.mobile, rt.browser.mobile);
   const tracked = useRef(new Set<string>());
 
   const flagTag = block.tags?.find((x) => evaluateCondition(x.when, facts))?.tag;
   const planTag = currentPlanTag(search, rt.browser.cookies, flagTag);
-  const [list, setList] = useState<PlanList>({ status: 'loading', tag: planTag.tag });
+  const { tag, requestTag, setMarkerCookie, clearMarkerCookie, fromParam } = planTag;
+  // A server-rendered page brings its list (src/runtime/preloads.ts): the cards show at once, and are not asked for again.
+  const [list, setList] = useState<PlanList>(() => {
+    const shown = rt.preloads.read(planListKey(requestTag), () => fetchPlanList(rt.backend, requestTag, tag));
+    return shown ? { status: 'ready', ...shown, selected: initialSelection(shown.offers, search, rt.browser.cookies) } : { status: 'loading', tag };
+  });
+  const preloadedFor = useRef(list.status === 'ready' ? { requestTag } : null);
 
   const keepTag = useEffectEvent(() => keepPlanTag(rt.browser.cookies, planTag));
-  const { tag, requestTag, setMarkerCookie, clearMarkerCookie, fromParam } = planTag;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cookies follow these fields of the tag (planTag is new every render)
   useEffect(() => keepTag(), [tag, setMarkerCookie, clearMarkerCookie, fromParam]);
 
-  // The list of the tag, asked again when the tag changes; a tag that names no plans shows the default list.
+  // The list of the tag, asked again when the tag changes.
   const loadPlans = useEffectEvent((asking: string | undefined, live: () => boolean) => {
+    const preloaded = preloadedFor.current;
+    preloadedFor.current = null;
+    if (preloaded && preloaded.requestTag === asking) return;
     setList({ status: 'loading', tag });
-    const ask = (asked: string | undefined) => rt.backend.callFunction('GetDefaultPlans', asked ? { tag: asked } : {});
-    void ask(asking)
-      .then(async (offers) => (offers.length === 0 && asking ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag, offers }))
-      .then(
-        (shown) =>
-          live() &&
-          setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
-        (error: unknown) => {
-          console.error('[plans] GetDefaultPlans failed', error);
-          if (live()) setList({ status: 'failed', tag });
-        },
-      );
+    void fetchPlanList(rt.backend, asking, tag).then(
+      (shown) =>
+        live() && setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
+      (error: unknown) => {
+        console.error('[plans] GetDefaultPlans failed', error);
+        if (live()) setList({ status: 'failed', tag });
+      },
+    );
   });
   useEffect(() => {
     let live = true;

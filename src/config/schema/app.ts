@@ -45,6 +45,19 @@ export const appFile = strictObject({
       .string()
       .regex(/^[a-z]{2}(-[A-Z]{2})?$/)
       .describe('The language shown first and compared with the others: a folder of copy/, like en.'),
+    head: strictObject({
+      description: copyKey.describe('What search engines and link previews say of the app (the meta description of every page).'),
+      themeColor: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour like #3b2a85.')
+        .describe("The colour of a phone browser's toolbar (meta theme-color), like #3b2a85."),
+      icon: z
+        .string()
+        .regex(/^\/[\w./-]+\.(svg|png|ico)$/, 'Expected the path of a file of public/, like /favicon.svg.')
+        .describe("The browser tab's icon: a file of public/ (an .svg, .png or .ico), like /favicon.svg."),
+    })
+      .optional()
+      .describe("What every page's HTML says of the app: its description, theme colour and icon."),
     links: z
       .record(identifier, z.url({ error: 'Expected a full address starting with https://' }))
       .describe('Addresses outside the app, by name: targets refer to them as { external: name }.'),

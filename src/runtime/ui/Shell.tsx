@@ -149,7 +149,10 @@ export function Shell() {
   const firstScreen = useRef(true);
   const shownVisit = view.kind === 'screen' ? view.visit : null;
   const onScreenShown = useEffectEvent(() => {
-    if (view.kind === 'screen') rt.experiments?.screenShown(view.screen.funnel, view.screen.id, view.screen.funnelStep);
+    if (view.kind === 'screen') {
+      rt.experiments?.screenShown(view.screen.funnel, view.screen.id, view.screen.funnelStep);
+      rt.prefetch?.(view.screen.id);
+    }
     if (firstScreen.current) {
       firstScreen.current = false;
       return;

@@ -1,0 +1,6 @@
+/** The ids of the modules the funnel-config plugin serves (src/config/vite-plugin.ts). */
+export const MAIN_ID = 'virtual:funnel-config';
+/** `virtual:funnel-config/screen/<id>`: one module (one chunk) per screen. */
+export const SCREEN_PREFIX = `${MAIN_ID}/screen/`;
+/** `virtual:funnel-config/copy/<locale>`: one module per non-default locale. */
+export const COPY_PREFIX = `${MAIN_ID}/copy/`;

@@ -1,0 +1,164 @@
+/**
+ * The parents' app pages: the built index.html, written for each request.
+ *
+ * - A screen anyone may see is rendered here (the build's server renderer, DIST_DIR/.ssr/entry.js,
+ *   src/ssr/renderPage.tsx) in the visitor's language and variants, with the data it shows,
+ *   and hydrated in the browser: the page is there before any script runs.
+ * - Every page preloads exactly its own chunks (the screen's and its on-demand blocks', with
+ *   their CSS) and tells the browser which files the screens it leads to need
+ *   (src/runtime/prefetch.ts fetches them when idle).
+ * - A page the server does not render (private, a redirect), a build without the renderer, or a
+ *   renderer that fails gets the shell with its language and title: the browser renders it,
+ *   as before. A parent never gets a blank page from here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHttpBackend } from '../../adapters/backend/backend.ts';
+import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../config/pages.ts';
+import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
+import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
+import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, screenChunkKey, withStaticImports } from './manifest.ts';
+
+interface ServerRenderer {
+  render(request: PageRequest): Promise<RenderedPage>;
+  scriptJson(value: unknown): string;
+}
+
+export const RENDERER_FILE = '.ssr/entry.js';
+
+const readJson = <T>(file: string): T | null => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null);
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A phone or tablet by its User-Agent (Client Hints first): the plan cards' order depends on it. */
+export function mobileRequest(headers: FastifyRequest['headers']): boolean {
+  const hint = headers['sec-ch-ua-mobile'];
+  if (typeof hint === 'string') return hint.includes('1');
+  return /Mobi|Android|iPhone|iPad|iPod/i.test(headers['user-agent'] ?? '');
+}
+
+/**
+ * A headless browser (tests, Lighthouse) or a crawler, by its User-Agent: rendered with every
+ * flag's default, as the browser shows a robot (`navigator.webdriver`), so both draw the same page.
+ */
+export const robotRequest = (headers: FastifyRequest['headers']): boolean =>
+  /HeadlessChrome|Chrome-Lighthouse|bot\b|crawler|spider/i.test(headers['user-agent'] ?? '');
+
+/** Each screen's own files: its chunk and its on-demand blocks' (with what they import), and their CSS. */
+function screenFiles(manifest: Manifest, pages: FunnelPages | null) {
+  const entry = withStaticImports(manifest, entryKey(manifest), new Set());
+  const files = new Map<string, { js: string[]; css: string[] }>();
+  for (const [screenId, screen] of Object.entries(pages?.screens ?? {})) {
+    const keys = new Set<string>();
+    const own = screenChunkKey(manifest, screenId);
+    if (own) withStaticImports(manifest, own, keys);
+    for (const type of screen.blockTypes) {
+      const block = blockChunkKey(manifest, type);
+      if (block) withStaticImports(manifest, block, keys);
+    }
+    const chunks = [...keys].filter((k) => !entry.has(k));
+    files.set(screenId, {
+      js: chunks.map((k) => `/${manifest[k]!.file}`),
+      css: [...new Set(chunks.flatMap((k) => manifest[k]!.css ?? []))].map((f) => `/${f}`),
+    });
+  }
+  return files;
+}
+
+/** `fetch` answered by the server itself: the renderer's backend calls go through the same routes as the browser's. */
+function injectFetch(app: FastifyInstance): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': '127.0.0.1' },
+      payload: init?.body as string | undefined,
+    });
+    return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? '') } });
+  }) as typeof fetch;
+}
+
+export interface AppPages {
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+export interface AppPagesOptions {
+  distDir: string;
+  /** The bot check the browser runs (GET /api/client-config). */
+  captcha: 'local' | 'recaptcha';
+  log: FastifyBaseLogger;
+}
+
+export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log }: AppPagesOptions): Promise<AppPages> {
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = readJson<Manifest>(path.join(distDir, MANIFEST_FILE));
+  const pages = readJson<FunnelPages>(path.join(distDir, FUNNEL_PAGES_FILE));
+  const files = manifest ? screenFiles(manifest, pages) : new Map<string, { js: string[]; css: string[] }>();
+  const rendererFile = path.join(distDir, RENDERER_FILE);
+  let renderer: ServerRenderer | null = null;
+  if (existsSync(rendererFile))
+    renderer = await (import(pathToFileURL(rendererFile).href) as Promise<ServerRenderer>).catch((error: unknown) => {
+      log.error({ err: error }, 'the server renderer failed to load: pages render in the browser');
+      return null;
+    });
+  const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: injectFetch(app) });
+  const json = renderer?.scriptJson ?? JSON.stringify;
+  // The files of every screen and where each leads, for the browser's prefetch (src/runtime/prefetch.ts).
+  const assets = json({
+    files: Object.fromEntries([...files].map(([id, f]) => [id, f.js])),
+    next: Object.fromEntries(Object.entries(pages?.screens ?? {}).map(([id, s]) => [id, s.next])),
+  } satisfies PageAssets);
+
+  const write = (page: RenderedPage | null) => {
+    const own = page?.screenId ? files.get(page.screenId) : undefined;
+    const headTags = [
+      ...(own?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+      ...(own?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      `<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`,
+    ];
+    let html = template.replace('</head>', `${headTags.join('\n    ')}\n  </head>`);
+    if (!page) return html;
+    html = html
+      .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(page.lang)}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    if (page.description !== null)
+      html = html.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`);
+    if (page.body)
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.body.html}</div><script type="application/json" id="page-state">${json(page.body.state)}</script>`,
+      );
+    return html;
+  };
+
+  return {
+    async send(request, reply) {
+      const url = new URL(request.url, 'http://app');
+      let page: RenderedPage | null = null;
+      if (renderer)
+        try {
+          page = await renderer.render({
+            path: url.pathname,
+            search: url.search,
+            hostname: request.hostname.replace(/:\d+$/, ''),
+            cookieHeader: request.headers.cookie ?? '',
+            acceptLanguage: request.headers['accept-language'] ?? '',
+            mobile: mobileRequest(request.headers),
+            robot: robotRequest(request.headers),
+            captcha,
+            call: (name, input) => backend.callFunction(name, input),
+          });
+        } catch (error) {
+          request.log.error({ err: error, path: url.pathname }, 'server rendering failed: the browser renders the page');
+        }
+      for (const cookie of page?.setCookies ?? []) reply.header('set-cookie', cookie);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language, User-Agent')
+        .type('text/html; charset=utf-8')
+        .send(write(page));
+    },
+  };
+}

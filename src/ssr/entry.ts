@@ -1,0 +1,14 @@
+/**
+ * The server renderer's entry: built by `vite build` (vite.config.ts, the `ssr` environment)
+ * into DIST_DIR/.ssr/entry.js, with the same funnel config the browser's build has; the server
+ * (src/server/pages/) imports it.
+ */
+import { config, defaultCopy, loadCopy, loadScreen } from 'virtual:funnel-config';
+import { type PageRequest, type RenderedPage, renderPage } from './renderPage.tsx';
+
+export { scriptJson } from './pageState.ts';
+export type { PageRequest, RenderedPage };
+
+export const funnelConfig = config;
+
+export const render = (request: PageRequest): Promise<RenderedPage> => renderPage({ config, defaultCopy, loadScreen, loadCopy }, request);

@@ -1,0 +1,36 @@
+import type { ResolvedFlags } from '../adapters/flags/flags.ts';
+import type { ClientState } from '../domain/clientState.ts';
+
+/**
+ * What a server-rendered page was rendered with, written into it as JSON
+ * (`<script type="application/json" id="page-state">`): the browser hydrates the HTML only
+ * when its own view of the visitor is the same (src/runtime/start.tsx), with the same flags
+ * and the data the server answered.
+ */
+export interface PageState {
+  path: string;
+  search: string;
+  locale: string;
+  flags: ResolvedFlags;
+  mobile: boolean;
+  clientState: ClientState;
+  /** src/runtime/preloads.ts: key → answer. */
+  answers: Record<string, unknown>;
+}
+
+export const PAGE_STATE_ID = 'page-state';
+
+/** The page's state, when the server rendered it. */
+export function readPageState(doc: Document): PageState | null {
+  const text = doc.getElementById(PAGE_STATE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageState;
+  } catch {
+    return null;
+  }
+}
+
+/** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
