@@ -121,7 +121,7 @@ describe('npm run check: copy in every locale', () => {
     `);
   });
 
-  it('texts the app shows by itself must exist in the source locale: the shell’s at app.yaml’s shellTexts:, the rules’ in their copy file', () => {
+  it('texts the app shows by itself must be in the source locale: the shell’s at app.yaml’s shellTexts:, the rules’ in their file', () => {
     expect(checkCase('runtime-copy-key').report).toBe(text`
       copy/en/validation.yaml: error: Copy key 'validation:numeric' is shown by the app itself (on the plan cards or as a \\
         form's message) but has no text in copy/en/validation.yaml. Add it there.

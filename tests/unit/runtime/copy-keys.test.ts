@@ -41,7 +41,7 @@ describe('copy keys the components name themselves', () => {
     expect(missing).toEqual([]);
   });
 
-  test('the shell texts the checker requires (requiredShellTexts) are the ones the components name, and app.yaml declares them alike', () => {
+  test('the shell texts the checker requires (requiredShellTexts) are those the components name, declared alike in app.yaml', () => {
     const shellKeys = [...found.keys()].filter((key) => !Object.hasOwn(derivedTexts, key)).sort();
     expect(Object.keys(requiredShellTexts).sort()).toEqual(shellKeys);
     for (const [key, fills] of Object.entries(requiredShellTexts))
