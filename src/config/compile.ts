@@ -15,7 +15,7 @@ import {
 } from './load.ts';
 import { attachOutcomes } from './outcomes.ts';
 import { type Located, locateDiagnostic, sortDiagnostics } from './report.ts';
-import { runtimeCopyKeys as defaultRuntimeCopyKeys } from './runtimeCopyKeys.ts';
+import { runtimeTexts as defaultRuntimeTexts, type RuntimeTexts } from './runtimeTexts.ts';
 import type { AppConfig, AppFile, CopyTree, ExperimentsFile, FlagDefinition, FunnelFile } from './schema/index.ts';
 import { schemaByKind, type Validation, validateConfigFile, validateCopyFile } from './validate.ts';
 
@@ -48,8 +48,8 @@ export interface CheckResult {
  * compile.
  */
 export interface CheckOptions extends ProjectDirs {
-  /** Copy keys the runtime uses by itself; defaults to src/config/runtimeCopyKeys.ts. */
-  runtimeCopyKeys?: readonly string[];
+  /** What the code knows of the texts it shows by itself; defaults to src/config/runtimeTexts.ts (tests give their fixtures'). */
+  runtimeTexts?: RuntimeTexts;
   cache?: CheckCache;
 }
 
@@ -88,13 +88,13 @@ export function checkAndCompile(options: CheckOptions): CheckResult {
     diagnostics.push(...result.diagnostics);
     if (result.value !== undefined) copy.set(file, result.value as CopyTree);
   }
-  diagnostics.push(...runChecks(project, options.runtimeCopyKeys));
+  diagnostics.push(...runChecks(project, options.runtimeTexts));
 
   const files: SourceFile[] = [...project.configFiles, ...project.copyFiles];
   const byPath = new Map(files.map((f) => [f.relPath, f]));
   const sorted = oncePerTemplateLine(sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file)))));
   if (sorted.some(isError)) return { diagnostics: sorted, files };
-  return { diagnostics: sorted, files, compiled: compile(project.configFiles, values, copy, options.runtimeCopyKeys) };
+  return { diagnostics: sorted, files, compiled: compile(project.configFiles, values, copy, options.runtimeTexts) };
 }
 
 /**
@@ -125,7 +125,7 @@ export function compile(
   configFiles: ConfigFile[],
   values: Map<ConfigFile, unknown>,
   copyFiles: Map<CopyFile, CopyTree>,
-  runtimeKeys: readonly string[] = defaultRuntimeCopyKeys,
+  code: RuntimeTexts = defaultRuntimeTexts,
 ): CompiledProject {
   const errorMapping = (values.get(configFiles.find((f) => f.kind === 'app' && values.has(f))!) as AppFile).app;
   const compiledValues = new Map<ConfigFile, unknown>();
@@ -167,6 +167,8 @@ export function compile(
     locales: [defaultLocale, ...locales.filter((l) => l !== defaultLocale)],
   };
   const files = configFiles.filter((f) => compiledValues.has(f)).map((f) => ({ kind: f.kind!, value: compiledValues.get(f) }));
+  // The texts the app shows by itself: app.yaml's shellTexts: and those derived from blocks and rules.
+  const runtimeKeys = [...Object.keys(app.shellTexts), ...Object.keys(code.derived)];
   const split = splitCopy({ files, copy: copy[defaultLocale] ?? {}, runtimeKeys });
   return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens };
 }
@@ -192,9 +194,12 @@ function compiledValue(kind: ConfigKind, validated: unknown, errorMapping: AppCo
 
 const compiledByValue = new WeakMap<object, { errorMapping: AppConfig; value: unknown }>();
 
-/** The app config less what the browser never reads: route-rule names and layoutGroups (applied above). */
+/**
+ * The app config less what the browser never reads: route-rule names, layoutGroups (applied
+ * above) and shellTexts (their copy is in the shell's).
+ */
 function forBrowser(app: Omit<AppConfig, 'callGroups' | 'errors'>): CompiledApp {
-  const { layoutGroups: _applied, routeRules, ...rest } = app;
+  const { layoutGroups: _applied, shellTexts: _declared, routeRules, ...rest } = app;
   return { ...rest, routeRules: routeRules.map(({ name: _note, ...rule }) => rule) };
 }
 

@@ -33,7 +33,7 @@ export type CompiledRouteRule = Omit<AppConfig['routeRules'][number], 'name'>;
  * app.yaml without `layoutGroups` (already in each route's layout), route-rule names, and the
  * error mapping (`callGroups`, `errors`: already in each call's `outcomes`).
  */
-export interface CompiledApp extends Omit<AppConfig, 'routeRules' | 'layoutGroups' | 'callGroups' | 'errors'> {
+export interface CompiledApp extends Omit<AppConfig, 'routeRules' | 'layoutGroups' | 'shellTexts' | 'callGroups' | 'errors'> {
   routeRules: CompiledRouteRule[];
 }
 

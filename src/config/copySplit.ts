@@ -14,8 +14,9 @@ import { schemaByKind } from './validate.ts';
  *
  * - the shell (the entry chunk): the keys of every config file that is not a funnel (app.yaml:
  *   header, footer, notifications, popup, loading, session watch, product name...) and the
- *   runtime's own keys (src/config/runtimeCopyKeys.ts), except the validation rules' default
- *   messages, which go with the screens whose forms use them;
+ *   texts the app shows by itself (app.yaml's `shellTexts:`, the plan cards' texts of
+ *   src/config/runtimeTexts.ts), except the validation rules' default messages, which go with
+ *   the screens whose forms use them;
  * - each screen (its own chunk): the keys its config names — blocks, variants, redirects,
  *   actions, fields, rules without a `message:` (their default message), and the keys of its
  *   funnel outside `screens:` (progress labels) — less what the shell already holds.
@@ -35,6 +36,7 @@ export interface SplitInput {
   files: { kind: ConfigKind; value: unknown }[];
   /** The default locale's copy, whole. */
   copy: CompiledCopy;
+  /** The keys the app shows by itself (app.yaml's `shellTexts:` and the blocks' and rules' own). */
   runtimeKeys: readonly string[];
 }
 

@@ -428,7 +428,9 @@ export const diagnosticCodes = {
   },
   FL506: {
     title: 'App text missing',
-    what: 'A text the app shows by itself (the header, an error page, the plan cards, a form message) is missing in the source language.',
+    what:
+      'A text the app shows by itself on the plan cards or as a form message is missing in the source language. (The app ' +
+      "shell's own texts, listed in app.yaml's `shellTexts:`, are reported there like any copy key: FL502, FL503.)",
     why: 'Parents would see the key instead of that text.',
     fix: 'Add the text to the copy file the message names.',
   },
@@ -474,6 +476,17 @@ export const diagnosticCodes = {
     why: 'i18next picks the form by the number and the language; a missing form shows the wrong words for some numbers.',
     fix: 'Give exactly the forms of the language: English one and other; Spanish one, many and other; French one, many and other.',
     example: '# copy/es/gift.yaml\nchildren_one: "{count} niño"\nchildren_many: "{count} de niños"\nchildren_other: "{count} niños"',
+  },
+  FL513: {
+    title: 'Shell text not in shellTexts',
+    what:
+      "The app file's `shellTexts:` lacks a text the app shell shows by itself (the skip link, the step counter, an error " +
+      'page...), or lists other placeholders for it than the ones the shell fills.',
+    why:
+      '`shellTexts:` is the list of texts the app needs whatever the funnels say: without an entry, no language is held to ' +
+      'having that text or its placeholders, and parents could see the key or a `{placeholder}` instead.',
+    fix: 'Put the entry back in `shellTexts:` of funnels/app.yaml with the placeholders the message gives.',
+    example: 'app:\n  shellTexts:\n    common:stepProgress: [n, m]\n    common:skipToContent: []',
   },
 
   // FL6xx: the catalog ---------------------------------------------------------------------

@@ -17,7 +17,7 @@ import { CallError } from '../../src/contract/wire.ts';
 import { runActions } from '../../src/runtime/actions.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import { createFacts } from '../../src/runtime/facts.ts';
-import { fixtureRuntimeKeys, fixturesDir } from './checker/helpers.ts';
+import { fixtureRuntimeTexts, fixturesDir } from './checker/helpers.ts';
 import { fakeServices } from './runtime/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -30,7 +30,7 @@ function checkPaymentProject(funnel: string, copy: string): string {
     mkdirSync(path.join(dir, 'copy/en'), { recursive: true });
     writeFileSync(path.join(dir, 'funnels/pay.yaml'), funnel);
     writeFileSync(path.join(dir, 'copy/en/pay.yaml'), copy);
-    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys: fixtureRuntimeKeys });
+    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeTexts: fixtureRuntimeTexts });
     return formatReport(result.diagnostics, result.files);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import type { Diagnostic, YamlPath } from '../diagnostic.ts';
 import type { ConfigFile, ConfigKind, CopyFile, LoadedProject, SourceFile } from '../load.ts';
-import { runtimeCopyKeys } from '../runtimeCopyKeys.ts';
+import { type RuntimeTexts, runtimeTexts, shellTextsOf, type TextFills } from '../runtimeTexts.ts';
 import { copyKey, routePath } from '../schema/common.ts';
 import { type WalkNode, walkedNodes } from '../schemaWalk.ts';
 import { schemaByKind } from '../validate.ts';
@@ -28,8 +28,12 @@ export interface CheckContext {
   nodes: FileNode[];
   copy: CopyIndex;
   broken: BrokenFiles;
-  /** Copy keys the runtime uses by itself (src/config/runtimeCopyKeys.ts unless a test says otherwise). */
-  runtimeCopyKeys: readonly string[];
+  /** The texts app.yaml's `shellTexts:` declares (its well-formed entries), with their placeholders. */
+  shellTexts: TextFills;
+  /** What the code knows of the texts it shows by itself (src/config/runtimeTexts.ts unless a test says otherwise). */
+  code: RuntimeTexts;
+  /** Every text the app shows by itself: the shell's (app.yaml's shellTexts:) and the blocks' and rules' (derived in code). */
+  runtimeTexts: TextFills;
 }
 
 export interface ScreenDef {
@@ -92,7 +96,7 @@ export class BrokenFiles {
   }
 }
 
-export function buildContext(project: LoadedProject, runtimeKeys: readonly string[] = runtimeCopyKeys): CheckContext {
+export function buildContext(project: LoadedProject, code: RuntimeTexts = runtimeTexts): CheckContext {
   const broken = new BrokenFiles();
   for (const file of [...project.configFiles, ...project.copyFiles]) if (!file.parsed) broken.add(file);
   // A funnel whose template could not be used defines screens nobody knows yet.
@@ -113,6 +117,8 @@ export function buildContext(project: LoadedProject, runtimeKeys: readonly strin
       flags.set(name, { variants });
     }
   }
+
+  const shellTexts = shellTextsOf(appData);
 
   const funnels = files
     .filter((f) => f.kind === 'funnel' && isRecord(f.data))
@@ -144,7 +150,11 @@ export function buildContext(project: LoadedProject, runtimeKeys: readonly strin
     nodes,
     copy: new CopyIndex(project.copyFiles, typeof appData?.defaultLocale === 'string' ? appData.defaultLocale : 'en'),
     broken,
-    runtimeCopyKeys: runtimeKeys,
+    shellTexts,
+    code,
+    // A required text missing from shellTexts: or listed with other placeholders is FL513's to
+    // report; the other checks take the code's entry, so as not to pile onto that error.
+    runtimeTexts: { ...code.derived, ...shellTexts, ...code.requiredShell },
   };
 }
 

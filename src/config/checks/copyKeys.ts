@@ -1,13 +1,15 @@
 import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { closest } from '../suggest.ts';
-import { type Check, type CheckContext, isCopyKey } from './context.ts';
+import { type Check, type CheckContext, isCopyKey, isRecord } from './context.ts';
 import { closestCopyKey, splitKey } from './copyIndex.ts';
 
 export interface CopyUse {
   file: ConfigFile;
   path: YamlPath;
   key: string;
+  /** A key of app.yaml's `shellTexts:` (reported at the key). */
+  shell?: true;
 }
 
 /** Every well-formed copy key written in config, wherever its schema says a copy key goes. */
@@ -16,6 +18,15 @@ export function copyUses(ctx: CheckContext): CopyUse[] {
     .filter(({ node }) => node.roles.has('copyKey') && isCopyKey(node.data))
     .map(({ file, node }) => ({ file, path: node.path, key: node.data as string }));
 }
+
+/** The keys of app.yaml's `shellTexts:`, each at its line. */
+function shellTextUses(ctx: CheckContext): CopyUse[] {
+  const app = ctx.app;
+  if (!app) return [];
+  return Object.keys(ctx.shellTexts).map((key) => ({ file: app.file, path: ['app', 'shellTexts', key], key, shell: true }));
+}
+
+const listOf = (fills: readonly string[]) => `[${fills.join(', ')}]`;
 
 export const copyPath = (ctx: CheckContext, locale: string, namespace: string) => `${ctx.project.copyDir}/${locale}/${namespace}.yaml`;
 
@@ -41,8 +52,11 @@ export const checkCopyKeysExist: Check = (ctx) => {
   if (ctx.copy.locales.length === 0) return [];
   const out: Diagnostic[] = [];
   const translationReported = new Set<string>();
-  for (const use of copyUses(ctx)) {
+  for (const use of [...copyUses(ctx), ...shellTextUses(ctx)]) {
     const missing = missingIn(ctx, use.key);
+    const at = use.shell ? { at: 'key' as const } : {};
+    // A text the shell's components name cannot be renamed: its text is what is missing.
+    const required = use.shell && Object.hasOwn(ctx.code.requiredShell, use.key);
     if (missing.length === 0) continue;
     const { namespace } = splitKey(use.key);
     const files = missing.map((locale) => copyPath(ctx, locale, namespace));
@@ -50,11 +64,10 @@ export const checkCopyKeysExist: Check = (ctx) => {
     if (!anywhere) {
       const hasNamespace = ctx.copy.locales.some((locale) => ctx.copy.file(locale, namespace) !== undefined);
       const source = ctx.copy.source;
-      const suggestion = closestCopyKey(use.key, ctx.copy.keys(source));
+      const suggestion = required ? undefined : closestCopyKey(use.key, ctx.copy.keys(source));
       const where = hasNamespace ? `it is not in ${joinAnd(files)}` : `there is no copy file ${joinAnd(files)}`;
-      out.push(
-        error(use.file.relPath, use.path, `Unknown copy key '${use.key}': ${where}.${suggestion ? '' : ' Add it there.'}`, { suggestion }),
-      );
+      const fix = required ? ' The app shell shows it by itself: add its text there.' : suggestion ? '' : ' Add it there.';
+      out.push(error(use.file.relPath, use.path, `Unknown copy key '${use.key}': ${where}.${fix}`, { suggestion, ...at }));
       continue;
     }
     if (!missing.includes(ctx.copy.source) || translationReported.has(use.key)) continue;
@@ -80,25 +93,29 @@ export const checkCopyKeysExist: Check = (ctx) => {
           `it is missing in ${joinAnd(files)} ` +
           `(it is in ${joinAnd(present.map((l) => copyPath(ctx, l, namespace)))}). ` +
           `Add the translation there.${hint}`,
-        { code: 'FL503' },
+        { code: 'FL503', ...at },
       ),
     );
   }
   return out;
 };
 
-/** Keys the app uses by itself (the shell, blocks, validation rules) exist in the source locale. */
+/**
+ * Keys blocks and rules use by themselves (the plan cards, validation messages: derived in code,
+ * not named in YAML) exist in the source locale. The shell's, named in app.yaml's `shellTexts:`,
+ * are checked where they are named, like any copy key.
+ */
 export const checkRuntimeCopyKeys: Check = (ctx) => {
   if (ctx.copy.locales.length === 0) return [];
   const out: Diagnostic[] = [];
-  for (const key of ctx.runtimeCopyKeys) {
+  for (const key of Object.keys(ctx.code.derived)) {
     const missing = missingIn(ctx, key).filter((locale) => locale === ctx.copy.source);
     if (missing.length === 0) continue;
     const { namespace } = splitKey(key);
     const files = missing.map((locale) => copyPath(ctx, locale, namespace));
     const what = key.endsWith('.*') ? `The copy group '${key.slice(0, -2)}'` : `Copy key '${key}'`;
     const message =
-      `${what} is shown by the app itself (its header, footer, error pages, plan cards or form messages) ` +
+      `${what} is shown by the app itself (on the plan cards or as a form's message) ` +
       `but has no text in ${joinAnd(files)}. Add it there.`;
     // Point at the group the key belongs in when the file has it, else at the file.
     const file = ctx.copy.file(missing[0]!, namespace);
@@ -111,6 +128,45 @@ export const checkRuntimeCopyKeys: Check = (ctx) => {
       : undefined;
     if (file && group) out.push(error(file.relPath, group, message, { at: 'key' }));
     else out.push(error(file?.relPath ?? files[0]!, [], message, { at: 'file' }));
+  }
+  return out;
+};
+
+/**
+ * app.yaml's `shellTexts:` declares every text the shell's components show by themselves, each
+ * with the placeholders the component fills. Without `shellTexts:` at all, the schema says it is
+ * missing.
+ */
+export const checkShellTexts: Check = (ctx) => {
+  const declared = ctx.app?.data.shellTexts;
+  if (!ctx.app || !isRecord(declared)) return [];
+  const file = ctx.app.file.relPath;
+  const out: Diagnostic[] = [];
+  for (const [key, fills] of Object.entries(ctx.code.requiredShell)) {
+    if (!Object.hasOwn(declared, key)) {
+      out.push(
+        error(
+          file,
+          ['app', 'shellTexts'],
+          `The app shell shows '${key}' by itself: keep it in shellTexts: with its placeholders ${listOf(fills)}.`,
+          {
+            at: 'key',
+          },
+        ),
+      );
+      continue;
+    }
+    const given = ctx.shellTexts[key];
+    if (given === undefined) continue; // malformed: the schema's error
+    if (given.length === fills.length && fills.every((f) => given.includes(f))) continue;
+    out.push(
+      error(
+        file,
+        ['app', 'shellTexts', key],
+        `The app shell shows '${key}' by itself with the placeholders ${listOf(fills)}: keep exactly these in shellTexts: ` +
+          `(it lists ${listOf(given)}).`,
+      ),
+    );
   }
   return out;
 };

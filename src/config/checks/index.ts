@@ -1,13 +1,14 @@
 import type { Diagnostic } from '../diagnostic.ts';
 import type { DiagnosticCode } from '../diagnosticCodes.ts';
 import type { LoadedProject } from '../load.ts';
+import type { RuntimeTexts } from '../runtimeTexts.ts';
 import { checkCallInputs } from './callInputs.ts';
 import { checkCallResults } from './callResults.ts';
 import { checkCallNames } from './calls.ts';
 import { checkCatalogParts } from './catalogParts.ts';
 import { buildContext, type Check } from './context.ts';
 import { checkCopyGroups } from './copyGroups.ts';
-import { checkCopyKeysExist, checkDefaultLocale, checkRuntimeCopyKeys } from './copyKeys.ts';
+import { checkCopyKeysExist, checkDefaultLocale, checkRuntimeCopyKeys, checkShellTexts } from './copyKeys.ts';
 import { checkAudiences } from './experiments.ts';
 import { checkFacts, checkStoreNames } from './facts.ts';
 import { checkFileKinds } from './files.ts';
@@ -55,6 +56,7 @@ export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
   { check: checkCopyKeysExist, code: 'FL502' },
   { check: checkCopyGroups, code: 'FL504' },
   { check: checkRuntimeCopyKeys, code: 'FL506' },
+  { check: checkShellTexts, code: 'FL513' },
   { check: checkPlaceholders, code: 'FL507' },
   { check: checkParams, code: 'FL508' },
   { check: checkUnusedCopy, code: 'FL509' },
@@ -63,7 +65,8 @@ export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
   { check: checkPluralForms, code: 'FL512' },
 ];
 
-export function runChecks(project: LoadedProject, runtimeCopyKeys?: readonly string[]): Diagnostic[] {
-  const ctx = buildContext(project, runtimeCopyKeys);
+/** `code`: what the code knows of the texts it shows by itself (src/config/runtimeTexts.ts unless a test says otherwise). */
+export function runChecks(project: LoadedProject, code?: RuntimeTexts): Diagnostic[] {
+  const ctx = buildContext(project, code);
   return checks.flatMap(({ check, code }) => check(ctx).map((d) => (d.code === undefined ? { ...d, code } : d)));
 }

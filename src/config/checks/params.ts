@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { type Diagnostic, error } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { type RuleName, ruleRegistry } from '../ruleMessages.ts';
-import { runtimeCopyTexts } from '../runtimeCopyKeys.ts';
 import { rule } from '../schema/fields.ts';
 import { schemaInfo, unionInfo } from '../schema/roles.ts';
 import { defOf, unwrap, type WalkNode } from '../schemaWalk.ts';
@@ -191,12 +190,19 @@ function fillSites(fileNode: FileNode): FillSite[] {
   return [];
 }
 
-/** The keys the app shows by itself (runtimeCopyKeys); a group `ns:group.*` stands for each text under it. */
+/**
+ * The keys the app shows by itself: the shell's (app.yaml's `shellTexts:`, with the placeholders
+ * listed there) and the blocks' and rules' own; a group `ns:group.*` stands for each text under it.
+ */
 function runtimeSites(ctx: CheckContext): FillSite[] {
-  const shownBy = () => 'the app itself (its header, footer, error pages, plan cards or form messages)';
-  return ctx.runtimeCopyKeys.flatMap((key) => {
-    const fills = runtimeCopyTexts[key];
-    if (fills === undefined) return [];
+  const app = ctx.app;
+  return Object.entries(ctx.runtimeTexts).flatMap(([key, fills]) => {
+    const shownBy =
+      app && Object.hasOwn(ctx.shellTexts, key)
+        ? () => `the app shell (shellTexts: on ${placeOf(app.file, ['app', 'shellTexts', key])})`
+        : Object.hasOwn(ctx.code.requiredShell, key)
+          ? () => 'the app shell'
+          : () => "the app itself (on the plan cards or as a form's message)";
     if (!key.endsWith('.*')) return [{ key, fills, shownBy }];
     const prefix = key.slice(0, -1);
     const keys = new Set(ctx.copy.locales.flatMap((locale) => ctx.copy.keys(locale).filter((k) => k.startsWith(prefix))));

@@ -37,7 +37,8 @@ const mentioned = new WeakMap<object, ReadonlySet<string>>();
  */
 export const checkUnusedCopy: Check = (ctx) => {
   if (ctx.broken.anyConfig) return [];
-  const used = new Set<string>(ctx.runtimeCopyKeys);
+  const runtimeKeys = Object.keys(ctx.runtimeTexts);
+  const used = new Set<string>(runtimeKeys);
   for (const file of ctx.files) for (const key of mentionsOf(file.data)) used.add(key);
   // The texts of a copy group config names are used (and so are the keys they nest).
   const named = copyGroupUses(ctx).map((u) => `${u.group}.`);
@@ -48,7 +49,7 @@ export const checkUnusedCopy: Check = (ctx) => {
     if (text !== undefined) for (const nested of nestedKeys(text, splitKey(key).namespace)) used.add(nested);
   }
   // Runtime groups (`ns:group.*`) and the copy groups config names (`copy: payment:checkout`) are used whole.
-  const groups = [...ctx.runtimeCopyKeys.filter((k) => k.endsWith('.*')).map((k) => k.slice(0, -1)), ...named];
+  const groups = [...runtimeKeys.filter((k) => k.endsWith('.*')).map((k) => k.slice(0, -1)), ...named];
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const locale of ctx.copy.locales) {

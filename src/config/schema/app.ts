@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionList } from './actions.ts';
-import { copyKey, identifier, languageVersion, milliseconds, routePath } from './common.ts';
+import { copyKey, identifier, languageVersion, milliseconds, placeholderName, routePath } from './common.ts';
 import { condition } from './conditions.ts';
 import { callGroups, errorsByCall } from './outcomes.ts';
 import { refersTo } from './roles.ts';
@@ -22,6 +22,14 @@ const headerOrFooterLink = strictObject({
 });
 
 const headerOrFooterStyle = z.enum(['standard', 'class']);
+
+/** `common:stepProgress: [n, m]`: a text the shell shows by itself, with the placeholders it fills. */
+const shellTexts = z.record(
+  copyKey,
+  z
+    .array(placeholderName, { error: 'Expected the list of its placeholders, like [n, m], or [] for none.' })
+    .describe('The placeholders the app fills in this text, like [n, m]; [] for none. Every language keeps each of them.'),
+);
 
 /** A row of the route table: which paths it covers, and the redirect applied to them. */
 const routeRule = strictObject({
@@ -95,6 +103,10 @@ export const appFile = strictObject({
     routeRules: z.array(routeRule).describe("The route table: redirects applied in order, before a screen's own."),
     notFound: refersTo('screen', identifier).describe('The screen shown for any path no screen or route rule claims.'),
     loadingText: copyKey.describe('Shown while a screen loads.'),
+    shellTexts: shellTexts.describe(
+      'The texts the app shell shows by itself (the skip link, the step counter, the error pages...), each with the ' +
+        'placeholders it fills, like common:stepProgress: [n, m]. Keep every one, with its placeholders: the app needs them.',
+    ),
     scrollToTopOnRouteChange: z.boolean().describe('Scrolls to the top when the page changes.'),
     notifications: strictObject({
       defaultMs: milliseconds.describe('How long a notification stays, in milliseconds, unless it says.'),

@@ -42,6 +42,11 @@ export const copyGroup = (texts: CopyGroupTexts = {}, description = 'a copy grou
     .regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'Expected a copy group like payment:declines (namespace:group).')
     .register(schemaInfo, { role: 'copyGroup', description, keys: Object.keys(texts), texts });
 
+/** A `{placeholder}` of a text, named without its braces (what src/config/checks/copyIndex.ts finds in texts). */
+export const placeholderName = z
+  .string({ error: 'Expected a placeholder name like n or title.' })
+  .regex(/^[A-Za-z0-9_]+$/, 'Expected a placeholder name like n or title: letters, digits and underscores, without braces.');
+
 /** An app path: starts with '/', lower-case words, dashes, and ':param' segments. */
 export const routePath = z
   .string({ error: 'Expected a route path like /login.' })

@@ -4,28 +4,36 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Document, parseDocument } from 'yaml';
-import { runtimeCopyKeys } from '../../../src/config/runtimeCopyKeys.ts';
+import { derivedTexts, requiredShellTexts } from '../../../src/config/runtimeTexts.ts';
 import { fixturesDir, projectRoot, text } from './helpers.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'checker-cli-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /**
- * A copy of a complete fixture in which every runtime copy key exists, so that a component
- * adding a key to src/config/runtimeCopyKeys.ts does not break this test.
+ * A copy of a complete fixture in which every text the app shows by itself exists, and app.yaml
+ * declares every shell text, so that a component adding a text to src/config/runtimeTexts.ts
+ * does not break this test.
  */
 function fixtureCopy(name: string, overlay?: string): string {
   const dir = join(temp, overlay ?? name);
   cpSync(join(fixturesDir, name), dir, { recursive: true });
   if (overlay) cpSync(join(fixturesDir, overlay), dir, { recursive: true });
-  for (const key of runtimeCopyKeys) {
+  const appFile = join(dir, 'funnels', 'app.yaml');
+  const app = parseDocument(readFileSync(appFile, 'utf8'));
+  for (const [key, fills] of Object.entries(requiredShellTexts))
+    if (!app.hasIn(['app', 'shellTexts', key])) app.setIn(['app', 'shellTexts', key], app.createNode([...fills], { flow: true }));
+  writeFileSync(appFile, String(app));
+  for (const key of [...Object.keys(requiredShellTexts), ...Object.keys(derivedTexts)]) {
     // A group (`ns:group.*`) needs one text under the group.
     const group = key.endsWith('.*');
     const [namespace, path] = (group ? key.slice(0, -2) : key).split(':') as [string, string];
     const file = join(dir, 'copy', 'en', `${namespace}.yaml`);
     const doc = existsSync(file) ? parseDocument(readFileSync(file, 'utf8')) : new Document({});
     if (doc.hasIn(path.split('.'))) continue;
-    doc.setIn(group ? [...path.split('.'), 'example'] : path.split('.'), key);
+    // With the placeholders the app fills, which the text may have.
+    const fills = requiredShellTexts[key] ?? derivedTexts[key] ?? [];
+    doc.setIn(group ? [...path.split('.'), 'example'] : path.split('.'), [key, ...fills.map((f) => `{${f}}`)].join(' '));
     writeFileSync(file, String(doc));
   }
   return dir;

@@ -11,7 +11,8 @@ import type { Diagnostic } from '../../../src/config/diagnostic.ts';
 import { codeLink, diagnosticCodes, githubAnchor, isDiagnosticCode } from '../../../src/config/diagnosticCodes.ts';
 import { errorsDoc } from '../../../src/config/errorsDoc.ts';
 import { formatReport } from '../../../src/config/report.ts';
-import { checkCase, fixtureRuntimeKeys, fixturesDir, projectRoot, text } from './helpers.ts';
+import type { RuntimeTexts } from '../../../src/config/runtimeTexts.ts';
+import { checkCase, fixtureRuntimeTexts, fixturesDir, projectRoot, text } from './helpers.ts';
 
 const errorsPage = readFileSync(join(projectRoot, 'docs/errors.md'), 'utf8');
 const codeHeadings = [...errorsPage.matchAll(/^## (FL\d{3})\b(.*)$/gm)].map((m) => ({ code: m[1]!, heading: `${m[1]}${m[2]}` }));
@@ -23,12 +24,12 @@ const uncoded = (diagnostics: readonly Diagnostic[]) =>
 
 const codesOf = (result: CheckResult) => [...new Set(result.diagnostics.map((d) => d.code))].sort();
 
-function checkTemp(setup: (root: string) => void, base: string, runtimeCopyKeys?: readonly string[]): CheckResult {
+function checkTemp(setup: (root: string) => void, base: string, runtimeTexts?: RuntimeTexts): CheckResult {
   const root = mkdtempSync(join(tmpdir(), 'checker-codes-'));
   try {
     for (const dir of ['funnels', 'copy']) cpSync(join(base, dir), join(root, dir), { recursive: true });
     setup(root);
-    return checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', ...(runtimeCopyKeys ? { runtimeCopyKeys } : {}) });
+    return checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', ...(runtimeTexts ? { runtimeTexts } : {}) });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -83,6 +84,8 @@ describe('diagnostic codes', () => {
       'missing-copy-key': ['FL502'],
       'placeholder-mismatch': ['FL507'],
       'unused-copy': ['FL509'],
+      'runtime-copy-key': ['FL502', 'FL506'],
+      'shell-texts': ['FL513'],
     };
     const found = Object.fromEntries(Object.keys(expected).map((name) => [name, codesOf(checkCase(name).result)]));
     expect(found).toEqual(expected);
@@ -100,7 +103,7 @@ describe('diagnostic codes', () => {
         writeFileSync(join(root, 'copy', 'en', 'deeper', 'x.yaml'), 'title: Hi\n');
       },
       join(fixturesDir, '_base'),
-      fixtureRuntimeKeys,
+      fixtureRuntimeTexts,
     );
     expect(uncoded(result.diagnostics)).toEqual([]);
     expect(codesOf(result)).toEqual(['FL002', 'FL003', 'FL004', 'FL005', 'FL020']);

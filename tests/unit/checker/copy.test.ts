@@ -121,12 +121,39 @@ describe('npm run check: copy in every locale', () => {
     `);
   });
 
-  it('copy keys the app shows by itself must exist in the source locale', () => {
+  it('texts the app shows by itself must be in the source locale: the shell’s at app.yaml’s shellTexts:, the rules’ in their file', () => {
     expect(checkCase('runtime-copy-key').report).toBe(text`
-      copy/en/common.yaml: error: Copy key 'common:stepperLabel' is shown by the app itself (its header, footer, error pages, \\
-        plan cards or form messages) but has no text in copy/en/common.yaml. Add it there.
+      copy/en/validation.yaml: error: Copy key 'validation:numeric' is shown by the app itself (on the plan cards or as a \\
+        form's message) but has no text in copy/en/validation.yaml. Add it there.
 
-      1 error in 6 files.
+      funnels/app.yaml:38:5: error: Unknown copy key 'common:stepperLabel': it is not in copy/en/common.yaml. The app shell \\
+        shows it by itself: add its text there.
+        37 |     common:stepProgress: [n, m]
+      > 38 |     common:stepperLabel: [n, m, label]
+           |     ^^^^^^^^^^^^^^^^^^^
+        39 |     common:skipToContent: []
+
+      2 errors in 6 files.
+    `);
+  });
+
+  it('app.yaml’s shellTexts: keeps every text the shell needs, with the placeholders it fills', () => {
+    expect(checkCase('shell-texts').report).toBe(text`
+      funnels/app.yaml:36:3: error: The app shell shows 'common:skipToContent' by itself: keep it in shellTexts: \\
+        with its placeholders [].
+        35 |   # Texts the app shell shows by itself, each with the placeholders it fills (the fixtures' few).
+      > 36 |   shellTexts:
+           |   ^^^^^^^^^^
+        37 |     common:stepProgress: [n, m]
+
+      funnels/app.yaml:38:26: error: The app shell shows 'common:stepperLabel' by itself with the placeholders \\
+        [n, m, label]: keep exactly these in shellTexts: (it lists [n, label]).
+        37 |     common:stepProgress: [n, m]
+      > 38 |     common:stepperLabel: [n, label]
+           |                          ^^^^^^^^^^
+        39 |     common:mainNavigation: []
+
+      2 errors in 6 files.
     `);
   });
 });
@@ -192,8 +219,8 @@ describe('npm run check: placeholders filled by the block, rule or action that s
           |         ^^^^^^^^^^^^^^^^^^^^
         6 |   minutesLeft: Less than {minutes} minutes left
 
-      copy/en/common.yaml:10:15: error: The text of 'common:stepProgress' has {mm}, but the app itself \\
-        (its header, footer, error pages, plan cards or form messages) fills {n} and {m}. Did you mean '{m}'?
+      copy/en/common.yaml:10:15: error: The text of 'common:stepProgress' has {mm}, but the app shell \\
+        (shellTexts: on funnels/app.yaml:37) fills {n} and {m}. Did you mean '{m}'?
          9 |   rights: All rights reserved.
       > 10 | stepProgress: STEP {n} OF {mm}
            |               ^^^^^^^^^^^^^^^^

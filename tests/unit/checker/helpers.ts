@@ -4,23 +4,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CheckResult, checkAndCompile } from '../../../src/config/compile.ts';
 import { formatReport } from '../../../src/config/report.ts';
-import { fixtureRuntimeKeys } from './fixtureRuntimeKeys.ts';
+import type { RuntimeTexts } from '../../../src/config/runtimeTexts.ts';
+import { fixtureRuntimeTexts } from './fixtureRuntimeTexts.ts';
 
 export const fixturesDir = fileURLToPath(new URL('../../fixtures/checker/', import.meta.url));
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-export { fixtureRuntimeKeys } from './fixtureRuntimeKeys.ts';
+export { fixtureRuntimeTexts } from './fixtureRuntimeTexts.ts';
 
 /**
  * Copies the base project and then the case's files over it into a temporary folder, and
  * checks it there: printed paths are then `funnels/...` and `copy/...`.
  */
-export function checkCase(name: string, runtimeCopyKeys: readonly string[] = fixtureRuntimeKeys): { report: string; result: CheckResult } {
+export function checkCase(name: string, runtimeTexts: RuntimeTexts = fixtureRuntimeTexts): { report: string; result: CheckResult } {
   const root = mkdtempSync(join(tmpdir(), `checker-${name}-`));
   try {
     cpSync(join(fixturesDir, '_base'), root, { recursive: true, filter: (src) => !src.endsWith('README.md') });
     if (name !== '_base') cpSync(join(fixturesDir, name), root, { recursive: true });
-    const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys });
+    const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', runtimeTexts });
     return { report: formatReport(result.diagnostics, result.files), result };
   } finally {
     rmSync(root, { recursive: true, force: true });

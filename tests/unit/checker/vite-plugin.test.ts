@@ -9,10 +9,10 @@ import { buildApp, devServer, writeAppEntry } from './viteApp.ts';
 const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-// The fixtures define the runtime copy keys of helpers.ts, not whatever components add later.
-vi.mock('../../../src/config/runtimeCopyKeys.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/config/runtimeCopyKeys.ts')>()),
-  runtimeCopyKeys: (await import('./fixtureRuntimeKeys.ts')).fixtureRuntimeKeys,
+// The fixtures have the texts of fixtureRuntimeTexts.ts, not whatever components add later.
+vi.mock('../../../src/config/runtimeTexts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/config/runtimeTexts.ts')>()),
+  runtimeTexts: (await import('./fixtureRuntimeTexts.ts')).fixtureRuntimeTexts,
 }));
 
 /** A small app (one entry importing the virtual module) over a fixture project. */

@@ -95,8 +95,9 @@ describe('npm run check: YAML files that cannot be read', () => {
           | ^^^
         3 |   productName: common:productName
 
-      funnels/shell.yaml:3:3: error: 'app:' is missing 12 fields: 'defaultLocale:', 'links:', 'layouts:', 'header:', 'footer:', \\
-        'routeRules:', 'notFound:', 'loadingText:', 'scrollToTopOnRouteChange:', 'notifications:', 'infoPopup:' and 'sessionWatch:'.
+      funnels/shell.yaml:3:3: error: 'app:' is missing 13 fields: 'defaultLocale:', 'links:', 'layouts:', 'header:', 'footer:', \\
+        'routeRules:', 'notFound:', 'loadingText:', 'shellTexts:', 'scrollToTopOnRouteChange:', 'notifications:', 'infoPopup:' \\
+        and 'sessionWatch:'.
         2 | app:
       > 3 |   productName: common:productName
           |   ^^^^^^^^^^^

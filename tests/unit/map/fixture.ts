@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import { type MapSource, mapSource } from '../../../src/config/map/source.ts';
 import { formatReport } from '../../../src/config/report.ts';
-import { fixtureRuntimeKeys } from '../checker/fixtureRuntimeKeys.ts';
+import { fixtureRuntimeTexts } from '../checker/fixtureRuntimeTexts.ts';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 
@@ -17,7 +17,7 @@ export function mapFixture(): { root: string; source: MapSource } {
   const root = mkdtempSync(join(tmpdir(), 'funnel-map-'));
   cpSync(join(fixtures, 'checker', '_base'), root, { recursive: true, filter: (src) => !src.endsWith('README.md') });
   cpSync(join(fixtures, 'map'), root, { recursive: true, filter: (src) => !src.endsWith('README.md') });
-  const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys: fixtureRuntimeKeys });
+  const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', runtimeTexts: fixtureRuntimeTexts });
   if (!result.compiled) throw new Error(`The map fixture does not pass the check:\n${formatReport(result.diagnostics, result.files)}`);
   return { root, source: mapSource(result.compiled, result.files) };
 }

@@ -7,10 +7,10 @@ import { SCREEN_INDEX_PATH, screenIndexHtml } from '../../../src/config/map/scre
 import { buildApp, devServer, writeAppEntry } from '../checker/viteApp.ts';
 import { mapFixture } from './fixture.ts';
 
-// The fixture defines the runtime copy keys of the checker fixtures, not whatever components add later.
-vi.mock('../../../src/config/runtimeCopyKeys.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/config/runtimeCopyKeys.ts')>()),
-  runtimeCopyKeys: (await import('../checker/fixtureRuntimeKeys.ts')).fixtureRuntimeKeys,
+// The fixture has the texts of the checker fixtures (fixtureRuntimeTexts.ts), not whatever components add later.
+vi.mock('../../../src/config/runtimeTexts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/config/runtimeTexts.ts')>()),
+  runtimeTexts: (await import('../checker/fixtureRuntimeTexts.ts')).fixtureRuntimeTexts,
 }));
 
 /**

@@ -10,7 +10,7 @@ import { blockComponents, lazyBlocks } from '../../../src/blocks/components.ts';
 import { blockSchemas } from '../../../src/blocks/schemas.ts';
 import { factFamilyRegistry, fixedFactRegistry } from '../../../src/config/factRegistry.ts';
 import { defaultRuleMessages, ruleRegistry } from '../../../src/config/ruleMessages.ts';
-import { runtimeCopyKeys } from '../../../src/config/runtimeCopyKeys.ts';
+import { derivedTexts } from '../../../src/config/runtimeTexts.ts';
 import { actionBranches } from '../../../src/config/schema/actions.ts';
 import { factFamilies, fixedFacts } from '../../../src/config/schema/conditions.ts';
 import { fieldTypes, rule } from '../../../src/config/schema/fields.ts';
@@ -70,10 +70,10 @@ describe('validation rules', () => {
     expect(sorted(branchesOf(rule))).toEqual(sorted(names));
   });
 
-  it('each default message is a runtime copy key, and fills {field}', () => {
+  it('each default message is a text derived from the rules (src/config/runtimeTexts.ts), and fills {field}', () => {
     for (const name of names) {
       const message = defaultRuleMessages[name as keyof typeof defaultRuleMessages];
-      expect(runtimeCopyKeys).toContain(message);
+      expect(Object.keys(derivedTexts)).toContain(message);
       expect(ruleRegistry[name as keyof typeof ruleRegistry].fills).toContain('field');
     }
   });

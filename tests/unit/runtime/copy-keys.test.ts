@@ -6,9 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import type { CompiledCopy } from '../../../src/config/compiled.ts';
-import { runtimeCopyKeys } from '../../../src/config/runtimeCopyKeys.ts';
+import { derivedTexts, requiredShellTexts, shellTextsOf } from '../../../src/config/runtimeTexts.ts';
 import { createCopy } from '../../../src/runtime/copy.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -21,18 +22,30 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The shell texts funnels/app.yaml declares (`shellTexts:`). */
+const declared = shellTextsOf((parse(readFileSync(path.join(root, 'funnels/app.yaml'), 'utf8')) as { app: unknown }).app);
+
 describe('copy keys the components name themselves', () => {
-  test('every copy-key literal in src/runtime and src/blocks is in src/config/runtimeCopyKeys.ts', () => {
-    const found = new Map<string, string>();
-    for (const file of [...sources(path.join(root, 'src/runtime')), ...sources(path.join(root, 'src/blocks'))]) {
-      const code = readFileSync(file, 'utf8')
-        .replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/^\s*\/\/.*$/gm, '');
-      for (const m of code.matchAll(/(['"`])([^'"`\s]+)\1/g)) if (COPY_KEY.test(m[2]!)) found.set(m[2]!, path.relative(root, file));
-    }
+  const found = new Map<string, string>();
+  for (const file of [...sources(path.join(root, 'src/runtime')), ...sources(path.join(root, 'src/blocks'))]) {
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const m of code.matchAll(/(['"`])([^'"`\s]+)\1/g)) if (COPY_KEY.test(m[2]!)) found.set(m[2]!, path.relative(root, file));
+  }
+
+  test("every copy-key literal in src/runtime and src/blocks is in app.yaml's shellTexts: or derived from a block or rule", () => {
     expect(found.size).toBeGreaterThan(0);
-    const missing = [...found].filter(([key]) => !runtimeCopyKeys.includes(key)).map(([key, file]) => `${key} (${file})`);
+    const known = new Set([...Object.keys(declared), ...Object.keys(derivedTexts)]);
+    const missing = [...found].filter(([key]) => !known.has(key)).map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  test('the shell texts the checker requires (requiredShellTexts) are those the components name, declared alike in app.yaml', () => {
+    const shellKeys = [...found.keys()].filter((key) => !Object.hasOwn(derivedTexts, key)).sort();
+    expect(Object.keys(requiredShellTexts).sort()).toEqual(shellKeys);
+    for (const [key, fills] of Object.entries(requiredShellTexts))
+      expect([...(declared[key] ?? [])].sort(), key).toEqual([...fills].sort());
   });
 });
 
@@ -64,7 +77,7 @@ describe('every screen of the real config has its copy', () => {
 
   const full = createCopy(compiled.defaultLocale, whole, async () => ({})).t.get();
   // Validation messages travel with the screens whose rules use them (found by `mentioned`).
-  const shellRuntimeKeys = runtimeCopyKeys.filter((k) => !k.startsWith('validation:'));
+  const shellRuntimeKeys = [...Object.keys(declared), ...Object.keys(derivedTexts)].filter((k) => !k.startsWith('validation:'));
 
   test.each(Object.keys(compiled.screens))('%s: its texts read the same with the shell’s copy and its own as with all the copy', (id) => {
     const copy = createCopy(compiled.defaultLocale, compiled.shellCopy, async () => ({}));

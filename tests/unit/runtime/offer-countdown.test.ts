@@ -17,7 +17,7 @@ import {
   spokenLeft,
   storedStart,
 } from '../../../src/domain/offerCountdown.ts';
-import { fixtureRuntimeKeys, fixturesDir } from '../checker/helpers.ts';
+import { fixtureRuntimeTexts, fixturesDir } from '../checker/helpers.ts';
 
 const clock = (left: number) => {
   const { minutes, seconds } = clockParts(left);
@@ -79,7 +79,7 @@ function checkProject(blocks: string, copy: string): string {
         `    blocks:\n      - type: heading\n        text: offer:heading\n${blocks}`,
     );
     writeFileSync(path.join(dir, 'copy/en/offer.yaml'), `heading: Choose a plan\n${copy}`);
-    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeCopyKeys: fixtureRuntimeKeys });
+    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeTexts: fixtureRuntimeTexts });
     return formatReport(result.diagnostics, result.files);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,19 @@
+import { ruleRegistry } from '../../../src/config/ruleMessages.ts';
+import type { RuntimeTexts } from '../../../src/config/runtimeTexts.ts';
+
+/**
+ * The texts the app shows by itself as the base fixture has them: the shell texts its app.yaml
+ * declares (`shellTexts:`) and the validation messages. Tests pass these instead of
+ * src/config/runtimeTexts.ts so that a component adding a text does not change every expected
+ * report; the shell-text checks themselves have their own cases. (Written out rather than taken
+ * from src/config/runtimeTexts.ts: tests mock that module with this one.)
+ */
+export const fixtureRuntimeTexts: RuntimeTexts = {
+  requiredShell: {
+    'common:stepProgress': ['n', 'm'],
+    'common:stepperLabel': ['n', 'm', 'label'],
+    'common:skipToContent': [],
+    'common:mainNavigation': [],
+  },
+  derived: Object.fromEntries(Object.values(ruleRegistry).map((rule) => [rule.message, rule.fills])),
+};
