@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { checkAndCompile } from '../src/config/compile.ts';
+import { entryKey, type Manifest, screenChunkKey, withStaticImports } from '../src/server/pages/manifest.ts';
 import { runApiBench } from './lib/apiBench.ts';
 import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
 import { runPreviewBench } from './lib/previewBench.ts';
@@ -30,18 +31,6 @@ import { runPreviewBench } from './lib/previewBench.ts';
 /** 120 KB, in the web-performance sense of kilobytes (1000 bytes): the stricter reading. */
 const JS_GZIP_BUDGET = 120_000;
 const CHECK_RUNS = 5;
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 /** The id of the screen at `routePath`, from the compiled config (what the build used). */
 function screenIdAt(routePath: string): string {
@@ -54,26 +43,6 @@ function screenIdAt(routePath: string): string {
   const route = compiled.config.routes.find((r) => r.path === routePath);
   if (!route) throw new Error(`No screen has the path ${routePath}.`);
   return route.screenId;
-}
-
-/** The manifest entry of the virtual module `virtual:funnel-config/screen/<id>`. */
-function screenChunkKey(manifest: Manifest, screenId: string): string {
-  const id = `virtual:funnel-config/screen/${screenId}`;
-  const matches = (s: string | undefined) => s !== undefined && s.replace(/^\0/, '').replace(/\?.*$/, '') === id;
-  const key = Object.keys(manifest).find((k) => matches(k) || matches(manifest[k]!.src));
-  if (!key) {
-    const virtual = Object.keys(manifest).filter((k) => k.includes('funnel-config'));
-    throw new Error(`The manifest has no chunk for ${id}. Virtual modules in it: ${virtual.join(', ') || 'none'}.`);
-  }
-  return key;
-}
-
-/** A chunk and everything it imports statically, in load order, without repeats. */
-function withStaticImports(manifest: Manifest, key: string, into: Set<string>): Set<string> {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of manifest[key]?.imports ?? []) withStaticImports(manifest, imported, into);
-  return into;
 }
 
 interface Sizes {
@@ -138,11 +107,13 @@ if (wants('bundle')) {
     console.log('Building the app for measurement...');
     await viteBuild({ outDir, quiet: true });
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-    if (!entryKey) throw new Error('The manifest has no entry chunk.');
+    const entry = entryKey(manifest);
+    if (!entry) throw new Error('The manifest has no entry chunk.');
     const screenId = screenIdAt('/');
-    const chunks = withStaticImports(manifest, entryKey, new Set());
-    withStaticImports(manifest, screenChunkKey(manifest, screenId), chunks);
+    const screenChunk = screenChunkKey(manifest, screenId);
+    if (!screenChunk) throw new Error(`The manifest has no chunk for the screen '${screenId}'.`);
+    const chunks = withStaticImports(manifest, entry, new Set());
+    withStaticImports(manifest, screenChunk, chunks);
 
     const js = [...chunks].map((k) => manifest[k]!.file);
     const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))];

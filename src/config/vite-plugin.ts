@@ -7,8 +7,8 @@ import type { ConfigFile } from './load.ts';
 import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/screenIndex.ts';
 import { mapSource } from './map/source.ts';
 import { FUNNEL_PAGES_FILE, funnelPages } from './pages.ts';
-import { COPY_PREFIX, MAIN_ID, SCREEN_PREFIX } from './virtualIds.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
+import { COPY_PREFIX, MAIN_ID, SCREEN_PREFIX } from './virtualIds.ts';
 
 /**
  * Serves the checked funnel config to the app as modules, compiled at build time:

@@ -28,7 +28,10 @@ export function pagePreloads(written: Readonly<Record<string, unknown>>): Preloa
   };
 }
 
-/** The server's: notes what a render asked for; `settle` loads it (a failed loader leaves its key out: the block loads it in the browser). */
+/**
+ * The server's: notes what a render asked for; `settle` loads it (a failed loader leaves its key
+ * out: the block loads it in the browser).
+ */
 export function recordingPreloads(): Preloads & { settle(): Promise<boolean>; answers: Record<string, unknown> } {
   const answers: Record<string, unknown> = {};
   const pending = new Map<string, () => Promise<unknown>>();

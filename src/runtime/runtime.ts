@@ -14,8 +14,8 @@ import { readsFactFamily } from './conditions.ts';
 import type { Copy } from './copy.ts';
 import type { ExperimentTracking } from './experiments.ts';
 import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
-import { noPreloads, type Preloads } from './preloads.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
+import { noPreloads, type Preloads } from './preloads.ts';
 
 /** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
 export interface Navigation {

@@ -21,6 +21,7 @@ import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
 import { EVENTS_PATH } from '../contract/wire.ts';
 import { anyExperimentRunning, audienceSnapshot } from '../experiments/audience.ts';
+import { type PageState, readPageState } from '../ssr/pageState.ts';
 import { App } from './App.tsx';
 import { runActions } from './actions.ts';
 import { captureAttribution, readAttribution } from './attribution.ts';
@@ -31,9 +32,8 @@ import { createExperimentTracking } from './experiments.ts';
 import { createFacts } from './facts.ts';
 import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
-import { type PageState, readPageState } from '../ssr/pageState.ts';
-import { pagePreloads } from './preloads.ts';
 import { prefetchAhead, readPageAssets } from './prefetch.ts';
+import { pagePreloads } from './preloads.ts';
 import { findRoute } from './routes.ts';
 import { type Browser, createRuntime, type Navigation, type Runtime } from './runtime.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
@@ -202,13 +202,16 @@ export async function start(o: StartOptions): Promise<void> {
     utm: (touch) => readAttribution(touch, browser.session, browser.local),
   });
   // The server evaluated this visitor's variants as the browser would (a robot always sees the defaults: it asks again).
-  const flagsReady = rendered && !isRobot ? Promise.resolve(rendered.flags) : resolveFlags({
-    definitions: config.flags,
-    provider: chooseFlagProvider(config, o.env, apiBase),
-    context: flagContext(browser.cookies, overrideText, window.location.pathname, isRobot, audienceSnapshot(config.flags, pageFacts)),
-    override: variantOverride.values,
-    timeoutMs: FLAG_TIMEOUT_MS,
-  });
+  const flagsReady =
+    rendered && !isRobot
+      ? Promise.resolve(rendered.flags)
+      : resolveFlags({
+          definitions: config.flags,
+          provider: chooseFlagProvider(config, o.env, apiBase),
+          context: flagContext(browser.cookies, overrideText, window.location.pathname, isRobot, audienceSnapshot(config.flags, pageFacts)),
+          override: variantOverride.values,
+          timeoutMs: FLAG_TIMEOUT_MS,
+        });
 
   const navigation: Navigation = {
     path: window.location.pathname,

@@ -23,9 +23,9 @@ import { readFlagDefinitions } from './experiments/definitions.ts';
 import { experimentRoutes } from './experiments/routes.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
+import { loadAppPages } from './pages/appPages.ts';
 import { braintreeWebhookRoutes } from './payments/webhook.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
-import { loadAppPages } from './pages/appPages.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
 
 export interface BuildServerOptions {

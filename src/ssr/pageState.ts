@@ -33,4 +33,7 @@ export function readPageState(doc: Document): PageState | null {
 
 /** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
 export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

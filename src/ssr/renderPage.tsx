@@ -12,8 +12,8 @@ import { type CookieJar, cookieDomainFor, memoryStorage, parseCookies } from '..
 import { LOCALE_CHOICE_KEY, LOCALE_PARAM } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledRoute, CompiledScreenModule } from '../config/compiled.ts';
 import { anyExperimentRunning, audienceSnapshot } from '../experiments/audience.ts';
-import { RuntimeContext } from '../runtime/context.tsx';
 import { createClientStateStore } from '../runtime/clientState.ts';
+import { RuntimeContext } from '../runtime/context.tsx';
 import { createCopy } from '../runtime/copy.ts';
 import { createFacts } from '../runtime/facts.ts';
 import { recordingPreloads } from '../runtime/preloads.ts';
@@ -76,7 +76,12 @@ export function acceptedLanguages(header: string): string[] {
     .split(',')
     .map((part, i) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, i };
     })
     .filter((l) => l.tag !== '' && l.tag !== '*' && l.q > 0)
@@ -159,7 +164,8 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
     title: title ? t('common:documentTitle', { title: t(title), product }) : product,
     description: app.head?.description ? t(app.head.description) : null,
   });
-  if (!found || !module || !rendersOnServer(config, found)) return { ...head(module?.screen.title), setCookies, screenId: found?.screenId ?? null, body: null };
+  if (!found || !module || !rendersOnServer(config, found))
+    return { ...head(module?.screen.title), setCookies, screenId: found?.screenId ?? null, body: null };
 
   const state = createClientStateStore(memoryStorage());
   state.setKey('locale', copy.locale());
@@ -207,7 +213,14 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
       return loaded.screen;
     },
     state,
-    auth: createAuth({ backend, http: { apiBase: '', sessionToken: () => null }, local: browser.local, session, unifiedLogin: () => false, onLogout: () => undefined }),
+    auth: createAuth({
+      backend,
+      http: { apiBase: '', sessionToken: () => null },
+      local: browser.local,
+      session,
+      unifiedLogin: () => false,
+      onLogout: () => undefined,
+    }),
     backend,
     flags: flags.values,
     variantOverride,

@@ -89,7 +89,7 @@ export function fromXliff(xml: string): { targetLocale: string | undefined; unit
     throw new FormatError(`This is not well-formed XML: ${(e as Error).message}`);
   }
   const xliff = doc.xliff as XmlNode | undefined;
-  if (!xliff || xliff['@_version'] !== '2.0') throw new FormatError('This is not an XLIFF 2.0 file (<xliff version="2.0">).');
+  if (xliff?.['@_version'] !== '2.0') throw new FormatError('This is not an XLIFF 2.0 file (<xliff version="2.0">).');
   const units: Unit[] = [];
   for (const file of asList(xliff.file)) {
     const namespace = String(file['@_id'] ?? '');

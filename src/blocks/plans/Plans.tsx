@@ -52,7 +52,9 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   // A server-rendered page brings its list (src/runtime/preloads.ts): the cards show at once, and are not asked for again.
   const [list, setList] = useState<PlanList>(() => {
     const shown = rt.preloads.read(planListKey(requestTag), () => fetchPlanList(rt.backend, requestTag, tag));
-    return shown ? { status: 'ready', ...shown, selected: initialSelection(shown.offers, search, rt.browser.cookies) } : { status: 'loading', tag };
+    return shown
+      ? { status: 'ready', ...shown, selected: initialSelection(shown.offers, search, rt.browser.cookies) }
+      : { status: 'loading', tag };
   });
   const preloadedFor = useRef(list.status === 'ready' ? { requestTag } : null);
 
@@ -68,7 +70,8 @@ export default function Plans({ block }: BlockProps<'plans'>) {
     setList({ status: 'loading', tag });
     void fetchPlanList(rt.backend, asking, tag).then(
       (shown) =>
-        live() && setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
+        live() &&
+        setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),
       (error: unknown) => {
         console.error('[plans] GetDefaultPlans failed', error);
         if (live()) setList({ status: 'failed', tag });

@@ -48,7 +48,9 @@ export const robotRequest = (headers: FastifyRequest['headers']): boolean =>
 
 /** Each screen's own files: its chunk and its on-demand blocks' (with what they import), and their CSS. */
 function screenFiles(manifest: Manifest, pages: FunnelPages | null) {
-  const entry = withStaticImports(manifest, entryKey(manifest), new Set());
+  const entry = new Set<string>();
+  const entryChunk = entryKey(manifest);
+  if (entryChunk) withStaticImports(manifest, entryChunk, entry);
   const files = new Map<string, { js: string[]; css: string[] }>();
   for (const [screenId, screen] of Object.entries(pages?.screens ?? {})) {
     const keys = new Set<string>();
@@ -76,7 +78,10 @@ function injectFetch(app: FastifyInstance): typeof fetch {
       headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': '127.0.0.1' },
       payload: init?.body as string | undefined,
     });
-    return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? '') } });
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+    });
   }) as typeof fetch;
 }
 
@@ -106,19 +111,21 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: injectFetch(app) });
   const json = renderer?.scriptJson ?? JSON.stringify;
   // The files of every screen and where each leads, for the browser's prefetch (src/runtime/prefetch.ts).
-  const assets = json({
-    files: Object.fromEntries([...files].map(([id, f]) => [id, f.js])),
-    next: Object.fromEntries(Object.entries(pages?.screens ?? {}).map(([id, s]) => [id, s.next])),
-  } satisfies PageAssets);
+  const assets = pages
+    ? json({
+        files: Object.fromEntries([...files].map(([id, f]) => [id, f.js])),
+        next: Object.fromEntries(Object.entries(pages.screens).map(([id, s]) => [id, s.next])),
+      } satisfies PageAssets)
+    : null;
 
   const write = (page: RenderedPage | null) => {
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
       ...(own?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
       ...(own?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      `<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`,
+      ...(assets ? [`<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`] : []),
     ];
-    let html = template.replace('</head>', `${headTags.join('\n    ')}\n  </head>`);
+    let html = headTags.length > 0 ? template.replace('</head>', `    ${headTags.join('\n    ')}\n  </head>`) : template;
     if (!page) return html;
     html = html
       .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(page.lang)}">`)

@@ -19,11 +19,7 @@ export type Manifest = Record<string, ManifestChunk>;
 export const MANIFEST_FILE = '.vite/manifest.json';
 
 /** The manifest key of the browser app's entry (index.html). */
-export function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!key) throw new Error('The manifest has no entry chunk.');
-  return key;
-}
+export const entryKey = (manifest: Manifest): string | undefined => Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 
 /** The manifest key of the virtual module `virtual:funnel-config/screen/<id>`, if the build has it. */
 export function screenChunkKey(manifest: Manifest, screenId: string): string | undefined {
