@@ -1,6 +1,6 @@
 import { runChecks } from './checks/index.ts';
 import { matchRoute } from './checks/routeIndex.ts';
-import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledRoute, CompiledScreen } from './compiled.ts';
+import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledHead, CompiledRoute, CompiledScreen } from './compiled.ts';
 import { splitCopy } from './copySplit.ts';
 import { type Diagnostic, isError } from './diagnostic.ts';
 import {
@@ -29,6 +29,8 @@ export interface CompiledProject {
   defaultLocale: string;
   /** The default locale's copy the app shell needs before any screen (in the main module). */
   shellCopy: CompiledCopy;
+  /** app.yaml's `head:` (the pages' description, theme colour and icon), not in the browser's config. */
+  head: CompiledHead | null;
   /** Screen id → the default locale's copy that screen shows beyond `shellCopy` (in its module). */
   screenCopy: Record<string, CompiledCopy>;
 }
@@ -170,7 +172,7 @@ export function compile(
   // The texts the app shows by itself: app.yaml's shellTexts: and those derived from blocks and rules.
   const runtimeKeys = [...Object.keys(app.shellTexts), ...Object.keys(code.derived)];
   const split = splitCopy({ files, copy: copy[defaultLocale] ?? {}, runtimeKeys });
-  return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens };
+  return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens, head: app.head ?? null };
 }
 
 /**
@@ -196,10 +198,10 @@ const compiledByValue = new WeakMap<object, { errorMapping: AppConfig; value: un
 
 /**
  * The app config less what the browser never reads: route-rule names, layoutGroups (applied
- * above) and shellTexts (their copy is in the shell's).
+ * above), shellTexts (their copy is in the shell's) and head (in the page's HTML).
  */
 function forBrowser(app: Omit<AppConfig, 'callGroups' | 'errors'>): CompiledApp {
-  const { layoutGroups: _applied, shellTexts: _declared, routeRules, ...rest } = app;
+  const { layoutGroups: _applied, shellTexts: _declared, head: _inHtml, routeRules, ...rest } = app;
   return { ...rest, routeRules: routeRules.map(({ name: _note, ...rule }) => rule) };
 }
 

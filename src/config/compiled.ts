@@ -33,9 +33,12 @@ export type CompiledRouteRule = Omit<AppConfig['routeRules'][number], 'name'>;
  * app.yaml without `layoutGroups` (already in each route's layout), route-rule names, and the
  * error mapping (`callGroups`, `errors`: already in each call's `outcomes`).
  */
-export interface CompiledApp extends Omit<AppConfig, 'routeRules' | 'layoutGroups' | 'shellTexts' | 'callGroups' | 'errors'> {
+export interface CompiledApp extends Omit<AppConfig, 'routeRules' | 'layoutGroups' | 'shellTexts' | 'head' | 'callGroups' | 'errors'> {
   routeRules: CompiledRouteRule[];
 }
+
+/** app.yaml's `head:`: only the HTML of the page uses it (the build's index.html, the server's pages). */
+export type CompiledHead = NonNullable<AppConfig['head']>;
 
 /** A flag without its `description:` (a note for people). */
 export type CompiledFlag = Omit<FlagDefinition, 'description'>;

@@ -11,3 +11,9 @@ declare module 'virtual:funnel-config' {
   /** Other locales load on demand, whole (the default locale answers `defaultCopy`). */
   export function loadCopy(locale: string): Promise<CompiledCopy>;
 }
+
+declare module 'virtual:funnel-config/head' {
+  import type { CompiledHead } from './compiled.ts';
+  const head: CompiledHead | null;
+  export default head;
+}

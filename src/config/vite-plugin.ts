@@ -8,7 +8,7 @@ import { SCREEN_INDEX_PATH, screenIndexErrorHtml, screenIndexHtml } from './map/
 import { mapSource } from './map/source.ts';
 import { FUNNEL_PAGES_FILE, funnelPages } from './pages.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from './report.ts';
-import { COPY_PREFIX, MAIN_ID, SCREEN_PREFIX } from './virtualIds.ts';
+import { COPY_PREFIX, HEAD_ID, MAIN_ID, SCREEN_PREFIX } from './virtualIds.ts';
 
 /**
  * Serves the checked funnel config to the app as modules, compiled at build time:
@@ -17,7 +17,8 @@ import { COPY_PREFIX, MAIN_ID, SCREEN_PREFIX } from './virtualIds.ts';
  *   needs), `loadScreen(id)`, `loadCopy(locale)`;
  * - `virtual:funnel-config/screen/<id>`: one module (one chunk) per screen, with the default
  *   locale's copy that screen shows beyond the shell's (src/config/copySplit.ts);
- * - `virtual:funnel-config/copy/<locale>`: one module per non-default locale, whole.
+ * - `virtual:funnel-config/copy/<locale>`: one module per non-default locale, whole;
+ * - `virtual:funnel-config/head`: app.yaml's `head:`, for the server renderer only.
  *
  * The modules hold only JSON data and `import()` calls: neither the YAML parser nor zod
  * reaches the browser. A check error fails `vite build` with the same report as
@@ -68,7 +69,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     },
 
     resolveId(id) {
-      if (id === MAIN_ID || id.startsWith(SCREEN_PREFIX) || id.startsWith(COPY_PREFIX)) return `\0${id}`;
+      if (id === MAIN_ID || id === HEAD_ID || id.startsWith(SCREEN_PREFIX) || id.startsWith(COPY_PREFIX)) return `\0${id}`;
       return undefined;
     },
 
@@ -83,6 +84,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
       const compiled = checked.compiled;
       const virtualId = id.slice(1);
       if (virtualId === MAIN_ID) return mainModule(compiled);
+      if (virtualId === HEAD_ID) return `export default ${JSON.stringify(compiled.head)};\n`;
       if (virtualId.startsWith(SCREEN_PREFIX)) {
         const screenId = virtualId.slice(SCREEN_PREFIX.length);
         const screen = compiled.screens[screenId];
@@ -217,7 +219,7 @@ function overlayError(checked: CheckResult, root: string) {
  * default language; the server writes each page's in the visitor's), and `<html lang>`.
  */
 function withHeadTags(html: string, compiled: CompiledProject): string {
-  const { head, defaultLocale } = compiled.config.app;
+  const { head, defaultLocale } = compiled;
   const copy = compiled.copy[defaultLocale] ?? {};
   const text = (key: string) => {
     const [ns = '', name = ''] = key.split(':');

@@ -4,6 +4,7 @@
  * (src/server/pages/) imports it.
  */
 import { config, defaultCopy, loadCopy, loadScreen } from 'virtual:funnel-config';
+import head from 'virtual:funnel-config/head';
 import { type PageRequest, type RenderedPage, renderPage } from './renderPage.tsx';
 
 export { scriptJson } from './pageState.ts';
@@ -11,4 +12,4 @@ export type { PageRequest, RenderedPage };
 
 export const funnelConfig = config;
 
-export const render = (request: PageRequest): Promise<RenderedPage> => renderPage({ config, defaultCopy, loadScreen, loadCopy }, request);
+export const render = (request: PageRequest): Promise<RenderedPage> => renderPage({ config, head, defaultCopy, loadScreen, loadCopy }, request);

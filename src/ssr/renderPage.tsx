@@ -10,7 +10,7 @@ import { LocalExperimentProvider } from '../adapters/flags/localProvider.ts';
 import { blockComponents, lazyBlocks } from '../blocks/components.ts';
 import { type CookieJar, cookieDomainFor, memoryStorage, parseCookies } from '../browser/storage.ts';
 import { LOCALE_CHOICE_KEY, LOCALE_PARAM } from '../browser/storageKeys.ts';
-import type { CompiledConfig, CompiledCopy, CompiledRoute, CompiledScreenModule } from '../config/compiled.ts';
+import type { CompiledConfig, CompiledCopy, CompiledHead, CompiledRoute, CompiledScreenModule } from '../config/compiled.ts';
 import { anyExperimentRunning, audienceSnapshot } from '../experiments/audience.ts';
 import { createClientStateStore } from '../runtime/clientState.ts';
 import { RuntimeContext } from '../runtime/context.tsx';
@@ -27,6 +27,7 @@ import type { PageState } from './pageState.ts';
 /** What the build hands the server renderer (`virtual:funnel-config`, as the browser gets it). */
 export interface FunnelBuild {
   config: CompiledConfig;
+  head: CompiledHead | null;
   defaultCopy: CompiledCopy;
   loadScreen: (screenId: string) => Promise<CompiledScreenModule>;
   loadCopy: (locale: string) => Promise<CompiledCopy>;
@@ -162,7 +163,7 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
   const head = (title: string | undefined) => ({
     lang: copy.locale(),
     title: title ? t('common:documentTitle', { title: t(title), product }) : product,
-    description: app.head?.description ? t(app.head.description) : null,
+    description: build.head ? t(build.head.description) : null,
   });
   if (!found || !module || !rendersOnServer(config, found))
     return { ...head(module?.screen.title), setCookies, screenId: found?.screenId ?? null, body: null };
