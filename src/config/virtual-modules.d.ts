@@ -14,6 +14,7 @@ declare module 'virtual:funnel-config' {
 
 declare module 'virtual:funnel-config/head' {
   import type { CompiledHead } from './compiled.ts';
+
   const head: CompiledHead | null;
   export default head;
 }

@@ -35,6 +35,11 @@ export interface Browser {
   assign(url: string): void;
   scrollTop(): void;
   mobile(): boolean;
+  /**
+   * Whether the server rendered this page for a phone (by its User-Agent): what a component
+   * reading `mobile` shows while it hydrates, before it follows the screen's real width.
+   */
+  mobileAsRendered?(): boolean;
   /** Load the page again. */
   reload?(): void;
 }

@@ -160,6 +160,9 @@ export async function start(o: StartOptions): Promise<void> {
     reload: () => window.location.reload(),
   };
   captureAttribution(window.location.search, browser.session, browser.local);
+  // A page the server rendered says what it was rendered with (src/ssr/pageState.ts).
+  const rendered = renderedHere(readPageState(document));
+  if (rendered) browser.mobileAsRendered = () => rendered.mobile;
 
   const state = createClientStateStore(browser.local);
   const detector = languageDetector();
@@ -185,8 +188,6 @@ export async function start(o: StartOptions): Promise<void> {
   const overrideText = readVariantOverride(window.location.search, browser.cookies);
   const variantOverride = parseVariantOverride(overrideText, config.flags);
   const isRobot = navigator.webdriver === true;
-  // A page the server rendered says what it was rendered with (src/ssr/pageState.ts).
-  const rendered = renderedHere(readPageState(document));
   const pageFacts = createFacts({
     user: null,
     path: window.location.pathname,
@@ -315,14 +316,17 @@ function renderedHere(state: PageState | null): PageState | null {
   return state && state.path === window.location.pathname && state.search === window.location.search ? state : null;
 }
 
-/** Does the browser see the visitor as the server did (no session, same language, variants, device and client state)? */
+/**
+ * Does the browser see the visitor as the server did (no session, same language, variants and
+ * client state)? The device may differ (the server guesses it): components reading it hydrate
+ * with the server's guess (`mobileAsRendered`), then follow the screen.
+ */
 function sameView(rendered: PageState, rt: Runtime, location: Location): boolean {
   return (
     location.pathname === rendered.path &&
     location.search === rendered.search &&
     rt.auth.session.get() === null &&
     rt.copy.locale() === rendered.locale &&
-    rt.browser.mobile() === rendered.mobile &&
     JSON.stringify(rt.flags) === JSON.stringify(rendered.flags.values) &&
     JSON.stringify(rt.state.get()) === JSON.stringify(rendered.clientState)
   );

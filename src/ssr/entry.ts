@@ -12,4 +12,5 @@ export type { PageRequest, RenderedPage };
 
 export const funnelConfig = config;
 
-export const render = (request: PageRequest): Promise<RenderedPage> => renderPage({ config, head, defaultCopy, loadScreen, loadCopy }, request);
+export const render = (request: PageRequest): Promise<RenderedPage> =>
+  renderPage({ config, head, defaultCopy, loadScreen, loadCopy }, request);

@@ -178,6 +178,7 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
     assign: () => undefined,
     scrollTop: () => undefined,
     mobile: () => request.mobile,
+    mobileAsRendered: () => request.mobile,
   };
   const navigation = { path: request.path, search: request.search, from: null, reload: false, navigate: () => undefined };
   const facts = createFacts({

@@ -112,6 +112,8 @@ export interface OpenPageOptions {
   locale?: string;
   /** Client state (localStorage CLIENT_STATE_KEY) before the first page loads. */
   clientState?: Partial<ClientState>;
+  /** The browser's User-Agent (a phone's: the server renders the plan cards in a phone's order). */
+  userAgent?: string;
   /** Sent as the Referer of the first load (the app reads a same-origin referrer as the page the parent came from). */
   referer?: string;
   /** Runs after the page exists and before it navigates (page.route for delays...). */
@@ -200,6 +202,7 @@ export function useE2E(
       const context = await e2e.browser.newContext({
         viewport: opts.viewport ?? { width: 1280, height: 800 },
         ...(opts.locale ? { locale: opts.locale } : {}),
+        ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
         storageState: { cookies: [], origins: localStorage.length ? [{ origin, localStorage }] : [] },
       });
       contexts.push(context);

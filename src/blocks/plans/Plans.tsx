@@ -43,7 +43,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   const facts = useFacts();
   const { search } = useLocation();
   const uid = useId();
-  const mobile = useSyncExternalStore(onResize, rt.browser.mobile, rt.browser.mobile);
+  const mobile = useSyncExternalStore(onResize, rt.browser.mobile, rt.browser.mobileAsRendered ?? rt.browser.mobile);
   const tracked = useRef(new Set<string>());
 
   const flagTag = block.tags?.find((x) => evaluateCondition(x.when, facts))?.tag;

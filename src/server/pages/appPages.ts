@@ -32,12 +32,12 @@ const readJson = <T>(file: string): T | null => (existsSync(file) ? (JSON.parse(
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A phone or tablet by its User-Agent (Client Hints first): the plan cards' order depends on it. */
-export function mobileRequest(headers: FastifyRequest['headers']): boolean {
-  const hint = headers['sec-ch-ua-mobile'];
-  if (typeof hint === 'string') return hint.includes('1');
-  return /Mobi|Android|iPhone|iPad|iPod/i.test(headers['user-agent'] ?? '');
-}
+/**
+ * A phone or tablet, by its Client Hint or its User-Agent (an emulated phone may send a
+ * desktop's hint with a phone's User-Agent): the plan cards' order depends on it.
+ */
+export const mobileRequest = (headers: FastifyRequest['headers']): boolean =>
+  headers['sec-ch-ua-mobile'] === '?1' || /Mobi|Android|iPhone|iPad|iPod/i.test(headers['user-agent'] ?? '');
 
 /**
  * A headless browser (tests, Lighthouse) or a crawler, by its User-Agent: rendered with every
