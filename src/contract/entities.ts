@@ -3,7 +3,9 @@
  * US dollars with cents (19.99), as the spec's payloads show it; the database keeps integer
  * cents. Dates are ISO 8601 strings in UTC.
  */
+
 import { z } from 'zod';
+import { UTM_VALUE_MAX_LENGTH } from './limits.ts';
 
 export const isoDate = z.string().datetime({ offset: true });
 export const money = z.number().nonnegative().multipleOf(0.01);
@@ -173,7 +175,6 @@ export const codeLookup = z.object({
 });
 
 /** The browser sends null when the visit had no UTM parameters (its `{ utm: lastTouch }` value). */
-export const UTM_VALUE_MAX_LENGTH = 500;
 export const utmParams = z.record(z.string(), z.string().max(UTM_VALUE_MAX_LENGTH)).nullish();
 export const customerOptions = z.object({
   email: email.optional(),

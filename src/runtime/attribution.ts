@@ -1,6 +1,6 @@
 import { type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
 import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
-import { UTM_VALUE_MAX_LENGTH } from '../contract/entities.ts';
+import { UTM_VALUE_MAX_LENGTH } from '../contract/limits.ts';
 import { safeTextOf } from '../contract/safeText.ts';
 import { attributionParams } from '../domain/sessionKeys.ts';
 
