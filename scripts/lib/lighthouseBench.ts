@@ -108,12 +108,13 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
 
 interface Served {
   url: string;
+  /** Why the server stopped by itself (exit code or signal, its last output), or null while it runs. */
+  stopped(): string | null;
   stop(): Promise<void>;
 }
 
 /** The production server (src/server/main.ts) on the build in `distDir`, as `npm run serve` runs it. */
-async function startAppServer(distDir: string, dataDir: string): Promise<Served> {
-  const port = await freePort();
+async function startAppServer(distDir: string, dataDir: string, port: number): Promise<Served> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({
     ...process.env,
@@ -135,8 +136,14 @@ async function startAppServer(distDir: string, dataDir: string): Promise<Served>
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stopping = false;
+  const stopped = () => {
+    if (stopping || (child.exitCode === null && child.signalCode === null)) return null;
+    return `${child.signalCode ? `signal ${child.signalCode}` : `exit ${child.exitCode}`}${output.trim() ? `; its last output:\n${output.slice(-2000)}` : ''}`;
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       child.once('exit', () => {
@@ -155,7 +162,7 @@ async function startAppServer(distDir: string, dataDir: string): Promise<Served>
         (r) => r.ok,
         () => false,
       );
-      if (ok) return { url, stop };
+      if (ok) return { url, stopped, stop };
       await sleep(200);
     }
   } catch (error) {
@@ -223,6 +230,7 @@ async function startFloorServer(root: string): Promise<Served> {
   if (!address || typeof address === 'string') throw new Error('The floor server has no port.');
   return {
     url: `http://127.0.0.1:${address.port}`,
+    stopped: () => null,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -597,7 +605,8 @@ export async function runLighthouseBench(): Promise<{ met: boolean }[]> {
     console.log('\nLighthouse (mobile, simulated throttling), Debian Chromium: building the app and the floor...');
     await viteBuild({ outDir: appDist, quiet: true });
     await buildFloor(floorDist, path.join(root, 'vite-cache'));
-    const app = await startAppServer(appDist, path.join(root, 'data'));
+    const appPort = await freePort();
+    let app = await startAppServer(appDist, path.join(root, 'data'), appPort);
     servers.push(app);
     const floor = await startFloorServer(floorDist);
     servers.push(floor);
@@ -612,6 +621,13 @@ export async function runLighthouseBench(): Promise<{ met: boolean }[]> {
     const errors = new Map(targets.map((t) => [t.name, [] as string[]]));
     for (let i = 1; i <= RUNS; i++)
       for (const target of targets) {
+        const appStopped = app.stopped();
+        if (appStopped) {
+          // Said, and the server started again on the same port and data: the other runs still count.
+          console.log(`  The app server stopped by itself (${appStopped}); starting it again...`);
+          app = await startAppServer(appDist, path.join(root, 'data'), appPort);
+          servers.push(app);
+        }
         process.stdout.write(`  run ${i}/${RUNS}: ${target.name}...`);
         const started = Date.now();
         // A failed run (Lighthouse's NO_NAVSTART, say: "Please run Lighthouse again") is tried once more.
@@ -632,7 +648,15 @@ export async function runLighthouseBench(): Promise<{ met: boolean }[]> {
     const rows = targets.map((t) => rowOf(t.name, runs.get(t.name)!, errors.get(t.name)!));
     printLighthouseTable(rows);
 
-    const budgets = printJs(await jsUntilIdle(app.url, appDist), await jsUntilIdle(floor.url, floorDist));
+    let budgets: BudgetRow[];
+    try {
+      budgets = printJs(await jsUntilIdle(app.url, appDist), await jsUntilIdle(floor.url, floorDist));
+    } catch (error) {
+      console.log(
+        `\nJS on '/' until network idle: not measured: ${message(error)}${app.stopped() ? ` (the app server stopped: ${app.stopped()})` : ''}`,
+      );
+      budgets = [{ name: 'JS on / until network idle', gzip: Number.NaN, budget: JS_BUDGETS.totalGzip, met: false }];
+    }
     return [...rows.filter((r) => r.page !== FLOOR), ...budgets];
   } finally {
     for (const server of servers.reverse()) await server.stop().catch(() => undefined);
