@@ -16,7 +16,9 @@
  *   (/usr/bin/chromium, launched by chrome-launcher with a fresh temporary profile per run, killed
  *   after it). Pages: the floor, '/', '/login', '/promo', '/gift'; RUNS runs of each, interleaved
  *   (floor, every page, then again) so that the machine's noise falls on all alike; the median of
- *   each figure is printed. JS = the transferSize of the `network-requests` audit's Script rows.
+ *   each figure is printed. JS = the transferSize of the `network-requests` audit's Script rows
+ *   (headers included, as served). A failed run is tried once more; an app server that stopped by
+ *   itself is said, with its exit and output, and started again on the same port and data.
  * - Targets (LIGHTHOUSE_TARGETS) hold for the app's pages; the floor's misses are marked too (a
  *   target the floor misses is the machine's, not the app's). When an app page's accessibility or
  *   best practices is below 1, its failing audits are listed (console errors with their text).
@@ -25,7 +27,9 @@
  *   in requestIdleCallback included). Every JS response (a .js path or a javascript content type)
  *   is gzipped at level 9 here, whatever the server sent. "entry" = the scripts the served HTML
  *   names (<script type="module" src>, <link rel="modulepreload">) and their static imports (from
- *   Vite's manifest); "total" = all of them. Budgets JS_BUDGETS (1 KB = 1000 bytes).
+ *   Vite's manifest); "total" = all of them. Budgets JS_BUDGETS (1 KB = 1000 bytes). The same
+ *   session lists console errors, uncaught exceptions and CSP violations (file:line:col), which
+ *   Lighthouse's `inspector-issues` audit only names.
  *
  * Returns one row per app page and per budget, with `met`; bench.ts exits 1 when one is not met.
  */
@@ -139,7 +143,8 @@ async function startAppServer(distDir: string, dataDir: string, port: number): P
   let stopping = false;
   const stopped = () => {
     if (stopping || (child.exitCode === null && child.signalCode === null)) return null;
-    return `${child.signalCode ? `signal ${child.signalCode}` : `exit ${child.exitCode}`}${output.trim() ? `; its last output:\n${output.slice(-2000)}` : ''}`;
+    const how = child.signalCode ? `signal ${child.signalCode}` : `exit ${child.exitCode}`;
+    return `${how}${output.trim() ? `; its last output:\n${output.slice(-2000)}` : ''}`;
   };
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -579,7 +584,7 @@ function printJs(appLoad: IdleLoad, floorLoad: IdleLoad): BudgetRow[] {
     ['app', appLoad],
     [FLOOR, floorLoad],
   ] as const) {
-    console.log(`  Issues on '/' (${name}): ${load.issues.length ? '' : 'none'}`);
+    console.log(`  Issues on '/' (${name})${load.issues.length ? ':' : ': none'}`);
     for (const issue of load.issues) console.log(`    ${issue}`);
   }
   return rows;
@@ -653,7 +658,8 @@ export async function runLighthouseBench(): Promise<{ met: boolean }[]> {
       budgets = printJs(await jsUntilIdle(app.url, appDist), await jsUntilIdle(floor.url, floorDist));
     } catch (error) {
       console.log(
-        `\nJS on '/' until network idle: not measured: ${message(error)}${app.stopped() ? ` (the app server stopped: ${app.stopped()})` : ''}`,
+        `\nJS on '/' until network idle: not measured: ${message(error)}` +
+          (app.stopped() ? ` (the app server stopped: ${app.stopped()})` : ''),
       );
       budgets = [{ name: 'JS on / until network idle', gzip: Number.NaN, budget: JS_BUDGETS.totalGzip, met: false }];
     }
