@@ -626,18 +626,19 @@ export async function runLighthouseBench(): Promise<{ met: boolean }[]> {
     const errors = new Map(targets.map((t) => [t.name, [] as string[]]));
     for (let i = 1; i <= RUNS; i++)
       for (const target of targets) {
-        const appStopped = app.stopped();
-        if (appStopped) {
-          // Said, and the server started again on the same port and data: the other runs still count.
-          console.log(`  The app server stopped by itself (${appStopped}); starting it again...`);
-          app = await startAppServer(appDist, path.join(root, 'data'), appPort);
-          servers.push(app);
-        }
         process.stdout.write(`  run ${i}/${RUNS}: ${target.name}...`);
         const started = Date.now();
         // A failed run (Lighthouse's NO_NAVSTART, say: "Please run Lighthouse again") is tried once more.
         for (let attempt = 1; attempt <= 2; attempt++)
           try {
+            const appStopped = app.stopped();
+            if (appStopped) {
+              // Said, and the server started again on the same port and data: the other runs still count.
+              // (main.ts exits 0 only after SIGINT or SIGTERM: then another process signalled it.)
+              console.log(`\n  The app server stopped by itself (${appStopped}); starting it again...`);
+              app = await startAppServer(appDist, path.join(root, 'data'), appPort);
+              servers.push(app);
+            }
             runs.get(target.name)!.push(await lighthouseRun(target.url, path.join(root, `chrome-profile-${i}-${attempt}`)));
             console.log(` ${((Date.now() - started) / 1000).toFixed(0)} s${attempt > 1 ? ' (second attempt)' : ''}`);
             break;
@@ -655,6 +656,11 @@ export async function runLighthouseBench(): Promise<{ met: boolean }[]> {
 
     let budgets: BudgetRow[];
     try {
+      if (app.stopped()) {
+        console.log(`  The app server stopped by itself (${app.stopped()}); starting it again...`);
+        app = await startAppServer(appDist, path.join(root, 'data'), appPort);
+        servers.push(app);
+      }
       budgets = printJs(await jsUntilIdle(app.url, appDist), await jsUntilIdle(floor.url, floorDist));
     } catch (error) {
       console.log(
