@@ -2,7 +2,7 @@
  * `npm run bench`: what a parent downloads before the landing page shows, how long
  * `npm run check` takes, and how fast the backend answers two calls.
  *
- * `npm run bench -- bundle | check | api | preview` runs one part (several may be named).
+ * `npm run bench -- bundle | check | api | preview | lighthouse` runs one part (several may be named).
  *
  * 1. Builds the app (with Vite's manifest) into a temporary folder.
  * 2. The landing route's initial JS = the entry chunk and its static imports, plus the chunk of
@@ -16,7 +16,13 @@
  * 5. In `npm run dev`, save → new text on screen in Chromium for copy and funnel edits, with the
  *    page loads (scripts/lib/previewBench.ts; targets PREVIEW_TARGETS there).
  *
- * Exits 1 when the JS budget is exceeded or an API or preview target is missed.
+ * 6. Lighthouse (mobile) on '/', '/login', '/promo' and '/gift' of a fresh production build,
+ *    beside a bare React + react-router floor page built in the same run: median of 3 interleaved
+ *    runs of the scores, LCP, TBT, CLS, FCP and script bytes; then the JS '/' downloads until the
+ *    network is idle, entry and total, gzip -9 (scripts/lib/lighthouseBench.ts; targets
+ *    LIGHTHOUSE_TARGETS and JS_BUDGETS there).
+ *
+ * Exits 1 when the JS budget is exceeded or an API, preview or Lighthouse target is missed.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +32,7 @@ import { checkAndCompile } from '../src/config/compile.ts';
 import { entryKey, type Manifest, screenChunkKey, withStaticImports } from '../src/server/pages/manifest.ts';
 import { runApiBench } from './lib/apiBench.ts';
 import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
+import { runLighthouseBench } from './lib/lighthouseBench.ts';
 import { runPreviewBench } from './lib/previewBench.ts';
 
 /** 120 KB, in the web-performance sense of kilobytes (1000 bytes): the stricter reading. */
@@ -91,7 +98,7 @@ async function timeCheck(): Promise<number[]> {
   return times;
 }
 
-const PARTS = ['bundle', 'check', 'api', 'preview'] as const;
+const PARTS = ['bundle', 'check', 'api', 'preview', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length) {
@@ -160,4 +167,7 @@ if (wants('api')) {
 let previewMissed = false;
 if (wants('preview')) previewMissed = (await runPreviewBench()).some((row) => !row.met);
 
-if (overBudget || apiMissed || previewMissed) process.exit(1);
+let lighthouseMissed = false;
+if (wants('lighthouse')) lighthouseMissed = (await runLighthouseBench()).some((row) => !row.met);
+
+if (overBudget || apiMissed || previewMissed || lighthouseMissed) process.exit(1);
