@@ -37,6 +37,21 @@ export function useCatalogLanguage(): boolean {
   return rt.copy.locale() === rt.config.app.defaultLocale;
 }
 
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates a server-rendered page, true once the page
+ * is the app's: a control whose click needs the app's code (a form's submit) stays disabled until
+ * then, so a parent who is quicker than the scripts is not lost (no native submit of the form).
+ */
+export function useInteractive(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
 /** The screen a block belongs to: its actions are dropped when the parent leaves it. */
 export const ScreenSignal = createContext<AbortSignal | undefined>(undefined);
 

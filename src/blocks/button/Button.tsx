@@ -1,6 +1,6 @@
 import { useContext, useState } from 'react';
 import { runActions } from '../../runtime/actions.ts';
-import { ScreenSignal, useCopy, useRuntime } from '../../runtime/context.tsx';
+import { ScreenSignal, useCopy, useInteractive, useRuntime } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 
 export function Button({ block }: BlockProps<'button'>) {
@@ -8,6 +8,7 @@ export function Button({ block }: BlockProps<'button'>) {
   const rt = useRuntime();
   const signal = useContext(ScreenSignal);
   const [busy, setBusy] = useState(false);
+  const interactive = useInteractive();
   const run = async () => {
     setBusy(true);
     await runActions(block.actions, rt.services, { signal });
@@ -19,7 +20,7 @@ export function Button({ block }: BlockProps<'button'>) {
         id={block.id}
         type="button"
         className={`button button--${block.style ?? 'primary'}`}
-        disabled={busy}
+        disabled={busy || !interactive}
         onClick={() => void run()}
       >
         {t(block.label)}

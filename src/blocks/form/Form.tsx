@@ -4,7 +4,7 @@ import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
 import type { Field } from '../../config/schema/fields.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { evaluateCondition } from '../../runtime/conditions.ts';
-import { ScreenSignal, useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
+import { ScreenSignal, useCopy, useFacts, useInteractive, useRuntime } from '../../runtime/context.tsx';
 import { compileRules, type FormValues } from '../../runtime/forms/compileRules.ts';
 import { checkSequence } from '../../runtime/forms/rules.ts';
 import { formatPromoCode } from '../../runtime/promoCode.ts';
@@ -114,13 +114,14 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
     await runActions(field.onBlur, rt.services, { form: form.getValues(), markField, signal });
   };
 
+  const interactive = useInteractive();
   return (
     <form id={block.id} className="form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
       {visible.map((field) => (
         <FieldView key={field.name} field={field} form={form} id={id} onBlur={() => void blurred(field)} formName={block.name} />
       ))}
       <p className="form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy || !interactive}>
           {t(busy && block.submitting ? block.submitting : block.submit)}
         </button>
       </p>

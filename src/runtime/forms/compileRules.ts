@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 import type { Field } from '../../config/schema/fields.ts';
 import { failures } from './rules.ts';
 
+// The pages' Content-Security-Policy allows no eval: zod must not even probe for it (the probe is
+// an 'Issue' in the browser's console).
+z.config({ jitless: true });
+
 export type FormValues = Record<string, unknown>;
 type Translate = (key: string, params?: Record<string, string>) => string;
 

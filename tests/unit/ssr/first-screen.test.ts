@@ -1,0 +1,89 @@
+/**
+ * The pure parts of server rendering and fetching ahead: the visitor's languages, device and
+ * robot-ness as the server reads them, the preloaded answers, and where each screen leads.
+ */
+import { describe, expect, test } from 'vitest';
+import { repoRoot } from '../../../scripts/lib/build.ts';
+import { checkAndCompile } from '../../../src/config/compile.ts';
+import { nextScreens } from '../../../src/config/map/next.ts';
+import { mapSource } from '../../../src/config/map/source.ts';
+import { funnelPages } from '../../../src/config/pages.ts';
+import { filesAhead, savingData } from '../../../src/runtime/prefetch.ts';
+import { pagePreloads, recordingPreloads } from '../../../src/runtime/preloads.ts';
+import { mobileRequest, robotRequest } from '../../../src/server/pages/appPages.ts';
+import { acceptedLanguages } from '../../../src/ssr/renderPage.tsx';
+
+const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+describe('the request, as the server reads it', () => {
+  test('Accept-Language: most wanted first, refused and wildcard languages left out', () => {
+    expect(acceptedLanguages('es-ES,es;q=0.9,en;q=0.8')).toEqual(['es-ES', 'es', 'en']);
+    expect(acceptedLanguages('en;q=0.5, fr;q=0, es')).toEqual(['es', 'en']);
+    expect(acceptedLanguages('*')).toEqual([]);
+    expect(acceptedLanguages('')).toEqual([]);
+  });
+
+  test('a phone by its Client Hint or its User-Agent; a headless browser or a crawler is a robot', () => {
+    expect(mobileRequest({ 'user-agent': PIXEL })).toBe(true);
+    expect(mobileRequest({ 'user-agent': PIXEL, 'sec-ch-ua-mobile': '?0' })).toBe(true);
+    expect(mobileRequest({ 'user-agent': DESKTOP, 'sec-ch-ua-mobile': '?1' })).toBe(true);
+    expect(mobileRequest({ 'user-agent': DESKTOP, 'sec-ch-ua-mobile': '?0' })).toBe(false);
+    expect(robotRequest({ 'user-agent': DESKTOP.replace('Chrome/', 'HeadlessChrome/') })).toBe(true);
+    expect(robotRequest({ 'user-agent': `${PIXEL} Chrome-Lighthouse` })).toBe(true);
+    expect(robotRequest({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe(true);
+    expect(robotRequest({ 'user-agent': PIXEL })).toBe(false);
+  });
+});
+
+describe('preloaded answers', () => {
+  test('the server notes what a render asks for, loads it, and answers it on the next render; a failed load is left out', async () => {
+    const preloads = recordingPreloads();
+    expect(preloads.read('GetDefaultPlans:', async () => ['annual'])).toBeUndefined();
+    expect(preloads.read('broken', () => Promise.reject(new Error('down')))).toBeUndefined();
+    expect(await preloads.settle()).toBe(true);
+    expect(preloads.read('GetDefaultPlans:', async () => ['again'])).toEqual(['annual']);
+    expect(preloads.answers).toEqual({ 'GetDefaultPlans:': ['annual'] });
+    expect(await preloads.settle()).toBe(false);
+  });
+
+  test("the browser reads each of the page's answers once: a later visit asks the backend", () => {
+    const preloads = pagePreloads({ 'GetDefaultPlans:': ['annual'] });
+    expect(preloads.read('GetDefaultPlans:', async () => [])).toEqual(['annual']);
+    expect(preloads.read('GetDefaultPlans:', async () => [])).toBeUndefined();
+  });
+});
+
+describe('fetching ahead', () => {
+  const assets = {
+    files: { landing: ['/l.js'], login: ['/login.js', '/form.js'], register: ['/register.js', '/form.js'], myAccount: ['/account.js'] },
+    next: { landing: ['login', 'register'] },
+  };
+
+  test('only the files of the screens a screen leads to, once each, less those already there', () => {
+    expect(filesAhead(assets, 'landing', () => false)).toEqual(['/login.js', '/form.js', '/register.js']);
+    expect(filesAhead(assets, 'landing', (f) => f === '/form.js')).toEqual(['/login.js', '/register.js']);
+    expect(filesAhead(assets, 'myAccount', () => false)).toEqual([]);
+  });
+
+  test('never on Save-Data or a 2g connection', () => {
+    expect(savingData({ saveData: true, effectiveType: '4g' })).toBe(true);
+    expect(savingData({ effectiveType: '2g' })).toBe(true);
+    expect(savingData({ effectiveType: 'slow-2g' })).toBe(true);
+    expect(savingData({ effectiveType: '3g' })).toBe(false);
+    expect(savingData(undefined)).toBe(false);
+  });
+
+  test('where the real screens lead, from the funnel maps, and the blocks each screen shows', () => {
+    const { compiled, files } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+    if (!compiled) throw new Error('The funnel config does not compile.');
+    const next = nextScreens(mapSource(compiled, files));
+    expect(next.landing).toEqual(expect.arrayContaining(['register', 'login']));
+    expect(next.landing).not.toContain('myAccount');
+    expect(next.promo).toContain('promoPayment');
+    const pages = funnelPages(compiled, files);
+    expect(pages.screens.landing?.blockTypes).toEqual(expect.arrayContaining(['plans', 'heading']));
+    expect(pages.screens.login?.blockTypes).toContain('form');
+    expect(pages.screens.landing?.next).toEqual(next.landing);
+  });
+});
