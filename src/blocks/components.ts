@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, use } from 'react';
 import { Button } from './button/Button.tsx';
 import { CodeList } from './codeList/CodeList.tsx';
 import { Faq } from './faq/Faq.tsx';
@@ -64,18 +64,72 @@ const blockCode: { [K in BlockType]: BlockCode<K> } = {
 
 const entries = Object.entries(blockCode) as [BlockType, BlockCode<BlockType>][];
 
-/** `type:` → component; an on-demand block's is a React.lazy of its chunk. */
+type BlockModule = { default: ComponentType<BlockProps<BlockType>> };
+/** A promise as React's `use` reads it: once settled, its result is read at once, without suspending. */
+type Tracked = Promise<BlockModule> & { status?: 'fulfilled' | 'rejected'; value?: BlockModule; reason?: unknown };
+
+/**
+ * An on-demand block's component: it suspends (the loading placeholder) until its chunk is there,
+ * and renders at once when it already is. Unlike React.lazy, a chunk loaded before the first
+ * render (a server-rendered page's, `loadBlocks`) is drawn in the same pass: the page hydrates
+ * whole, and is interactive as soon as it is hydrated.
+ */
+function onDemand(load: () => Promise<BlockModule>) {
+  let module: Tracked | undefined;
+  const get = (): Tracked => {
+    if (module) return module;
+    const loading: Tracked = load();
+    loading.then(
+      (value) => Object.assign(loading, { status: 'fulfilled', value }),
+      (reason: unknown) => {
+        // A chunk that failed (a new deploy, a network blip) is asked for again next time.
+        module = undefined;
+        Object.assign(loading, { status: 'rejected', reason });
+      },
+    );
+    module = loading;
+    return loading;
+  };
+  function OnDemandBlock(props: BlockProps<BlockType>) {
+    const { default: Component } = use(get() as Promise<BlockModule>);
+    return createElement(Component, props);
+  }
+  return { component: OnDemandBlock, get };
+}
+
+const onDemandBlocks = new Map(
+  entries.flatMap(([type, code]) =>
+    'load' in code ? [[type, { ...onDemand(code.load as () => Promise<BlockModule>), preload: code.preload === true }]] : [],
+  ),
+);
+
+/** `type:` → component; an on-demand block's loads its chunk when first drawn. */
 export const blockComponents = Object.fromEntries(
-  entries.map(([type, code]) => [type, 'component' in code ? code.component : lazy(code.load)]),
+  entries.map(([type, code]) => [type, 'component' in code ? code.component : onDemandBlocks.get(type)!.component]),
 ) as { [K in BlockType]: ComponentType<BlockProps<K>> };
 
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
-export const lazyBlocks: ReadonlySet<BlockType> = new Set(entries.filter(([, code]) => 'load' in code).map(([type]) => type));
+export const lazyBlocks: ReadonlySet<BlockType> = new Set(onDemandBlocks.keys());
 
-const preloaded = entries.flatMap(([type, code]) => ('load' in code && code.preload ? [{ type, load: code.load }] : []));
+/** The `type:` of every block a screen (or one of its variants) shows. */
+const typesIn = (screen: unknown) => new Set([...JSON.stringify(screen ?? null).matchAll(/"type":"(\w+)"/g)].map((m) => m[1]!));
 
-/** Start fetching the code of the on-demand blocks a screen (or its variants) uses, before it renders. */
+/** Start fetching the code of the on-demand blocks a screen (or its variants) uses that are worth having early, before it renders. */
 export function preloadBlocks(screen: unknown): void {
-  const text = JSON.stringify(screen ?? null);
-  for (const { type, load } of preloaded) if (text.includes(`"type":"${type}"`)) void load().catch(() => undefined);
+  for (const type of typesIn(screen)) {
+    const block = onDemandBlocks.get(type as BlockType);
+    if (block?.preload) void block.get().catch(() => undefined);
+  }
+}
+
+/** Load the code of every on-demand block a screen shows (a server-rendered first screen, before it hydrates). */
+export async function loadBlocks(screen: unknown): Promise<void> {
+  await Promise.all(
+    [...typesIn(screen)].map((type) =>
+      onDemandBlocks
+        .get(type as BlockType)
+        ?.get()
+        .catch(() => undefined),
+    ),
+  );
 }

@@ -15,7 +15,7 @@ import {
   readVariantOverride,
   resolveFlags,
 } from '../adapters/flags/flags.ts';
-import { blockComponents, lazyBlocks, preloadBlocks } from '../blocks/components.ts';
+import { blockComponents, lazyBlocks, loadBlocks, preloadBlocks } from '../blocks/components.ts';
 import { cookieDomainFor, documentCookies, safeStorage } from '../browser/storage.ts';
 import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
@@ -202,9 +202,9 @@ export async function start(o: StartOptions): Promise<void> {
     flags: {},
     utm: (touch) => readAttribution(touch, browser.session, browser.local),
   });
-  // The server evaluated this visitor's variants as the browser would (a robot always sees the defaults: it asks again).
+  // The server evaluated this visitor's variants as the browser would, unless it took a parent for a robot or the reverse.
   const flagsReady =
-    rendered && !isRobot
+    rendered && rendered.robot === isRobot
       ? Promise.resolve(rendered.flags)
       : resolveFlags({
           definitions: config.flags,
@@ -288,6 +288,8 @@ export async function start(o: StartOptions): Promise<void> {
   });
   if (import.meta.hot) acceptConfigUpdates(import.meta.hot, copy, runtime.screens);
   if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
+  // A server-rendered screen hydrates whole: its blocks' code (preloaded by the page) is there first.
+  if (rendered && first) await loadBlocks(runtime.screens.get(first.screenId));
 
   await languageReady;
 
@@ -296,9 +298,10 @@ export async function start(o: StartOptions): Promise<void> {
   navigation.search = window.location.search;
 
   window.addEventListener('storage', () => runtime.auth.isLoggedIn());
+  // `data-ready` once the first render is committed: the page is the app's, every control works.
   const tree = (
     <BlockRegistryContext.Provider value={{ components: blockComponents, lazy: lazyBlocks }}>
-      <App runtime={runtime} />
+      <App runtime={runtime} onReady={() => o.root.setAttribute('data-ready', '')} />
     </BlockRegistryContext.Provider>
   );
   // The server's HTML is kept when the browser sees the visitor as the server did; otherwise it is drawn again here.

@@ -11,6 +11,8 @@ export interface PageState {
   path: string;
   search: string;
   locale: string;
+  /** Rendered for a robot (a headless browser, by its User-Agent): every flag at its default. */
+  robot: boolean;
   flags: ResolvedFlags;
   mobile: boolean;
   clientState: ClientState;

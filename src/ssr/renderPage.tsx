@@ -104,7 +104,7 @@ function serverLanguageDetector(request: PageRequest, cookies: CookieJar): Langu
   return { type: 'languageDetector', detect: () => candidates, cacheUserLanguage: () => undefined };
 }
 
-/** The request's cookies; what the render sets is kept as Set-Cookie values with the browser's attributes. */
+/** The request's cookies; what the render sets or removes is kept as Set-Cookie values, with the browser's attributes (src/browser/storage.ts). */
 function requestCookies(request: PageRequest, domain: string | undefined) {
   const values = parseCookies(request.cookieHeader);
   const setCookies: string[] = [];
@@ -117,6 +117,8 @@ function requestCookies(request: PageRequest, domain: string | undefined) {
     },
     remove(name) {
       delete values[name];
+      setCookies.push(`${name}=; Path=/; Max-Age=0`);
+      if (domain) setCookies.push(`${name}=; Path=/; Domain=${domain}; Max-Age=0`);
     },
   };
   return { jar, setCookies };
@@ -250,6 +252,7 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
         path: request.path,
         search: request.search,
         locale: copy.locale(),
+        robot: request.robot,
         flags,
         mobile: request.mobile,
         clientState: state.get(),

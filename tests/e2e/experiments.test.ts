@@ -12,7 +12,17 @@ import { repoRoot, run } from '../../scripts/lib/build.ts';
 import { EXPERIMENT_ID_COOKIE } from '../../src/browser/storageKeys.ts';
 import { assignVariants } from '../../src/experiments/assign.ts';
 import { readFlagDefinitions } from '../../src/server/experiments/definitions.ts';
-import { arrivesAt, dataDirOf, expectAccessible, expectHealthyScreen, newParentEmail, type TestPage, useE2E, visible } from './harness.ts';
+import {
+  appReady,
+  arrivesAt,
+  dataDirOf,
+  expectAccessible,
+  expectHealthyScreen,
+  newParentEmail,
+  type TestPage,
+  useE2E,
+  visible,
+} from './harness.ts';
 import { loginOperator } from './operatorHelpers.ts';
 import { fillCard } from './paymentsHelpers.ts';
 
@@ -93,6 +103,8 @@ describe('a 50/50 experiment in the browser', () => {
     expect(first).toBe(await serverVariant(visitorId!));
     for (let reload = 0; reload < 5; reload++) {
       await page.reload({ waitUntil: 'domcontentloaded' });
+      // The server takes this headless browser for a robot (control); the page is the parent's once the app has it.
+      await appReady(page);
       expect(await variantShown(page)).toBe(first);
       expect(await visitorCookie(page)).toBe(visitorId);
     }

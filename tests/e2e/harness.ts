@@ -116,6 +116,8 @@ export interface OpenPageOptions {
   userAgent?: string;
   /** Sent as the Referer of the first load (the app reads a same-origin referrer as the page the parent came from). */
   referer?: string;
+  /** Wait until the app has taken over the page (`appReady`); default true. */
+  waitForApp?: boolean;
   /** Runs after the page exists and before it navigates (page.route for delays...). */
   before?: (page: Page) => Promise<void>;
 }
@@ -227,6 +229,7 @@ export function useE2E(
       page.on('pageerror', (error) => page.problems.push(`Uncaught: ${error.stack ?? error.message}`));
       await opts.before?.(page);
       await page.goto(e2e.at(routePath), { waitUntil: 'domcontentloaded', ...(opts.referer ? { referer: opts.referer } : {}) });
+      if (opts.waitForApp !== false) await appReady(page);
       return page;
     },
   };
@@ -234,6 +237,26 @@ export function useE2E(
 }
 
 /** Waits until the locator is visible, with a message naming what was expected. */
+/**
+ * Waits until the app has taken over the page (`#root[data-ready]`, src/runtime/start.tsx): a
+ * server-rendered screen shows before its scripts run, and a test, like a parent, acts on it
+ * once they have. A page that leaves the app (an external stub) or never gets there is the
+ * test's to judge: this only waits.
+ */
+export async function appReady(page: Page, timeout = UI_TIMEOUT): Promise<void> {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    const state = await page
+      .evaluate(() => {
+        const root = document.getElementById('root');
+        return root === null ? 'elsewhere' : root.hasAttribute('data-ready') ? 'ready' : 'loading';
+      })
+      .catch(() => 'navigating');
+    if (state === 'ready' || state === 'elsewhere') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function visible(locator: Locator, what = String(locator), timeout = UI_TIMEOUT): Promise<Locator> {
   try {
     await locator.first().waitFor({ state: 'visible', timeout });

@@ -373,6 +373,8 @@ describe('Manage Account', () => {
   const logOutAndIn = async (page: TestPage, email: string, password: string) => {
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await arrivesAt(page, (u) => u.pathname === '/login', '/login');
+    // The address changes first; the login screen shows once its code is there.
+    await visible(page.getByRole('heading', { level: 1, name: 'Log into your account' }), 'the login screen');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log In' }).click();

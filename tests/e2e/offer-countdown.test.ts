@@ -37,7 +37,8 @@ const TIMER_PROBE = `
   const note = () => {
     const timer = document.querySelector('[role="timer"]');
     if (!timer) return;
-    const shown = timer.querySelector('.countdown__time')?.textContent ?? '';
+    // A server-rendered page keeps the clock's place blank until the browser shows the tab's time.
+    const shown = (timer.querySelector('.countdown__time')?.textContent ?? '').trim();
     const spoken = timer.querySelector('.visually-hidden')?.textContent ?? '';
     if (shown && window.__shown.at(-1)?.text !== shown) window.__shown.push({ text: shown, at: Date.now() });
     if (spoken && window.__spoken.at(-1) !== spoken) window.__spoken.push(spoken);

@@ -112,19 +112,33 @@ describe('spec §2.1 route table', () => {
     expect(await logout.evaluate((key) => localStorage.getItem(key), SESSION_KEY), 'the session is gone').toBeNull();
   });
 
-  test("screens loaded on demand show 'Loading' meanwhile, then render", async () => {
+  test("screens loaded on demand: a public one arrives drawn by the server, never 'Loading'; a private one shows 'Loading' meanwhile", async () => {
+    const kinds = { server: 0, browser: 0 };
     for (const routePath of ON_DEMAND_PATHS) {
+      const html = await (await fetch(e2e.at(routePath), { headers: { accept: 'text/html' } })).text();
+      const drawnByServer = html.includes('id="page-state"');
+      kinds[drawnByServer ? 'server' : 'browser']++;
       let hold!: Awaited<ReturnType<typeof holdLateScripts>>;
       const page = await e2e.openPage(routePath, {
+        waitForApp: false,
         before: async (p) => {
           hold = await holdLateScripts(p);
         },
       });
+      if (drawnByServer) {
+        // Its chunk is held: what shows is the server's HTML.
+        await expectScreen(page, routePath);
+        expect(await page.getByText(/^Loading/).count(), `${routePath}: no 'Loading'`).toBe(0);
+        hold.release();
+        continue;
+      }
       await showsText(page, /^Loading/);
       expect(hold.held(), `${routePath} loads its screen on demand`).toBeGreaterThan(0);
       hold.release();
       await expectScreen(page, routePath);
     }
+    expect(kinds.server, 'public screens loaded on demand').toBeGreaterThan(0);
+    expect(kinds.browser, 'private screens loaded on demand').toBeGreaterThan(0);
   });
 
   test('guarded routes send a logged-out parent to /login, remembering where they were going', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { readJson, writeJson } from '../../browser/storage.ts';
 import { OFFER_COUNTDOWN_KEY } from '../../browser/storageKeys.ts';
 import { clockParts, msToNextTick, secondsLeft, spokenLeft, storedStart } from '../../domain/offerCountdown.ts';
-import { useCopy, useRuntime } from '../../runtime/context.tsx';
+import { useCopy, useInteractive, useRuntime } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 import './countdown.css';
 
@@ -15,6 +15,9 @@ import './countdown.css';
  * Sighted parents read 'Limited offer 9:59'. Screen readers read the timer's own sentence in
  * whole minutes ('Limited offer: less than 10 minutes left'); the timer is not a live region,
  * so nothing is announced while it runs.
+ *
+ * The server does not know the tab's start: a server-rendered page shows the band without the
+ * time (its place kept) until the browser has taken over.
  */
 export default function Countdown({ block }: BlockProps<'countdown'>) {
   const t = useCopy();
@@ -42,6 +45,8 @@ export default function Countdown({ block }: BlockProps<'countdown'>) {
     return () => clearTimeout(timer);
   }, [startedAt]);
 
+  // The time is the tab's (session storage): a server-rendered page keeps its place, blank, until the browser shows it.
+  const interactive = useInteractive();
   const spoken = spokenLeft(left);
   return (
     <div id={block.id} className="countdown" role="timer" aria-live="off" aria-atomic="true">
@@ -49,11 +54,13 @@ export default function Countdown({ block }: BlockProps<'countdown'>) {
         {tx('label')}
       </span>{' '}
       <span className="countdown__time" aria-hidden="true">
-        {tx('time', clockParts(left))}
+        {interactive ? tx('time', clockParts(left)) : '\u00a0'}
       </span>
-      <span className="visually-hidden">
-        {spoken.kind === 'minutes' ? tx('minutesLeft', { minutes: spoken.minutes }) : tx(spoken.kind)}
-      </span>
+      {interactive && (
+        <span className="visually-hidden">
+          {spoken.kind === 'minutes' ? tx('minutesLeft', { minutes: spoken.minutes }) : tx(spoken.kind)}
+        </span>
+      )}
     </div>
   );
 }
