@@ -90,6 +90,7 @@ function onDemand(load: () => Promise<BlockModule>) {
     module = loading;
     return loading;
   };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per block type, when this module loads
   function OnDemandBlock(props: BlockProps<BlockType>) {
     const { default: Component } = use(get() as Promise<BlockModule>);
     return createElement(Component, props);

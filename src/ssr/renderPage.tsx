@@ -104,7 +104,10 @@ function serverLanguageDetector(request: PageRequest, cookies: CookieJar): Langu
   return { type: 'languageDetector', detect: () => candidates, cacheUserLanguage: () => undefined };
 }
 
-/** The request's cookies; what the render sets or removes is kept as Set-Cookie values, with the browser's attributes (src/browser/storage.ts). */
+/**
+ * The request's cookies; what the render sets or removes is kept as Set-Cookie values, with the
+ * browser's attributes (src/browser/storage.ts).
+ */
 function requestCookies(request: PageRequest, domain: string | undefined) {
   const values = parseCookies(request.cookieHeader);
   const setCookies: string[] = [];
