@@ -112,7 +112,7 @@ describe('spec §2.1 route table', () => {
     expect(await logout.evaluate((key) => localStorage.getItem(key), SESSION_KEY), 'the session is gone').toBeNull();
   });
 
-  test("screens loaded on demand: a public one arrives drawn by the server, never 'Loading'; a private one shows 'Loading' first", async () => {
+  test("screens loaded on demand: a public one comes drawn by the server, no 'Loading'; a private one shows 'Loading' first", async () => {
     const kinds = { server: 0, browser: 0 };
     for (const routePath of ON_DEMAND_PATHS) {
       const html = await (await fetch(e2e.at(routePath), { headers: { accept: 'text/html' } })).text();
