@@ -123,7 +123,8 @@ if (wants('bundle')) {
     withStaticImports(manifest, screenChunk, chunks);
 
     const js = [...chunks].map((k) => manifest[k]!.file);
-    const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))];
+    // One stylesheet for the whole app (vite.config.ts, cssCodeSplit: false), or each chunk's own.
+    const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []).concat(manifest['style.css']?.file ?? []))];
     const jsSizes = sizesOf(outDir, js);
     const cssSizes = sizesOf(outDir, css);
 

@@ -1,3 +1,4 @@
+import { planCopyTexts, planTextBlocks } from '../blocks/plans/copyKeys.ts';
 import { runChecks } from './checks/index.ts';
 import { matchRoute } from './checks/routeIndex.ts';
 import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledHead, CompiledRoute, CompiledScreen } from './compiled.ts';
@@ -171,7 +172,12 @@ export function compile(
   const files = configFiles.filter((f) => compiledValues.has(f)).map((f) => ({ kind: f.kind!, value: compiledValues.get(f) }));
   // The texts the app shows by itself: app.yaml's shellTexts: and those derived from blocks and rules.
   const runtimeKeys = [...Object.keys(app.shellTexts), ...Object.keys(code.derived)];
-  const split = splitCopy({ files, copy: copy[defaultLocale] ?? {}, runtimeKeys });
+  const split = splitCopy({
+    files,
+    copy: copy[defaultLocale] ?? {},
+    runtimeKeys,
+    blockTexts: [{ blockTypes: planTextBlocks, keys: Object.keys(planCopyTexts) }],
+  });
   return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens, head: app.head ?? null };
 }
 

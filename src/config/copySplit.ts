@@ -14,9 +14,9 @@ import { schemaByKind } from './validate.ts';
  *
  * - the shell (the entry chunk): the keys of every config file that is not a funnel (app.yaml:
  *   header, footer, notifications, popup, loading, session watch, product name...) and the
- *   texts the app shows by itself (app.yaml's `shellTexts:`, the plan cards' texts of
- *   src/config/runtimeTexts.ts), except the validation rules' default messages, which go with
- *   the screens whose forms use them;
+ *   texts the app shows by itself (app.yaml's `shellTexts:`), except the validation rules'
+ *   default messages, which go with the screens whose forms use them, and the plan texts
+ *   (src/blocks/plans/copyKeys.ts), which go with the screens showing a block that shows them;
  * - each screen (its own chunk): the keys its config names — blocks, variants, redirects,
  *   actions, fields, rules without a `message:` (their default message), and the keys of its
  *   funnel outside `screens:` (progress labels) — less what the shell already holds.
@@ -38,6 +38,8 @@ export interface SplitInput {
   copy: CompiledCopy;
   /** The keys the app shows by itself (app.yaml's `shellTexts:` and the blocks' and rules' own). */
   runtimeKeys: readonly string[];
+  /** Keys some blocks show by themselves: with each screen that has one of these blocks, not in the shell. */
+  blockTexts?: readonly { blockTypes: readonly string[]; keys: readonly string[] }[];
 }
 
 const ruleUnion = unionInfo.get(unwrap(rule).schema);
@@ -73,8 +75,9 @@ function copyKeysOf(kind: ConfigKind, value: unknown): readonly { key: string; p
 
 const keysByValue = new WeakMap<object, { key: string; path: YamlPath }[]>();
 
-export function splitCopy({ files, copy, runtimeKeys }: SplitInput): CopySplit {
-  const shellKeys = new Set(runtimeKeys.filter((k) => !ruleDefaults.has(k)));
+export function splitCopy({ files, copy, runtimeKeys, blockTexts = [] }: SplitInput): CopySplit {
+  const withBlocks = new Set(blockTexts.flatMap((b) => b.keys));
+  const shellKeys = new Set(runtimeKeys.filter((k) => !ruleDefaults.has(k) && !withBlocks.has(k)));
   const screenKeys = new Map<string, Set<string>>();
   for (const { kind, value } of files) {
     if (kind !== 'funnel') {
@@ -84,6 +87,13 @@ export function splitCopy({ files, copy, runtimeKeys }: SplitInput): CopySplit {
     const screens = isRecord(value) && Array.isArray(value.screens) ? value.screens : [];
     const ids = screens.map((s) => (isRecord(s) && typeof s.id === 'string' ? s.id : undefined));
     for (const id of ids) if (id !== undefined && !screenKeys.has(id)) screenKeys.set(id, new Set());
+    screens.forEach((screen, i) => {
+      const id = ids[i];
+      if (id === undefined) return;
+      const json = JSON.stringify(screen);
+      for (const { blockTypes, keys } of blockTexts)
+        if (blockTypes.some((type) => json.includes(`"type":"${type}"`))) for (const key of keys) screenKeys.get(id)!.add(key);
+    });
     for (const { key, path } of copyKeysOf(kind, value)) {
       // Under `screens: [i]`: that screen's; elsewhere in the funnel (progress labels): each of its screens'.
       const owners = path[0] === 'screens' && typeof path[1] === 'number' ? [ids[path[1]]] : ids;

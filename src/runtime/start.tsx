@@ -9,7 +9,6 @@ import {
   DeferredProvider,
   type FlagProvider,
   flagContext,
-  HttpFlagProvider,
   parseVariantOverride,
   type ResolvedFlags,
   readVariantOverride,
@@ -68,7 +67,11 @@ const FLAG_TIMEOUT_MS = 1500;
 
 /** Which flag provider answers (configuration: VITE_FLAG_PROVIDER, VITE_FLAG_SERVICE_URL). */
 function chooseFlagProvider(config: CompiledConfig, env: StartOptions['env'], apiBase: string): FlagProvider {
-  if (env.flagProvider === 'remote') return new HttpFlagProvider(env.flagServiceUrl || `${apiBase}/flags`);
+  if (env.flagProvider === 'remote')
+    return new DeferredProvider('remote', async () => {
+      const { HttpFlagProvider } = await import('../adapters/flags/remoteProvider.ts');
+      return new HttpFlagProvider(env.flagServiceUrl || `${apiBase}/flags`);
+    });
   if (!anyExperimentRunning(config.flags)) return new DefaultsProvider();
   return new DeferredProvider('local', async () => {
     const { LocalExperimentProvider } = await import('../adapters/flags/localProvider.ts');

@@ -22,6 +22,7 @@ import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/browser/storageKeys.ts'
 import type { ClientState } from '../../src/domain/clientState.ts';
 import { readServerEnv } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
+import { entryKey, MANIFEST_FILE, type Manifest, withStaticImports } from '../../src/server/pages/manifest.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
@@ -366,10 +367,12 @@ export async function storedClientState(page: Page): Promise<Partial<ClientState
   return raw ? (JSON.parse(raw) as Partial<ClientState>) : {};
 }
 
-/** The JS files index.html loads (entry and modulepreloads): everything else is loaded later. */
+/** The JS files every page loads first (the entry and what it imports, per Vite's manifest): everything else is loaded later. */
 export function initialScripts(distDir = defaultOutDir): Set<string> {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  return new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!));
+  const manifest = JSON.parse(readFileSync(path.join(distDir, MANIFEST_FILE), 'utf8')) as Manifest;
+  const entry = entryKey(manifest);
+  if (!entry) throw new Error(`The build in ${distDir} has no entry chunk.`);
+  return new Set([...withStaticImports(manifest, entry, new Set())].map((k) => `/${manifest[k]!.file}`));
 }
 
 /**

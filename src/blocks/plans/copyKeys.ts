@@ -27,3 +27,19 @@ export const planCopyTexts: Readonly<Record<string, readonly string[]>> = {
   /** Names of offers that are more than their plan (a promo price, a gift), by offer id: `plans:offer.<id>`. */
   'plans:offer.*': [],
 };
+
+/**
+ * The blocks that show plan names or cards (with planCopyTexts): the plan texts travel in the
+ * chunk of each screen that has one of them, not in every page's entry
+ * (src/config/copySplit.ts). A block that starts showing plan names joins this list
+ * (tests/unit/runtime/copy-keys.test.ts finds those that do without).
+ */
+export const planTextBlocks: readonly string[] = [
+  'plans',
+  'planComparison',
+  'planPicker',
+  'trialHeading',
+  'paymentForm',
+  'accountSections',
+  'billingHistory',
+];

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CompiledRoute, CompiledScreen } from '../../config/compiled.ts';
 import { runActions } from '../actions.ts';
@@ -11,9 +11,11 @@ import { sessionLost, underPrefix } from '../sessionWatch.ts';
 import { Footer, Header } from './Chrome.tsx';
 import { InfoPopup } from './InfoPopup.tsx';
 import { Notifications } from './Notifications.tsx';
-import { RedirectLoop } from './RedirectLoop.tsx';
 import { ScreenView } from './ScreenView.tsx';
-import { VariantOverrideNotice } from './VariantOverrideNotice.tsx';
+
+// Seldom shown (QA's override, a loop in the config): their code loads when they are.
+const VariantOverrideNotice = lazy(() => import('./VariantOverrideNotice.tsx').then((m) => ({ default: m.VariantOverrideNotice })));
+const RedirectLoop = lazy(() => import('./RedirectLoop.tsx').then((m) => ({ default: m.RedirectLoop })));
 
 type View =
   | { kind: 'blank'; visit: string | null }
@@ -39,6 +41,10 @@ function beginVisit(rt: Runtime, loc: RouteLocation, lastShown: string | null) {
   nav.search = loc.search;
   captureAttribution(loc.search, rt.browser.session, rt.browser.local);
 }
+
+/** Does `?variantOverride=` force or refuse anything (the notice QA sees)? */
+const hasOverride = (rt: Runtime) =>
+  rt.variantOverride !== undefined && (rt.variantOverride.problems.length > 0 || Object.keys(rt.variantOverride.values).length > 0);
 
 /** Whether resolving needs the customer's details first (a logged-in parent, a customer.* condition). */
 const needsCustomer = (rt: Runtime, screen?: CompiledScreen) =>
@@ -191,13 +197,19 @@ export function Shell() {
       <a className="skip-link" href="#main">
         {t('common:skipToContent')}
       </a>
-      <VariantOverrideNotice />
+      {hasOverride(rt) && (
+        <Suspense fallback={null}>
+          <VariantOverrideNotice />
+        </Suspense>
+      )}
       <Header style={layout.header} />
       <main id="main" className="main" tabIndex={-1}>
         {view.kind === 'screen' && screen ? (
           <ScreenView key={view.visit} screen={screen} />
         ) : view.kind === 'redirectLoop' ? (
-          <RedirectLoop />
+          <Suspense fallback={null}>
+            <RedirectLoop />
+          </Suspense>
         ) : view.kind === 'loading' ? (
           <p className="loading" role="status">
             {t(app.loadingText)}

@@ -46,6 +46,13 @@ export const mobileRequest = (headers: FastifyRequest['headers']): boolean =>
 export const robotRequest = (headers: FastifyRequest['headers']): boolean =>
   /HeadlessChrome|Chrome-Lighthouse|bot\b|crawler|spider/i.test(headers['user-agent'] ?? '');
 
+/** What the entry imports (the build's index.html names only the entry itself: vite.config.ts, modulePreload). */
+function entryImports(manifest: Manifest): string[] {
+  const entryChunk = entryKey(manifest);
+  if (!entryChunk) return [];
+  return [...withStaticImports(manifest, entryChunk, new Set())].filter((k) => k !== entryChunk).map((k) => `/${manifest[k]!.file}`);
+}
+
 /** Each screen's own files: its chunk and its on-demand blocks' (with what they import), and their CSS. */
 function screenFiles(manifest: Manifest, pages: FunnelPages | null) {
   const entry = new Set<string>();
@@ -101,6 +108,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   const manifest = readJson<Manifest>(path.join(distDir, MANIFEST_FILE));
   const pages = readJson<FunnelPages>(path.join(distDir, FUNNEL_PAGES_FILE));
   const files = manifest ? screenFiles(manifest, pages) : new Map<string, { js: string[]; css: string[] }>();
+  const sharedPreloads = manifest ? entryImports(manifest) : [];
   const rendererFile = path.join(distDir, RENDERER_FILE);
   let renderer: ServerRenderer | null = null;
   if (existsSync(rendererFile))
@@ -122,7 +130,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
       ...(own?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-      ...(own?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...[...sharedPreloads, ...(own?.js ?? [])].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...(assets ? [`<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`] : []),
     ];
     let html = headTags.length > 0 ? template.replace('</head>', `    ${headTags.join('\n    ')}\n  </head>`) : template;

@@ -3,12 +3,12 @@ import {
   DeferredProvider,
   type FlagProvider,
   flagContext,
-  HttpFlagProvider,
   parseVariantOverride,
   readVariantOverride,
   resolveFlags,
 } from '../../../src/adapters/flags/flags.ts';
 import { LocalExperimentProvider } from '../../../src/adapters/flags/localProvider.ts';
+import { HttpFlagProvider } from '../../../src/adapters/flags/remoteProvider.ts';
 import { memoryCookies } from '../../../src/browser/storage.ts';
 import type { CompiledFlag } from '../../../src/config/compiled.ts';
 

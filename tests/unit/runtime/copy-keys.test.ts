@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { planCopyTexts, planTextBlocks } from '../../../src/blocks/plans/copyKeys.ts';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import type { CompiledCopy } from '../../../src/config/compiled.ts';
 import { derivedTexts, requiredShellTexts, shellTextsOf } from '../../../src/config/runtimeTexts.ts';
@@ -76,16 +77,46 @@ describe('every screen of the real config has its copy', () => {
   }
 
   const full = createCopy(compiled.defaultLocale, whole, async () => ({})).t.get();
-  // Validation messages travel with the screens whose rules use them (found by `mentioned`).
-  const shellRuntimeKeys = [...Object.keys(declared), ...Object.keys(derivedTexts)].filter((k) => !k.startsWith('validation:'));
+  // Validation messages travel with the screens whose rules use them (found by `mentioned`); the
+  // plan texts with the screens that show a block showing them.
+  const planKeys = Object.keys(planCopyTexts).flatMap((key) => {
+    if (!key.endsWith('.*')) return [key];
+    const prefix = key.slice('plans:'.length, -1);
+    return Object.keys(whole.plans ?? {})
+      .filter((k) => k.startsWith(prefix))
+      .map((k) => `plans:${k}`);
+  });
+  const shellRuntimeKeys = [...Object.keys(declared), ...Object.keys(derivedTexts)].filter(
+    (k) => !k.startsWith('validation:') && !Object.hasOwn(planCopyTexts, k),
+  );
+  const showsPlanTexts = (screen: unknown) => planTextBlocks.some((type) => JSON.stringify(screen).includes(`"type":"${type}"`));
 
   test.each(Object.keys(compiled.screens))('%s: its texts read the same with the shell’s copy and its own as with all the copy', (id) => {
     const copy = createCopy(compiled.defaultLocale, compiled.shellCopy, async () => ({}));
     copy.add(compiled.screenCopy[id]!);
     const t = copy.t.get();
-    const keys = [...mentioned(compiled.screens[id]), ...mentioned(compiled.config.app), ...shellRuntimeKeys];
+    const keys = [
+      ...mentioned(compiled.screens[id]),
+      ...mentioned(compiled.config.app),
+      ...shellRuntimeKeys,
+      ...(showsPlanTexts(compiled.screens[id]) ? planKeys : []),
+    ];
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) expect(t(key), key).toBe(full(key));
+  });
+
+  test('the blocks that show plan names or cards are those whose screens get the plan texts (planTextBlocks)', () => {
+    // The browser's code of a block (its schema.ts is the checker's, and names copy groups in its descriptions).
+    const usesPlanTexts = (dir: string) =>
+      sources(dir)
+        .filter((file) => path.basename(file) !== 'schema.ts')
+        .some((file) => /plans\/(planName|cards)\.ts|planView\.ts|['"`]plans:/.test(readFileSync(file, 'utf8')));
+    const blocksDir = path.join(root, 'src/blocks');
+    const using = readdirSync(blocksDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && usesPlanTexts(path.join(blocksDir, e.name)))
+      .map((e) => e.name);
+    expect(using.sort()).toEqual([...planTextBlocks].sort());
+    expect(planKeys.length).toBeGreaterThan(20);
   });
 
   test('the shell alone reads app.yaml’s texts and the runtime’s own', () => {
