@@ -25,9 +25,10 @@
  * - JS on '/' until network idle: Playwright's Chromium at 390×844 (mobile), '/' opened, then
  *   waited on until no request has been in flight for IDLE_MS (the prefetches the runtime makes
  *   in requestIdleCallback included). Every JS response (a .js path or a javascript content type)
- *   is gzipped at level 9 here, whatever the server sent. "entry" = the scripts the served HTML
- *   names (<script type="module" src>, <link rel="modulepreload">) and their static imports (from
- *   Vite's manifest); "total" = all of them. Budgets JS_BUDGETS (1 KB = 1000 bytes). The same
+ *   is gzipped at level 9 here, whatever the server sent. "entry" = the served HTML's module
+ *   script and its static imports (from Vite's manifest), what every page loads; "screen" = the
+ *   page's modulepreloads (its screen's and blocks' chunks) and their imports; "total" = all of
+ *   them, the prefetches of the screens '/' leads to included. Budgets JS_BUDGETS (1 KB = 1000 bytes). The same
  *   session lists console errors, uncaught exceptions and CSP violations (file:line:col), which
  *   Lighthouse's `inspector-issues` audit only names.
  *
