@@ -61,20 +61,9 @@ const RUN_TIMEOUT_MS = 180_000;
 const IDLE_MS = 3000;
 const SERVER_START_TIMEOUT_MS = 120_000;
 
-export interface LighthouseRow {
+export interface LighthouseRow extends RunFigures {
   /** A path of the app, or FLOOR. */
   page: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  fcpMs: number;
-  /** Script transferSize in bytes (network-requests audit). */
-  jsBytes: number;
-  /** Failing accessibility and best-practices audits over the runs, with their details. */
-  failing: string[];
   /** Runs that produced no result, with why. */
   errors: string[];
   met: boolean;
@@ -281,7 +270,9 @@ interface RunFigures {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** Script transferSize in bytes (network-requests audit). */
   jsBytes: number;
+  /** Failing accessibility and best-practices audits over the runs, with their details. */
   failing: string[];
 }
 

@@ -1,3 +1,5 @@
+import { readPageData } from '../browser/pageData.ts';
+
 /**
  * Fetching ahead, by the funnel graph: once a screen shows and the browser is idle, the files
  * of the screens it can lead to (src/config/map/next.ts) go into the HTTP cache as
@@ -15,15 +17,7 @@ export interface PageAssets {
 
 export const PAGE_ASSETS_ID = 'page-assets';
 
-export function readPageAssets(doc: Document): PageAssets | null {
-  const text = doc.getElementById(PAGE_ASSETS_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as PageAssets;
-  } catch {
-    return null;
-  }
-}
+export const readPageAssets = (doc: Document): PageAssets | null => readPageData<PageAssets>(doc, PAGE_ASSETS_ID);
 
 interface Connection {
   saveData?: boolean;

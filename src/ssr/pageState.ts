@@ -1,4 +1,5 @@
 import type { ResolvedFlags } from '../adapters/flags/flags.ts';
+import { readPageData } from '../browser/pageData.ts';
 import type { ClientState } from '../domain/clientState.ts';
 
 /**
@@ -23,15 +24,7 @@ export interface PageState {
 export const PAGE_STATE_ID = 'page-state';
 
 /** The page's state, when the server rendered it. */
-export function readPageState(doc: Document): PageState | null {
-  const text = doc.getElementById(PAGE_STATE_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as PageState;
-  } catch {
-    return null;
-  }
-}
+export const readPageState = (doc: Document): PageState | null => readPageData<PageState>(doc, PAGE_STATE_ID);
 
 /** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
 export const scriptJson = (value: unknown): string =>

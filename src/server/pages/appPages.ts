@@ -18,6 +18,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { createHttpBackend } from '../../adapters/backend/backend.ts';
 import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../config/pages.ts';
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
+import { PAGE_STATE_ID } from '../../ssr/pageState.ts';
 import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
 import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, screenChunkKey, withStaticImports } from './manifest.ts';
 
@@ -143,7 +144,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
     if (page.body)
       html = html.replace(
         '<div id="root"></div>',
-        `<div id="root">${page.body.html}</div><script type="application/json" id="page-state">${json(page.body.state)}</script>`,
+        `<div id="root">${page.body.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${json(page.body.state)}</script>`,
       );
     return html;
   };
