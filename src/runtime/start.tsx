@@ -31,7 +31,7 @@ import { createExperimentTracking } from './experiments.ts';
 import { createFacts } from './facts.ts';
 import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
-import { prefetchAhead, readPageAssets } from './prefetch.ts';
+import { prefetchAhead, prefetchOnIntent, prefetchScreen, readPageAssets } from './prefetch.ts';
 import { pagePreloads } from './preloads.ts';
 import { findRoute } from './routes.ts';
 import { type Browser, createRuntime, type Navigation, type Runtime } from './runtime.ts';
@@ -301,6 +301,12 @@ export async function start(o: StartOptions): Promise<void> {
   navigation.search = window.location.search;
 
   window.addEventListener('storage', () => runtime.auth.isLoggedIn());
+  if (pageAssets)
+    prefetchOnIntent(
+      document,
+      (path) => findRoute(config.routes, path)?.route.screenId,
+      (id) => prefetchScreen(pageAssets, id, document, connectionOf(navigator)),
+    );
   // `data-ready` once the first render is committed: the page is the app's, every control works.
   const tree = (
     <BlockRegistryContext.Provider value={{ components: blockComponents, lazy: lazyBlocks }}>

@@ -97,20 +97,28 @@ describe('server-rendered first screens', () => {
     expect(first.headers.get('set-cookie')).toMatch(/^experimentId=[\w-]+; Path=\/; SameSite=Lax; Max-Age=31536000/);
   });
 
-  test('a page preloads its own chunks and, once idle, fetches ahead only the screens it leads to', async () => {
+  test('a page preloads its own chunks; once idle it fetches ahead the screens it leads to, and their blocks on intent', async () => {
     const html = await (await fetch(e2e.at('/'), { headers: { accept: 'text/html' } })).text();
     const page = await e2e.openPage('/');
     const assets = (await pageAssets(page)) as PageAssets;
-    const own = assets.files.landing!;
+    const own = [...assets.files.landing!, ...(assets.blocks.landing ?? [])];
     for (const file of own) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
 
     const ahead = await prefetched(page);
     const expected = new Set(assets.next.landing!.flatMap((id) => assets.files[id] ?? []).filter((f) => !own.includes(f)));
     expect(new Set(ahead)).toEqual(expected);
     expect(ahead.length).toBeGreaterThan(0);
-    // Not the whole app: the account page and the payment form are not where the landing leads.
+    // Not the whole app, nor the code of the blocks where it leads (the login form) before the parent shows the intent.
     expect(ahead.some((f) => assets.files.myAccount!.includes(f) && !expected.has(f))).toBe(false);
-    expect(ahead.length).toBeLessThan(new Set(Object.values(assets.files).flat()).size / 2);
+    const loginForm = assets.blocks.login!.filter((f) => !expected.has(f) && !own.includes(f));
+    expect(loginForm.length).toBeGreaterThan(0);
+    expect(ahead.some((f) => loginForm.includes(f))).toBe(false);
+
+    // A pointer over the landing's link to /login: the login form's code is fetched.
+    await page.locator('main a[href^="/login"]').first().hover();
+    await expect
+      .poll(() => page.$$eval('link[rel="prefetch"]', (links) => links.map((l) => l.getAttribute('href'))))
+      .toEqual(expect.arrayContaining(loginForm));
   });
 
   test('with Save-Data on, nothing is fetched ahead', async () => {

@@ -54,24 +54,36 @@ function entryImports(manifest: Manifest): string[] {
   return [...withStaticImports(manifest, entryChunk, new Set())].filter((k) => k !== entryChunk).map((k) => `/${manifest[k]!.file}`);
 }
 
-/** Each screen's own files: its chunk and its on-demand blocks' (with what they import), and their CSS. */
-function screenFiles(manifest: Manifest, pages: FunnelPages | null) {
+interface ScreenFiles {
+  /** Its chunk and what that imports. */
+  screen: string[];
+  /** Its on-demand blocks' chunks and what they import, less the screen's. */
+  blocks: string[];
+  css: string[];
+}
+
+/** Each screen's own files (less the entry's): its chunk, its on-demand blocks' (with what they import), and their CSS. */
+function screenFiles(manifest: Manifest, pages: FunnelPages | null): Map<string, ScreenFiles> {
   const entry = new Set<string>();
   const entryChunk = entryKey(manifest);
   if (entryChunk) withStaticImports(manifest, entryChunk, entry);
-  const files = new Map<string, { js: string[]; css: string[] }>();
+  const files = new Map<string, ScreenFiles>();
+  const file = (key: string) => `/${manifest[key]!.file}`;
   for (const [screenId, screen] of Object.entries(pages?.screens ?? {})) {
-    const keys = new Set<string>();
-    const own = screenChunkKey(manifest, screenId);
-    if (own) withStaticImports(manifest, own, keys);
+    const own = new Set<string>();
+    const chunk = screenChunkKey(manifest, screenId);
+    if (chunk) withStaticImports(manifest, chunk, own);
+    const blocks = new Set<string>();
     for (const type of screen.blockTypes) {
       const block = blockChunkKey(manifest, type);
-      if (block) withStaticImports(manifest, block, keys);
+      if (block) withStaticImports(manifest, block, blocks);
     }
-    const chunks = [...keys].filter((k) => !entry.has(k));
+    const ownKeys = [...own].filter((k) => !entry.has(k));
+    const blockKeys = [...blocks].filter((k) => !entry.has(k) && !own.has(k));
     files.set(screenId, {
-      js: chunks.map((k) => `/${manifest[k]!.file}`),
-      css: [...new Set(chunks.flatMap((k) => manifest[k]!.css ?? []))].map((f) => `/${f}`),
+      screen: ownKeys.map(file),
+      blocks: blockKeys.map(file),
+      css: [...new Set([...ownKeys, ...blockKeys].flatMap((k) => manifest[k]!.css ?? []))].map((f) => `/${f}`),
     });
   }
   return files;
@@ -108,7 +120,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifest = readJson<Manifest>(path.join(distDir, MANIFEST_FILE));
   const pages = readJson<FunnelPages>(path.join(distDir, FUNNEL_PAGES_FILE));
-  const files = manifest ? screenFiles(manifest, pages) : new Map<string, { js: string[]; css: string[] }>();
+  const files = manifest ? screenFiles(manifest, pages) : new Map<string, ScreenFiles>();
   const sharedPreloads = manifest ? entryImports(manifest) : [];
   const rendererFile = path.join(distDir, RENDERER_FILE);
   let renderer: ServerRenderer | null = null;
@@ -122,7 +134,8 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   // The files of every screen and where each leads, for the browser's prefetch (src/runtime/prefetch.ts).
   const assets = pages
     ? json({
-        files: Object.fromEntries([...files].map(([id, f]) => [id, f.js])),
+        files: Object.fromEntries([...files].map(([id, f]) => [id, f.screen])),
+        blocks: Object.fromEntries([...files].filter(([, f]) => f.blocks.length > 0).map(([id, f]) => [id, f.blocks])),
         next: Object.fromEntries(Object.entries(pages.screens).map(([id, s]) => [id, s.next])),
       } satisfies PageAssets)
     : null;
@@ -131,7 +144,9 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
       ...(own?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-      ...[...sharedPreloads, ...(own?.js ?? [])].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...[...sharedPreloads, ...(own?.screen ?? []), ...(own?.blocks ?? [])].map(
+        (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
+      ),
       ...(assets ? [`<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`] : []),
     ];
     let html = headTags.length > 0 ? template.replace('</head>', `    ${headTags.join('\n    ')}\n  </head>`) : template;

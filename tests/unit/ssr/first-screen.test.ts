@@ -56,14 +56,14 @@ describe('preloaded answers', () => {
 
 describe('fetching ahead', () => {
   const assets = {
-    files: { landing: ['/l.js'], login: ['/login.js', '/form.js'], register: ['/register.js', '/form.js'], myAccount: ['/account.js'] },
+    files: { landing: ['/l.js'], login: ['/login.js', '/shared.js'], register: ['/register.js', '/shared.js'], myAccount: ['/account.js'] },
+    blocks: { login: ['/form.js'], register: ['/form.js'] },
     next: { landing: ['login', 'register'] },
   };
 
-  test('only the files of the screens a screen leads to, once each, less those already there', () => {
-    expect(filesAhead(assets, 'landing', () => false)).toEqual(['/login.js', '/form.js', '/register.js']);
-    expect(filesAhead(assets, 'landing', (f) => f === '/form.js')).toEqual(['/login.js', '/register.js']);
-    expect(filesAhead(assets, 'myAccount', () => false)).toEqual([]);
+  test('when idle, only the chunks of the screens a screen leads to, once each (their blocks wait for the intent)', () => {
+    expect(filesAhead(assets, 'landing')).toEqual(['/login.js', '/shared.js', '/register.js']);
+    expect(filesAhead(assets, 'myAccount')).toEqual([]);
   });
 
   test('never on Save-Data or a 2g connection', () => {
