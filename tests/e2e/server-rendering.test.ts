@@ -36,7 +36,7 @@ async function prefetched(page: Page): Promise<string[]> {
 
 describe('server-rendered first screens', () => {
   test('with JavaScript off, / on a phone already shows its heading and the plans', async () => {
-    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: PHONE, userAgent: PHONE_UA });
     try {
       const page = await context.newPage();
       await page.goto(e2e.at('/'));
