@@ -7,10 +7,5 @@ import { config, defaultCopy, loadCopy, loadScreen } from 'virtual:funnel-config
 import head from 'virtual:funnel-config/head';
 import { type PageRequest, type RenderedPage, renderPage } from './renderPage.tsx';
 
-export { scriptJson } from './pageState.ts';
-export type { PageRequest, RenderedPage };
-
-export const funnelConfig = config;
-
 export const render = (request: PageRequest): Promise<RenderedPage> =>
   renderPage({ config, head, defaultCopy, loadScreen, loadCopy }, request);

@@ -18,13 +18,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { createHttpBackend } from '../../adapters/backend/backend.ts';
 import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../config/pages.ts';
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
-import { PAGE_STATE_ID } from '../../ssr/pageState.ts';
+import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
 import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
 import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, screenChunkKey, withStaticImports } from './manifest.ts';
 
 interface ServerRenderer {
   render(request: PageRequest): Promise<RenderedPage>;
-  scriptJson(value: unknown): string;
 }
 
 export const RENDERER_FILE = '.ssr/entry.js';
@@ -95,7 +94,7 @@ function injectFetch(app: FastifyInstance): typeof fetch {
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: String(input),
-      headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': '127.0.0.1' },
+      headers: init?.headers as Record<string, string>,
       payload: init?.body as string | undefined,
     });
     return new Response(answer.body, {
@@ -130,10 +129,9 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
       return null;
     });
   const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: injectFetch(app) });
-  const json = renderer?.scriptJson ?? JSON.stringify;
   // The files of every screen and where each leads, for the browser's prefetch (src/runtime/prefetch.ts).
   const assets = pages
-    ? json({
+    ? scriptJson({
         files: Object.fromEntries([...files].map(([id, f]) => [id, f.screen])),
         blocks: Object.fromEntries([...files].filter(([, f]) => f.blocks.length > 0).map(([id, f]) => [id, f.blocks])),
         next: Object.fromEntries(Object.entries(pages.screens).map(([id, s]) => [id, s.next])),
@@ -149,17 +147,22 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
       ),
       ...(assets ? [`<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`] : []),
     ];
-    let html = headTags.length > 0 ? template.replace('</head>', `    ${headTags.join('\n    ')}\n  </head>`) : template;
+    // Replacements are functions: a text with `$&` or `$'` in it is written as it is.
+    let html = headTags.length > 0 ? template.replace('</head>', () => `    ${headTags.join('\n    ')}\n  </head>`) : template;
     if (!page) return html;
     html = html
-      .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(page.lang)}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-    if (page.description !== null)
-      html = html.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`);
-    if (page.body)
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.lang)}">`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
+    const { description, body } = page;
+    if (description !== null)
+      html = html.replace(
+        /<meta name="description" content="[^"]*"/,
+        () => `<meta name="description" content="${escapeHtml(description)}"`,
+      );
+    if (body)
       html = html.replace(
         '<div id="root"></div>',
-        `<div id="root">${page.body.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${json(page.body.state)}</script>`,
+        () => `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(body.state)}</script>`,
       );
     return html;
   };
