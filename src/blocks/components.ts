@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, use } from 'react';
+import { blockTypesIn } from './blockTypesIn.ts';
 import { Button } from './button/Button.tsx';
 import { CodeList } from './codeList/CodeList.tsx';
 import { Faq } from './faq/Faq.tsx';
@@ -112,12 +113,9 @@ export const blockComponents = Object.fromEntries(
 /** Blocks whose component loads on demand (shown with the loading placeholder meanwhile). */
 export const lazyBlocks: ReadonlySet<BlockType> = new Set(onDemandBlocks.keys());
 
-/** The `type:` of every block a screen (or one of its variants) shows. */
-const typesIn = (screen: unknown) => new Set([...JSON.stringify(screen ?? null).matchAll(/"type":"(\w+)"/g)].map((m) => m[1]!));
-
 /** Start fetching the code of the on-demand blocks a screen (or its variants) uses that are worth having early, before it renders. */
 export function preloadBlocks(screen: unknown): void {
-  for (const type of typesIn(screen)) {
+  for (const type of blockTypesIn(screen)) {
     const block = onDemandBlocks.get(type as BlockType);
     if (block?.preload) void block.get().catch(() => undefined);
   }
@@ -126,7 +124,7 @@ export function preloadBlocks(screen: unknown): void {
 /** Load the code of every on-demand block a screen shows (a server-rendered first screen, before it hydrates). */
 export async function loadBlocks(screen: unknown): Promise<void> {
   await Promise.all(
-    [...typesIn(screen)].map((type) =>
+    [...blockTypesIn(screen)].map((type) =>
       onDemandBlocks
         .get(type as BlockType)
         ?.get()

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { blockTypesIn } from '../blocks/blockTypesIn.ts';
 import type { CompiledCopy } from './compiled.ts';
 import type { YamlPath } from './diagnostic.ts';
 import type { ConfigKind } from './load.ts';
@@ -90,9 +91,9 @@ export function splitCopy({ files, copy, runtimeKeys, blockTexts = [] }: SplitIn
     screens.forEach((screen, i) => {
       const id = ids[i];
       if (id === undefined) return;
-      const json = JSON.stringify(screen);
+      const shown = blockTypesIn(screen);
       for (const { blockTypes, keys } of blockTexts)
-        if (blockTypes.some((type) => json.includes(`"type":"${type}"`))) for (const key of keys) screenKeys.get(id)!.add(key);
+        if (blockTypes.some((type) => shown.has(type))) for (const key of keys) screenKeys.get(id)!.add(key);
     });
     for (const { key, path } of copyKeysOf(kind, value)) {
       // Under `screens: [i]`: that screen's; elsewhere in the funnel (progress labels): each of its screens'.

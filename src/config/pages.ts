@@ -1,3 +1,4 @@
+import { blockTypesIn } from '../blocks/blockTypesIn.ts';
 import type { CompiledProject } from './compile.ts';
 import type { SourceFile } from './load.ts';
 import { nextScreens } from './map/next.ts';
@@ -23,7 +24,7 @@ export function funnelPages(compiled: CompiledProject, files: readonly SourceFil
   const next = nextScreens(mapSource(compiled, files));
   const screens: FunnelPages['screens'] = {};
   for (const [id, screen] of Object.entries(compiled.screens)) {
-    const blockTypes = [...new Set([...JSON.stringify(screen).matchAll(/"type":"([A-Za-z]+)"/g)].map((m) => m[1]!))].sort();
+    const blockTypes = [...blockTypesIn(screen)].sort();
     screens[id] = { blockTypes, next: next[id] ?? [] };
   }
   return { screens };

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { blockTypesIn } from '../../../src/blocks/blockTypesIn.ts';
 import { planCopyTexts, planTextBlocks } from '../../../src/blocks/plans/copyKeys.ts';
 import { checkAndCompile } from '../../../src/config/compile.ts';
 import type { CompiledCopy } from '../../../src/config/compiled.ts';
@@ -89,7 +90,7 @@ describe('every screen of the real config has its copy', () => {
   const shellRuntimeKeys = [...Object.keys(declared), ...Object.keys(derivedTexts)].filter(
     (k) => !k.startsWith('validation:') && !Object.hasOwn(planCopyTexts, k),
   );
-  const showsPlanTexts = (screen: unknown) => planTextBlocks.some((type) => JSON.stringify(screen).includes(`"type":"${type}"`));
+  const showsPlanTexts = (screen: unknown) => planTextBlocks.some((type) => blockTypesIn(screen).has(type));
 
   test.each(Object.keys(compiled.screens))('%s: its texts read the same with the shell’s copy and its own as with all the copy', (id) => {
     const copy = createCopy(compiled.defaultLocale, compiled.shellCopy, async () => ({}));
