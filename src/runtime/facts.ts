@@ -108,6 +108,13 @@ const familyReaders: { [F in FactFamily]: (s: FactSources, rest: string) => unkn
 const isFixed = (name: string): name is FixedFact => Object.hasOwn(fixedReaders, name);
 const isFamily = (name: string): name is FactFamily => Object.hasOwn(familyReaders, name);
 
+/**
+ * The facts known when a page is first asked for, before any session, customer or flag: what an
+ * experiment's audience may read (the browser's and the server's alike).
+ */
+export const arrivalFacts = (s: Pick<FactSources, 'path' | 'search' | 'mobile' | 'state' | 'cookie' | 'utm'>): Facts =>
+  createFacts({ ...s, user: null, from: null, reload: false, customer: null, storage: () => undefined, flags: {} });
+
 export function createFacts(s: FactSources): Facts {
   return {
     get(name) {

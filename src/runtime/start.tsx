@@ -28,7 +28,7 @@ import { createClientStateStore } from './clientState.ts';
 import { truthy } from './conditions.ts';
 import { createCopy } from './copy.ts';
 import { createExperimentTracking } from './experiments.ts';
-import { createFacts } from './facts.ts';
+import { arrivalFacts } from './facts.ts';
 import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
 import { prefetchAhead, prefetchOnIntent, prefetchScreen, readPageAssets } from './prefetch.ts';
@@ -191,28 +191,24 @@ export async function start(o: StartOptions): Promise<void> {
   const overrideText = readVariantOverride(window.location.search, browser.cookies);
   const variantOverride = parseVariantOverride(overrideText, config.flags);
   const isRobot = navigator.webdriver === true;
-  const pageFacts = createFacts({
-    user: null,
+  const pageFacts = arrivalFacts({
     path: window.location.pathname,
     search: window.location.search,
-    from: null,
-    reload: false,
     mobile: browser.mobile(),
-    customer: null,
     state: state.get(),
-    storage: () => undefined,
     cookie: (name) => browser.cookies.get(name),
-    flags: {},
     utm: (touch) => readAttribution(touch, browser.session, browser.local),
   });
-  // The server evaluated this visitor's variants as the browser would, unless it took a parent for a robot or the reverse.
+  const audience = audienceSnapshot(config.flags, pageFacts);
+  // The server evaluated this visitor's variants as the browser would, unless it took a parent for a robot (or the
+  // reverse), or an audience read something the server could not see (a UTM touch of an earlier visit, the screen's width).
   const flagsReady =
-    rendered && rendered.robot === isRobot
+    rendered && rendered.robot === isRobot && JSON.stringify(rendered.audience) === JSON.stringify(audience)
       ? Promise.resolve(rendered.flags)
       : resolveFlags({
           definitions: config.flags,
           provider: chooseFlagProvider(config, o.env, apiBase),
-          context: flagContext(browser.cookies, overrideText, window.location.pathname, isRobot, audienceSnapshot(config.flags, pageFacts)),
+          context: flagContext(browser.cookies, overrideText, window.location.pathname, isRobot, audience),
           override: variantOverride.values,
           timeoutMs: FLAG_TIMEOUT_MS,
         });
@@ -256,7 +252,7 @@ export async function start(o: StartOptions): Promise<void> {
   const analytics = new LocalAnalytics(window as { __analytics?: LocalAnalytics });
   const resolved = await flagsReady;
   flags = resolved.values;
-  exposeExperimentsForQa(window as QaWindow, resolved, config, audienceSnapshot(config.flags, pageFacts), isRobot);
+  exposeExperimentsForQa(window as QaWindow, resolved, config, audience, isRobot);
   const sink = createEventSink(`${apiBase}${EVENTS_PATH}`);
   if (!isRobot && (window.location.search.includes('utm_') || !browser.session.getItem(TOUCH_SENT_KEY))) {
     browser.session.setItem(TOUCH_SENT_KEY, '1');

@@ -14,6 +14,8 @@ export interface PageState {
   locale: string;
   /** Rendered for a robot (a headless browser, by its User-Agent): every flag at its default. */
   robot: boolean;
+  /** What the experiments' audiences read (src/experiments/audience.ts): the browser takes the flags only when it reads the same. */
+  audience: Record<string, unknown>;
   flags: ResolvedFlags;
   mobile: boolean;
   clientState: ClientState;

@@ -12,10 +12,11 @@ import { type CookieJar, cookieDomainFor, memoryStorage, parseCookies } from '..
 import { LOCALE_CHOICE_KEY, LOCALE_PARAM } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledHead, CompiledRoute, CompiledScreenModule } from '../config/compiled.ts';
 import { anyExperimentRunning, audienceSnapshot } from '../experiments/audience.ts';
+import { captureAttribution, readAttribution } from '../runtime/attribution.ts';
 import { createClientStateStore } from '../runtime/clientState.ts';
 import { RuntimeContext } from '../runtime/context.tsx';
 import { createCopy } from '../runtime/copy.ts';
-import { createFacts } from '../runtime/facts.ts';
+import { arrivalFacts } from '../runtime/facts.ts';
 import { recordingPreloads } from '../runtime/preloads.ts';
 import { findRoute, resolveRoute } from '../runtime/routes.ts';
 import { createRuntime, type Runtime } from '../runtime/runtime.ts';
@@ -176,8 +177,11 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
   const state = createClientStateStore(memoryStorage());
   state.setKey('locale', copy.locale());
   const session = memoryStorage();
+  const local = memoryStorage();
+  // The address's UTM touch, as the browser takes it on arrival (an earlier visit's, in its storage, the server cannot see).
+  captureAttribution(request.search, session, local);
   const browser = {
-    local: memoryStorage(),
+    local,
     session,
     cookies,
     assign: () => undefined,
@@ -186,26 +190,23 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
     mobileAsRendered: () => request.mobile,
   };
   const navigation = { path: request.path, search: request.search, from: null, reload: false, navigate: () => undefined };
-  const facts = createFacts({
-    user: null,
-    path: request.path,
-    search: request.search,
-    from: null,
-    reload: false,
-    mobile: request.mobile,
-    customer: null,
-    state: state.get(),
-    storage: () => undefined,
-    cookie: (name) => cookies.get(name),
-    flags: {},
-    utm: () => null,
-  });
+  const audience = audienceSnapshot(
+    config.flags,
+    arrivalFacts({
+      path: request.path,
+      search: request.search,
+      mobile: request.mobile,
+      state: state.get(),
+      cookie: (name) => cookies.get(name),
+      utm: (touch) => readAttribution(touch, session, local),
+    }),
+  );
   const overrideText = readVariantOverride(request.search, cookies);
   const variantOverride = parseVariantOverride(overrideText, config.flags);
   const flags = await resolveFlags({
     definitions: config.flags,
     provider: anyExperimentRunning(config.flags) ? new LocalExperimentProvider(config.flags) : new DefaultsProvider(),
-    context: flagContext(cookies, overrideText, request.path, request.robot, audienceSnapshot(config.flags, facts)),
+    context: flagContext(cookies, overrideText, request.path, request.robot, audience),
     override: variantOverride.values,
     timeoutMs: 1000,
   });
@@ -256,6 +257,7 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
         search: request.search,
         locale: copy.locale(),
         robot: request.robot,
+        audience,
         flags,
         mobile: request.mobile,
         clientState: state.get(),
