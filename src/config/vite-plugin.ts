@@ -1,5 +1,7 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
+import { escapeHtml } from '../domain/html.ts';
+import { createCopy } from '../runtime/copy.ts';
 import { type CheckResult, type CompiledProject, checkAndCompile, createCheckCache } from './compile.ts';
 import { isError } from './diagnostic.ts';
 import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, configUpdate } from './hotUpdate.ts';
@@ -220,22 +222,18 @@ function overlayError(checked: CheckResult, root: string) {
  */
 function withHeadTags(html: string, compiled: CompiledProject): string {
   const { head, defaultLocale } = compiled;
-  const copy = compiled.copy[defaultLocale] ?? {};
-  const text = (key: string) => {
-    const [ns = '', name = ''] = key.split(':');
-    return (copy[ns]?.[name] ?? '').replace(/\$t\(([\w-]+):([\w.-]+)\)/g, (_, n: string, k: string) => copy[n]?.[k] ?? '');
-  };
-  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  // The texts as the app reads them (i18next: `$t(common:productName)` nested).
+  const text = createCopy(defaultLocale, compiled.copy[defaultLocale] ?? {}, async () => ({})).t.get();
   const tags = head
     ? [
-        `<meta name="description" content="${attr(text(head.description))}" />`,
-        `<meta name="theme-color" content="${attr(head.themeColor)}" />`,
-        `<link rel="icon" href="${attr(head.icon)}"${head.icon.endsWith('.svg') ? ' type="image/svg+xml"' : ''} />`,
+        `<meta name="description" content="${escapeHtml(text(head.description))}" />`,
+        `<meta name="theme-color" content="${escapeHtml(head.themeColor)}" />`,
+        `<link rel="icon" href="${escapeHtml(head.icon)}"${head.icon.endsWith('.svg') ? ' type="image/svg+xml"' : ''} />`,
       ]
     : [];
   return html
-    .replace(/<html lang="[^"]*">/, `<html lang="${attr(defaultLocale)}">`)
-    .replace('<title></title>', `${tags.join('\n    ')}\n    <title>${attr(text(compiled.config.app.productName))}</title>`);
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(defaultLocale)}">`)
+    .replace('<title></title>', () => `${tags.join('\n    ')}\n    <title>${escapeHtml(text(compiled.config.app.productName))}</title>`);
 }
 
 /** The main module: config and the shell's copy inline, screens (with their copy) and other locales lazily. */

@@ -1,8 +1,6 @@
 /** The `/admin` pages' shell: plain server-rendered HTML, own stylesheet, no inline script or style (the CSP forbids both). */
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+import { escapeHtml } from '../../domain/html.ts';
 
 export interface PageParts {
   title: string;

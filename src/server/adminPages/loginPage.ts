@@ -1,5 +1,6 @@
 /** `GET /admin/login`: the operators' login form. */
-import { escapeHtml, htmlPage } from './html.ts';
+import { escapeHtml } from '../../domain/html.ts';
+import { htmlPage } from './html.ts';
 
 export const WRONG_CREDENTIALS = 'The email or password is wrong.';
 export const FORM_EXPIRED = 'The form had expired. Please log in again.';

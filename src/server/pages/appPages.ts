@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHttpBackend } from '../../adapters/backend/backend.ts';
 import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../config/pages.ts';
+import { escapeHtml } from '../../domain/html.ts';
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
 import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
 import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
@@ -29,8 +30,6 @@ interface ServerRenderer {
 export const RENDERER_FILE = '.ssr/entry.js';
 
 const readJson = <T>(file: string): T | null => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null);
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A phone or tablet, by its Client Hint or its User-Agent (an emulated phone may send a

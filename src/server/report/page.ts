@@ -3,7 +3,8 @@
  * report.js draws with Chart.js. The charts' numbers travel in a `<script type="application/json">`
  * element (data, never run), since the CSP allows no inline script.
  */
-import { escapeHtml, htmlPage } from '../adminPages/html.ts';
+import { escapeHtml } from '../../domain/html.ts';
+import { htmlPage } from '../adminPages/html.ts';
 import type { Report } from './build.ts';
 import { formatPercent } from './format.ts';
 import { reportSections, type Table } from './tables.ts';
