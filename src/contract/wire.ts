@@ -8,6 +8,9 @@
 import type { CallName } from './calls.ts';
 
 /** Where a call is posted, relative to the API base (`/api`). */
+/** Where the backend answers on the app's own origin: every path below is under it. */
+export const API_PREFIX = '/api';
+
 export const functionPath = (name: CallName) => `/functions/${name}`;
 /** The experiments report's events (src/contract/events.ts), under the API base. */
 export const EVENTS_PATH = '/events';

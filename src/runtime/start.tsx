@@ -18,7 +18,7 @@ import { blockComponents, lazyBlocks, loadBlocks, preloadBlocks } from '../block
 import { cookieDomainFor, documentCookies, safeStorage } from '../browser/storage.ts';
 import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../config/compiled.ts';
-import { EVENTS_PATH } from '../contract/wire.ts';
+import { API_PREFIX, EVENTS_PATH } from '../contract/wire.ts';
 import { anyExperimentRunning, audienceSnapshot } from '../experiments/audience.ts';
 import { type PageState, readPageState } from '../ssr/pageState.ts';
 import { App } from './App.tsx';
@@ -185,7 +185,7 @@ export async function start(o: StartOptions): Promise<void> {
       return module.screen;
     });
 
-  const apiBase = o.env.apiBase ?? '/api';
+  const apiBase = o.env.apiBase ?? API_PREFIX;
   const pageAssets = import.meta.env.DEV ? null : readPageAssets(document);
   const clientConfig = readClientConfig(apiBase);
   const overrideText = readVariantOverride(window.location.search, browser.cookies);

@@ -10,6 +10,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { API_PREFIX } from '../contract/wire.ts';
 import { parseRestRoutes } from './accounts/parseRest.ts';
 import { adminPages } from './adminPages/routes.ts';
 import { withRedaction } from './auth/redaction.ts';
@@ -168,7 +169,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // Payments: Braintree's webhook notifications (src/server/payments/webhook.ts).
       await api.register(braintreeWebhookRoutes, { db, gateway: backend.gateway });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
   // The operators' login and experiments report: server-rendered pages, not the parents' app.

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../contract/wire.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -28,7 +29,7 @@ export function staticOptions(distDir: string): FastifyStaticOptions {
   };
 }
 
-export const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+export const isApiPath = (pathname: string) => pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
 
 /** A browser asking for a page of the app (not a file, not the API). */
 export function wantsAppShell(request: FastifyRequest): boolean {

@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHttpBackend } from '../../adapters/backend/backend.ts';
 import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../config/pages.ts';
+import { API_PREFIX } from '../../contract/wire.ts';
 import { escapeHtml } from '../../domain/html.ts';
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
 import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
@@ -127,7 +128,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
       log.error({ err: error }, 'the server renderer failed to load: pages render in the browser');
       return null;
     });
-  const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: injectFetch(app) });
+  const backend = createHttpBackend({ apiBase: API_PREFIX, sessionToken: () => null, fetch: injectFetch(app) });
   // The files of every screen and where each leads, for the browser's prefetch (src/runtime/prefetch.ts).
   const assets = pages
     ? scriptJson({
