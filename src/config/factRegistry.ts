@@ -19,6 +19,8 @@ export const fixedFactRegistry = {
   'customer.gifted': "the parent's plan was a gift",
   'customer.lifetime': "the parent's plan is a lifetime plan",
   'customer.trialActive': "the parent's free trial is running",
+  'customer.usedAppTrial': 'the parent has had a free trial of an app plan (a trial is once per parent and product)',
+  'customer.usedClassesTrial': 'the parent has had a free trial of a classes plan',
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import {
   customerOptions,
   email,
   emailPreferences,
+  expectedTodayCharge,
   id,
   isoDate,
   minervaOffer,
@@ -23,35 +24,11 @@ import {
   webOffer,
 } from './entities.ts';
 import { freeFormObject } from './freeForm.ts';
+import { MessageKey } from './messageKeys.ts';
 import { withSafeText } from './safeText.ts';
 
-/** Message keys of spec §8 that the runtime maps to copy. */
-export const MessageKey = {
-  alreadyHaveSubscription: 'WP_AlreadyHaveSubscription',
-  /** A decline: the failure carries the processor's code (`processorCode`, 2000–2099 or 3000). */
-  cardNotValid: 'WP_CardNotValid',
-  /** The card type is not accepted. */
-  paymentInvalid: 'WP_PaymentInvalid',
-  /** CVV or postal code mismatch, or card fields the gateway finds invalid. */
-  cardVerificationFailed: 'WP_CardVerificationFailed',
-  /** The card is already in the vault. */
-  paymentMethodDuplicate: 'WP_PaymentMethodDuplicate',
-  userAlreadyExists: 'USER_ALREADY_EXISTS',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  codeAlreadyUsed: 'CODE_ALREADY_USED',
-  codeExpired: 'CODE_EXPIRED',
-  codeInvalid: 'CODE_INVALID',
-  subscriptionActive: 'SUBSCRIPTION_ACTIVE',
-  captchaFailed: 'CAPTCHA_FAILED',
-  rateLimited: 'RATE_LIMITED',
-  resetTokenInvalid: 'RESET_TOKEN_INVALID',
-  /** An `idempotent` call sent without an Idempotency-Key. */
-  idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
-  /** An Idempotency-Key sent again with other params. */
-  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
-  /** The first request with this Idempotency-Key (or another payment of the account) is still running. */
-  requestInProgress: 'REQUEST_IN_PROGRESS',
-} as const;
+export { MessageKey };
+
 type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
 /** Which shared counter limits a call (per account and per IP). */
@@ -99,7 +76,9 @@ const paymentKeys = [
   MessageKey.cardVerificationFailed,
   MessageKey.paymentMethodDuplicate,
 ] as const;
-const subscriptionCall = { auth: 'session', idempotent: true, messageKeys: [MessageKey.alreadyHaveSubscription, ...paymentKeys] } as const;
+/** The calls that charge (as opposed to UpdateCreditCard, which only takes a card) answer this too. */
+const chargeKeys = [...paymentKeys, MessageKey.todayChargeChanged] as const;
+const subscriptionCall = { auth: 'session', idempotent: true, messageKeys: [MessageKey.alreadyHaveSubscription, ...chargeKeys] } as const;
 /** A count typed into a form arrives as text ("25"): numbers and digit strings are accepted. */
 const formNumber = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]);
 const codeCall = {
@@ -303,7 +282,7 @@ export const contract = {
     owner: { params: ['userId'], action: 'buy a plan for' },
   }),
   UpgradeSubscription: define({
-    input: z.object({ parseUserId: id, oldSubscriptionId: id, newPlanId: id, paymentMethodToken: z.null().optional() }),
+    input: z.object({ parseUserId: id, oldSubscriptionId: id, newPlanId: id, paymentMethodToken: z.null().optional(), expectedTodayCharge }),
     output: z.object({ subscriptionId: id }),
     ...subscriptionCall,
     owner: { params: ['parseUserId'], action: 'change the plan of' },
@@ -324,7 +303,7 @@ export const contract = {
     owner: { params: ['customerId', 'userId'], action: 'update the card of' },
   }),
   CreateClassAddOnSubscription: define({
-    input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id }),
+    input: z.object({ paymentMethodToken: z.string().min(1).max(4096), classAddOnId: id, expectedTodayCharge }),
     output: z.object({ id }),
     ...subscriptionCall,
   }),
@@ -335,6 +314,7 @@ export const contract = {
       customerOptions: customerOptions.optional(),
       utmParamsObject: utmParams,
       captchaToken: z.string().max(4096).optional(),
+      expectedTodayCharge,
     }),
     output: z.object({ subscriptionId: id, classType: z.enum(['live', 'onDemand']) }),
     ...subscriptionCall,
@@ -351,12 +331,13 @@ export const contract = {
       quantity: formNumber.pipe(z.number().int().min(1).max(10000)),
       paymentMethodToken: z.string().min(1).max(4096),
       customerOptions,
+      expectedTodayCharge,
     }),
     output: z.object({ orderId: id, codes: z.array(z.string()) }),
     auth: 'none',
     idempotent: true,
     answerHoldsSecrets: true,
-    messageKeys: paymentKeys,
+    messageKeys: chargeKeys,
   }),
 
   // Side effects the browser asks for (they go to the outbox)

@@ -9,6 +9,11 @@ import { UTM_VALUE_MAX_LENGTH } from './limits.ts';
 
 export const isoDate = z.string().datetime({ offset: true });
 export const money = z.number().nonnegative().multipleOf(0.01);
+/**
+ * What the screen showed as charged today, in dollars ("Today's charge $9.99" → 9.99): every
+ * charging call takes it, and the server refuses to charge any other amount today.
+ */
+export const expectedTodayCharge = money.max(1_000_000);
 export const email = z.string().trim().min(3).max(254).email();
 export const password = z.string().min(6).max(32);
 export const id = z.string().min(1).max(64);
@@ -133,6 +138,8 @@ export const customerDetails = z.object({
   pendingPlan: webOffer.nullable(),
   isExpired: z.boolean(),
   hasUsedTrial: z.boolean(),
+  /** Which products the parent has had a free trial of: a trial is once per parent and product. */
+  hasUsedTrialByProduct: z.object({ app: z.boolean(), classes: z.boolean() }).optional(),
   isGifted: z.boolean(),
   isLifetime: z.boolean(),
   isTrialActive: z.boolean(),
@@ -213,6 +220,7 @@ export const purchasePayload = z.object({
   partner: z.string().max(64).optional(),
   couponCode: z.string().max(64).optional(),
   promoCode: z.string().max(64).optional(),
+  expectedTodayCharge,
 });
 
 export const emailPreferences = z.object({ marketingMessageChannel: z.boolean(), parentNewsletterMessages: z.boolean() });

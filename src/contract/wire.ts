@@ -3,7 +3,7 @@
  * Parse Server's cloud-function REST convention.
  *
  *   POST {apiBase}/functions/{Name}   body: JSON params   header: X-Parse-Session-Token
- *   → 200 {"result": ...}   or   4xx/5xx {"code": n, "error": "...", "messageKey"?, "processorCode"?}
+ *   → 200 {"result": ...}   or   4xx/5xx {"code": n, "error": "...", "messageKey"?, "processorCode"?, "todayCharge"?}
  */
 import type { CallName } from './calls.ts';
 
@@ -47,8 +47,10 @@ export const ErrorCode = {
 /**
  * A failed call on the wire. `processorCode` is the card processor's response code of a
  * declined payment ("2001"; "3000" when the processor failed), sent with WP_CardNotValid.
+ * `todayCharge` is what a charging call would really charge today, in dollars (9.99), sent with
+ * WP_TodayChargeChanged when the screen's `expectedTodayCharge` was another amount.
  */
-export type CallFailure = { code: number; error: string; messageKey?: string; processorCode?: string };
+export type CallFailure = { code: number; error: string; messageKey?: string; processorCode?: string; todayCharge?: number };
 
 /** A failed call, thrown by server handlers and by the browser client alike. */
 export class CallError extends Error {
@@ -59,6 +61,8 @@ export class CallError extends Error {
     readonly messageKey?: string,
     /** The processor's response code of a declined payment ("2001"), when there is one. */
     readonly processorCode?: string,
+    /** The amount a charging call would really charge today, in dollars, when it refused another. */
+    readonly todayCharge?: number,
   ) {
     super(message);
     this.name = 'CallError';
@@ -68,18 +72,20 @@ export class CallError extends Error {
     const wire: CallFailure = { code: this.code, error: this.message };
     if (this.messageKey !== undefined) wire.messageKey = this.messageKey;
     if (this.processorCode !== undefined) wire.processorCode = this.processorCode;
+    if (this.todayCharge !== undefined) wire.todayCharge = this.todayCharge;
     return wire;
   }
 
   /** The failure an answer carries (a body that is not `{ code, error }` keeps the HTTP status as its code). */
   static fromWire(body: unknown, status: number): CallError {
-    const b = (body ?? {}) as { code?: unknown; error?: unknown; messageKey?: unknown; processorCode?: unknown };
+    const b = (body ?? {}) as { code?: unknown; error?: unknown; messageKey?: unknown; processorCode?: unknown; todayCharge?: unknown };
     return new CallError(
       typeof b.code === 'number' ? b.code : status,
       // Not a text (spec §8 "Registration error"): no message, so the screen says its own.
       typeof b.error === 'string' ? b.error : '',
       typeof b.messageKey === 'string' ? b.messageKey : undefined,
       typeof b.processorCode === 'string' || typeof b.processorCode === 'number' ? String(b.processorCode) : undefined,
+      typeof b.todayCharge === 'number' && Number.isFinite(b.todayCharge) && b.todayCharge >= 0 ? b.todayCharge : undefined,
     );
   }
 }

@@ -30,3 +30,43 @@ export function todayChargeCents(offer: ChargedOffer): number {
 
 /** The amount in dollars with cents ("0.00", "10.00", "149.99"), as the summary lines show prices. */
 export const todayChargeText = (offer: ChargedOffer): string => (todayChargeCents(offer) / 100).toFixed(2);
+
+/** Which products' free trials a parent has had: a trial is once per parent and product. */
+export interface UsedTrials {
+  app: boolean;
+  classes: boolean;
+}
+
+/** What the rule reads to tell an offer's product and trial. */
+interface TrialOffer extends ChargedOffer {
+  /** Set on class offers (the class funnels): their product is classes, every other offer's is the app. */
+  classType?: unknown;
+  trial?: unknown;
+}
+
+const withoutTrial = <O extends TrialOffer>(offer: O): O => {
+  const trial = offer.trial && typeof offer.trial === 'object' ? { trial: { ...offer.trial, quantity: 0 } } : {};
+  return { ...offer, trialDurationDays: 0, ...trial };
+};
+
+const hasTrial = (offer: TrialOffer) => typeof offer.trialDurationDays === 'number' && offer.trialDurationDays > 0;
+
+/**
+ * The offer as a checkout sells it to this parent: without its free trial when they have had one
+ * of its product (they pay the first period today). `used` null: not known (a visitor).
+ */
+export function offerForParent<O extends TrialOffer>(offer: O, used: UsedTrials | null): O {
+  const product = offer.classType ? 'classes' : 'app';
+  return used?.[product] && hasTrial(offer) ? withoutTrial(offer) : offer;
+}
+
+/** The offer as the server says it charges it today (`todayCharge` of a refusal): no free trial when that is not nothing. */
+export const offerChargedToday = <O extends TrialOffer>(offer: O, cents: number): O =>
+  cents > 0 && hasTrial(offer) ? withoutTrial(offer) : offer;
+
+/**
+ * What moving a renewing plan to `offer` charges today (My Account's upgrade): a lifetime plan is
+ * paid at once; a renewing one first bills when what the current plan paid for (or its trial) ends.
+ */
+export const upgradeChargeCents = (offer: { price?: unknown; subscriptionDuration?: unknown }): number =>
+  offer.subscriptionDuration === 'lifetime' ? centsOf(dollars(offer.price) ?? 0) : 0;

@@ -81,7 +81,7 @@ export interface ActionScope {
 
 export function toErrorInfo(e: unknown): ErrorInfo {
   if (e && typeof e === 'object') {
-    const x = e as { message?: unknown; code?: unknown; messageKey?: unknown; processorCode?: unknown };
+    const x = e as { message?: unknown; code?: unknown; messageKey?: unknown; processorCode?: unknown; todayCharge?: unknown };
     const processorCode = typeof x.processorCode === 'string' || typeof x.processorCode === 'number' ? String(x.processorCode) : null;
     return {
       message: typeof x.message === 'string' ? x.message : String(e),
@@ -89,6 +89,8 @@ export function toErrorInfo(e: unknown): ErrorInfo {
       messageKey: typeof x.messageKey === 'string' ? x.messageKey : null,
       // Only declines carry one (`error.processorCode`).
       ...(processorCode !== null ? { processorCode } : {}),
+      // Only a refused amount carries one (`error.todayCharge`, dollars with cents).
+      ...(typeof x.todayCharge === 'number' ? { todayCharge: x.todayCharge.toFixed(2) } : {}),
     };
   }
   return { message: String(e), code: null, messageKey: null };

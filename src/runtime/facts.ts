@@ -16,6 +16,8 @@ export interface ErrorInfo {
   messageKey: string | null;
   /** The card processor's response code of a declined payment ("2001"), with WP_CardNotValid. */
   processorCode?: string | null;
+  /** What a charging call would really charge today ("9.99"), with WP_TodayChargeChanged. */
+  todayCharge?: string | null;
   /** What the failure means (`error.outcome`): the call's message key, noAnswer or default (src/contract/outcomes.ts). */
   outcome?: string;
 }
@@ -75,6 +77,8 @@ const fixedReaders: { [F in FixedFact]: (s: FactSources) => unknown } = {
   'customer.gifted': (s) => s.customer?.gifted ?? false,
   'customer.lifetime': (s) => s.customer?.lifetime ?? false,
   'customer.trialActive': (s) => s.customer?.trialActive ?? false,
+  'customer.usedAppTrial': (s) => s.customer?.usedAppTrial ?? false,
+  'customer.usedClassesTrial': (s) => s.customer?.usedClassesTrial ?? false,
 };
 
 /** How each family of the registry reads `family.<rest>`. */

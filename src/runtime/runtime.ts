@@ -93,6 +93,8 @@ export interface Runtime extends RuntimeOptions {
 export function customerFacts(details: unknown, now = Date.now()): CustomerFacts {
   const d = (details ?? {}) as Record<string, unknown>;
   const sub = (d.activeSubscription ?? {}) as Record<string, unknown>;
+  // A backend that does not tell trials by product (an older one) tells whether there was any.
+  const usedTrials = (d.hasUsedTrialByProduct ?? { app: d.hasUsedTrial, classes: d.hasUsedTrial }) as Record<string, unknown>;
   const firstBilling =
     typeof sub.firstBillingDate === 'string' || typeof sub.firstBillingDate === 'number' ? new Date(sub.firstBillingDate).getTime() : NaN;
   return {
@@ -101,6 +103,8 @@ export function customerFacts(details: unknown, now = Date.now()): CustomerFacts
     gifted: d.isGifted === true,
     lifetime: d.isLifetime === true,
     trialActive: d.isTrialActive === true || (Number(sub.trialDuration) > 0 && firstBilling > now),
+    usedAppTrial: usedTrials.app === true,
+    usedClassesTrial: usedTrials.classes === true,
   };
 }
 
@@ -131,6 +135,12 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     );
     customerLoad = load;
     return load;
+  };
+
+  const forgetCustomer = () => {
+    customerFor = null;
+    customerLoad = null;
+    customer.set(null);
   };
 
   const screenCache = new Map<string, CompiledScreen>();
@@ -203,6 +213,8 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     currentSearch: () => nav.search,
     call: async (fn, input, idempotencyKey) => {
       const answer = await o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {});
+      // A charge changed what the customer details say (a plan, a trial used): they are asked again when next read.
+      if (idempotencyKey) forgetCustomer();
       // 'Signed in as' and every `user.email` fact follow an email change at once.
       if (fn === 'UpdateUserEmail') o.auth.rememberEmail((answer as { email: string }).email);
       return answer;

@@ -1,6 +1,8 @@
 import { useContext, useState } from 'react';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
-import { runActions } from '../../runtime/actions.ts';
+import { MessageKey } from '../../contract/messageKeys.ts';
+import { upgradeChargeCents } from '../../domain/todayCharge.ts';
+import { type ActionServices, runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCatalogLanguage, useCopy, useIntlLocale, useRuntime } from '../../runtime/context.tsx';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
 import { planName } from '../plans/planName.ts';
@@ -33,6 +35,8 @@ export function PlanPanel(props: {
   const [step, setStep] = useState<CancelStep>('closed');
   const [choice, setChoice] = useState<string | null>(null);
   const [upgrading, setUpgrading] = useState(false);
+  // The amount the server answered when it refused the one shown (WP_TodayChargeChanged), for the choice it was.
+  const [said, setSaid] = useState<{ choice: string; cents: number } | null>(null);
   const id = (part: string) => `${idBase}-${part}`;
   const focusLater = (elementId: string) => setTimeout(() => document.getElementById(elementId)?.focus(), 0);
 
@@ -50,6 +54,8 @@ export function PlanPanel(props: {
 
   const status = tx(`status.${plan.status}`) + (plan.trial ? ` ${tx('status.trial')}` : '');
   const choices = upgradeChoices(plan, props.offers, block.upgradeOffers ?? []);
+  const chosen = choices.find((o) => o.id === choice);
+  const todayCents = chosen ? (said?.choice === chosen.id ? said.cents : upgradeChargeCents(chosen)) : null;
 
   const cancel = () =>
     void runActions(block.onCancel, rt.services, {
@@ -63,8 +69,22 @@ export function PlanPanel(props: {
       return;
     }
     setUpgrading(true);
+    const services: ActionServices = {
+      ...rt.services,
+      call: async (fn, input, key) => {
+        try {
+          return await rt.services.call(fn, input, key);
+        } catch (e) {
+          const x = e as { messageKey?: unknown; todayCharge?: unknown };
+          if (x.messageKey === MessageKey.todayChargeChanged && typeof x.todayCharge === 'number')
+            setSaid({ choice, cents: Math.round(x.todayCharge * 100) });
+          throw e;
+        }
+      },
+    };
     try {
-      await runActions(block.onUpgrade, rt.services, { signal, result: { subscriptionId: plan.subscriptionId, newPlanId: choice } });
+      const result = { subscriptionId: plan.subscriptionId, newPlanId: choice, todayCharge: (todayCents ?? 0) / 100 };
+      await runActions(block.onUpgrade, services, { signal, result });
     } finally {
       if (!signal?.aborted) setUpgrading(false);
     }
@@ -213,6 +233,7 @@ export function PlanPanel(props: {
               </label>
             </div>
           ))}
+          {todayCents !== null && <p className="plan-upgrade__today">{tx('upgradeToday', { todayPrice: (todayCents / 100).toFixed(2) })}</p>}
           <p className="button-block">
             <button
               type="button"

@@ -69,6 +69,7 @@ export const accountSectionsCopyTexts: CopyGroupTexts = {
   upgradeTitle: [],
   upgradeOption: ['title', 'price'],
   upgradeSubmit: [],
+  upgradeToday: ['todayPrice'],
   selectPlan: [],
   resubscribeText: [],
   resubscribe: [],
@@ -121,7 +122,9 @@ const accountSectionsSchema = strictObject({
     .array(refersTo('offer', z.string().min(1)))
     .optional()
     .describe('The web offers a renewing web-store plan may move to (those lasting longer than the plan are shown).'),
-  onUpgrade: actionList.optional().describe("What 'Upgrade' does, with { result: '' } = { subscriptionId, newPlanId }."),
+  onUpgrade: actionList
+    .optional()
+    .describe("What 'Upgrade' does, with { result: '' } = { subscriptionId, newPlanId, todayCharge } (todayCharge: the amount shown, dollars)."),
   onResubscribe: actionList.optional().describe('What the resubscribe button does (an expired plan, or a gift that is not for life).'),
   sections: z.array(section).min(1).describe('The sections after the plans (Manage Account, Billing History...), as tabs or accordions.'),
 });

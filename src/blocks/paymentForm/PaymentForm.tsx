@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useCopy, useRuntime } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 import { CardForm } from './CardForm.tsx';
@@ -19,6 +19,7 @@ import { usePaymentSession } from './usePaymentSession.ts';
 import { usePaymentSubmit } from './usePaymentSubmit.ts';
 import { usePaymentTurn } from './usePaymentTurn.ts';
 import { usePayPalButton } from './usePayPalButton.ts';
+import { type TodayCharge, useTodayCharge } from './useTodayCharge.ts';
 import { WalletButtons } from './WalletButtons.tsx';
 import './payment.css';
 
@@ -52,13 +53,18 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
   const folding = useFolding(block.editLabel !== undefined, cardTitleId);
   const notices = usePaymentNotices(block);
   const cardholder = useCardholderName();
-  const charge = useCheckoutCharge(block, cardholder.name, notices);
-  const { offer, known } = usePaymentOffer(block, (found) => void charge.run(block.onOffer, charge.paymentValues(null, found)));
+  const todayRef = useRef<TodayCharge | null>(null);
+  const charge = useCheckoutCharge(block, cardholder.name, notices, (offerId, dollars) => todayRef.current?.serverSaid(offerId, dollars));
+  const found = usePaymentOffer(block, (offer) => void charge.run(block.onOffer, charge.paymentValues(null, offer)));
+  const today = useTodayCharge(block, found.offer);
+  todayRef.current = today;
+  const { offer } = today;
+  const known = found.known && today.known;
   const session = usePaymentSession({ block, layout, shown: folding.expanded, tx, id, notices });
   const tabs = useMethodTabs(id);
   const turn = usePaymentTurn();
   const wallet = { amount: offer ? offerAmount(offer) : '0.00', label: t(rt.config.app.productName) };
-  const pay = usePaymentSubmit({ block, layout, offer, wallet, session, cardholder, charge, turn, notices });
+  const pay = usePaymentSubmit({ block, layout, offer, today, wallet, session, cardholder, charge, turn, notices });
   const paypal = usePayPalButton({
     adapter: session.adapter,
     available: session.wallets.includes('paypal'),
@@ -93,7 +99,7 @@ export default function PaymentForm({ block }: BlockProps<'paymentForm'>) {
   return (
     <section id={block.id} className={`payment payment--${layout.style}`} aria-busy={!known || undefined}>
       <div id={id('panel')}>
-        <OrderSummary block={block} offer={offer} />
+        <OrderSummary block={block} offer={offer} todayCents={today.todayCents} />
         {layout.tabs ? (
           <MethodTabs state={tabs} tx={tx} id={id} card={cardForm} other={walletButtons} />
         ) : (

@@ -4,7 +4,6 @@
  * id. Pure but for the lookup call.
  */
 import type { Backend } from '../../adapters/backend/backend.ts';
-import { todayChargeText } from '../../domain/todayCharge.ts';
 import type { Translate } from '../../runtime/copy.ts';
 import { planName } from '../plans/planName.ts';
 
@@ -62,7 +61,7 @@ export function offerAmount(offer: Offer): string {
 
 /**
  * `{title}`, `{price}`, `{trialDays}`, `{promoDays}` (a class add-on's) and `{todayPrice}` — the
- * amount charged today (src/domain/todayCharge.ts) — for the summary lines (their schema declares
+ * amount charged today (./useTodayCharge.ts) — for the summary lines (their schema declares
  * these names as what the lines may use).
  */
 export const offerSummaryNames = ['title', 'price', 'trialDays', 'promoDays', 'todayPrice'] as const;
@@ -70,13 +69,13 @@ export const offerSummaryNames = ['title', 'price', 'trialDays', 'promoDays', 't
 export function offerSummaryParams(
   offer: Offer,
   t: Translate,
-  o: { catalogTitleFirst?: boolean } = {},
+  o: { catalogTitleFirst?: boolean; todayCents: number },
 ): Record<(typeof offerSummaryNames)[number], string> {
   return {
     title: planName(t, offer, o) ?? String(offer.planName ?? offer.name ?? offer.id),
     price: offerAmount(offer),
     trialDays: String(offer.trialDurationDays ?? 0),
     promoDays: String(typeof offer.promoDays === 'number' ? offer.promoDays : 0),
-    todayPrice: todayChargeText(offer),
+    todayPrice: (o.todayCents / 100).toFixed(2),
   };
 }

@@ -87,6 +87,9 @@ export const paymentFormBlock = strictObject({
     .enum(['webOffers', 'classOffers', 'classAddOns'])
     .optional()
     .describe('Where an offer id is looked up: the web offers, the class offers or the class add-ons.'),
+  quantity: value
+    .optional()
+    .describe('How many of the offer are bought (a volume order: { query: seats }); one when not given. Today\'s charge is that many times the price.'),
   offerRequired: z.boolean().optional().describe("Paying needs an offer ('Please select a plan'); false to update the card on file only."),
   onOffer: actionList.optional().describe('What is done once the offer is known, with payment.offer (analytics, remembering the choice).'),
   onPay: actionList.describe('What paying does, with { payment: nonce } and the other payment values: the call and what follows.'),
@@ -98,7 +101,10 @@ export const paymentFormBlock = strictObject({
     .describe("The same line for an offer with a free trial ('{price} charged after {trialDays}-day free trial')."),
   todayCharge: filledCopyKey(offerSummaryNames)
     .optional()
-    .describe("What is charged today, under the summary ('Today's charge: {todayPrice}'): 0.00 during a free trial."),
+    .describe(
+      "What is charged today, under the summary ('Today's charge {todayPrice}'): 0.00 during a free trial, the full price " +
+        "for a parent who had the product's trial, times the quantity. The charge call's expectedTodayCharge: { payment: todayCharge }.",
+    ),
   editLabel: copyKey.optional().describe("Keeps the form folded behind a button with this label (the account page's 'Edit')."),
   errorMs: milliseconds.optional().describe("How long a payment provider's message stays, in milliseconds (8000)."),
   loadErrorMs: loadErrorMs.optional().describe('How long the message of a part that failed to load stays, in milliseconds, per part.'),

@@ -8,11 +8,14 @@ import type { CheckoutCharge } from './useCheckoutCharge.ts';
 import type { PaymentNotices } from './usePaymentNotices.ts';
 import type { PaymentSession } from './usePaymentSession.ts';
 import type { PaymentTurn } from './usePaymentTurn.ts';
+import type { TodayCharge } from './useTodayCharge.ts';
 
 interface PaymentSubmitOptions {
   block: PaymentFormConfig;
   layout: FormLayout;
+  /** The offer as the form sells it, and what it shows as charged today. */
   offer: Offer | null;
+  today: TodayCharge;
   /** What the wallets show and charge: the offer's price, the product's name. */
   wallet: { amount: string; label: string };
   session: PaymentSession;
@@ -86,7 +89,7 @@ export function usePaymentSubmit(o: PaymentSubmitOptions) {
       else tokenized = await tokenize(how);
       if (!tokenized) return;
       charge.attempts.key(); // the attempt starts: its key stays for retries until a definitive answer
-      await charge.pay(charge.paymentValues(tokenized, o.offer));
+      await charge.pay(charge.paymentValues(tokenized, o.offer, o.today));
     } finally {
       turn.giveBack();
     }

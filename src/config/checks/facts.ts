@@ -11,7 +11,7 @@ import { type Check, type CheckContext, isRecord } from './context.ts';
 type Family = 'state' | 'storage' | 'flag' | 'error' | 'payment';
 
 // `error.code` is refused, with the outcome names of its call, in ./outcomes.ts.
-export const errorFields = ['message', 'outcome', 'messageKey', 'processorCode'];
+export const errorFields = ['message', 'outcome', 'messageKey', 'processorCode', 'todayCharge'];
 const checkedFamilies: readonly string[] = ['state', 'storage', 'flag', 'error', 'payment'];
 
 interface Unknown {

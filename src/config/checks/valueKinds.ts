@@ -31,6 +31,8 @@ const paymentKinds: Record<(typeof paymentValueNames)[number], ReadonlySet<Kind>
   offer: kinds('group', 'nothing'),
   offerId: textOrNothing,
   amount: kinds('number', 'nothing'),
+  todayCharge: kinds('number'),
+  quantity: kinds('number'),
 };
 
 const errorKinds: Record<string, ReadonlySet<Kind>> = {
@@ -38,6 +40,7 @@ const errorKinds: Record<string, ReadonlySet<Kind>> = {
   code: kinds('number', 'text', 'nothing'),
   messageKey: textOrNothing,
   processorCode: textOrNothing,
+  todayCharge: textOrNothing,
 };
 
 export interface ValueSite {

@@ -111,6 +111,8 @@ export const catalogFile = strictObject({
       const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
       const partners = new Set(list(catalog.partners).map((p) => p?.id));
       const offerIds = new Map<string, string>();
+      /** The gift and volume-licence offers: what a bulk campaign may sell by the seat. */
+      const codeOffers = new Set<string>();
       const promoCodes = new Map<string, string>();
       const issue = (path: (string | number)[], message: string, suggestion?: string) =>
         ctx.addIssue({
@@ -159,6 +161,8 @@ export const catalogFile = strictObject({
               `Unknown partner '${offer.partner}'. Declare it under 'partners:' (known: ${[...partners].join(', ') || 'none'}).`,
               closest(offer.partner, [...partners]),
             );
+          if ((offer.subscriptionType === 'gift' || offer.subscriptionType === 'volumeLicense') && typeof offer.id === 'string')
+            codeOffers.add(offer.id);
           if ((offer.subscriptionType === 'gift' || offer.subscriptionType === 'volumeLicense') && offer.giftMonths === undefined)
             issue([section, i], `A ${offer.subscriptionType} offer needs 'giftMonths:' (how many months it gives, -1 for lifetime).`);
           if (typeof offer.originalPrice === 'number' && typeof offer.price === 'number' && offer.originalPrice < offer.price)
@@ -184,6 +188,12 @@ export const catalogFile = strictObject({
             ['bulkCampaigns', i, 'offer'],
             `Unknown offer '${campaign.offer}': it is not under 'offers:' or 'classOffers:'.`,
             closest(campaign.offer, [...offerIds.keys()]),
+          );
+        else if (typeof campaign?.offer === 'string' && !codeOffers.has(campaign.offer))
+          issue(
+            ['bulkCampaigns', i, 'offer'],
+            `'${campaign.offer}' is not a gift or volume-licence offer: a campaign sells codes by the seat, ` +
+              "so its offer needs 'subscriptionType: volumeLicense' (or gift) and 'giftMonths:'.",
           );
       });
       // Run even when a field failed: both mistakes are reported together (as strictObject does).

@@ -29,8 +29,8 @@ const sources = {
   // `code` is refused by npm run check with the outcome names to use (src/config/checks/outcomes.ts).
   error: strictObject({
     error: z
-      .enum(['message', 'outcome', 'messageKey', 'processorCode', 'code'])
-      .describe("A field of the failure: message (the server's text), outcome, messageKey or processorCode."),
+      .enum(['message', 'outcome', 'messageKey', 'processorCode', 'todayCharge', 'code'])
+      .describe("A field of the failure: message (the server's text), outcome, messageKey, processorCode or todayCharge."),
   }).describe('The failure of the call whose catch: or errors: this is in.'),
   user: strictObject({ user: z.enum(['objectId', 'email']).describe('objectId or email of the logged-in parent.') }).describe(
     'The logged-in parent.',
@@ -60,7 +60,9 @@ const sources = {
 /**
  * What a payment block's actions read as `{ payment: name }` / `payment.<name>` facts: the nonce
  * of the payment just made and what may be said about it, the offer being bought, the payer.
- * `offer` has the offer's fields (`offer.id`, `offer.planId`, `offer.subscriptionDuration`...).
+ * `offer` has the offer's fields (`offer.id`, `offer.planId`, `offer.subscriptionDuration`...) as
+ * the form sells it (no trial for a parent who had one); `todayCharge` is the amount the form
+ * shows as charged today, in dollars, and `quantity` how many are bought.
  */
 export const paymentValueNames = [
   'nonce',
@@ -75,6 +77,8 @@ export const paymentValueNames = [
   'offer',
   'offerId',
   'amount',
+  'todayCharge',
+  'quantity',
 ] as const;
 
 export const valueSource = keyedUnion(sources, 'a value source').register(schemaInfo, { role: 'valueSource' });

@@ -57,6 +57,10 @@ export function givesAccess(s: Subscription, now: Date): boolean {
   return end === null || end > now.getTime();
 }
 
+/** A free trial is once per parent and product: has the parent had one of `product` (an app or a classes plan)? */
+export const hasUsedTrialOf = (subscriptions: readonly Subscription[], product: 'app' | 'classes'): boolean =>
+  subscriptions.some((s) => s.product === product && s.trial_duration_days > 0);
+
 /** Lifetime first, then the latest end (no end = renewing, before any dated end), then the newest. */
 function byStrength(a: Subscription, b: Subscription): number {
   if (a.is_lifetime !== b.is_lifetime) return a.is_lifetime ? -1 : 1;
@@ -180,6 +184,7 @@ export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: 
     pendingPlan: webOffer(pending?.web_offer_id ? offers.get(pending.web_offer_id) : undefined),
     isExpired: main === null,
     hasUsedTrial: subscriptions.some((s) => s.trial_duration_days > 0),
+    hasUsedTrialByProduct: { app: hasUsedTrialOf(subscriptions, 'app'), classes: hasUsedTrialOf(subscriptions, 'classes') },
     isGifted: main?.is_gifted ?? false,
     isLifetime: main?.is_lifetime ?? false,
     // Spec §4 "Trial active": a trial above 0 days and a first billing date still to come.

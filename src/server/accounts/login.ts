@@ -3,6 +3,7 @@
  * CreateNewWebUser) and Parse's legacy REST routes (POST /api/login).
  */
 import { captchaFailed } from '../auth/captcha.ts';
+import { isActivePartner } from '../catalog/repository.ts';
 import type { UserRow } from '../db/types.ts';
 import type { CallContext, HandlerInput } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
@@ -65,10 +66,12 @@ export async function signUp(s: AccountServices, input: Signup, context: CallCon
   const passwordHash = await s.passwords.hash(input.password);
   const at = s.now();
   return s.db.transaction().execute(async (trx) => {
+    // A partner's signup page names its partner; a name the catalog does not sell for is not kept (the report counts partners).
+    const partner = input.partner && (await isActivePartner(trx, input.partner)) ? input.partner : null;
     const user = await insertUser(trx, {
       email: normalizeLogin(input.username),
       passwordHash,
-      partner: input.partner ?? null,
+      partner,
       signup: signupAnswers(input),
       confirmPromoEmails: input.confirmPromoEmails ?? false,
       at,

@@ -91,6 +91,18 @@ export async function findBulkCampaign(db: Db, id: string): Promise<BulkCampaign
   return db.selectFrom('bulk_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether a bulk campaign (active or not) sells this offer: then only that campaign sells it. */
+export async function isBulkCampaignOffer(db: Db, offerId: string): Promise<boolean> {
+  const row = await db.selectFrom('bulk_campaigns').select('id').where('web_offer_id', '=', offerId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `id` is a partner the catalog sells for now. */
+export async function isActivePartner(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('partners').select('id').where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function listPartners(db: Db): Promise<{ id: string; name: string; is_active: boolean }[]> {
   return db.selectFrom('partners').select(['id', 'name', 'is_active']).orderBy('id').execute();
 }

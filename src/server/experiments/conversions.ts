@@ -2,7 +2,8 @@
  * Conversions, recorded when the backend call that makes one has succeeded (issue 15): a
  * sign-up, a subscription's start (a trial when it begins with one, else a purchase, with what
  * it charged today), a code's redemption. Each carries the visitor (the request's
- * `experimentId` cookie), the partner, the code's campaign and the visitor's UTM touches.
+ * `experimentId` cookie), the partner (the subscription's, else the account's: what the server
+ * recorded, never a field of the request), the code's campaign and the visitor's UTM touches.
  *
  * Called after the answer is made and outside its transaction: a conversion that cannot be
  * recorded is logged, never turned into a parent's error. A replayed idempotent call does
@@ -13,7 +14,7 @@ import type { CallName } from '../../contract/index.ts';
 import { canonicalCode } from '../../domain/codes.ts';
 import type { Db } from '../db/transaction.ts';
 import type { ConversionKind } from '../db/types.ts';
-import { codeCampaign, findVisitorTouches, insertConversion, subscriptionStart } from './repository.ts';
+import { accountPartner, codeCampaign, findVisitorTouches, insertConversion, subscriptionStart } from './repository.ts';
 import { visitorIdOf } from './visitor.ts';
 
 export interface SucceededCall {
@@ -27,7 +28,6 @@ export interface SucceededCall {
 type Touch = Record<string, string> | null;
 
 interface CallInput {
-  partner?: string;
   couponCode?: string;
   promoCode?: string;
   utmParamsObject?: Touch;
@@ -55,19 +55,23 @@ export async function recordConversion(db: Db, call: SucceededCall): Promise<voi
   const input = (call.input ?? {}) as CallInput;
   let kind: ConversionKind;
   let revenueCents = 0;
+  let partner: string | null = null;
   if (made.kind === 'subscription') {
     const start = made.subscriptionId ? await subscriptionStart(db, made.subscriptionId) : undefined;
     kind = start?.trial && start.chargedCents === 0 ? 'trial' : 'purchase';
     revenueCents = start?.chargedCents ?? 0;
+    partner = start?.partner ?? null;
   } else kind = made.kind;
+  const userId = made.userId ?? call.userId;
+  partner ??= userId ? await accountPartner(db, userId) : null;
   const code = input.couponCode ?? input.promoCode;
   const visitorId = visitorIdOf(call.cookieHeader);
   const touches = visitorId ? await findVisitorTouches(db, visitorId) : undefined;
   await insertConversion(db, {
     kind,
     visitorId,
-    userId: made.userId ?? call.userId,
-    partner: input.partner ?? null,
+    userId,
+    partner,
     codeCampaign: code ? await codeCampaign(db, canonicalCode(code)) : null,
     revenueCents,
     firstTouch: touches?.firstTouch ?? input.utmParamsObject ?? null,

@@ -76,10 +76,13 @@ export async function insertConversion(db: Db, c: ConversionRecord): Promise<voi
 }
 
 /** What a new subscription charged today (settled payments) and whether it began with a trial. */
-export async function subscriptionStart(db: Db, subscriptionId: string): Promise<{ chargedCents: number; trial: boolean } | undefined> {
+export async function subscriptionStart(
+  db: Db,
+  subscriptionId: string,
+): Promise<{ chargedCents: number; trial: boolean; partner: string | null } | undefined> {
   const subscription = await db
     .selectFrom('subscriptions')
-    .select('trial_duration_days')
+    .select(['trial_duration_days', 'partner'])
     .where('id', '=', subscriptionId)
     .executeTakeFirst();
   if (!subscription) return undefined;
@@ -89,7 +92,13 @@ export async function subscriptionStart(db: Db, subscriptionId: string): Promise
     .where('subscription_id', '=', subscriptionId)
     .where('status', '=', 'settled')
     .executeTakeFirstOrThrow();
-  return { chargedCents: Number(paid.cents), trial: subscription.trial_duration_days > 0 };
+  return { chargedCents: Number(paid.cents), trial: subscription.trial_duration_days > 0, partner: subscription.partner };
+}
+
+/** The partner the account signed up with (its partner's signup page), if any. */
+export async function accountPartner(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('partner').where('id', '=', userId).executeTakeFirst();
+  return row?.partner ?? null;
 }
 
 /** A code's campaign: its bulk campaign, else its batch's note, else its batch; a code not in the table is its own (a promo code). */

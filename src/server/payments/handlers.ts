@@ -28,16 +28,14 @@ export function paymentHandlers(s: PaymentServices) {
     PurchaseSubscription: (input, context) => purchaseSubscription(s, input, context.user, { key: intentKey(context), log: context.log }),
     SubscribeToMinervaClasses: (input, context) =>
       subscribeToClasses(s, input, context.user, { key: intentKey(context), log: context.log }),
-    UpgradeSubscription: (input, context) =>
-      upgradeSubscription(s, context.user.id, input.oldSubscriptionId, input.newPlanId, { key: intentKey(context), log: context.log }),
+    UpgradeSubscription: (input, context) => upgradeSubscription(s, context.user.id, input, { key: intentKey(context), log: context.log }),
     CancelSubscription: (input, context) =>
       cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
     CancelMinervaClasses: (input, context) =>
       cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
     UpdateCreditCard: (input, context) =>
       updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
-    CreateClassAddOnSubscription: (input, context) =>
-      createClassAddOn(s, context.user, input.classAddOnId, input.paymentMethodToken, { key: intentKey(context), log: context.log }),
+    CreateClassAddOnSubscription: (input, context) => createClassAddOn(s, context.user, input, { key: intentKey(context), log: context.log }),
     BulkPurchase: (input, context) => bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
   });
 }

@@ -17,6 +17,7 @@ import { insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { alreadyHaveSubscription } from './offers.ts';
 import type { PaymentServices } from './services.ts';
+import { confirmTodayCharge } from './todayCharge.ts';
 
 interface AddOnRecord {
   userId: string;
@@ -28,8 +29,7 @@ interface AddOnRecord {
 export async function createClassAddOn(
   s: PaymentServices,
   user: { id: string; email: string },
-  classAddOnId: string,
-  paymentMethodToken: string,
+  input: { classAddOnId: string; paymentMethodToken: string; expectedTodayCharge: number },
   o: { key: IntentKey | null; log: FastifyBaseLogger },
 ): Promise<{ id: string }> {
   return s.locks.lockAccount(user.id, async () => {
@@ -38,7 +38,7 @@ export async function createClassAddOn(
     await settleOpenIntentsOf(s, user.id, o.log);
 
     const now = s.now();
-    const addOn = await findClassAddOn(s.db, classAddOnId);
+    const addOn = await findClassAddOn(s.db, input.classAddOnId);
     if (!addOn?.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'This class plan is not available.');
     const subscriptions = await findSubscriptionsOfUser(s.db, user.id);
     const granting = subscriptions.filter((sub) => givesAccess(sub, now));
@@ -46,9 +46,10 @@ export async function createClassAddOn(
     if (!granting.some((sub) => sub.product === 'app' || sub.product === 'classes'))
       throw new CallError(ErrorCode.SCRIPT_FAILED, `Account ${user.email} has no active subscription.`);
     if (granting.some((sub) => sub.product === 'addOn' && sub.class_add_on_id === addOn.id)) throw alreadyHaveSubscription();
+    confirmTodayCharge(input.expectedTodayCharge, addOn.today_price_cents);
 
     const customer = await ensureCustomer(s, user);
-    const method = await paymentMethodFor(s, customer, paymentMethodToken, { makeDefault: false });
+    const method = await paymentMethodFor(s, customer, input.paymentMethodToken, { makeDefault: false });
     const charges: Charge[] = [
       {
         kind: 'subscription',

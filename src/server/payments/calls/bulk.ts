@@ -27,8 +27,9 @@ import { answerOfEarlier, type IntentKindDefinition, payWithIntent } from '../in
 import { insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
-import { offerUnavailable } from './offers.ts';
+import { pathOfActiveOffer } from './offers.ts';
 import type { PaymentServices } from './services.ts';
+import { confirmTodayCharge } from './todayCharge.ts';
 
 interface BulkRecord {
   userId: string | null;
@@ -58,17 +59,12 @@ export async function bulkPurchase(
   const earlier = await answerOfEarlier(s, bulkIntent, o.key, o.log);
   if (earlier.found) return earlier.answer;
 
-  const offer = await findWebOffer(s.db, input.webOfferId);
-  if (!offer?.is_active) throw offerUnavailable();
-  if (offer.subscription_type !== 'volumeLicense' && offer.subscription_type !== 'gift') throw invalid('This plan is not sold as codes.');
-  if (offer.gift_months === null) throw offerUnavailable();
-  const campaign = input.campaignId ? await findBulkCampaign(s.db, input.campaignId) : undefined;
-  if (input.campaignId && !campaign?.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'No such campaign.');
-  if (campaign && campaign.web_offer_id !== null && campaign.web_offer_id !== offer.id) throw invalid('This campaign sells another plan.');
+  const { offer, seatCents, campaign } = await bulkOffer(s.db, input);
   const email = (input.customerOptions.email ?? user?.email)?.trim().toLowerCase();
   if (!email) throw invalid('Invalid parameters for BulkPurchase: customerOptions.email: the purchaser’s email is required.');
+  const amountCents = input.quantity * seatCents;
+  confirmTodayCharge(input.expectedTodayCharge, amountCents);
 
-  const seatCents = campaign?.price_per_seat_cents ?? offer.price_cents;
   const names = { firstName: input.customerOptions.firstName, lastName: input.customerOptions.lastName };
 
   let customerId: string | null = null;
@@ -95,7 +91,6 @@ export async function bulkPurchase(
     ).token;
   }
 
-  const amountCents = input.quantity * seatCents;
   const record: BulkRecord = {
     userId: user?.id ?? null,
     customerId,
@@ -119,6 +114,22 @@ export async function bulkPurchase(
     },
     o.log,
   );
+}
+
+/**
+ * What a bulk purchase buys and at what seat price: a campaign's offer only with that campaign,
+ * at its seat price; a gift or volume-licence offer no campaign sells, at its own price
+ * (offers.ts `offerPath`).
+ */
+async function bulkOffer(db: Db, input: { webOfferId: string; campaignId?: string | undefined }) {
+  const { offer, path } = await pathOfActiveOffer(db, await findWebOffer(db, input.webOfferId));
+  const campaign = input.campaignId ? await findBulkCampaign(db, input.campaignId) : undefined;
+  if (input.campaignId && !campaign?.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'No such campaign.');
+  if (campaign && campaign.web_offer_id !== offer.id) throw invalid('This campaign sells another plan.');
+  if (!campaign && path === 'campaign') throw invalid('This plan is only sold to its campaign.');
+  const asCodes = offer.subscription_type === 'gift' || offer.subscription_type === 'volumeLicense';
+  if (!asCodes || offer.gift_months === null || (!campaign && path !== 'codes')) throw invalid('This plan is not sold as codes.');
+  return { offer, seatCents: campaign?.price_per_seat_cents ?? offer.price_cents, campaign };
 }
 
 /** The order's codes, as parents type them, in a stable order. */

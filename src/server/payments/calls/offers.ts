@@ -5,8 +5,8 @@
  */
 import { CallError, ErrorCode, MessageKey } from '../../../contract/index.ts';
 import { monthsIn } from '../../../domain/pricing.ts';
-import { givesAccess } from '../../accounts/customer.ts';
-import { findActiveOfferOnPlan, findWebOffer, findWebOfferByPromoCode } from '../../catalog/repository.ts';
+import { givesAccess, hasUsedTrialOf } from '../../accounts/customer.ts';
+import { findActiveOfferOnPlan, findWebOffer, findWebOfferByPromoCode, isBulkCampaignOffer } from '../../catalog/repository.ts';
 import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codes/errors.ts';
 import { codeState, findCode } from '../../codes/repository.ts';
 import type { Db } from '../../db/transaction.ts';
@@ -21,6 +21,7 @@ export const alreadyHaveSubscription = () =>
 export const offerUnavailable = () => new CallError(ErrorCode.OBJECT_NOT_FOUND, 'This plan is not available.');
 const codeForOtherOffer = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This code is for another plan.', MessageKey.codeInvalid);
 const needsItsCode = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This plan is only available with its code.', MessageKey.codeInvalid);
+const soldElsewhere = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This plan is not sold here.');
 
 /** Months between charges; null for a one-time (lifetime) purchase. */
 export const billingMonths = (offer: WebOfferRow) => monthsIn(offer.subscription_duration);
@@ -28,16 +29,44 @@ export const billingMonths = (offer: WebOfferRow) => monthsIn(offer.subscription
 export const productOf = (offer: WebOfferRow): Product => (offer.class_type ? 'classes' : 'app');
 
 /**
- * An offer sold for its price: active, recurring or lifetime, not free. Offers no plan list
- * shows (no tag) and that are not class offers — promo, coupon, comp and gift offers — are sold
- * only with their code, so nobody pays a coupon's price by naming its offer.
+ * The one way the catalog declares for buying an offer, and so the one price it is sold at
+ * (docs/payments.md, "Prices only through their path"):
+ * - `classFunnel`: a class offer (`classOffers:`), on the class funnels: SubscribeToMinervaClasses;
+ * - `campaign`: a bulk campaign's offer, by the seat with that campaign: BulkPurchase with its
+ *   `campaignId`, at the campaign's seat price;
+ * - `free`: given by codes only (comps), never sold;
+ * - `codes`: a gift or volume-licence offer, sold as codes: BulkPurchase, at its price;
+ * - `promoCode`: an offer with a web-offer promo code, with that code: PurchaseSubscription `promoCode`;
+ * - `coupon`: an offer no plan list shows, with a coupon code of it: PurchaseSubscription `couponCode`;
+ * - `listed`: an offer a plan list shows (its tags; a partner's offers carry the partner's id),
+ *   for its price: PurchaseSubscription, and UpgradeSubscription to a longer plan.
+ * A valid coupon code may also name a listed or promo offer (operators make codes for any offer):
+ * it buys that offer at its price.
  */
-function checkSellable(offer: WebOfferRow | undefined, viaCode: boolean): WebOfferRow {
+export type OfferPath = 'classFunnel' | 'campaign' | 'free' | 'codes' | 'promoCode' | 'coupon' | 'listed';
+
+export function offerPath(offer: WebOfferRow, isCampaignOffer: boolean): OfferPath {
+  if (offer.class_type !== null) return 'classFunnel';
+  if (isCampaignOffer) return 'campaign';
+  if (offer.price_cents === 0) return 'free';
+  if (offer.subscription_type === 'gift' || offer.subscription_type === 'volumeLicense') return 'codes';
+  if (offer.promo_code !== null) return 'promoCode';
+  if (offer.tags.length === 0) return 'coupon';
+  return 'listed';
+}
+
+/** The path of an active offer (offerUnavailable for one that is missing or no longer sold). */
+export async function pathOfActiveOffer(db: Db, offer: WebOfferRow | undefined): Promise<{ offer: WebOfferRow; path: OfferPath }> {
   if (!offer?.is_active) throw offerUnavailable();
-  if (offer.subscription_type === 'gift' || offer.subscription_type === 'volumeLicense' || offer.price_cents === 0)
-    throw offerUnavailable();
-  if (!viaCode && (offer.promo_code !== null || (offer.tags.length === 0 && offer.class_type === null))) throw needsItsCode();
-  return offer;
+  return { offer, path: offerPath(offer, await isBulkCampaignOffer(db, offer.id)) };
+}
+
+/** Refuses an offer whose path is not one of `paths` (one a plan list shows needs no code; the others say what they need). */
+function requirePath(found: { offer: WebOfferRow; path: OfferPath }, paths: readonly OfferPath[]): WebOfferRow {
+  if (paths.includes(found.path)) return found.offer;
+  if (found.path === 'promoCode' || found.path === 'coupon') throw needsItsCode();
+  if (found.path === 'free') throw offerUnavailable();
+  throw soldElsewhere();
 }
 
 /** The offer a purchase buys, and the coupon it spends (canonical), from the purchase payload. */
@@ -52,21 +81,27 @@ export async function offerForPurchase(
     const state = codeState(code, now);
     if (state !== 'valid') throw state === 'used' ? codeAlreadyUsed() : codeExpired();
     if (code.web_offer_id !== input.webOfferId) throw codeForOtherOffer();
-    return { offer: checkSellable(await findWebOffer(db, code.web_offer_id), true), coupon: code.code };
+    const found = await pathOfActiveOffer(db, await findWebOffer(db, code.web_offer_id));
+    return { offer: requirePath(found, ['coupon', 'promoCode', 'listed']), coupon: code.code };
   }
   if (input.promoCode) {
     const offer = await findWebOfferByPromoCode(db, input.promoCode);
     if (!offer) throw codeInvalid();
     if (offer.id !== input.webOfferId) throw codeForOtherOffer();
-    return { offer: checkSellable(offer, true), coupon: null };
+    return { offer: requirePath(await pathOfActiveOffer(db, offer), ['promoCode']), coupon: null };
   }
-  return { offer: checkSellable(await findWebOffer(db, input.webOfferId), false), coupon: null };
+  return { offer: requirePath(await pathOfActiveOffer(db, await findWebOffer(db, input.webOfferId)), ['listed']), coupon: null };
 }
 
-/** The offer an upgrade moves to: an offer id, else the first active offer on that gateway plan. */
+/** The offer an upgrade moves to: an offer id, else the first active offer on that gateway plan; one a plan list shows. */
 export async function offerForUpgrade(db: Db, newPlanId: string): Promise<WebOfferRow> {
   const offer = (await findWebOffer(db, newPlanId)) ?? (await findActiveOfferOnPlan(db, newPlanId));
-  return checkSellable(offer, false);
+  return requirePath(await pathOfActiveOffer(db, offer), ['listed']);
+}
+
+/** A class offer of the class funnels. */
+export async function offerForClasses(db: Db, webOfferId: string): Promise<WebOfferRow> {
+  return requirePath(await pathOfActiveOffer(db, await findWebOffer(db, webOfferId)), ['classFunnel']);
 }
 
 export interface PurchaseTerms {
@@ -96,8 +131,7 @@ export function purchaseTerms(
     if (!gifts || !o.isResubscribe) throw alreadyHaveSubscription();
     firstChargeAfter = new Date(Math.max(...current.map((s) => s.gift_expires_at!.getTime())));
   }
-  const hadTrial = subscriptions.some((s) => s.product === product && s.trial_duration_days > 0);
-  return { trialDays: hadTrial ? 0 : offer.trial_duration_days, firstChargeAfter };
+  return { trialDays: hasUsedTrialOf(subscriptions, product) ? 0 : offer.trial_duration_days, firstChargeAfter };
 }
 
 /** Days the gateway waits before the first charge: the trial, or longer when a gift runs longer. */

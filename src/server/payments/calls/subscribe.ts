@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { CallOutput } from '../../../contract/index.ts';
+import { findUserById } from '../../accounts/repository.ts';
 import { findWebOffer, toWebOffer } from '../../catalog/repository.ts';
 import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codes/errors.ts';
 import { redeemCodeOnce, releaseCoupon } from '../../codes/repository.ts';
@@ -22,9 +23,10 @@ import type { IntentKey } from '../intents/repository.ts';
 import { answerOfEarlier, type IntentKindDefinition, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { insertIntentPayment } from '../repository.ts';
 import { type CustomerOptions, ensureCustomer, paymentMethodFor } from './customers.ts';
-import { billingMonths, gatewayTrialDays, offerForPurchase, offerUnavailable, type Product, productOf, purchaseTerms } from './offers.ts';
+import { billingMonths, gatewayTrialDays, offerForClasses, offerForPurchase, type Product, productOf, purchaseTerms } from './offers.ts';
 import type { PaymentServices } from './services.ts';
 import { announceSubscription, fullNameOf } from './sideEffects.ts';
+import { confirmTodayCharge } from './todayCharge.ts';
 
 type SubscribeCall = 'PurchaseSubscription' | 'SubscribeToMinervaClasses';
 type SubscribeAnswer = CallOutput<SubscribeCall>;
@@ -38,7 +40,8 @@ export interface SubscribeRequest<C extends SubscribeCall = SubscribeCall> {
   customerOptions: CustomerOptions | undefined;
   coupon: string | null;
   isResubscribe: boolean;
-  partner: string | undefined;
+  /** The amount the screen showed as charged today, in dollars: any other is refused. */
+  expectedTodayCharge: number;
   utm: Record<string, string> | null | undefined;
   key: IntentKey | null;
   log: FastifyBaseLogger;
@@ -79,7 +82,7 @@ export async function purchaseSubscription(
     customerOptions: input.customerOptions,
     coupon,
     isResubscribe: input.isResubscribe ?? false,
-    partner: input.partner,
+    expectedTodayCharge: input.expectedTodayCharge,
     utm: input.utmParamsObject,
     key: o.key,
     log: o.log,
@@ -93,8 +96,7 @@ export async function subscribeToClasses(
   user: { id: string; email: string },
   o: { key: IntentKey | null; log: FastifyBaseLogger },
 ) {
-  const offer = await findWebOffer(s.db, input.webOfferId);
-  if (!offer?.is_active || offer.class_type === null) throw offerUnavailable();
+  const offer = await offerForClasses(s.db, input.webOfferId);
   return subscribe(s, {
     call: 'SubscribeToMinervaClasses',
     user,
@@ -103,7 +105,7 @@ export async function subscribeToClasses(
     customerOptions: input.customerOptions,
     coupon: null,
     isResubscribe: false,
-    partner: undefined,
+    expectedTodayCharge: input.expectedTodayCharge,
     utm: input.utmParamsObject,
     key: o.key,
     log: o.log,
@@ -125,10 +127,12 @@ async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<Subscr
   const subscriptions = await findSubscriptionsOfUser(s.db, r.user.id);
   const terms = purchaseTerms(r.offer, product, subscriptions, { isResubscribe: r.isResubscribe, now });
   const months = billingMonths(r.offer);
+  const trialDays = gatewayTrialDays(terms, now);
+  const amountCents = months === null || trialDays === 0 ? r.offer.price_cents : 0;
+  confirmTodayCharge(r.expectedTodayCharge, amountCents);
+
   const customer = await ensureCustomer(s, r.user, r.customerOptions);
   const method = await paymentMethodFor(s, customer, r.paymentMethodToken, { makeDefault: true });
-
-  const trialDays = gatewayTrialDays(terms, now);
   const charge: Charge =
     months === null
       ? { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: r.offer.price_cents }
@@ -153,7 +157,8 @@ async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<Subscr
     trialDays: terms.trialDays,
     lifetime: months === null,
     coupon: r.coupon,
-    partner: r.offer.partner ?? r.partner ?? null,
+    // What the server knows, never a field the client sends: the partner's own offer, else the account's partner.
+    partner: r.offer.partner ?? (await findUserById(s.db, r.user.id))?.partner ?? null,
     utm: r.utm ?? null,
   };
   const coupon = r.coupon;
@@ -164,7 +169,7 @@ async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<Subscr
       call: r.call,
       userId: r.user.id,
       key: r.key,
-      amountCents: charge.kind === 'sale' || trialDays === 0 ? r.offer.price_cents : 0,
+      amountCents,
       plan: { charges: [charge], replaces: null, record },
       // Of two parents with one coupon, only one pays.
       ...(coupon ? { reserve: (trx: Transaction<Database>) => spendCoupon(trx, coupon, r.user.id, now) } : {}),

@@ -15,6 +15,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CallError, ErrorCode } from '../../../contract/index.ts';
 import { findWebOffer } from '../../catalog/repository.ts';
+import type { WebOfferRow } from '../../db/types.ts';
 import { findOwnSubscription, insertSubscription, markSubscriptionCanceled } from '../../subscriptions/repository.ts';
 import type { Charge } from '../intents/plan.ts';
 import type { IntentKey } from '../intents/repository.ts';
@@ -24,6 +25,16 @@ import { noSuchSubscription } from './cancel.ts';
 import { billingMonths, offerForUpgrade, type Product, productOf } from './offers.ts';
 import { daysUntil, inTrial, paidThrough } from './records.ts';
 import type { PaymentServices } from './services.ts';
+import { confirmTodayCharge } from './todayCharge.ts';
+
+/** A move to `offer` from the plan of `from` gives longer periods (lifetime is the longest); an unknown plan cannot be compared. */
+function isLonger(offer: WebOfferRow, from: WebOfferRow | undefined): boolean {
+  if (!from) return false;
+  const months = billingMonths(offer);
+  const fromMonths = billingMonths(from);
+  if (fromMonths === null) return false;
+  return months === null || months > fromMonths;
+}
 
 interface UpgradeRecord {
   userId: string;
@@ -45,8 +56,7 @@ const cannotChange = (why: string) => new CallError(ErrorCode.SCRIPT_FAILED, why
 export async function upgradeSubscription(
   s: PaymentServices,
   userId: string,
-  oldSubscriptionId: string,
-  newPlanId: string,
+  input: { oldSubscriptionId: string; newPlanId: string; expectedTodayCharge: number },
   o: { key: IntentKey | null; log: FastifyBaseLogger },
 ): Promise<{ subscriptionId: string }> {
   return s.locks.lockAccount(userId, async () => {
@@ -55,14 +65,16 @@ export async function upgradeSubscription(
     await settleOpenIntentsOf(s, userId, o.log);
 
     const now = s.now();
-    const old = await findOwnSubscription(s.db, userId, oldSubscriptionId);
+    const old = await findOwnSubscription(s.db, userId, input.oldSubscriptionId);
     if (!old) throw noSuchSubscription();
     if (old.status === 'PastDue') throw cannotChange('Your last payment did not go through: please update your payment method first.');
     if (old.status !== 'Active' || old.gateway_subscription_id === null || old.store !== 'WebStore' || old.customer_id === null)
       throw cannotChange('This plan cannot be changed here.');
-    const offer = await offerForUpgrade(s.db, newPlanId);
+    const offer = await offerForUpgrade(s.db, input.newPlanId);
     if (offer.id === old.web_offer_id) throw cannotChange('You are already on this plan.');
     if (productOf(offer) !== old.product) throw cannotChange('This plan cannot be changed to that one.');
+    if (!isLonger(offer, old.web_offer_id ? await findWebOffer(s.db, old.web_offer_id) : undefined))
+      throw cannotChange('A plan can only be changed to a longer one here.');
 
     const method: PaymentMethodRow | undefined =
       (old.payment_method_id ? await findPaymentMethod(s.db, old.payment_method_id) : undefined) ??
@@ -72,6 +84,8 @@ export async function upgradeSubscription(
     const months = billingMonths(offer);
     const paidUntil = paidThrough(old, now);
     const waitDays = daysUntil(paidUntil, now);
+    const amountCents = months === null || waitDays === 0 ? offer.price_cents : 0;
+    confirmTodayCharge(input.expectedTodayCharge, amountCents);
     const charge: Charge =
       months === null
         ? { kind: 'sale', paymentMethodToken: method.gateway_token, amountCents: offer.price_cents }
@@ -103,7 +117,7 @@ export async function upgradeSubscription(
         call: 'UpgradeSubscription',
         userId,
         key: o.key,
-        amountCents: charge.kind === 'sale' || waitDays === 0 ? offer.price_cents : 0,
+        amountCents,
         plan: { charges: [charge], replaces: old.gateway_subscription_id, record },
       },
       o.log,

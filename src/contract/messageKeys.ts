@@ -1,0 +1,35 @@
+/**
+ * The message keys a call's failure may carry (`messageKey` on the wire), which the runtime maps to
+ * copy: spec §8's and our own. No zod here: the browser's payment and account code reads them.
+ */
+export const MessageKey = {
+  alreadyHaveSubscription: 'WP_AlreadyHaveSubscription',
+  /** A decline: the failure carries the processor's code (`processorCode`, 2000–2099 or 3000). */
+  cardNotValid: 'WP_CardNotValid',
+  /** The card type is not accepted. */
+  paymentInvalid: 'WP_PaymentInvalid',
+  /** CVV or postal code mismatch, or card fields the gateway finds invalid. */
+  cardVerificationFailed: 'WP_CardVerificationFailed',
+  /** The card is already in the vault. */
+  paymentMethodDuplicate: 'WP_PaymentMethodDuplicate',
+  /**
+   * The call would charge another amount today than the screen showed (`expectedTodayCharge`):
+   * nothing was charged; the failure carries the true amount (`todayCharge`) for the parent to confirm.
+   */
+  todayChargeChanged: 'WP_TodayChargeChanged',
+  userAlreadyExists: 'USER_ALREADY_EXISTS',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  codeAlreadyUsed: 'CODE_ALREADY_USED',
+  codeExpired: 'CODE_EXPIRED',
+  codeInvalid: 'CODE_INVALID',
+  subscriptionActive: 'SUBSCRIPTION_ACTIVE',
+  captchaFailed: 'CAPTCHA_FAILED',
+  rateLimited: 'RATE_LIMITED',
+  resetTokenInvalid: 'RESET_TOKEN_INVALID',
+  /** An `idempotent` call sent without an Idempotency-Key. */
+  idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
+  /** An Idempotency-Key sent again with other params. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this Idempotency-Key (or another payment of the account) is still running. */
+  requestInProgress: 'REQUEST_IN_PROGRESS',
+} as const;
