@@ -282,7 +282,13 @@ export const contract = {
     owner: { params: ['userId'], action: 'buy a plan for' },
   }),
   UpgradeSubscription: define({
-    input: z.object({ parseUserId: id, oldSubscriptionId: id, newPlanId: id, paymentMethodToken: z.null().optional(), expectedTodayCharge }),
+    input: z.object({
+      parseUserId: id,
+      oldSubscriptionId: id,
+      newPlanId: id,
+      paymentMethodToken: z.null().optional(),
+      expectedTodayCharge,
+    }),
     output: z.object({ subscriptionId: id }),
     ...subscriptionCall,
     owner: { params: ['parseUserId'], action: 'change the plan of' },

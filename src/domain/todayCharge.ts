@@ -28,9 +28,6 @@ export function todayChargeCents(offer: ChargedOffer): number {
   return centsOf(dollars(offer.price) ?? 0);
 }
 
-/** The amount in dollars with cents ("0.00", "10.00", "149.99"), as the summary lines show prices. */
-export const todayChargeText = (offer: ChargedOffer): string => (todayChargeCents(offer) / 100).toFixed(2);
-
 /** Which products' free trials a parent has had: a trial is once per parent and product. */
 export interface UsedTrials {
   app: boolean;

@@ -29,7 +29,7 @@ test('a trial shown as active stops being so once its first billing date passes,
   ok(
     await s.call(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
       { token: parent.token, headers: { 'idempotency-key': `details-time-${process.pid}` } },
     ),
   );

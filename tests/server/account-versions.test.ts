@@ -33,7 +33,7 @@ async function subscriber() {
   const bought = ok(
     await s.call(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
       { token: parent.token, headers: { 'idempotency-key': `versions-${process.pid}-${++keys}` } },
     ),
   );
@@ -49,7 +49,7 @@ describe('the account version', () => {
     const bought = ok(
       await s.call(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' },
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
         { token: parent.token, headers: { 'idempotency-key': `versions-${process.pid}-${++keys}` } },
       ),
     );

@@ -50,7 +50,12 @@ export interface CrashReport {
   repairsLogged: number;
 }
 
-const OFFERS = ['annual', 'crash_monthly_no_trial', 'lifetime'];
+/** The offers bought, with what the checkout shows as charged today. */
+const OFFERS = [
+  { webOfferId: 'annual', expectedTodayCharge: 0 },
+  { webOfferId: 'crash_monthly_no_trial', expectedTodayCharge: 9.99 },
+  { webOfferId: 'lifetime', expectedTodayCharge: 149.99 },
+];
 
 /** The catalog, and a monthly plan without a trial: its first period is charged at purchase. */
 export async function prepareCatalog(db: Kysely<Database>): Promise<void> {
@@ -77,7 +82,7 @@ export async function purchaseRounds(db: Kysely<Database>, rounds: number, perRo
   const parents = await createParents(db, rounds * perRound);
   const purchases: Purchase[] = parents.map((parent, i) => ({
     parent,
-    input: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: OFFERS[i % OFFERS.length] },
+    input: { paymentMethodToken: 'fake-valid-visa-nonce', ...OFFERS[i % OFFERS.length]! },
     key: `crash-${parent.id}`,
     answers: [],
   }));

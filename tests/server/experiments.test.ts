@@ -153,6 +153,7 @@ describe('conversions', () => {
     const purchase = {
       paymentMethodToken: 'fake-valid-visa-nonce',
       webOfferId: MONTHLY_NO_TRIAL.id,
+      expectedTodayCharge: 12.34,
       partner: 'gympass',
       utmParamsObject: utm,
     };
@@ -188,12 +189,31 @@ describe('conversions', () => {
     ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
         trialParent.token,
         trialVisitor,
       ),
     );
     expect((await conversionsOf(trialVisitor, 1)).map((r) => [r.kind, r.revenue_cents, r.partner])).toEqual([['trial', 0, null]]);
+  });
+
+  test('the partner is what the server knows: a made-up one at signup and one named by a purchase are not recorded', async () => {
+    const visitor = newVisitor();
+    const signup = await s.call(
+      'CreateWebUser',
+      { username: `forged-${visitor}@example.com`, password: 'secret-1', captchaToken: 'local-captcha:registration', partner: 'made-up' },
+      { headers: cookie(visitor) },
+    );
+    const parent = ok(signup);
+    const purchase = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0, partner: 'gympass' };
+    ok(await pay('PurchaseSubscription', purchase, parent.sessionToken, visitor));
+    expect((await conversionsOf(visitor, 2)).map((r) => [r.kind, r.partner])).toEqual([
+      ['signup', null],
+      ['trial', null],
+    ]);
+    expect(await s.db.selectFrom('subscriptions').select('partner').where('user_id', '=', parent.id).execute()).toEqual([
+      { partner: null },
+    ]);
   });
 
   test('a redemption names the code campaign (its batch note); a refused call records nothing', async () => {

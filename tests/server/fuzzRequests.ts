@@ -136,6 +136,7 @@ function knownValues(world: FuzzWorld): KnownValues {
     event_source_url: fc.constantFrom('https://example.com/', 'https://example.com/checkout?x=1'),
     tag: fc.constantFrom('default', '30daytrial'),
     quantity: fc.constantFrom(1, 5, '25'),
+    expectedTodayCharge: fc.constantFrom(0, 9.99, 79.99, 149.99),
   };
 }
 

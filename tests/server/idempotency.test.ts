@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 let keys = 0;
 const newKey = () => `idem-${process.pid}-${Date.now().toString(36)}-${++keys}`;
-const purchase = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' };
+const purchase = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial', expectedTodayCharge: 12.34 };
 const chargesOf = (userId: string) =>
   t.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', userId).execute();
 const subscriptionsOf = (userId: string) => t.db.selectFrom('subscriptions').select('id').where('user_id', '=', userId).execute();
@@ -52,7 +52,7 @@ describe('the router', () => {
   test('a failure is an answer too: its replay is the same failure, with its status', async () => {
     const parent = await s.signUp();
     const key = newKey();
-    const input = { paymentMethodToken: 'fake-processor-declined-visa-nonce', webOfferId: 'annual' };
+    const input = { paymentMethodToken: 'fake-processor-declined-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 };
     const first = await s.call('PurchaseSubscription', input, { token: parent.token, headers: { 'idempotency-key': key } });
     expect(first.body).toMatchObject({ messageKey: 'WP_CardNotValid', processorCode: '2000' });
     const replay = await s.call('PurchaseSubscription', input, { token: parent.token, headers: { 'idempotency-key': key } });
@@ -65,7 +65,7 @@ describe('the router', () => {
     expect((await s.call('PurchaseSubscription', purchase, { token: parent.token, headers: { 'idempotency-key': key } })).status).toBe(200);
     const other = await s.call(
       'PurchaseSubscription',
-      { ...purchase, webOfferId: 'annual' },
+      { ...purchase, webOfferId: 'annual', expectedTodayCharge: 0 },
       { token: parent.token, headers: { 'idempotency-key': key } },
     );
     expect(other.status).toBe(400);
@@ -119,6 +119,7 @@ describe('the router', () => {
     const key = newKey();
     const input = {
       webOfferId: 'gift_3_months',
+      expectedTodayCharge: 59.98,
       quantity: 2,
       paymentMethodToken: 'fake-valid-visa-nonce',
       customerOptions: { email: 'gifts@example.com' },

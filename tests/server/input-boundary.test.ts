@@ -20,7 +20,7 @@ let keys = 0;
 const purchase = async (params: Record<string, unknown>, token: string) =>
   s.call(
     'PurchaseSubscription',
-    { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'annual', ...params },
+    { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'annual', expectedTodayCharge: 0, ...params },
     { token, headers: { 'idempotency-key': `boundary-${process.pid}-${++keys}` } },
   );
 const refusal = (call: string, detail: string) => ({

@@ -36,7 +36,15 @@ export async function leaveOpenPurchase(
   };
   try {
     await Promise.resolve(
-      backend.handlers.PurchaseSubscription({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: offer.webOfferId }, context),
+      backend.handlers.PurchaseSubscription(
+        {
+          paymentMethodToken: 'fake-valid-visa-nonce',
+          webOfferId: offer.webOfferId,
+          // A sale is lifetime's price today; a subscription here starts with a trial.
+          expectedTodayCharge: offer.charge === 'sale' ? 149.99 : 0,
+        },
+        context,
+      ),
     ).then(
       () => {
         throw new Error('the purchase was expected to lose its answer');

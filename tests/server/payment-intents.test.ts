@@ -101,7 +101,12 @@ describe('the intent comes first', () => {
     const answer = ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', utmParamsObject: { utm_source: 'spring' } },
+        {
+          paymentMethodToken: 'fake-valid-visa-nonce',
+          webOfferId: 'annual',
+          expectedTodayCharge: 0,
+          utmParamsObject: { utm_source: 'spring' },
+        },
         parent.token,
         newKey(),
       ),
@@ -116,7 +121,14 @@ describe('the intent comes first', () => {
 
   test('a lifetime sale is ordered under the intent’s id, and the payment is that order', async () => {
     const parent = await s.signUp();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' }, parent.token, newKey()));
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime', expectedTodayCharge: 149.99 },
+        parent.token,
+        newKey(),
+      ),
+    );
     const [intent] = await intentsOf(parent.id);
     expect(await sandboxCharges(intent!.id)).toMatchObject([{ order_id: intent!.id, status: 'settled' }]);
     expect(await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', parent.id).execute()).toEqual([
@@ -131,7 +143,7 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     async () => {
       const parent = await s.signUp();
       const key = newKey();
-      const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' };
+      const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial', expectedTodayCharge: 12.34 };
       faults.arm('createSubscription', 'after');
       const lost = await pay('PurchaseSubscription', input, parent.token, key);
       expect(lost.status).toBe(409);
@@ -161,8 +173,14 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     const parent = await s.signUp();
     faults.arm('sale', 'after');
     expect(
-      (await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime' }, parent.token, newKey()))
-        .status,
+      (
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'lifetime', expectedTodayCharge: 149.99 },
+          parent.token,
+          newKey(),
+        )
+      ).status,
     ).toBe(409);
     later(3);
     const summary = await server.app.backend.reconcile();
@@ -184,7 +202,7 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
       const code = displayCode(codes[0]!);
       const parent = await s.signUp();
       const key = newKey();
-      const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code };
+      const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', expectedTodayCharge: 0, couponCode: code };
       faults.arm('createSubscription', 'before');
       expect((await pay('PurchaseSubscription', input, parent.token, key)).body).toMatchObject(UNCONFIRMED);
       expect((await findCode(t.db, code))?.redeemed_by_user_id).toBe(parent.id);
@@ -218,7 +236,7 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
       try {
         const answer = await pay(
           'PurchaseSubscription',
-          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial' },
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'intent_monthly_no_trial', expectedTodayCharge: 12.34 },
           parent.token,
           newKey(),
         );
@@ -249,13 +267,20 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
 
   test('half a class add-on (its subscription made, today’s charge never): reconciliation cancels the subscription', async () => {
     const parent = await s.signUp();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token, newKey()));
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
+        parent.token,
+        newKey(),
+      ),
+    );
     faults.arm('sale', 'before');
     expect(
       (
         await pay(
           'CreateClassAddOnSubscription',
-          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
+          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes', expectedTodayCharge: 10 },
           parent.token,
           newKey(),
         )
@@ -274,7 +299,7 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
   test('a server error before anything is charged is not kept with the key: the same request, sent again, buys', async () => {
     const parent = await s.signUp();
     const key = newKey();
-    const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' };
+    const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 };
     faults.arm('vaultPaymentMethod', 'before');
     const failed = await pay('PurchaseSubscription', input, parent.token, key);
     expect([failed.status, failed.body]).toEqual([500, { code: 1, error: 'Internal server error.' }]);
@@ -287,13 +312,19 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     const parent = await s.signUp();
     faults.arm('createSubscription', 'after');
     expect(
-      (await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token, newKey()))
-        .status,
+      (
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
+          parent.token,
+          newKey(),
+        )
+      ).status,
     ).toBe(409);
     later(3);
     const again = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'annual' },
+      { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
       parent.token,
       newKey(),
     );
@@ -308,6 +339,7 @@ describe('answers that hold codes', () => {
     const key = newKey();
     const input = {
       webOfferId: 'volume_12_months',
+      expectedTodayCharge: 179.97,
       quantity: 3,
       paymentMethodToken: 'fake-valid-visa-nonce',
       customerOptions: { email: 'school@example.com', firstName: 'Ada', lastName: 'School' },

@@ -41,9 +41,12 @@ const details = async (token: string) => ok(await s.call('GetCustomerDetails', {
 const history = async (token: string) => ok(await s.call('GetPaymentHistory', {}, { token })).paymentHistory;
 const subscriptionRow = (id: string) => s.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-async function subscriber(webOfferId = 'monthly', nonce = 'fake-valid-visa-nonce') {
+/** A parent who bought `webOfferId`, shown `expectedTodayCharge` (a trial's $0.00 by default). */
+async function subscriber(webOfferId = 'monthly', expectedTodayCharge = 0) {
   const parent = await s.signUp();
-  const bought = ok(await pay('PurchaseSubscription', { paymentMethodToken: nonce, webOfferId }, parent.token));
+  const bought = ok(
+    await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId, expectedTodayCharge }, parent.token),
+  );
   return {
     ...parent,
     subscriptionId: bought.subscriptionData.id as string,
@@ -59,7 +62,13 @@ describe('UpgradeSubscription', () => {
       const answer = ok(
         await pay(
           'UpgradeSubscription',
-          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual', paymentMethodToken: null },
+          {
+            parseUserId: parent.id,
+            oldSubscriptionId: parent.subscriptionId,
+            newPlanId: 'annual',
+            expectedTodayCharge: 0,
+            paymentMethodToken: null,
+          },
           parent.token,
         ),
       );
@@ -90,7 +99,7 @@ describe('UpgradeSubscription', () => {
     const answer = ok(
       await pay(
         'UpgradeSubscription',
-        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'lifetime' },
+        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'lifetime', expectedTodayCharge: 149.99 },
         parent.token,
       ),
     );
@@ -106,7 +115,7 @@ describe('UpgradeSubscription', () => {
       (
         await pay(
           'UpgradeSubscription',
-          { parseUserId: other.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual' },
+          { parseUserId: other.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'annual', expectedTodayCharge: 0 },
           parent.token,
         )
       ).body,
@@ -115,7 +124,7 @@ describe('UpgradeSubscription', () => {
       (
         await pay(
           'UpgradeSubscription',
-          { parseUserId: parent.id, oldSubscriptionId: other.subscriptionId, newPlanId: 'annual' },
+          { parseUserId: parent.id, oldSubscriptionId: other.subscriptionId, newPlanId: 'annual', expectedTodayCharge: 0 },
           parent.token,
         )
       ).body,
@@ -124,7 +133,7 @@ describe('UpgradeSubscription', () => {
       (
         await pay(
           'UpgradeSubscription',
-          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'monthly' },
+          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'monthly', expectedTodayCharge: 0 },
           parent.token,
         )
       ).body,
@@ -133,11 +142,29 @@ describe('UpgradeSubscription', () => {
       (
         await pay(
           'UpgradeSubscription',
-          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'no-such-plan' },
+          { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'no-such-plan', expectedTodayCharge: 0 },
           parent.token,
         )
       ).body,
     ).toMatchObject({ code: 101 });
+  });
+
+  test('only to a longer plan a plan list shows, at the amount shown: a shorter, a coupon’s or a campaign’s plan is refused', async () => {
+    const parent = await subscriber('annual');
+    const upgrade = (newPlanId: string, expectedTodayCharge: number) =>
+      pay(
+        'UpgradeSubscription',
+        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId, expectedTodayCharge },
+        parent.token,
+      );
+    expect((await upgrade('monthly', 0)).body).toMatchObject({ code: 141, error: 'A plan can only be changed to a longer one here.' });
+    expect((await upgrade('coupon_annual', 0)).body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID' });
+    expect((await upgrade('promo_annual_half_price', 0)).body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID' });
+    expect((await upgrade('edu_12_months', 0)).body).toMatchObject({ code: 141, error: 'This plan is not sold here.' });
+    // Lifetime is paid today: a screen that showed $0.00 is refused with the true amount, and nothing is charged.
+    expect((await upgrade('lifetime', 0)).body).toMatchObject({ code: 141, messageKey: 'WP_TodayChargeChanged', todayCharge: 149.99 });
+    expect(await history(parent.token)).toEqual([]);
+    expect(await details(parent.token)).toMatchObject({ plan: { id: 'annual' } });
   });
 
   test('newPlanId may name the gateway plan: the offer on it is chosen', async () => {
@@ -145,7 +172,7 @@ describe('UpgradeSubscription', () => {
     const answer = ok(
       await pay(
         'UpgradeSubscription',
-        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'codeling_annual_7999' },
+        { parseUserId: parent.id, oldSubscriptionId: parent.subscriptionId, newPlanId: 'codeling_annual_7999', expectedTodayCharge: 0 },
         parent.token,
       ),
     );
@@ -192,7 +219,7 @@ describe('CancelSubscription', () => {
   });
 
   test('a paid period: access to its end', async () => {
-    const parent = await subscriber('test_monthly_no_trial');
+    const parent = await subscriber('test_monthly_no_trial', MONTHLY_NO_TRIAL.priceCents / 100);
     const answer = ok(
       await s.call(
         'CancelSubscription',
@@ -205,7 +232,7 @@ describe('CancelSubscription', () => {
 
   test('another parent’s email or plan is refused; a lifetime plan has nothing to cancel', async () => {
     const parent = await subscriber('monthly');
-    const other = await subscriber('lifetime');
+    const other = await subscriber('lifetime', 149.99);
     expect(
       (
         await s.call(
@@ -241,7 +268,7 @@ describe('CancelSubscription', () => {
 
 describe('UpdateCreditCard', () => {
   test('the same card again: WP_PaymentMethodDuplicate; a new card becomes the default and the plan bills it', async () => {
-    const parent = await subscriber('monthly', 'fake-valid-visa-nonce');
+    const parent = await subscriber('monthly'); // paid with fake-valid-visa-nonce
     // fake-valid-nonce is the same Visa card.
     const duplicate = await pay('UpdateCreditCard', { paymentNonce: 'fake-valid-nonce' }, parent.token);
     expect(duplicate.body).toEqual({ code: 141, error: 'This payment method already exists.', messageKey: 'WP_PaymentMethodDuplicate' });

@@ -34,12 +34,18 @@ const near = (date: Date | string, expected: number) => expect(Math.abs(new Date
 describe('CreateClassAddOnSubscription', () => {
   test('4 classes: $10 charged today, $54.99 a month from day 30; 1 class: $1 today, $14.99 a month', async () => {
     const parent = await s.signUp();
-    const app = ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token));
+    const app = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
+        parent.token,
+      ),
+    );
 
     const four = ok(
       await pay(
         'CreateClassAddOnSubscription',
-        { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
+        { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes', expectedTodayCharge: 10 },
         parent.token,
       ),
     );
@@ -63,7 +69,7 @@ describe('CreateClassAddOnSubscription', () => {
     ok(
       await pay(
         'CreateClassAddOnSubscription',
-        { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class' },
+        { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class', expectedTodayCharge: 1 },
         parent.token,
       ),
     );
@@ -74,36 +80,73 @@ describe('CreateClassAddOnSubscription', () => {
     const parent = await s.signUp();
     const none = await pay(
       'CreateClassAddOnSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', classAddOnId: 'addon_one_class' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', classAddOnId: 'addon_one_class', expectedTodayCharge: 1 },
       parent.token,
     );
     expect(none.body).toEqual({ code: 141, error: `Account ${parent.email} has no active subscription.` });
 
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token));
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        parent.token,
+      ),
+    );
     ok(
       await pay(
         'CreateClassAddOnSubscription',
-        { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_one_class' },
+        { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_one_class', expectedTodayCharge: 1 },
         parent.token,
       ),
     );
     const again = await pay(
       'CreateClassAddOnSubscription',
-      { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class' },
+      { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class', expectedTodayCharge: 1 },
       parent.token,
     );
     expect(again.body).toMatchObject({ code: 141, messageKey: 'WP_AlreadyHaveSubscription' });
     expect(
-      (await pay('CreateClassAddOnSubscription', { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'nope' }, parent.token)).body,
+      (
+        await pay(
+          'CreateClassAddOnSubscription',
+          { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'nope', expectedTodayCharge: 0 },
+          parent.token,
+        )
+      ).body,
     ).toMatchObject({ code: 101 });
+  });
+
+  test('an add-on charges its first amount today only when the screen showed it', async () => {
+    const parent = await s.signUp();
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        parent.token,
+      ),
+    );
+    const input = { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' };
+    expect((await pay('CreateClassAddOnSubscription', { ...input, expectedTodayCharge: 54.99 }, parent.token)).body).toMatchObject({
+      messageKey: 'WP_TodayChargeChanged',
+      todayCharge: 10,
+    });
+    expect(await history(parent.token)).toEqual([]);
+    ok(await pay('CreateClassAddOnSubscription', { ...input, expectedTodayCharge: 10 }, parent.token));
+    expect(await history(parent.token)).toMatchObject([{ amount: 10, status: 'settled' }]);
   });
 
   test('a declined card: WP_CardNotValid, no add-on and nothing left at the gateway', async () => {
     const parent = await s.signUp();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token));
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        parent.token,
+      ),
+    );
     const declined = await pay(
       'CreateClassAddOnSubscription',
-      { paymentMethodToken: 'fake-processor-declined-discover-nonce', classAddOnId: 'addon_four_classes' },
+      { paymentMethodToken: 'fake-processor-declined-discover-nonce', classAddOnId: 'addon_four_classes', expectedTodayCharge: 10 },
       parent.token,
     );
     expect(declined.body).toMatchObject({ messageKey: 'WP_CardNotValid', processorCode: '2000' });
@@ -119,19 +162,23 @@ describe('class add-ons in GetCustomerDetails (spec §2.8: one plan per app plan
     async () => {
       const parent = await s.signUp();
       const app = ok(
-        await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token),
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
+          parent.token,
+        ),
       );
       const four = ok(
         await pay(
           'CreateClassAddOnSubscription',
-          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
+          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes', expectedTodayCharge: 10 },
           parent.token,
         ),
       );
       const one = ok(
         await pay(
           'CreateClassAddOnSubscription',
-          { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class' },
+          { paymentMethodToken: 'fake-valid-amex-nonce', classAddOnId: 'addon_one_class', expectedTodayCharge: 1 },
           parent.token,
         ),
       );
@@ -204,12 +251,16 @@ describe('class add-ons in GetCustomerDetails (spec §2.8: one plan per app plan
     async () => {
       const parent = await s.signUp();
       const app = ok(
-        await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token),
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+          parent.token,
+        ),
       );
       const addOn = ok(
         await pay(
           'CreateClassAddOnSubscription',
-          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes' },
+          { paymentMethodToken: 'fake-valid-mastercard-nonce', classAddOnId: 'addon_four_classes', expectedTodayCharge: 10 },
           parent.token,
         ),
       );
@@ -257,6 +308,7 @@ describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
         'SubscribeToMinervaClasses',
         {
           webOfferId: 'live_multi_classes',
+          expectedTodayCharge: 0,
           paymentMethodToken: 'fake-valid-visa-nonce',
           customerOptions: { firstName: 'Grace' },
           utmParamsObject: null,
@@ -278,7 +330,7 @@ describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
 
     const again = await pay(
       'SubscribeToMinervaClasses',
-      { webOfferId: 'ondemand_monthly', paymentMethodToken: 'fake-valid-amex-nonce' },
+      { webOfferId: 'ondemand_monthly', expectedTodayCharge: 0, paymentMethodToken: 'fake-valid-amex-nonce' },
       parent.token,
     );
     expect(again.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
@@ -301,16 +353,26 @@ describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
         ok(
           await pay(
             'SubscribeToMinervaClasses',
-            { webOfferId: 'ondemand_monthly', paymentMethodToken: 'fake-valid-visa-nonce' },
+            { webOfferId: 'ondemand_monthly', expectedTodayCharge: 0, paymentMethodToken: 'fake-valid-visa-nonce' },
             parent.token,
           ),
         ),
       ).toMatchObject({ classType: 'onDemand' });
       expect(
-        (await pay('SubscribeToMinervaClasses', { webOfferId: 'annual', paymentMethodToken: 'fake-valid-visa-nonce' }, parent.token)).body,
-      ).toMatchObject({ code: 101 });
+        (
+          await pay(
+            'SubscribeToMinervaClasses',
+            { webOfferId: 'annual', expectedTodayCharge: 0, paymentMethodToken: 'fake-valid-visa-nonce' },
+            parent.token,
+          )
+        ).body,
+      ).toMatchObject({ code: 141, error: 'This plan is not sold here.' });
       const app = ok(
-        await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly' }, parent.token),
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+          parent.token,
+        ),
       );
       expect(
         (await s.call('CancelMinervaClasses', { subscriptionId: app.subscriptionData.id, cancelReason: 'x' }, { token: parent.token }))
@@ -327,6 +389,7 @@ describe('BulkPurchase', () => {
         'BulkPurchase',
         {
           webOfferId: 'gift_12_months',
+          expectedTodayCharge: 239.97,
           quantity: 3,
           paymentMethodToken: 'fake-valid-visa-nonce',
           customerOptions: { email: 'Buyer@Example.com', firstName: 'Gift', lastName: 'Giver' },
@@ -378,6 +441,7 @@ describe('BulkPurchase', () => {
         {
           campaignId: 'girl-scouts',
           webOfferId: 'edu_12_months',
+          expectedTodayCharge: 100,
           quantity: 5,
           paymentMethodToken: 'fake-valid-visa-nonce',
           customerOptions: {},
@@ -392,6 +456,23 @@ describe('BulkPurchase', () => {
     ]);
   });
 
+  test('a bulk purchase charges quantity × the seat price, and only when that is the amount shown', async () => {
+    const input = {
+      webOfferId: 'gift_12_months',
+      quantity: 2,
+      paymentMethodToken: 'fake-valid-visa-nonce',
+      customerOptions: { email: 'two-gifts@example.com' },
+    };
+    expect((await pay('BulkPurchase', { ...input, expectedTodayCharge: 79.99 }, null)).body).toMatchObject({
+      messageKey: 'WP_TodayChargeChanged',
+      todayCharge: 159.98,
+    });
+    const bought = ok(await pay('BulkPurchase', { ...input, expectedTodayCharge: 159.98 }, null));
+    expect(await s.db.selectFrom('payments').select('amount_cents').where('id', '=', bought.orderId).executeTakeFirst()).toEqual({
+      amount_cents: 15998,
+    });
+  });
+
   test('100 seats at $20 is $2000.00, which the sandbox declines: WP_CardNotValid 2000 and no codes', async () => {
     const before = await s.db
       .selectFrom('codes')
@@ -402,6 +483,7 @@ describe('BulkPurchase', () => {
       {
         campaignId: 'girl-scouts',
         webOfferId: 'edu_12_months',
+        expectedTodayCharge: 2000,
         quantity: 100,
         paymentMethodToken: 'fake-valid-visa-nonce',
         customerOptions: { email: 'council@example.com' },
@@ -416,14 +498,30 @@ describe('BulkPurchase', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  test('refusals: a plan that is not sold as codes, a campaign of another offer, no purchaser email', async () => {
-    const base = { quantity: 1, paymentMethodToken: 'fake-valid-visa-nonce', customerOptions: { email: 'buyer@example.com' } };
-    expect((await pay('BulkPurchase', { ...base, webOfferId: 'annual' }, null)).body).toMatchObject({ code: 142 });
+  test('refusals: a plan that is not sold as codes, a campaign of another offer, a campaign’s offer without it, no purchaser email', async () => {
+    const base = {
+      quantity: 1,
+      paymentMethodToken: 'fake-valid-visa-nonce',
+      customerOptions: { email: 'buyer@example.com' },
+      expectedTodayCharge: 79.99,
+    };
+    expect((await pay('BulkPurchase', { ...base, webOfferId: 'annual' }, null)).body).toMatchObject({
+      code: 142,
+      error: 'This plan is not sold as codes.',
+    });
     expect((await pay('BulkPurchase', { ...base, webOfferId: 'gift_12_months', campaignId: 'girl-scouts' }, null)).body).toMatchObject({
       code: 142,
+      error: 'This campaign sells another plan.',
     });
+    // The Girl Scouts' $20 seat is theirs: without the campaign it is not sold at all (not even at another price).
+    for (const expectedTodayCharge of [20, 59.99])
+      expect((await pay('BulkPurchase', { ...base, webOfferId: 'edu_12_months', expectedTodayCharge }, null)).body).toMatchObject({
+        code: 142,
+        error: 'This plan is only sold to its campaign.',
+      });
     expect((await pay('BulkPurchase', { ...base, webOfferId: 'gift_12_months', customerOptions: {} }, null)).body).toMatchObject({
       code: 142,
+      error: expect.stringContaining('the purchaser’s email is required'),
     });
   });
 });

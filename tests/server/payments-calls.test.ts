@@ -63,7 +63,13 @@ describe('GetClientToken', () => {
 
   test('a logged-in customer gets a token too', async () => {
     const parent = await s.signUp();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token));
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        parent.token,
+      ),
+    );
     expect(ok(await s.call('GetClientToken', {}, { token: parent.token })).clientToken).toEqual(expect.any(String));
   });
 });
@@ -77,6 +83,7 @@ describe('PurchaseSubscription', () => {
         {
           paymentMethodToken: 'fake-valid-visa-nonce',
           webOfferId: 'annual',
+          expectedTodayCharge: 0,
           customerOptions: { firstName: 'Ada', lastName: 'Lovelace' },
           utmParamsObject: { utm_source: 'newsletter', utm_campaign: 'spring' },
         },
@@ -147,7 +154,7 @@ describe('PurchaseSubscription', () => {
     const answer = ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'test_monthly_no_trial' },
+        { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'test_monthly_no_trial', expectedTodayCharge: 12.34 },
         parent.token,
       ),
     );
@@ -178,7 +185,11 @@ describe('PurchaseSubscription', () => {
   test('lifetime: one sale and no renewing subscription', async () => {
     const parent = await s.signUp();
     const answer = ok(
-      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-apple-pay-visa-nonce', webOfferId: 'lifetime' }, parent.token),
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-apple-pay-visa-nonce', webOfferId: 'lifetime', expectedTodayCharge: 149.99 },
+        parent.token,
+      ),
     );
     expect(answer.subscriptionData).toMatchObject({ status: 'Active', trialDuration: 0, nextBillingDate: null });
     const row = await s.db.selectFrom('subscriptions').selectAll().where('id', '=', answer.subscriptionData.id).executeTakeFirstOrThrow();
@@ -195,7 +206,11 @@ describe('PurchaseSubscription', () => {
   test('PayPal (vault flow) and Google Pay are payment methods like a card', async () => {
     const paypal = await s.signUp();
     ok(
-      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-paypal-billing-agreement-nonce', webOfferId: 'monthly' }, paypal.token),
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-paypal-billing-agreement-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        paypal.token,
+      ),
     );
     expect((await details(paypal.token)).paymentInfo).toMatchObject({
       paymentType: 'PayPal',
@@ -204,7 +219,13 @@ describe('PurchaseSubscription', () => {
       expirationDate: null,
     });
     const google = await s.signUp();
-    ok(await pay('PurchaseSubscription', { paymentMethodToken: 'fake-android-pay-visa-nonce', webOfferId: 'monthly' }, google.token));
+    ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-android-pay-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        google.token,
+      ),
+    );
     expect((await details(google.token)).paymentInfo).toMatchObject({ paymentType: 'GooglePay', cardType: 'Visa' });
   });
 
@@ -212,7 +233,7 @@ describe('PurchaseSubscription', () => {
     const parent = await s.signUp();
     const answer = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-processor-declined-visa-nonce', webOfferId: 'annual' },
+      { paymentMethodToken: 'fake-processor-declined-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
       parent.token,
     );
     expect(answer.status).toBe(400);
@@ -226,13 +247,13 @@ describe('PurchaseSubscription', () => {
     const parent = await s.signUp();
     const failure = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-processor-failure-jcb-nonce', webOfferId: 'annual' },
+      { paymentMethodToken: 'fake-processor-failure-jcb-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
       parent.token,
     );
     expect(failure.body).toMatchObject({ code: 141, messageKey: 'WP_CardNotValid', processorCode: '3000' });
     const notAccepted = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-maestro-nonce', webOfferId: 'annual' },
+      { paymentMethodToken: 'fake-valid-maestro-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
       parent.token,
     );
     expect(notAccepted.body).toEqual({
@@ -242,11 +263,15 @@ describe('PurchaseSubscription', () => {
     });
     const fraud = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-gateway-rejected-fraud-nonce', webOfferId: 'annual' },
+      { paymentMethodToken: 'fake-gateway-rejected-fraud-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
       parent.token,
     );
     expect(fraud.body).toEqual({ code: 141, error: expect.any(String) });
-    const unknown = await pay('PurchaseSubscription', { paymentMethodToken: 'not-a-nonce-at-all', webOfferId: 'annual' }, parent.token);
+    const unknown = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'not-a-nonce-at-all', webOfferId: 'annual', expectedTodayCharge: 0 },
+      parent.token,
+    );
     expect(unknown.body).toEqual({ code: 141, error: expect.any(String) });
     expect(unknown.body.error).not.toContain('not-a-nonce');
   });
@@ -254,9 +279,17 @@ describe('PurchaseSubscription', () => {
   test('a parent with an active plan: WP_AlreadyHaveSubscription, and no second charge', async () => {
     const parent = await s.signUp();
     ok(
-      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' }, parent.token),
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial', expectedTodayCharge: 12.34 },
+        parent.token,
+      ),
     );
-    const again = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'annual' }, parent.token);
+    const again = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
+      parent.token,
+    );
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 141, messageKey: 'WP_AlreadyHaveSubscription' });
     expect(await history(parent.token)).toHaveLength(1);
@@ -272,14 +305,14 @@ describe('PurchaseSubscription', () => {
 
       const refused = await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
         parent.token,
       );
       expect(refused.body).toMatchObject({ messageKey: 'WP_AlreadyHaveSubscription' });
       const answer = ok(
         await pay(
           'PurchaseSubscription',
-          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', isResubscribe: true },
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0, isResubscribe: true },
           parent.token,
         ),
       );
@@ -293,19 +326,82 @@ describe('PurchaseSubscription', () => {
   test('a second plan after the first ran out has no second trial', async () => {
     const parent = await s.signUp();
     const first = ok(
-      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly' }, parent.token),
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        parent.token,
+      ),
     );
     await s.db.updateTable('subscriptions').set({ status: 'Expired' }).where('id', '=', first.subscriptionData.id).execute();
     // The same card again would be refused as already vaulted (WP_PaymentMethodDuplicate): another one.
     const second = ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', isResubscribe: true },
+        { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', expectedTodayCharge: 9.99, isResubscribe: true },
         parent.token,
       ),
     );
     expect(second.subscriptionData.trialDuration).toBe(0);
     expect(await history(parent.token)).toMatchObject([{ amount: 9.99, status: 'settled' }]);
+  });
+
+  test('never another amount than shown: a returning parent shown the trial’s $0.00 is refused with the true amount, nothing charged', async () => {
+    const parent = await s.signUp();
+    const first = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },
+        parent.token,
+      ),
+    );
+    await s.db.updateTable('subscriptions').set({ status: 'Expired' }).where('id', '=', first.subscriptionData.id).execute();
+    expect(await details(parent.token)).toMatchObject({ hasUsedTrial: true, hasUsedTrialByProduct: { app: true, classes: false } });
+    const methodsBefore = await s.db.selectFrom('payment_methods').select('id').execute();
+
+    const stale = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', expectedTodayCharge: 0, isResubscribe: true },
+      parent.token,
+    );
+    expect([stale.status, stale.body]).toEqual([
+      400,
+      {
+        code: 141,
+        error:
+          "Today's charge is $9.99, not the amount this page showed. You have not been charged: please check your order and confirm again.",
+        messageKey: 'WP_TodayChargeChanged',
+        todayCharge: 9.99,
+      },
+    ]);
+    // Refused before the gateway: no card vaulted, no intent, no payment.
+    expect(await s.db.selectFrom('payment_methods').select('id').execute()).toHaveLength(methodsBefore.length);
+    expect(await s.db.selectFrom('payment_intents').select('id').where('user_id', '=', parent.id).execute()).toHaveLength(1);
+    expect(await history(parent.token)).toEqual([]);
+
+    // More than today's charge is refused the same way: the amount must be the one charged.
+    const more = await pay(
+      'PurchaseSubscription',
+      { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', expectedTodayCharge: 19.99, isResubscribe: true },
+      parent.token,
+    );
+    expect(more.body).toMatchObject({ messageKey: 'WP_TodayChargeChanged', todayCharge: 9.99 });
+
+    const confirmed = ok(
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-amex-nonce', webOfferId: 'monthly', expectedTodayCharge: 9.99, isResubscribe: true },
+        parent.token,
+      ),
+    );
+    expect(confirmed.subscriptionData.trialDuration).toBe(0);
+    expect(await history(parent.token)).toMatchObject([{ amount: 9.99, status: 'settled' }]);
+  });
+
+  test('the amount shown is required: a charging call without expectedTodayCharge is refused at the boundary', async () => {
+    const parent = await s.signUp();
+    const answer = await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' }, parent.token);
+    expect([answer.status, answer.body.code]).toEqual([400, 142]);
+    expect(answer.body.error).toContain('expectedTodayCharge');
   });
 
   test('a coupon buys its offer and is spent once; its offer is not sold without it; another parent finds it used', async () => {
@@ -315,13 +411,13 @@ describe('PurchaseSubscription', () => {
 
     const withoutCode = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', expectedTodayCharge: 0 },
       parent.token,
     );
     expect(withoutCode.body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID', error: 'This plan is only available with its code.' });
     const otherOffer = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', couponCode: code },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0, couponCode: code },
       parent.token,
     );
     expect(otherOffer.body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID' });
@@ -329,7 +425,12 @@ describe('PurchaseSubscription', () => {
     const answer = ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code.toLowerCase() },
+        {
+          paymentMethodToken: 'fake-valid-visa-nonce',
+          webOfferId: 'coupon_annual',
+          expectedTodayCharge: 0,
+          couponCode: code.toLowerCase(),
+        },
         parent.token,
       ),
     );
@@ -342,7 +443,7 @@ describe('PurchaseSubscription', () => {
     const other = await s.signUp();
     const used = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: code },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', expectedTodayCharge: 0, couponCode: code },
       other.token,
     );
     expect(used.body).toMatchObject({ code: 141, messageKey: 'CODE_ALREADY_USED', error: 'This code was already used.' });
@@ -352,12 +453,16 @@ describe('PurchaseSubscription', () => {
     const parent = await s.signUp();
     const declined = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_2001_no_trial' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_2001_no_trial', expectedTodayCharge: 2001 },
       parent.token,
     );
     expect(declined.body).toMatchObject({ messageKey: 'WP_CardNotValid', processorCode: '2001' });
     const bought = ok(
-      await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial' }, parent.token),
+      await pay(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'test_monthly_no_trial', expectedTodayCharge: 12.34 },
+        parent.token,
+      ),
     );
     expect(bought.subscriptionData).toMatchObject({ status: 'Active' });
     expect((await history(parent.token)).map((p) => [p.status, p.amount])).toEqual([['settled', 12.34]]);
@@ -368,7 +473,12 @@ describe('PurchaseSubscription', () => {
     const parent = await s.signUp();
     const declined = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-processor-declined-mastercard-nonce', webOfferId: 'coupon_annual', couponCode: codes[0]! },
+      {
+        paymentMethodToken: 'fake-processor-declined-mastercard-nonce',
+        webOfferId: 'coupon_annual',
+        expectedTodayCharge: 0,
+        couponCode: codes[0]!,
+      },
       parent.token,
     );
     expect(declined.body).toMatchObject({ messageKey: 'WP_CardNotValid', processorCode: '2000' });
@@ -376,29 +486,36 @@ describe('PurchaseSubscription', () => {
     ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', couponCode: codes[0]! },
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'coupon_annual', expectedTodayCharge: 0, couponCode: codes[0]! },
         parent.token,
       ),
     );
   });
 
-  test('a promo code buys its offer (SAVE50); a wrong one is refused', async () => {
+  test('a promo code buys its offer (SAVE50); a wrong one is refused; a partner named by the client is not recorded', async () => {
     const parent = await s.signUp();
     const wrong = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'promo_annual_half_price', promoCode: 'NOPE' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'promo_annual_half_price', expectedTodayCharge: 0, promoCode: 'NOPE' },
       parent.token,
     );
     expect(wrong.body).toMatchObject({ code: 141, messageKey: 'CODE_INVALID' });
     const answer = ok(
       await pay(
         'PurchaseSubscription',
-        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'promo_annual_half_price', promoCode: 'save50', partner: 'gympass' },
+        {
+          paymentMethodToken: 'fake-valid-visa-nonce',
+          webOfferId: 'promo_annual_half_price',
+          expectedTodayCharge: 0,
+          promoCode: 'save50',
+          partner: 'gympass',
+        },
         parent.token,
       ),
     );
     expect(answer.webOffer).toMatchObject({ id: 'promo_annual_half_price', price: 39.99 });
-    expect(await details(parent.token)).toMatchObject({ plan: { id: 'promo_annual_half_price' }, partner: 'gympass' });
+    // The partner comes from the partner's offer or the partner's signup, never from a field of the purchase.
+    expect(await details(parent.token)).toMatchObject({ plan: { id: 'promo_annual_half_price' }, partner: null });
   });
 
   test('a purchase for another parent is forbidden; an unknown or unsellable offer is refused', async () => {
@@ -408,34 +525,40 @@ describe('PurchaseSubscription', () => {
       (
         await pay(
           'PurchaseSubscription',
-          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', userId: other.id },
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0, userId: other.id },
           parent.token,
         )
       ).body,
     ).toMatchObject({ code: 119 });
     const unknown = await pay(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'no-such-offer' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'no-such-offer', expectedTodayCharge: 0 },
       parent.token,
     );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 101, error: 'This plan is not available.' });
     expect(
-      (await pay('PurchaseSubscription', { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'gift_12_months' }, parent.token)).body,
-    ).toMatchObject({ code: 101 });
+      (
+        await pay(
+          'PurchaseSubscription',
+          { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'gift_12_months', expectedTodayCharge: 0 },
+          parent.token,
+        )
+      ).body,
+    ).toMatchObject({ code: 141, error: 'This plan is not sold here.' });
   });
 
   test('without a session: 209; without an Idempotency-Key: 142 naming the header', async () => {
     const anonymous = await s.call(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
       { headers: { 'idempotency-key': newKey() } },
     );
     expect(anonymous.body).toEqual({ code: 209, error: 'Invalid session token' });
     const parent = await s.signUp();
     const keyless = await s.call(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+      { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
       { token: parent.token },
     );
     expect(keyless.status).toBe(400);

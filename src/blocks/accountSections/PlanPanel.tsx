@@ -233,7 +233,9 @@ export function PlanPanel(props: {
               </label>
             </div>
           ))}
-          {todayCents !== null && <p className="plan-upgrade__today">{tx('upgradeToday', { todayPrice: (todayCents / 100).toFixed(2) })}</p>}
+          {todayCents !== null && (
+            <p className="plan-upgrade__today">{tx('upgradeToday', { todayPrice: (todayCents / 100).toFixed(2) })}</p>
+          )}
           <p className="button-block">
             <button
               type="button"

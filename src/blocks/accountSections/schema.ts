@@ -124,7 +124,9 @@ const accountSectionsSchema = strictObject({
     .describe('The web offers a renewing web-store plan may move to (those lasting longer than the plan are shown).'),
   onUpgrade: actionList
     .optional()
-    .describe("What 'Upgrade' does, with { result: '' } = { subscriptionId, newPlanId, todayCharge } (todayCharge: the amount shown, dollars)."),
+    .describe(
+      "What 'Upgrade' does, with { result: '' } = { subscriptionId, newPlanId, todayCharge } (todayCharge: the amount shown, dollars).",
+    ),
   onResubscribe: actionList.optional().describe('What the resubscribe button does (an expired plan, or a gift that is not for life).'),
   sections: z.array(section).min(1).describe('The sections after the plans (Manage Account, Billing History...), as tabs or accordions.'),
 });

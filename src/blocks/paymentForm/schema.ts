@@ -89,7 +89,9 @@ export const paymentFormBlock = strictObject({
     .describe('Where an offer id is looked up: the web offers, the class offers or the class add-ons.'),
   quantity: value
     .optional()
-    .describe('How many of the offer are bought (a volume order: { query: seats }); one when not given. Today\'s charge is that many times the price.'),
+    .describe(
+      "How many of the offer are bought (a volume order: { query: seats }); one when not given. Today's charge is that many times the price.",
+    ),
   offerRequired: z.boolean().optional().describe("Paying needs an offer ('Please select a plan'); false to update the card on file only."),
   onOffer: actionList.optional().describe('What is done once the offer is known, with payment.offer (analytics, remembering the choice).'),
   onPay: actionList.describe('What paying does, with { payment: nonce } and the other payment values: the call and what follows.'),

@@ -74,7 +74,11 @@ export function useCheckoutCharge(
       signal,
       onRefused: (e, request) => {
         const x = e as { messageKey?: string | null; processorCode?: string | null; message?: string; todayCharge?: number };
-        if (x.messageKey === MessageKey.todayChargeChanged && typeof x.todayCharge === 'number' && typeof request.payment.offerId === 'string')
+        if (
+          x.messageKey === MessageKey.todayChargeChanged &&
+          typeof x.todayCharge === 'number' &&
+          typeof request.payment.offerId === 'string'
+        )
           onTodayChargeChanged(request.payment.offerId, x.todayCharge);
         notices.rejected(
           [x.messageKey ?? x.message ?? 'refused', x.processorCode].filter(Boolean).join(':'),

@@ -35,7 +35,8 @@ export function paymentHandlers(s: PaymentServices) {
       cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
     UpdateCreditCard: (input, context) =>
       updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
-    CreateClassAddOnSubscription: (input, context) => createClassAddOn(s, context.user, input, { key: intentKey(context), log: context.log }),
+    CreateClassAddOnSubscription: (input, context) =>
+      createClassAddOn(s, context.user, input, { key: intentKey(context), log: context.log }),
     BulkPurchase: (input, context) => bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
   });
 }

@@ -115,7 +115,15 @@ describe('facts', () => {
       from: '/before',
       reload: true,
       mobile: true,
-      customer: { expired: true, hasPlan: true, gifted: true, lifetime: true, trialActive: true },
+      customer: {
+        expired: true,
+        hasPlan: true,
+        gifted: true,
+        lifetime: true,
+        trialActive: true,
+        usedAppTrial: true,
+        usedClassesTrial: true,
+      },
       state: {},
       storage: () => undefined,
       cookie: () => undefined,
@@ -135,6 +143,8 @@ describe('facts', () => {
       'customer.gifted': true,
       'customer.lifetime': true,
       'customer.trialActive': true,
+      'customer.usedAppTrial': true,
+      'customer.usedClassesTrial': true,
     });
   });
 

@@ -59,7 +59,9 @@ describe('types derived from the registries', () => {
   });
 
   it('what a customer record tells is the customer.* facts of the registry', () => {
-    expectTypeOf<CustomerFact>().toEqualTypeOf<'expired' | 'hasPlan' | 'gifted' | 'lifetime' | 'trialActive'>();
+    expectTypeOf<CustomerFact>().toEqualTypeOf<
+      'expired' | 'hasPlan' | 'gifted' | 'lifetime' | 'trialActive' | 'usedAppTrial' | 'usedClassesTrial'
+    >();
     expectTypeOf<keyof CustomerFacts>().toEqualTypeOf<CustomerFact>();
   });
 });

@@ -32,7 +32,7 @@ describe('backend calls (Parse cloud-function wire format)', () => {
     });
     const backend = createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn });
     const e = await backend
-      .callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' })
+      .callFunction('PurchaseSubscription', { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1', expectedTodayCharge: 0 })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(CallError);
     expect(e).toMatchObject({ code: 141, message: 'Card declined', messageKey: 'WP_CardNotValid' });
@@ -46,7 +46,7 @@ describe('backend calls (Parse cloud-function wire format)', () => {
     const { fetchFn, requests } = fakeFetch({ '/api/functions/PurchaseSubscription': { status: 200, body: { result: {} } } });
     await createHttpBackend({ apiBase: '/api', sessionToken: () => null, fetch: fetchFn }).callFunction(
       'PurchaseSubscription',
-      { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1' },
+      { paymentMethodToken: 'fake-valid-nonce', webOfferId: 'o1', expectedTodayCharge: 0 },
       { idempotencyKey: 'k1' },
     );
     expect(requests[0]!.headers['Idempotency-Key']).toBe('k1');

@@ -104,9 +104,19 @@ describe('facts from the browser', () => {
     expect(f.get('session.loggedIn')).toBe(false);
     expect(f.get('customer.expired')).toBe(false);
     expect(
-      createFacts(sources({ customer: { expired: true, hasPlan: true, gifted: false, lifetime: false, trialActive: false } })).get(
-        'customer.expired',
-      ),
+      createFacts(
+        sources({
+          customer: {
+            expired: true,
+            hasPlan: true,
+            gifted: false,
+            lifetime: false,
+            trialActive: false,
+            usedAppTrial: false,
+            usedClassesTrial: false,
+          },
+        }),
+      ).get('customer.expired'),
     ).toBe(true);
   });
 });
