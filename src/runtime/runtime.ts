@@ -117,30 +117,32 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const customer = createStore<CustomerFacts | null>(null);
   let customerFor: string | null = null;
   let customerLoad: Promise<boolean> | null = null;
-  /** Answers whether the details could be had; a failed lookup is asked again next time. */
-  const ensureCustomer = (session: Session): Promise<boolean> => {
-    if (customerFor === session.sessionToken && customerLoad) return customerLoad;
-    customerFor = session.sessionToken;
-    customer.set(null);
+  const loadCustomer = (session: Session): Promise<boolean> => {
     const load = o.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
       (d) => {
-        customer.set(customerFacts(d));
+        if (customerFor === session.sessionToken) customer.set(customerFacts(d));
         return true;
       },
       () => {
         if (customerLoad === load) customerLoad = null;
-        customer.set(null);
+        if (customerFor === session.sessionToken) customer.set(null);
         return false;
       },
     );
     customerLoad = load;
     return load;
   };
-
-  const forgetCustomer = () => {
-    customerFor = null;
-    customerLoad = null;
-    customer.set(null);
+  /** Answers whether the details could be had; a failed lookup is asked again next time. */
+  const ensureCustomer = (session: Session): Promise<boolean> => {
+    if (customerFor === session.sessionToken && customerLoad) return customerLoad;
+    if (customerFor !== session.sessionToken) customer.set(null);
+    customerFor = session.sessionToken;
+    return loadCustomer(session);
+  };
+  /** After a charge (made or refused) the details may say otherwise (a plan, a trial used): read again, the old kept meanwhile. */
+  const refreshCustomer = () => {
+    const session = o.auth.session.get();
+    if (session && customerFor === session.sessionToken && customerLoad) void loadCustomer(session);
   };
 
   const screenCache = new Map<string, CompiledScreen>();
@@ -212,9 +214,9 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     defaultNotifyMs: config.app.notifications.defaultMs,
     currentSearch: () => nav.search,
     call: async (fn, input, idempotencyKey) => {
-      const answer = await o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {});
-      // A charge changed what the customer details say (a plan, a trial used): they are asked again when next read.
-      if (idempotencyKey) forgetCustomer();
+      const answer = await o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {}).finally(() => {
+        if (idempotencyKey) refreshCustomer();
+      });
       // 'Signed in as' and every `user.email` fact follow an email change at once.
       if (fn === 'UpdateUserEmail') o.auth.rememberEmail((answer as { email: string }).email);
       return answer;

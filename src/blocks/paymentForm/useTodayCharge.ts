@@ -1,32 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { offerChargedToday, offerForParent, todayChargeCents, type UsedTrials } from '../../domain/todayCharge.ts';
-import { useFacts, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { useMemo, useState } from 'react';
+import { offerChargedToday, offerForParent, todayChargeCents } from '../../domain/todayCharge.ts';
+import { useFacts } from '../../runtime/context.tsx';
 import { readValue } from '../../runtime/values.ts';
+import { useUsedTrials } from '../usedTrials.ts';
 import type { Offer } from './offers.ts';
 import type { PaymentFormConfig } from './setup.ts';
-
-/** The customer facts that tell which trials the parent has had (fetched once per session by the runtime). */
-const TRIAL_FACTS = { any: [{ fact: 'customer.usedAppTrial' }, { fact: 'customer.usedClassesTrial' }] };
-
-/** The trials a logged-in parent has had; null for a visitor or when the lookup failed; undefined while asked. */
-function useUsedTrials(): UsedTrials | null | undefined {
-  const rt = useRuntime();
-  const sessionToken = useObservable(rt.auth.session)?.sessionToken ?? null;
-  const [answer, setAnswer] = useState<{ for: string; used: UsedTrials | null } | null>(null);
-  useEffect(() => {
-    if (!sessionToken) return;
-    let live = true;
-    void rt.prepare(TRIAL_FACTS).then(() => {
-      const customer = rt.customer.get();
-      if (live) setAnswer({ for: sessionToken, used: customer && { app: customer.usedAppTrial, classes: customer.usedClassesTrial } });
-    });
-    return () => {
-      live = false;
-    };
-  }, [rt, sessionToken]);
-  if (!sessionToken) return null;
-  return answer?.for === sessionToken ? answer.used : undefined;
-}
 
 /** How many of the offer are bought (a volume order's children): the block's `quantity`, else one. */
 function useQuantity(block: PaymentFormConfig): number {

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import type { WebOffer } from '../../contract/entities.ts';
 import { comparisonOffer, formatUsd, percentSaving, perMonthCents, savingsCents } from '../../domain/pricing.ts';
+import { offerForParent } from '../../domain/todayCharge.ts';
 import { useCopy } from '../../runtime/context.tsx';
 import { LoadStatus } from '../LoadStatus.tsx';
 import { planCards } from '../plans/cards.ts';
 import type { BlockProps } from '../types.ts';
+import { useUsedTrials } from '../usedTrials.ts';
 import { useSelectedPlan } from './selection.ts';
 import './planPicker.css';
 
@@ -26,12 +28,18 @@ export default function PlanPicker({ block }: BlockProps<'planPicker'>) {
   const t = useCopy();
   const uid = useId();
   const [plan, choose] = useSelectedPlan(block.tag);
+  const usedTrials = useUsedTrials();
 
-  if (plan.status !== 'ready') return <LoadStatus failed={plan.status === 'failed'} />;
+  if (plan.status !== 'ready' || usedTrials === undefined) return <LoadStatus failed={plan.status === 'failed'} />;
 
   // A link to an offer outside the list (a partner's, a lifetime plan): the form's summary names it.
   if (plan.outside) return null;
-  const cards = planCards(plan.offers, t, { selectedNote: block.selectedNote });
+  // No trial is offered to a parent who has had the product's.
+  const cards = planCards(
+    plan.offers.map((o) => offerForParent(o, usedTrials)),
+    t,
+    { selectedNote: block.selectedNote },
+  );
   const selected = plan.selected;
   const card = cards.find((c) => c.offer.id === selected?.id) ?? null;
   const titleOf = (offer: WebOffer) => cards.find((c) => c.offer.id === offer.id)?.title ?? offer.offerTitle ?? offer.plan.name;
