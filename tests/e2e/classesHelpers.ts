@@ -34,7 +34,12 @@ export async function giveAnnualPlan(baseUrl: string, session: { objectId: strin
       'x-parse-session-token': session.sessionToken,
       'idempotency-key': `classes-test-${session.objectId}`,
     },
-    body: JSON.stringify({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', customerOptions: { email: session.email } }),
+    body: JSON.stringify({
+      paymentMethodToken: 'fake-valid-visa-nonce',
+      webOfferId: 'annual',
+      customerOptions: { email: session.email },
+      expectedTodayCharge: 0,
+    }),
   });
   const body = (await response.json()) as { result?: unknown };
   if (!('result' in body)) throw new Error(`The purchase failed: ${JSON.stringify(body)}`);

@@ -114,6 +114,7 @@ describe('Spanish', () => {
         paymentMethodToken: 'fake-valid-visa-nonce',
         webOfferId: 'monthly',
         customerOptions: { email: parent.email },
+        expectedTodayCharge: 0,
       }),
     });
     expect(bought.status).toBe(200);

@@ -30,7 +30,7 @@ async function purchase(parent: Session, webOfferId: string, nonce = 'fake-valid
       'x-parse-session-token': parent.sessionToken,
       'idempotency-key': `test-${parent.objectId}-${webOfferId}`,
     },
-    body: JSON.stringify({ paymentMethodToken: nonce, webOfferId, customerOptions: { email: parent.email } }),
+    body: JSON.stringify({ paymentMethodToken: nonce, webOfferId, customerOptions: { email: parent.email }, expectedTodayCharge: 0 }),
   });
   const body = (await response.json()) as { result?: unknown };
   if (!('result' in body)) throw new Error(`The purchase failed: ${JSON.stringify(body)}`);
@@ -221,6 +221,7 @@ describe('cancellation (spec §2.8, §4)', () => {
           webOfferId: 'ondemand_monthly',
           paymentMethodToken: 'fake-valid-visa-nonce',
           customerOptions: { email: parent.email },
+          expectedTodayCharge: 0,
         }),
       });
       expect(await response.json()).toMatchObject({ result: { classType: 'onDemand' } });

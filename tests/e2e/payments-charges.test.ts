@@ -42,7 +42,7 @@ async function purchase(parent: Session, webOfferId: string, nonce: string): Pro
       'x-parse-session-token': parent.sessionToken,
       'idempotency-key': `test-${parent.objectId}-${webOfferId}`,
     },
-    body: JSON.stringify({ paymentMethodToken: nonce, webOfferId, customerOptions: { email: parent.email } }),
+    body: JSON.stringify({ paymentMethodToken: nonce, webOfferId, customerOptions: { email: parent.email }, expectedTodayCharge: 0 }),
   });
   const body = (await response.json()) as { result?: unknown };
   if (!('result' in body)) throw new Error(`The purchase failed: ${JSON.stringify(body)}`);
@@ -341,6 +341,7 @@ describe('the class funnels (spec §2.9, §2.11; class wording of §8)', () => {
         webOfferId: 'ondemand_monthly',
         paymentMethodToken: nonceOf(VISA),
         customerOptions: { firstName: 'Ada', lastName: 'Lovelace' },
+        expectedTodayCharge: 0,
       });
       expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'ondemand_monthly', product: 'classes' }]);
     },

@@ -108,6 +108,8 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
       userId: parent.objectId,
       customerOptions: { email: parent.email, firstName: 'Ada', lastName: 'Lovelace' },
       captchaToken: 'local-captcha:paymentForm',
+      // The amount the summary showed ("Today's charge $0.00"): the server charges no other.
+      expectedTodayCharge: 0,
     });
     expect(purchase!.headers['idempotency-key']).toMatch(/^checkout-[0-9a-f-]{32,}$/);
 
@@ -235,6 +237,7 @@ describe('other payment options (spec §2.7, §8), with a promo code on /promo-p
       paymentMethodToken: 'fake-paypal-billing-agreement-nonce',
       webOfferId: 'promo_annual_half_price',
       promoCode: 'SAVE50',
+      expectedTodayCharge: 0,
     });
     expect(await subscriptionsOf(parent.objectId)).toMatchObject([{ web_offer_id: 'promo_annual_half_price', status: 'Active' }]);
     expect(lastEvent(page, 'Checkout Complete')).toMatchObject({

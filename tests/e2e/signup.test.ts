@@ -262,7 +262,12 @@ describe('a logged-in parent with a plan is sent to /my-account (spec §4 "Login
         'x-parse-session-token': parent.sessionToken,
         'idempotency-key': `signup-test-${parent.objectId}`,
       },
-      body: JSON.stringify({ paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', customerOptions: { email: parent.email } }),
+      body: JSON.stringify({
+        paymentMethodToken: 'fake-valid-visa-nonce',
+        webOfferId: 'annual',
+        customerOptions: { email: parent.email },
+        expectedTodayCharge: 0,
+      }),
     });
     expect(((await bought.json()) as { result?: unknown }).result).toBeTruthy();
     return parent;

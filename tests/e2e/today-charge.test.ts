@@ -72,7 +72,8 @@ describe("today's charge is the amount shown", () => {
 
     await fillCard(page, VISA);
     await page.getByRole('button', { name: 'Join Now' }).click();
-    const refusal = "Today's charge is $9.99, not the amount this page showed. You have not been charged. Please check your order and confirm again.";
+    const refusal =
+      "Today's charge is $9.99, not the amount this page showed. You have not been charged. Please check your order and confirm again.";
     await visible(toast(page, refusal), 'the refusal with the true amount');
     await expectOrderSummary(page, ['Monthly Plan: $9.99', "Today's charge $9.99"]);
     // The page reads the account again: no trial is offered any more.

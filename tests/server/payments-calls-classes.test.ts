@@ -498,7 +498,7 @@ describe('BulkPurchase', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  test('refusals: a plan that is not sold as codes, a campaign of another offer, a campaign’s offer without it, no purchaser email', async () => {
+  test('refusals: not sold as codes, a campaign of another offer, a campaign’s offer without it, no purchaser email', async () => {
     const base = {
       quantity: 1,
       paymentMethodToken: 'fake-valid-visa-nonce',

@@ -345,7 +345,7 @@ describe('PurchaseSubscription', () => {
     expect(await history(parent.token)).toMatchObject([{ amount: 9.99, status: 'settled' }]);
   });
 
-  test('never another amount than shown: a returning parent shown the trial’s $0.00 is refused with the true amount, nothing charged', async () => {
+  test('never another amount than shown: a returning parent shown $0.00 is refused with the true amount, nothing charged', async () => {
     const parent = await s.signUp();
     const first = ok(
       await pay(

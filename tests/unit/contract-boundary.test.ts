@@ -59,6 +59,7 @@ describe('text a call may carry', () => {
         contract.PurchaseSubscription.input.safeParse({
           paymentMethodToken: 'fake-valid-nonce',
           webOfferId: 'annual',
+          expectedTodayCharge: 0,
           partner: 'gym\u0000pass',
         }),
       ),

@@ -85,6 +85,7 @@ describe('npm run check on payment blocks', () => {
             input:
               paymentMethodToken: { payment: nonce }
               webOfferId: { payment: offerId }
+              expectedTodayCharge: { payment: todayCharge }
               customerOptions: { payment: customerOptions }
             catch:
               - do: notify
@@ -146,7 +147,8 @@ describe('npm run check on payment blocks', () => {
     );
     expect(report).toContain(
       "funnels/pay.yaml:15:31: error: Unknown payment field 'nonse'. A payment has: nonce, method, cardType, " +
-        "lastFour, deviceData, firstName, lastName, email, customerOptions, offer, offerId, amount. Did you mean 'nonce'?",
+        'lastFour, deviceData, firstName, lastName, email, customerOptions, offer, offerId, amount, todayCharge, quantity. ' +
+        "Did you mean 'nonce'?",
     );
     expect(report).toContain(
       'funnels/pay.yaml:21:31: error: { payment: method } is only known in the actions of a payment block (its onOffer: and onPay:).',

@@ -90,7 +90,8 @@ export const paymentFormBlock = strictObject({
   quantity: value
     .optional()
     .describe(
-      "How many of the offer are bought (a volume order: { query: seats }); one when not given. Today's charge is that many times the price.",
+      'How many of the offer are bought (a volume order: { query: seats }); one when not given. ' +
+        "Today's charge is that many times the price.",
     ),
   offerRequired: z.boolean().optional().describe("Paying needs an offer ('Please select a plan'); false to update the card on file only."),
   onOffer: actionList.optional().describe('What is done once the offer is known, with payment.offer (analytics, remembering the choice).'),

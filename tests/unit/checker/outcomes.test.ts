@@ -23,7 +23,7 @@ describe('npm run check: what a failed call shows', () => {
 
       funnels/app.yaml:40:7: error: Unknown outcome 'WP_CardNotVaild'. The calls of 'payment' can fail with: \\
         WP_AlreadyHaveSubscription, WP_CardNotValid, WP_PaymentInvalid, WP_CardVerificationFailed, WP_PaymentMethodDuplicate, \\
-        CODE_ALREADY_USED, CODE_EXPIRED, CODE_INVALID, noAnswer, default. Did you mean 'WP_CardNotValid'?
+        WP_TodayChargeChanged, CODE_ALREADY_USED, CODE_EXPIRED, CODE_INVALID, noAnswer, default. Did you mean 'WP_CardNotValid'?
         39 |     payment:
       > 40 |       WP_CardNotVaild: case:declined
            |       ^^^^^^^^^^^^^^^
@@ -32,7 +32,8 @@ describe('npm run check: what a failed call shows', () => {
       funnels/app.yaml:41:7: error: 100 is a numeric error code: failures are named by what they mean. \\
         No answer (codes 100, 1, 159, a 5xx) is noAnswer; any other failure without a name is default. \\
         The calls of 'payment' can fail with: WP_AlreadyHaveSubscription, WP_CardNotValid, WP_PaymentInvalid, \\
-        WP_CardVerificationFailed, WP_PaymentMethodDuplicate, CODE_ALREADY_USED, CODE_EXPIRED, CODE_INVALID, noAnswer, default.
+        WP_CardVerificationFailed, WP_PaymentMethodDuplicate, WP_TodayChargeChanged, CODE_ALREADY_USED, CODE_EXPIRED, CODE_INVALID, \\
+        noAnswer, default.
         40 |       WP_CardNotVaild: case:declined
       > 41 |       100: case:failed
            |       ^^^
@@ -60,7 +61,8 @@ describe('npm run check: what a failed call shows', () => {
   it("a call's own errors:, and its catch: read outcomes by name and add no second message", () => {
     // The calls have no input: (the contract check says so first); what matters here are the outcomes.
     expect(checkCase('outcome-calls').report).toBe(text`
-      funnels/case.yaml:11:17: error: PurchaseSubscription needs an 'input:' with 'paymentMethodToken:' and 'webOfferId:'.
+      funnels/case.yaml:11:17: error: PurchaseSubscription needs an 'input:' with 'paymentMethodToken:', 'webOfferId:' \\
+        and 'expectedTodayCharge:'.
         10 |           - do: call
       > 11 |             fn: PurchaseSubscription
            |                 ^^^^^^^^^^^^^^^^^^^^

@@ -82,7 +82,8 @@ describe('npm run check: references between files', () => {
 
       funnels/case.yaml:13:23: error: Unknown fact 'weather.sunny'. A fact is one of session.loggedIn, navigation.path, navigation.from, \\
         navigation.reload, device.mobile, customer.expired, customer.hasPlan, customer.gifted, customer.lifetime, customer.trialActive, \\
-        or state.<name>, storage.<name>, flag.<name>, query.<name>, cookie.<name>, form.<name>, result.<name>, error.<name>.
+        customer.usedAppTrial, customer.usedClassesTrial, or state.<name>, storage.<name>, flag.<name>, query.<name>, cookie.<name>, \\
+        form.<name>, result.<name>, error.<name>.
         12 |             - { fact: stat.emailToSave, exists: true }
       > 13 |             - { fact: weather.sunny }
            |                       ^^^^^^^^^^^^^

@@ -67,6 +67,7 @@ describe('what each outcome shows, and the action runner', () => {
       'WP_PaymentInvalid',
       'WP_CardVerificationFailed',
       'WP_PaymentMethodDuplicate',
+      'WP_TodayChargeChanged',
       'CODE_ALREADY_USED',
       'CODE_EXPIRED',
       'CODE_INVALID',

@@ -165,13 +165,29 @@ describe('customer facts from GetCustomerDetails', () => {
       gifted: true,
       lifetime: false,
       trialActive: true,
+      usedAppTrial: false,
+      usedClassesTrial: false,
     });
-    expect(customerFacts({ isExpired: true, activeSubscription: { trialDuration: 7, firstBillingDate: '2025-12-01' } }, now)).toEqual({
+    expect(
+      customerFacts(
+        {
+          isExpired: true,
+          hasUsedTrial: true,
+          hasUsedTrialByProduct: { app: true, classes: false },
+          activeSubscription: { trialDuration: 7, firstBillingDate: '2025-12-01' },
+        },
+        now,
+      ),
+    ).toEqual({
       expired: true,
       hasPlan: false,
       gifted: false,
       lifetime: false,
       trialActive: false,
+      usedAppTrial: true,
+      usedClassesTrial: false,
     });
+    // A backend that does not tell trials by product: any trial counts for both.
+    expect(customerFacts({ hasUsedTrial: true }, now)).toMatchObject({ usedAppTrial: true, usedClassesTrial: true });
   });
 });
