@@ -413,6 +413,7 @@ describe('customer details (spec §3, §4 "Trial active")', () => {
       pendingPlan: null,
       isExpired: true,
       hasUsedTrial: false,
+      hasUsedTrialByProduct: { app: false, classes: false },
       isGifted: false,
       isLifetime: false,
       isTrialActive: false,
