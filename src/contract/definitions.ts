@@ -24,6 +24,7 @@ import {
 } from './entities.ts';
 import { freeFormObject } from './freeForm.ts';
 import { withSafeText } from './safeText.ts';
+import { TOO_MANY_DECLINES_KEY } from './wire.ts';
 
 /** Message keys of spec §8 that the runtime maps to copy. */
 export const MessageKey = {
@@ -36,6 +37,8 @@ export const MessageKey = {
   cardVerificationFailed: 'WP_CardVerificationFailed',
   /** The card is already in the vault. */
   paymentMethodDuplicate: 'WP_PaymentMethodDuplicate',
+  /** Too many declined cards from this address or of this card without a session (HTTP 429): not tried, try later. */
+  tooManyDeclines: TOO_MANY_DECLINES_KEY,
   userAlreadyExists: 'USER_ALREADY_EXISTS',
   invalidCredentials: 'INVALID_CREDENTIALS',
   codeAlreadyUsed: 'CODE_ALREADY_USED',
@@ -351,12 +354,14 @@ export const contract = {
       quantity: formNumber.pipe(z.number().int().min(1).max(10000)),
       paymentMethodToken: z.string().min(1).max(4096),
       customerOptions,
+      /** The 'paymentForm' bot check: required without a session (docs/payments.md "Card testing"). */
+      captchaToken: z.string().max(4096).optional(),
     }),
     output: z.object({ orderId: id, codes: z.array(z.string()) }),
     auth: 'none',
     idempotent: true,
     answerHoldsSecrets: true,
-    messageKeys: paymentKeys,
+    messageKeys: [...paymentKeys, MessageKey.captchaFailed, MessageKey.tooManyDeclines],
   }),
 
   // Side effects the browser asks for (they go to the outbox)

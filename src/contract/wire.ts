@@ -45,6 +45,13 @@ export const ErrorCode = {
 } as const;
 
 /**
+ * The message key of a refusal that is final although its code is REQUEST_LIMIT_EXCEEDED (HTTP
+ * 429, which otherwise says "try the same request again"): a card payment without a session, not
+ * tried because too many were declined (MessageKey.tooManyDeclines). Nothing was charged.
+ */
+export const TOO_MANY_DECLINES_KEY = 'WP_TooManyDeclines';
+
+/**
  * A failed call on the wire. `processorCode` is the card processor's response code of a
  * declined payment ("2001"; "3000" when the processor failed), sent with WP_CardNotValid.
  */
