@@ -321,7 +321,7 @@ describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
 });
 
 describe('BulkPurchase', () => {
-  test('a visitor buys 3 one-year gifts: one sale of 3 × $79.99 and 3 single-use GIFT codes of that offer', async () => {
+  test('a visitor (with the payment form’s captcha) buys 3 one-year gifts: one sale of 3 × $79.99 and 3 single-use GIFT codes', async () => {
     const answer = ok(
       await pay(
         'BulkPurchase',
@@ -330,6 +330,7 @@ describe('BulkPurchase', () => {
           quantity: 3,
           paymentMethodToken: 'fake-valid-visa-nonce',
           customerOptions: { email: 'Buyer@Example.com', firstName: 'Gift', lastName: 'Giver' },
+          captchaToken: 'local-captcha:paymentForm',
         },
         null,
       ),
@@ -405,6 +406,7 @@ describe('BulkPurchase', () => {
         quantity: 100,
         paymentMethodToken: 'fake-valid-visa-nonce',
         customerOptions: { email: 'council@example.com' },
+        captchaToken: 'local-captcha:paymentForm',
       },
       null,
     );
