@@ -12,11 +12,14 @@ import { type CardBrand, sandboxCardNonce } from '../../src/domain/sandboxCardNo
 import { createMemoryRateLimitStore, createSqlRateLimitStore } from '../../src/server/auth/rateLimits.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalog } from '../../src/server/catalog/read.ts';
+import { createBraintreeGateway } from '../../src/server/payments/braintree/gateway.ts';
 import { createDeclineLimits } from '../../src/server/payments/declineLimits.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';
 import { type Answer, type BackendServerOptions, client, startBackendServer } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
+import { CREDENTIALS } from './fakeBraintree.ts';
+import { startFakeBraintreeGateway } from './fakeBraintreeGateway.ts';
 
 const t = useTestDatabase();
 const HOUR = 60 * 60 * 1000;
@@ -258,6 +261,41 @@ describe('the captcha', () => {
       await recaptcha.close();
     }
   });
+});
+
+describe('on the Braintree gateway (the official SDK against a fake Braintree that remembers)', () => {
+  test(
+    'the card is named by an unverified vaulting, then verified: one declined card from 5 addresses is verified 3 times, ' +
+      'the rest 429; a good card is verified and charged',
+    async () => {
+      clock = new Date('2026-03-07T10:00:00Z');
+      const fake = await startFakeBraintreeGateway({ delayMs: 0 });
+      const onBraintree = await startBackendServer(t.db, {
+        overrides: {
+          paymentGateway: createBraintreeGateway({ credentials: CREDENTIALS, endpoint: { host: '127.0.0.1', port: fake.port } }),
+          now: () => clock,
+        },
+      });
+      try {
+        const call = client(() => onBraintree.app).call;
+        const pay = (nonce: string) =>
+          call('BulkPurchase', gift(nonce), { ip: newAddress(), headers: { 'idempotency-key': `bt-${process.pid}-${++keys}` } });
+        const answers: Answer[] = [];
+        for (let i = 0; i < 5; i++) answers.push(await pay('fake-processor-declined-visa-nonce'));
+        expect(answers.map(outcome)).toEqual(['WP_CardNotValid', 'WP_CardNotValid', 'WP_CardNotValid', 'limited', 'limited']);
+        expect(fake.verifications).toBe(3);
+        expect(fake.transactions.size).toBe(0);
+
+        const bought = await pay('fake-valid-visa-nonce');
+        expect(bought.status).toBe(200);
+        expect(fake.verifications).toBe(4);
+        expect([...fake.transactions.values()]).toMatchObject([{ amount: '29.99', status: 'submitted_for_settlement' }]);
+      } finally {
+        await onBraintree.close();
+        await fake.close();
+      }
+    },
+  );
 });
 
 describe('with a session', () => {
