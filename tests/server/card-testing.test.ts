@@ -22,7 +22,6 @@ import { CREDENTIALS } from './fakeBraintree.ts';
 import { startFakeBraintreeGateway } from './fakeBraintreeGateway.ts';
 
 const t = useTestDatabase();
-const HOUR = 60 * 60 * 1000;
 let clock = new Date('2026-03-02T10:20:00Z');
 
 type Counted = 'createCustomer' | 'vaultPaymentMethod' | 'verifyPaymentMethod' | 'sale';
@@ -154,7 +153,7 @@ describe('declines per client address: 5 an hour', () => {
     },
   );
 
-  test('purchases do not count, declined charges do: after 4 declines good cards still buy, the 5th decline is tried, the 6th is not', async () => {
+  test('purchases do not count, declined charges do: after 4 declines good cards buy, the 5th decline is tried, the 6th not', async () => {
     clock = new Date('2026-03-02T12:10:00Z');
     const ip = newAddress();
     for (let i = 0; i < 4; i++) expect((await buy(gift(card('declined')), ip)).body).toMatchObject(DECLINED);
@@ -299,7 +298,7 @@ describe('on the Braintree gateway (the official SDK against a fake Braintree th
 });
 
 describe('with a session', () => {
-  test('no captcha is asked and declines are not limited (docs/decisions.md): a parent’s 7 declines from one address are each tried', async () => {
+  test('no captcha asked, declines not limited (docs/decisions.md): a parent’s 7 declines from one address are each tried', async () => {
     clock = new Date('2026-03-06T10:00:00Z');
     const parent = await s.signUp();
     const ip = newAddress();

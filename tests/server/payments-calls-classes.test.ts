@@ -321,7 +321,7 @@ describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
 });
 
 describe('BulkPurchase', () => {
-  test('a visitor (with the payment form’s captcha) buys 3 one-year gifts: one sale of 3 × $79.99 and 3 single-use GIFT codes', async () => {
+  test('a visitor (with the payment form’s captcha) buys 3 one-year gifts: a sale of 3 × $79.99, 3 single-use GIFT codes', async () => {
     const answer = ok(
       await pay(
         'BulkPurchase',

@@ -18,12 +18,12 @@
 import { createHash } from 'node:crypto';
 import { clientKey, type RateLimitStore } from '../auth/rateLimits.ts';
 
-export interface DeclineWindow {
+interface DeclineWindow {
   limit: number;
   windowSeconds: number;
 }
 
-export const DECLINE_LIMITS: { perAddress: DeclineWindow; perCard: DeclineWindow } = {
+const DECLINE_LIMITS: { perAddress: DeclineWindow; perCard: DeclineWindow } = {
   perAddress: { limit: 5, windowSeconds: 60 * 60 },
   perCard: { limit: 3, windowSeconds: 24 * 60 * 60 },
 };
@@ -54,14 +54,9 @@ const secondsLeft = (windowSeconds: number, now: Date) => windowSeconds - (Math.
 // The card's identifier is Braintree's, opaque but durable: the counters keep a digest of it.
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);
 
-export function createDeclineLimits(o: {
-  store: RateLimitStore;
-  now?: () => Date;
-  limits?: { perAddress: DeclineWindow; perCard: DeclineWindow };
-}): DeclineLimits {
+export function createDeclineLimits(o: { store: RateLimitStore; now?: () => Date }): DeclineLimits {
   const { store } = o;
   const now = o.now ?? (() => new Date());
-  const limits = o.limits ?? DECLINE_LIMITS;
 
   const release = async (hold: Hold) => {
     await store.hit(hold.key + RELEASED, hold.windowSeconds, hold.at);
@@ -83,8 +78,8 @@ export function createDeclineLimits(o: {
   }
 
   return {
-    admitAddress: (ip) => admit(`declines:ip:${clientKey(ip)}`, limits.perAddress),
-    admitCard: (uniqueNumberIdentifier) => admit(`declines:card:${digest(uniqueNumberIdentifier)}`, limits.perCard),
+    admitAddress: (ip) => admit(`declines:ip:${clientKey(ip)}`, DECLINE_LIMITS.perAddress),
+    admitCard: (uniqueNumberIdentifier) => admit(`declines:card:${digest(uniqueNumberIdentifier)}`, DECLINE_LIMITS.perCard),
     release,
   };
 }

@@ -33,7 +33,7 @@ describe('429 WP_TooManyDeclines in the payment form', () => {
     expect(failureOutcome(new CallError(155, 'Too many attempts.', 'RATE_LIMITED'))).toBe('unknown');
   });
 
-  test("the gift's purchase shows the copy's message for 10 s, ends the attempt, and the next try is a new request under a new key", async () => {
+  test("the gift's purchase shows the copy's message for 10 s and ends the attempt: the next try is new, under a new key", async () => {
     const onPay = giftOnPay();
     const purchase = onPay.find((a) => a.do === 'call' && a.fn === 'BulkPurchase') as Extract<Action, { do: 'call' }>;
     // The purchase asks for a fresh bot-check token, which the server needs when there is no session.
@@ -64,7 +64,8 @@ describe('429 WP_TooManyDeclines in the payment form', () => {
       'Too many card payments were declined. For your security, please wait a while before trying again, or contact customer support.',
     );
     expect(text('es')).toBe(
-      'Se rechazaron demasiados pagos con tarjeta. Por tu seguridad, espera un rato antes de volver a intentarlo o contacta con atención al cliente.',
+      'Se rechazaron demasiados pagos con tarjeta. Por tu seguridad, espera un rato antes de volver a intentarlo ' +
+        'o contacta con atención al cliente.',
     );
   });
 });

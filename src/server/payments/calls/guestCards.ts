@@ -29,7 +29,7 @@ export interface CardCaller {
   log: FastifyBaseLogger;
 }
 
-export const tooManyDeclines = (retryAfterSeconds: number) =>
+const tooManyDeclines = (retryAfterSeconds: number) =>
   Object.assign(
     new CallError(
       ErrorCode.REQUEST_LIMIT_EXCEEDED,
@@ -88,7 +88,8 @@ function guestCardChecks(s: PaymentServices, caller: CardCaller) {
       const vaulted = await observed(inner.vaultPaymentMethod({ ...o, verifyCard: false }));
       // PayPal and wallet cards have no verification (Braintree verifies cards only).
       if (!vaulted.ok || vaulted.value.paymentType !== 'card' || o.verifyCard === false) return vaulted;
-      if (vaulted.value.uniqueNumberIdentifier !== null) take(await s.declineLimits.admitCard(vaulted.value.uniqueNumberIdentifier), 'card');
+      if (vaulted.value.uniqueNumberIdentifier !== null)
+        take(await s.declineLimits.admitCard(vaulted.value.uniqueNumberIdentifier), 'card');
       const verified = await observed(inner.verifyPaymentMethod({ token: vaulted.value.token }));
       return verified.ok ? vaulted : verified;
     },
@@ -112,11 +113,13 @@ function guestCardChecks(s: PaymentServices, caller: CardCaller) {
 
   return {
     gateway,
-    /** After the call: the places taken are kept for a decline, given back otherwise. Never throws (the call's answer stands). */
+    /** After the call: the places taken are kept for a decline, else given back. Never throws (the call's answer stands). */
     async settle() {
       if (declined) return;
       for (const hold of holds)
-        await s.declineLimits.release(hold).catch((error: unknown) => log.warn({ err: error }, 'a decline budget place was not given back'));
+        await s.declineLimits
+          .release(hold)
+          .catch((error: unknown) => log.warn({ err: error }, 'a decline budget place was not given back'));
     },
   };
 }
