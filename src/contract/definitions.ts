@@ -338,12 +338,14 @@ export const contract = {
       paymentMethodToken: z.string().min(1).max(4096),
       customerOptions,
       expectedTodayCharge,
+      /** The 'paymentForm' bot check: required without a session (docs/payments.md "Card testing"). */
+      captchaToken: z.string().max(4096).optional(),
     }),
     output: z.object({ orderId: id, codes: z.array(z.string()) }),
     auth: 'none',
     idempotent: true,
     answerHoldsSecrets: true,
-    messageKeys: chargeKeys,
+    messageKeys: [...chargeKeys, MessageKey.captchaFailed, MessageKey.tooManyDeclines],
   }),
 
   // Side effects the browser asks for (they go to the outbox)

@@ -17,6 +17,8 @@ export const MessageKey = {
    * nothing was charged; the failure carries the true amount (`todayCharge`) for the parent to confirm.
    */
   todayChargeChanged: 'WP_TodayChargeChanged',
+  /** Too many declined cards from this address or of this card without a session (HTTP 429): not tried, try later. */
+  tooManyDeclines: 'WP_TooManyDeclines',
   userAlreadyExists: 'USER_ALREADY_EXISTS',
   invalidCredentials: 'INVALID_CREDENTIALS',
   codeAlreadyUsed: 'CODE_ALREADY_USED',

@@ -31,6 +31,7 @@ import type { Handlers } from './functions.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
 import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
+import { createDeclineLimits } from './payments/declineLimits.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { paymentHandlers } from './payments/handlers.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './payments/idempotency/store.ts';
@@ -158,6 +159,7 @@ export async function createBackend(
     db,
     gateway,
     captcha,
+    declineLimits: createDeclineLimits({ store, now }),
     locks: idempotency,
     now,
     intentKinds: paymentIntentKinds,

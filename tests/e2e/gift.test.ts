@@ -7,7 +7,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { arrivesAt, createParent, expectAccessible, expectHealthyScreen, newParentEmail, useE2E, visible } from './harness.ts';
+import { arrivesAt, callBackend, createParent, expectAccessible, expectHealthyScreen, newParentEmail, useE2E, visible } from './harness.ts';
 import { fillCard, newParent, openPaymentPage } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
@@ -90,6 +90,34 @@ describe('/gift: buying a gift code', () => {
       { is_gifted: true, price_cents: 0, status: 'Active' },
     ]);
   });
+});
+
+describe('/gift when the session ended meanwhile', () => {
+  test(
+    'the purchase goes without a session, with the payment form’s fresh captcha token, and buys: the code shows, ' +
+      'the payment has no account, the codes go to the buyer’s email',
+    async () => {
+      const buyer = await newParent(e2e, 'gift-session-gone');
+      const page = await openPaymentPage(e2e, '/gift', buyer);
+      await h1(page, 'Give the gift of coding');
+      // Another tab logs out: the server no longer knows the session this page still holds.
+      expect(await callBackend(e2e.url, 'Logout', {}, buyer.sessionToken)).toMatchObject({ result: {} });
+      await fillCard(page, VISA);
+      await page.getByRole('button', { name: 'Buy Now' }).click();
+      await arrivesAt(page, (u) => u.pathname === '/gift-complete', '/gift-complete');
+      await h1(page, 'Thank you!');
+      await visible(page.getByRole('region', { name: 'Your gift code' }), 'the gift code');
+      const [code] = await codesShown(page, 'Your gift code');
+      expect(code).toMatch(/^GIFT[A-Z0-9]+$/);
+
+      const sent = page.sentToServer.filter((r) => r.url.endsWith('/functions/BulkPurchase'));
+      expect(sent.map((r) => JSON.parse(r.body).captchaToken)).toEqual(['local-captcha:paymentForm']);
+      const batch = await db().selectFrom('code_batches').selectAll().where('purchaser_email', '=', buyer.email).executeTakeFirstOrThrow();
+      expect(batch).toMatchObject({ kind: 'gift', quantity: 1, source: 'purchase' });
+      const payment = await db().selectFrom('payments').selectAll().where('id', '=', batch.payment_id!).executeTakeFirstOrThrow();
+      expect(payment).toMatchObject({ user_id: null, amount_cents: 7999, status: 'settled' });
+    },
+  );
 });
 
 describe('/volume-purchase: licences for a group', () => {

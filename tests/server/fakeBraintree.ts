@@ -87,10 +87,14 @@ export const xml = {
   customer: (id: string, email: string) =>
     `<customer><id>${id}</id><email>${email}</email><credit-cards type="array"/><paypal-accounts type="array"/></customer>`,
   clientToken: (value: string) => `<client-token><value>${value}</value></client-token>`,
-  creditCard: (o: { token: string; cardType: string; last4: string; month: string; year: string }) =>
+  creditCard: (o: { token: string; cardType: string; last4: string; month: string; year: string; uniqueNumberIdentifier?: string }) =>
     `<credit-card><token>${o.token}</token><card-type>${o.cardType}</card-type><last-4>${o.last4}</last-4>` +
     `<expiration-month>${o.month}</expiration-month><expiration-year>${o.year}</expiration-year>` +
+    (o.uniqueNumberIdentifier ? `<unique-number-identifier>${o.uniqueNumberIdentifier}</unique-number-identifier>` : '') +
     '<default type="boolean">true</default><subscriptions type="array"/><verifications type="array"/></credit-card>',
+  /** A one-time nonce made for a vaulted method (POST /payment_methods/:token/nonces). */
+  paymentMethodNonce: (nonce: string) =>
+    `<payment-method-nonce><nonce>${nonce}</nonce><type>CreditCard</type><default type="boolean">false</default></payment-method-nonce>`,
   paypalAccount: (o: { token: string; email: string }) =>
     `<paypal-account><token>${o.token}</token><email>${o.email}</email>` +
     '<default type="boolean">false</default><subscriptions type="array"/></paypal-account>',

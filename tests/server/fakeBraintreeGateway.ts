@@ -4,7 +4,9 @@
  * as the official SDK expects (fakeBraintree.ts has the queue-answering kind). Enough of the
  * gateway for purchases and their reconciliation: customer and payment method creation,
  * subscriptions (created under our id, found, cancelled), sales with an order id, transaction
- * search by order id, find, void and refund. Every answer waits `delayMs`, so a process killed
+ * search by order id, find, void and refund; card verification when vaulting, or on its own
+ * (a nonce of a vaulted card, then a verification), where Braintree's processor-declined test
+ * nonces are declined (2000), and each card a uniqueNumberIdentifier from its nonce. Every answer waits `delayMs`, so a process killed
  * mid-purchase is killed while Braintree is working, as it would be.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -33,6 +35,8 @@ interface Transaction {
 
 export interface FakeBraintreeGateway {
   port: number;
+  /** How many card verifications were asked for (vaulting with verify_card, or a verification on its own). */
+  verifications: number;
   subscriptions: Map<string, Subscription>;
   transactions: Map<string, Transaction>;
   close(): Promise<void>;
@@ -45,6 +49,8 @@ const addMonth = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.g
 /** The fields of the SDK's request bodies (snake_case, under the resource's name) that this fake reads. */
 interface SdkRequest {
   customer?: { email?: string };
+  payment_method?: { payment_method_nonce?: string; options?: { verify_card?: boolean } };
+  verification?: { payment_method_nonce?: string };
   subscription?: { id: string; price: string; trial_period?: boolean; trial_duration?: number | string };
   transaction?: { amount: string; order_id?: string | null };
   search?: { order_id?: { is?: string }; ids?: string[] };
@@ -60,6 +66,13 @@ async function readJson(request: IncomingMessage): Promise<SdkRequest> {
 export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise<FakeBraintreeGateway> {
   const subscriptions = new Map<string, Subscription>();
   const transactions = new Map<string, Transaction>();
+  const fake: FakeBraintreeGateway = {
+    port: 0,
+    verifications: 0,
+    subscriptions,
+    transactions,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
   let ids = 0;
   const nextId = (prefix: string) => `${prefix}${(++ids).toString(36)}`;
   const base = `/merchants/${MERCHANT_ID}`;
@@ -99,13 +112,60 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
     status: 422,
     body: xml.error({ message, errors: [{ on, code, attribute, message }] }),
   });
+  // Cards: a nonce names its card (Braintree's processor-declined test nonces fail verification); a vaulted
+  // card and the one-time nonces made of it remember that nonce.
+  const cardOfToken = new Map<string, string>();
+  const cardOfNonce = new Map<string, string>();
+  const verify = (cardNonce: string) => {
+    fake.verifications++;
+    return cardNonce.includes('processor-declined')
+      ? {
+          status: 422,
+          body: xml.error({
+            message: 'Do Not Honor',
+            verification: xml.verification({ status: 'processor_declined', code: '2000', text: 'Do Not Honor' }),
+          }),
+        }
+      : null;
+  };
 
   const routes: [string, RegExp, (match: RegExpExecArray, body: SdkRequest) => { status: number; body: string }][] = [
     ['POST', /^\/customers$/, (_m, body) => ({ status: 201, body: xml.customer(nextId('cus'), body.customer?.email ?? '') })],
     [
       'POST',
       /^\/payment_methods$/,
-      () => ({ status: 201, body: xml.creditCard({ token: nextId('pm'), cardType: 'Visa', last4: '1111', month: '12', year: '2030' }) }),
+      (_m, body) => {
+        const cardNonce = body.payment_method?.payment_method_nonce ?? 'fake-valid-nonce';
+        const refused = body.payment_method?.options?.verify_card === false ? null : verify(cardNonce);
+        if (refused) return refused;
+        const token = nextId('pm');
+        cardOfToken.set(token, cardNonce);
+        const uniqueNumberIdentifier = `uni${Buffer.from(cardNonce).toString('hex').slice(0, 29)}`;
+        return {
+          status: 201,
+          body: xml.creditCard({ token, cardType: 'Visa', last4: '1111', month: '12', year: '2030', uniqueNumberIdentifier }),
+        };
+      },
+    ],
+    [
+      'POST',
+      /^\/payment_methods\/([^/]+)\/nonces$/,
+      ([, token]) => {
+        const cardNonce = cardOfToken.get(token!);
+        if (cardNonce === undefined) return { status: 404, body: '' };
+        const nonce = nextId('nonce');
+        cardOfNonce.set(nonce, cardNonce);
+        return { status: 201, body: xml.paymentMethodNonce(nonce) };
+      },
+    ],
+    [
+      'POST',
+      /^\/verifications$/,
+      (_m, body) => {
+        const cardNonce = cardOfNonce.get(body.verification?.payment_method_nonce ?? '');
+        if (cardNonce === undefined) return validation('verification', '91565', 'payment_method_nonce', 'Unknown payment_method_nonce.');
+        return verify(cardNonce) ?? { status: 201, body: xml.verification({ status: 'verified', code: '1000', text: 'Approved' }) };
+      },
     ],
     [
       'POST',
@@ -225,10 +285,6 @@ export async function startFakeBraintreeGateway(o: { delayMs: number }): Promise
     response.writeHead(500, { 'content-type': 'text/plain' }).end(`the fake Braintree has no route for ${request.method} ${request.url}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    subscriptions,
-    transactions,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  };
+  fake.port = (server.address() as AddressInfo).port;
+  return fake;
 }

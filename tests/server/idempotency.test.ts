@@ -123,6 +123,7 @@ describe('the router', () => {
       quantity: 2,
       paymentMethodToken: 'fake-valid-visa-nonce',
       customerOptions: { email: 'gifts@example.com' },
+      captchaToken: 'local-captcha:paymentForm',
     };
     const ip = '10.9.8.7';
     const first = await s.call('BulkPurchase', input, { ip, headers: { 'idempotency-key': key } });

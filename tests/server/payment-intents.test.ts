@@ -343,6 +343,7 @@ describe('answers that hold codes', () => {
       quantity: 3,
       paymentMethodToken: 'fake-valid-visa-nonce',
       customerOptions: { email: 'school@example.com', firstName: 'Ada', lastName: 'School' },
+      captchaToken: 'local-captcha:paymentForm',
     };
     const first = ok(await pay('BulkPurchase', input, null, key));
     expect(first.codes).toHaveLength(3);

@@ -383,7 +383,7 @@ describe('SubscribeToMinervaClasses and CancelMinervaClasses', () => {
 });
 
 describe('BulkPurchase', () => {
-  test('a visitor buys 3 one-year gifts: one sale of 3 × $79.99 and 3 single-use GIFT codes of that offer', async () => {
+  test('a visitor (with the payment form’s captcha) buys 3 one-year gifts: a sale of 3 × $79.99, 3 single-use GIFT codes', async () => {
     const answer = ok(
       await pay(
         'BulkPurchase',
@@ -393,6 +393,7 @@ describe('BulkPurchase', () => {
           quantity: 3,
           paymentMethodToken: 'fake-valid-visa-nonce',
           customerOptions: { email: 'Buyer@Example.com', firstName: 'Gift', lastName: 'Giver' },
+          captchaToken: 'local-captcha:paymentForm',
         },
         null,
       ),
@@ -462,6 +463,7 @@ describe('BulkPurchase', () => {
       quantity: 2,
       paymentMethodToken: 'fake-valid-visa-nonce',
       customerOptions: { email: 'two-gifts@example.com' },
+      captchaToken: 'local-captcha:paymentForm',
     };
     expect((await pay('BulkPurchase', { ...input, expectedTodayCharge: 79.99 }, null)).body).toMatchObject({
       messageKey: 'WP_TodayChargeChanged',
@@ -487,6 +489,7 @@ describe('BulkPurchase', () => {
         quantity: 100,
         paymentMethodToken: 'fake-valid-visa-nonce',
         customerOptions: { email: 'council@example.com' },
+        captchaToken: 'local-captcha:paymentForm',
       },
       null,
     );

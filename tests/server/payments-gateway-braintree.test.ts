@@ -164,6 +164,7 @@ describe('calls through the SDK', () => {
         expirationMonth: 12,
         expirationYear: 2028,
         paypalEmail: null,
+        uniqueNumberIdentifier: null,
       },
     });
 
@@ -188,6 +189,7 @@ describe('calls through the SDK', () => {
         expirationMonth: null,
         expirationYear: null,
         paypalEmail: 'payer@example.com',
+        uniqueNumberIdentifier: null,
       },
     });
     expect(lastRequest().body?.payment_method?.options).toEqual({
@@ -217,6 +219,72 @@ describe('calls through the SDK', () => {
       failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' },
     });
   });
+
+  test(
+    'vaulted without verification, a card answers its uniqueNumberIdentifier; verifyPaymentMethod verifies a nonce of it, ' +
+      'and a decline comes back as vaulting answers it',
+    async () => {
+      fake.answer('POST', `${base}/payment_methods`, {
+        status: 201,
+        xml: xml.creditCard({
+          token: 'tok_unverified',
+          cardType: 'Visa',
+          last4: '1115',
+          month: '12',
+          year: '2030',
+          uniqueNumberIdentifier: 'a2d4e3f1b0c9d8e7f6a5b4c3d2e1f0a9',
+        }),
+      });
+      const vaulted = await gateway.vaultPaymentMethod({
+        customerId: '81234567',
+        nonce: 'nonce-from-hosted-fields',
+        makeDefault: true,
+        failOnDuplicate: false,
+        verifyCard: false,
+      });
+      expect(lastRequest().body?.payment_method?.options).toEqual({
+        verify_card: false,
+        fail_on_duplicate_payment_method: false,
+        make_default: true,
+      });
+      expect(vaulted).toMatchObject({
+        ok: true,
+        value: { token: 'tok_unverified', last4: '1115', uniqueNumberIdentifier: 'a2d4e3f1b0c9d8e7f6a5b4c3d2e1f0a9' },
+      });
+
+      fake.answer('POST', `${base}/payment_methods/tok_unverified/nonces`, {
+        status: 201,
+        xml: xml.paymentMethodNonce('nonce-of-vaulted'),
+      });
+      fake.answer('POST', `${base}/verifications`, {
+        status: 422,
+        xml: xml.error({
+          message: 'Do Not Honor',
+          verification: xml.verification({ status: 'processor_declined', code: '2000', text: 'Do Not Honor' }),
+        }),
+      });
+      expect(await gateway.verifyPaymentMethod({ token: 'tok_unverified' })).toEqual({
+        ok: false,
+        failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' },
+      });
+      expect(fake.requests.slice(-2).map((r) => [r.method, r.path, r.body])).toEqual([
+        ['POST', `${base}/payment_methods/tok_unverified/nonces`, null],
+        ['POST', `${base}/verifications`, { verification: { payment_method_nonce: 'nonce-of-vaulted' } }],
+      ]);
+
+      fake.answer('POST', `${base}/payment_methods/tok_good/nonces`, { status: 201, xml: xml.paymentMethodNonce('nonce-of-good') });
+      fake.answer('POST', `${base}/verifications`, {
+        status: 201,
+        xml: xml.verification({ status: 'verified', code: '1000', text: 'Approved' }),
+      });
+      expect(await gateway.verifyPaymentMethod({ token: 'tok_good' })).toEqual({ ok: true, value: null });
+      fake.answer('POST', `${base}/payment_methods/tok_gone/nonces`, { status: 404, xml: '' });
+      expect(await gateway.verifyPaymentMethod({ token: 'tok_gone' })).toMatchObject({
+        ok: false,
+        failure: { kind: 'validation', code: 'notFound' },
+      });
+    },
+  );
 
   test('gateway rejected for the security code: reason cvv', async () => {
     fake.answer('POST', `${base}/payment_methods`, {

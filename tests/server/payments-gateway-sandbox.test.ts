@@ -196,6 +196,55 @@ describe('vaulting the cards typed in the sandbox card fields (their nonces)', (
     expect(await vault(good.slice(0, -1))).toEqual(unknown);
   });
 
+  test(
+    'a card names its number (uniqueNumberIdentifier): one number, one identifier, typed or a test nonce, for any customer; ' +
+      'wallet cards and PayPal name none',
+    async () => {
+      const idOf = async (nonce: string) => value(await vault(nonce, await customer(), false)).uniqueNumberIdentifier;
+      const visa1881 = await idOf('fake-valid-visa-nonce');
+      expect(visa1881).toMatch(/^[0-9a-f]{32}$/);
+      expect(await idOf(typed('4012 8888 8888 1881', '05/2029'))).toBe(visa1881);
+      expect(await idOf('fake-valid-nonce')).toBe(visa1881);
+      expect(await idOf(typed('4111 1111 1111 1111'))).not.toBe(visa1881);
+      expect(await idOf('fake-apple-pay-visa-nonce')).toBeNull();
+      expect(await idOf('fake-paypal-billing-agreement-nonce')).toBeNull();
+    },
+  );
+
+  test(
+    'vaulted with verifyCard: false, a card the bank declines is vaulted and named; ' +
+      'verifyPaymentMethod then answers the refusal vaulting would have',
+    async () => {
+      const unverified = async (nonce: string) =>
+        value(
+          await sandbox().vaultPaymentMethod({
+            customerId: await customer(),
+            nonce,
+            makeDefault: true,
+            failOnDuplicate: false,
+            verifyCard: false,
+          }),
+        );
+      const declined = { ok: false, failure: { kind: 'processorDeclined', code: '2000', text: 'Do Not Honor' } };
+      expect(await vault('fake-processor-declined-visa-nonce')).toEqual(declined);
+
+      const card = await unverified('fake-processor-declined-visa-nonce');
+      expect(card).toMatchObject({ cardType: 'Visa', last4: '1115', uniqueNumberIdentifier: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      // Typed, 4000 1111 1111 1115 is the same card.
+      expect((await unverified(typed('4000 1111 1111 1115'))).uniqueNumberIdentifier).toBe(card.uniqueNumberIdentifier);
+      expect(await sandbox().verifyPaymentMethod({ token: card.token })).toEqual(declined);
+      expect(await sandbox().verifyPaymentMethod({ token: (await unverified(typed('3566 0020 2036 0505'))).token })).toEqual({
+        ok: false,
+        failure: { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' },
+      });
+      expect(await sandbox().verifyPaymentMethod({ token: (await unverified('fake-valid-visa-nonce')).token })).toEqual({
+        ok: true,
+        value: null,
+      });
+      expect(await sandbox().verifyPaymentMethod({ token: 'sbx_pm_none' })).toMatchObject({ ok: false, failure: { code: '91903' } });
+    },
+  );
+
   test('the vault keeps the last four digits and a fingerprint, never the number', async () => {
     const id = await customer();
     value(await vault(typed('4111 1111 1111 1111'), id));

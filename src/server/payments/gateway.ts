@@ -42,6 +42,13 @@ export interface VaultedPaymentMethod {
   expirationMonth: number | null;
   expirationYear: number | null;
   paypalEmail: string | null;
+  /**
+   * What stands for the card number (Braintree's `uniqueNumberIdentifier`): the same for every
+   * vaulting of one number, whoever vaults it, so it names a card across customers (the decline
+   * limits per card: calls/guestCards.ts). Null for PayPal and for Apple Pay and Google Pay cards
+   * (network tokens: a new number each time).
+   */
+  uniqueNumberIdentifier: string | null;
 }
 
 export interface GatewayCustomer {
@@ -97,13 +104,23 @@ export interface PaymentGateway {
    * `failOnDuplicate`, a card already in the vault is refused (`failOnDuplicatePaymentMethod`):
    * changing the card on file to the same card. A checkout does not ask for it — a parent
    * paying again with the card of a declined or ended plan gets a new token, not a refusal.
+   * With `verifyCard: false` the card is vaulted unverified, so that its `uniqueNumberIdentifier`
+   * is known before the bank is asked (`verifyPaymentMethod` then verifies it).
    */
   vaultPaymentMethod(o: {
     customerId: string;
     nonce: string;
     makeDefault: boolean;
     failOnDuplicate: boolean;
+    /** Absent: true. */
+    verifyCard?: boolean;
   }): Promise<GatewayResult<VaultedPaymentMethod>>;
+  /**
+   * Verifies a card vaulted with `verifyCard: false` with its bank, as vaulting would have
+   * (Braintree's card verification: an authorization voided at once). A refusal is answered as
+   * vaulting answers it; the card stays in the vault, unused.
+   */
+  verifyPaymentMethod(o: { token: string }): Promise<GatewayResult<null>>;
   /**
    * Creates a subscription on a vaulted method. With a trial nothing is charged today; without
    * one the first period is charged at once (and a decline fails the call).

@@ -6,13 +6,15 @@
  *
  * Every call that can charge is `idempotent` in the contract: the router (functions.ts) runs it
  * once per Idempotency-Key. A parent's payment calls also run one at a time (an account lock),
- * so two tabs cannot buy two plans. Each call's rules are in its module under calls/.
+ * so two tabs cannot buy two plans. The one that takes a card without a session (BulkPurchase)
+ * runs behind the card checks of calls/guestCards.ts. Each call's rules are in its module under calls/.
  */
 import { type CallContext, domainHandlers } from '../functions.ts';
 import { createClassAddOn } from './calls/addOn.ts';
 import { bulkPurchase } from './calls/bulk.ts';
 import { cancelSubscription } from './calls/cancel.ts';
 import { clientToken } from './calls/clientToken.ts';
+import { withGuestCardChecks } from './calls/guestCards.ts';
 import type { PaymentServices } from './calls/services.ts';
 import { purchaseSubscription, subscribeToClasses } from './calls/subscribe.ts';
 import { updateCreditCard } from './calls/updateCard.ts';
@@ -37,6 +39,9 @@ export function paymentHandlers(s: PaymentServices) {
       updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
     CreateClassAddOnSubscription: (input, context) =>
       createClassAddOn(s, context.user, input, { key: intentKey(context), log: context.log }),
-    BulkPurchase: (input, context) => bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
+    BulkPurchase: (input, context) =>
+      withGuestCardChecks(s, { user: context.user, ip: context.ip, captchaToken: input.captchaToken, log: context.log }, (s) =>
+        bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
+      ),
   });
 }

@@ -2,7 +2,9 @@
  * The Braintree gateway: the official SDK with the merchant's credentials (BRAINTREE_*).
  *
  * - Payment methods are vaulted with `verifyCard` (a card is checked with the bank first) and
- *   `failOnDuplicatePaymentMethod` (a card already in the vault is refused: 81724).
+ *   `failOnDuplicatePaymentMethod` (a card already in the vault is refused: 81724). Vaulted
+ *   without it, the card answers its `uniqueNumberIdentifier` before the bank is asked;
+ *   `verifyPaymentMethod` then verifies it (a nonce of the vaulted card, then a verification).
  * - Subscriptions bill on the Braintree plan named by the offer's planId (its billing frequency
  *   is the plan's, set in the control panel); the price and the trial come from our catalog and
  *   override the plan's.
@@ -79,17 +81,31 @@ export function createBraintreeGateway(o: BraintreeGatewayOptions): PaymentGatew
       return { customerId: result.customer.id };
     },
 
-    async vaultPaymentMethod({ customerId, nonce, makeDefault, failOnDuplicate }) {
+    async vaultPaymentMethod({ customerId, nonce, makeDefault, failOnDuplicate, verifyCard = true }) {
       const result = await sdk.paymentMethod.create({
         customerId,
         paymentMethodNonce: nonce,
-        options: { verifyCard: true, failOnDuplicatePaymentMethod: failOnDuplicate, makeDefault },
+        options: { verifyCard, failOnDuplicatePaymentMethod: failOnDuplicate, makeDefault },
       });
       if (!result.success) return fail<VaultedPaymentMethod>(toFailure(result));
       const method = toVaultedPaymentMethod(result);
       if (!method)
         return fail<VaultedPaymentMethod>({ kind: 'cardTypeNotAccepted', cardType: result.paymentMethod?.cardType ?? 'Unknown' });
       return { ok: true, value: method };
+    },
+
+    async verifyPaymentMethod({ token }) {
+      // A verification takes a nonce, not a token: a one-time nonce of the vaulted card stands for it.
+      let created: SdkResult;
+      try {
+        created = await sdk.paymentMethodNonce.create(token);
+      } catch (error) {
+        if (isNotFound(error)) return fail(notFound(`Payment method ${token}`));
+        throw error;
+      }
+      if (!created.success || !created.paymentMethodNonce) return fail(toFailure(created));
+      const verified = await sdk.creditCardVerification.create({ paymentMethodNonce: created.paymentMethodNonce.nonce });
+      return verified.success ? { ok: true, value: null } : fail(toFailure(verified));
     },
 
     async createSubscription({ id, paymentMethodToken, planId, priceCents, trialDurationDays, now }) {

@@ -89,6 +89,7 @@ export function toVaultedPaymentMethod(result: SdkResult): VaultedPaymentMethod 
       expirationMonth: month(m),
       expirationYear: year(m),
       paypalEmail: null,
+      uniqueNumberIdentifier: m.uniqueNumberIdentifier ?? null,
     };
   }
   if (result.paypalAccount) {
@@ -101,6 +102,7 @@ export function toVaultedPaymentMethod(result: SdkResult): VaultedPaymentMethod 
       expirationMonth: null,
       expirationYear: null,
       paypalEmail: m.email ?? null,
+      uniqueNumberIdentifier: null,
     };
   }
   if (result.applePayCard) {
@@ -115,6 +117,7 @@ export function toVaultedPaymentMethod(result: SdkResult): VaultedPaymentMethod 
       expirationMonth: month(m),
       expirationYear: year(m),
       paypalEmail: null,
+      uniqueNumberIdentifier: null,
     };
   }
   if (result.androidPayCard) {
@@ -128,6 +131,7 @@ export function toVaultedPaymentMethod(result: SdkResult): VaultedPaymentMethod 
       expirationMonth: month(m),
       expirationYear: year(m),
       paypalEmail: null,
+      uniqueNumberIdentifier: null,
     };
   }
   return null;

@@ -53,6 +53,8 @@ export interface SdkPaymentMethod {
   email?: string | null;
   sourceCardType?: string | null;
   sourceCardLast4?: string | null;
+  /** A credit card's: the same for every vaulting of one card number. */
+  uniqueNumberIdentifier?: string | null;
 }
 
 /** What every call answers: success with its object, or errors (and the verification or transaction that failed). */
@@ -65,6 +67,7 @@ export interface SdkResult {
   subscription?: SdkSubscription | null;
   customer?: { id: string } | null;
   clientToken?: string;
+  paymentMethodNonce?: { nonce: string } | null;
   paymentMethod?: SdkPaymentMethod | null;
   creditCard?: SdkPaymentMethod | null;
   paypalAccount?: SdkPaymentMethod | null;
@@ -89,6 +92,10 @@ export interface BraintreeSdk {
       options: { verifyCard: boolean; failOnDuplicatePaymentMethod: boolean; makeDefault: boolean };
     }): Promise<SdkResult>;
   };
+  /** A one-time nonce standing for a vaulted method (POST /payment_methods/:token/nonces). */
+  paymentMethodNonce: { create(paymentMethodToken: string): Promise<SdkResult> };
+  /** A card verification on its own (POST /verifications): the bank is asked, nothing is stored. */
+  creditCardVerification: { create(request: { paymentMethodNonce: string }): Promise<SdkResult> };
   subscription: {
     create(request: Record<string, unknown>): Promise<SdkResult>;
     update(id: string, request: Record<string, unknown>): Promise<SdkResult>;

@@ -6,7 +6,8 @@
  * that gives them to the buyer (the outbox's `codesPurchased`, the codes as its secret).
  *
  * The buyer need not have an account: without one the gateway customer is the purchaser's email
- * alone (no `customers` row; the payment row has no user).
+ * alone (no `customers` row; the payment row has no user), and the call runs behind the card
+ * checks of guestCards.ts (a captcha; declines limited per address and per card).
  *
  * The sale goes through a payment intent (intents/run.ts) whose id is the order id. The codes
  * are never kept with the intent or the Idempotency-Key's answer: a repeated request reads them

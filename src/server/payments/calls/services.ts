@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { CaptchaVerifier } from '../../auth/captcha.ts';
 import type { Database } from '../../db/types.ts';
+import type { DeclineLimits } from '../declineLimits.ts';
 import type { PaymentGateway } from '../gateway.ts';
 import type { IdempotencyStore } from '../idempotency/store.ts';
 import type { IntentKinds } from '../intents/run.ts';
@@ -10,6 +11,8 @@ export interface PaymentServices {
   db: Kysely<Database>;
   gateway: PaymentGateway;
   captcha: CaptchaVerifier;
+  /** Declines per address and per card of the calls without a session (guestCards.ts). */
+  declineLimits: DeclineLimits;
   /** The account locks (idempotency.ts `lockAccount`): one payment call per parent at a time. */
   locks: Pick<IdempotencyStore, 'lockAccount'>;
   now: () => Date;

@@ -5,8 +5,10 @@
  * - Vaulting a nonce follows its behaviour (testNonces.ts): the sandbox card fields' nonce is
  *   the card the parent typed (brand, last four, expiry), Braintree's test nonces are the cards
  *   Braintree documents. A card is verified (a declined test card answers 2000, the
- *   processor-failure JCB 3000), a card the customer already has is refused as a duplicate, a
- *   brand the merchant does not take is refused.
+ *   processor-failure JCB 3000) when vaulted, or by `verifyPaymentMethod` after a vaulting with
+ *   `verifyCard: false`; a card the customer already has is refused as a duplicate, a brand the
+ *   merchant does not take is refused. A card's `uniqueNumberIdentifier` comes from its number
+ *   (testNonces.ts).
  * - A charge is decided by its amount (amounts.ts): 2000.00–2999.99 declined with that code,
  *   3000.00–3000.99 failed, anything else settled at once.
  * - Subscriptions with a trial charge nothing today and first bill after it; without one the
@@ -37,7 +39,7 @@ import {
   toVaultedPaymentMethod,
 } from './records.ts';
 import * as repository from './repository.ts';
-import { ACCEPTED_CARD_TYPES, nonceBehaviour } from './testNonces.ts';
+import { ACCEPTED_CARD_TYPES, nonceBehaviour, type VerificationOutcome } from './testNonces.ts';
 
 const fail = <T>(failure: GatewayFailure): GatewayResult<T> => ({ ok: false, failure });
 const ok = <T>(value: T): GatewayResult<T> => ({ ok: true, value });
@@ -68,7 +70,7 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
       return { customerId: id };
     },
 
-    async vaultPaymentMethod({ customerId, nonce, makeDefault, failOnDuplicate }) {
+    async vaultPaymentMethod({ customerId, nonce, makeDefault, failOnDuplicate, verifyCard = true }) {
       return inTransaction(db, async (tx) => {
         if (!(await repository.lockCustomer(tx, customerId)))
           return fail<VaultedPaymentMethod>({ kind: 'validation', code: '93105', message: 'Customer ID is invalid.' });
@@ -85,10 +87,7 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
           // Wallet cards are network tokens, new each time: only plain cards can be duplicates.
           if (failOnDuplicate && behaviour.paymentType === 'card' && existing.some((m) => m.unique_number_identifier === identifier))
             return fail<VaultedPaymentMethod>({ kind: 'gatewayRejected', reason: 'duplicate' });
-          if (behaviour.verification) {
-            const { kind, code } = behaviour.verification;
-            return fail<VaultedPaymentMethod>({ kind, code, text: processorResponseText(code) });
-          }
+          if (verifyCard && behaviour.verification) return fail<VaultedPaymentMethod>(verificationFailure(behaviour.verification));
           row = {
             token: sandboxId('pm'),
             customer_id: customerId,
@@ -123,6 +122,15 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
         await repository.insertPaymentMethod(tx, row);
         return ok(toVaultedPaymentMethod(row));
       });
+    },
+
+    async verifyPaymentMethod({ token }) {
+      const method = await repository.findPaymentMethod(db, token);
+      if (!method) return fail<null>(invalidToken('91903'));
+      // The card is the nonce it was vaulted from: its verification is the one that nonce names.
+      const behaviour = nonceBehaviour(method.nonce);
+      if (behaviour.kind === 'card' && behaviour.verification) return fail<null>(verificationFailure(behaviour.verification));
+      return ok(null);
     },
 
     async createSubscription({ id, paymentMethodToken, planId, priceCents, trialDurationDays, billingFrequencyMonths, now }) {
@@ -306,6 +314,8 @@ export function createSandboxGateway(o: { db: Kysely<Database>; now?: () => Date
     },
   };
 }
+
+const verificationFailure = ({ kind, code }: VerificationOutcome): GatewayFailure => ({ kind, code, text: processorResponseText(code) });
 
 function checkCents(amount: number) {
   if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`An amount must be whole cents ≥ 0; it is ${amount}.`);

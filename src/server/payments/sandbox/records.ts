@@ -22,6 +22,8 @@ export function toVaultedPaymentMethod(row: SandboxPaymentMethodRow): VaultedPay
     expirationMonth: row.expiration_month,
     expirationYear: row.expiration_year,
     paypalEmail: row.paypal_email,
+    // Wallet cards keep a fingerprint for the sandbox's duplicate check, but are network tokens: no card number to name.
+    uniqueNumberIdentifier: row.payment_type === 'card' ? row.unique_number_identifier : null,
   };
 }
 
