@@ -15,7 +15,7 @@ import { parseRestRoutes } from './accounts/parseRest.ts';
 import { adminPages } from './adminPages/routes.ts';
 import { withRedaction } from './auth/redaction.ts';
 import { type Backend, type BackendOverrides, type BackendSettings, createBackend, defaultBackendSettings } from './backend.ts';
-import { ConfigError, readDatabaseEnv } from './config.ts';
+import { ConfigError, readDatabaseEnv, testProviderWarnings } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
@@ -123,6 +123,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       'TRUST_PROXY is not set: behind a load balancer every parent shares its address, ' +
         'and the per-address rate limits with it (docs/operator.md).',
     );
+  // A test provider named explicitly in production (an unset one stops the start: config.ts).
+  const warnings = testProviderWarnings({
+    environment: settings.environment,
+    paymentGateway: settings.paymentGateway.kind,
+    captchaProvider: settings.captcha.provider,
+  });
+  for (const warning of warnings) app.log.warn(warning);
   app.addHook('onReady', async () => backend.start());
   // The backend stops (outbox loop, Redis) before a database the server opened itself closes.
   app.addHook('onClose', async () => {
@@ -139,10 +146,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // Answers once the plugins are loaded and (through start/main) the migrations have run:
-  // the server only listens after both.
+  // the server only listens after both. A production server on a test provider says so.
+  const health = warnings.length > 0 ? { status: 'ok', warnings } : { status: 'ok' };
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return health;
   });
 
   await app.register(
