@@ -186,6 +186,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     passwords: backend.accounts.passwords,
     rateLimiter: backend.rateLimiter,
     funnelsDir,
+    production: settings.environment === 'production',
     now: backend.accounts.now,
   });
 
