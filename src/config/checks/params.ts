@@ -202,7 +202,9 @@ function runtimeSites(ctx: CheckContext): FillSite[] {
         ? () => `the app shell (shellTexts: on ${placeOf(app.file, ['app', 'shellTexts', key])})`
         : Object.hasOwn(ctx.code.requiredShell, key)
           ? () => 'the app shell'
-          : () => "the app itself (on the plan cards or as a form's message)";
+          : Object.hasOwn(ctx.code.emails, key)
+            ? () => 'the server (in an email: src/config/emailTexts.ts)'
+            : () => "the app itself (on the plan cards or as a form's message)";
     if (!key.endsWith('.*')) return [{ key, fills, shownBy }];
     const prefix = key.slice(0, -1);
     const keys = new Set(ctx.copy.locales.flatMap((locale) => ctx.copy.keys(locale).filter((k) => k.startsWith(prefix))));
