@@ -53,6 +53,8 @@ export interface BuildServerOptions {
   recaptchaSiteKey?: string | null;
   /** The funnel files: the flags `GET /api/flags` evaluates and the report's experiments (default: FUNNELS_DIR, else funnels/). */
   funnelsDir?: string;
+  /** The copy: the texts of the emails the server sends (default: COPY_DIR, else copy/). */
+  copyDir?: string;
   /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
   /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER; the payment adapter is `backend.paymentGateway`'s kind). */
@@ -92,7 +94,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const funnelsDir = options.funnelsDir ?? readDatabaseEnv().funnelsDir;
   const flagDefinitions = readFlagDefinitions(funnelsDir);
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
-  const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
+  const copyDir = options.copyDir ?? path.resolve(process.env.COPY_DIR || 'copy');
+  const settings: BackendSettings = { ...defaultBackendSettings, copyDir, funnelsDir, ...options.backend };
   const clientConfig = {
     captcha: {
       provider: captchaProvider,

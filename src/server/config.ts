@@ -16,6 +16,8 @@ export interface ServerEnv {
   databaseUrl: string | null;
   /** Where the funnels and the plan catalog (catalog.yaml) are (FUNNELS_DIR). */
   funnelsDir: string;
+  /** Where the copy is (COPY_DIR): the server reads its emails' texts there. */
+  copyDir: string;
   /**
    * Demo codes (DEMO_CODES): on → seeded into a new database; off → never seeded, and unredeemed
    * ones left by an earlier run removed at start. Unset: on for the embedded database outside
@@ -60,6 +62,7 @@ export function readServerEnv(env: Env = process.env, cwd = process.cwd()): Serv
     port: readPort(env.PORT),
     host: env.HOST || '0.0.0.0',
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist/client'),
+    copyDir: path.resolve(cwd, env.COPY_DIR || 'copy'),
     ...readDatabaseEnv(env, cwd),
     flagOverrides: readFlagOverrides(env.FLAG_OVERRIDES),
     captchaProvider: env.CAPTCHA_PROVIDER || 'local',
@@ -159,8 +162,9 @@ export function testProviderWarnings(o: { environment: string; paymentGateway: s
 /**
  * PAYMENT_GATEWAY: `sandbox` (the default outside production; NODE_ENV=production needs it
  * set) or `braintree`, which needs BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and
- * BRAINTREE_PRIVATE_KEY (BRAINTREE_ENVIRONMENT: `sandbox`, the default, or `production`). The browser's payment adapter is the gateway's: PAYMENT_ADAPTER is
- * gone, and a value that contradicts PAYMENT_GATEWAY is refused rather than ignored.
+ * BRAINTREE_PRIVATE_KEY (BRAINTREE_ENVIRONMENT: `sandbox`, the default, or `production`).
+ * The browser's payment adapter is the gateway's: PAYMENT_ADAPTER is gone, and a value that
+ * contradicts PAYMENT_GATEWAY is refused rather than ignored.
  */
 export function readPaymentsEnv(env: Env = process.env): PaymentGatewaySettings {
   requireExplicitProviders(env, ['PAYMENT_GATEWAY']);

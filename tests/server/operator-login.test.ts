@@ -148,7 +148,11 @@ describe('POST /admin/login', () => {
 
   test("the token is the HMAC of the pre-session under the servers' shared key, good for an hour", async () => {
     const email = await newOperator(s.db);
-    const { secret } = await s.db.selectFrom('server_keys').select('secret').where('name', '=', 'operator-login-form').executeTakeFirstOrThrow();
+    const { secret } = await s.db
+      .selectFrom('server_keys')
+      .select('secret')
+      .where('name', '=', 'operator-login-form')
+      .executeTakeFirstOrThrow();
     const sign = (preSession: string) =>
       createHmac('sha256', Buffer.from(secret, 'base64url')).update(`operator login form\n${preSession}`).digest('base64url');
     const at = (secondsAgo: number) => `${'Q'.repeat(32)}.${Math.floor(Date.now() / 1000) - secondsAgo}`;

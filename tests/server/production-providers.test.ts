@@ -52,7 +52,7 @@ describe('reading the environment', () => {
 });
 
 describe('starting the server', () => {
-  test('`npm start` and `npm run serve` with NODE_ENV=production and neither set: exit 1, the variables named, nothing served', async () => {
+  test('`npm start`, `npm run serve`, NODE_ENV=production, neither set: exit 1, the variables named, nothing served', async () => {
     for (const script of ['start.ts', '../src/server/main.ts']) {
       const refused = await runScript(script, [], serverEnv({ NODE_ENV: 'production' })).then(
         () => null,
@@ -65,7 +65,7 @@ describe('starting the server', () => {
     }
   }, 60_000);
 
-  test('an explicit PAYMENT_GATEWAY=sandbox and CAPTCHA_PROVIDER=local in production: starts, warns in the log, /healthz says so', async () => {
+  test('PAYMENT_GATEWAY=sandbox and CAPTCHA_PROVIDER=local named in production: starts, warns in the log, /healthz says so', async () => {
     const server = await serve(serverEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', CAPTCHA_PROVIDER: 'local' }));
     try {
       const health = await fetch(`${server.url}/healthz`);

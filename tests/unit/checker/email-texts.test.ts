@@ -26,7 +26,7 @@ const fixtureEmails = {
 };
 
 describe('npm run check: the texts of the emails the server sends', () => {
-  it('a missing text, a placeholder the server does not fill, other placeholders in a translation, an unused and an untranslated text', () => {
+  it('a missing text, a placeholder the server does not fill, other placeholders in a translation, unused and untranslated texts', () => {
     const { result } = checkCase('email-texts', fixtureEmails);
     const aboutEmails = result.diagnostics.filter((d) => d.file.endsWith('/emails.yaml'));
     expect(formatReport(aboutEmails, result.files)).toBe(text`
