@@ -5,8 +5,14 @@
  * (copy/<locale>/emails.yaml). A refused change queues nothing. The log adapter prints each
  * email's subject, never its body.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { buildServer } from '../../src/server/app.ts';
+import { ConfigError } from '../../src/server/config.ts';
+import { loadEmailTexts } from '../../src/server/email/texts.ts';
 import type { CallOptions } from './backendServer.ts';
 import { newEmail, PASSWORD, startBackendServer, useBackendServer } from './backendServer.ts';
 
@@ -228,4 +234,43 @@ test('the log adapter prints each email’s subject and language, never its body
   } finally {
     await server.close();
   }
+});
+
+describe('the texts, read from the copy folder', () => {
+  /** A copy of copy/ whose emails.yaml of `locale` is changed by `edit`. */
+  function copyWith(locale: string, edit: (text: string) => string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'email-copy-'));
+    cpSync(path.resolve('copy'), dir, { recursive: true });
+    const file = path.join(dir, locale, 'emails.yaml');
+    writeFileSync(file, edit(readFileSync(file, 'utf8')));
+    return dir;
+  }
+  const withoutSubject = (text: string) => text.replace(/^passwordChanged:\n {2}subject: .*\n/m, 'passwordChanged:\n');
+
+  test('a text Spanish lacks is written in English, the rest of the email in Spanish', () => {
+    const dir = copyWith('es', withoutSubject);
+    try {
+      const texts = loadEmailTexts({ copyDir: dir, funnelsDir: 'funnels' });
+      expect(texts.locales).toEqual(['en', 'es']);
+      const sent = texts.render('passwordChanged', 'es', { email: 'ana@example.com', resetUrl: 'https://x.example/r' });
+      expect(sent.subject).toBe('Your Codeling password was changed');
+      expect(sent.text).toContain('Se acaba de cambiar la contraseña de tu cuenta de Codeling ana@example.com,');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a text the default language lacks: the server does not start, and says which', async () => {
+    const dir = copyWith('en', withoutSubject);
+    try {
+      const start = buildServer({ dataDir: dir, db: s.db, copyDir: dir, backend: { environment: 'test', dispatchOutbox: false } });
+      await expect(start).rejects.toThrow(ConfigError);
+      await expect(start).rejects.toThrow(
+        `The emails the server sends lack texts in ${path.join(dir, 'en', 'emails.yaml')}: emails:passwordChanged.subject. ` +
+          '`npm run check` lists what is missing.',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
