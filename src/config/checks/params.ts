@@ -8,7 +8,7 @@ import { defOf, unwrap, type WalkNode } from '../schemaWalk.ts';
 import { closest } from '../suggest.ts';
 import { locate } from '../yamlPath.ts';
 import { type Check, type CheckContext, type FileNode, isCopyKey, isRecord } from './context.ts';
-import { type CopyEntry, placeholders } from './copyIndex.ts';
+import { type CopyEntry, placeholders, splitKey } from './copyIndex.ts';
 import { joinAnd } from './copyKeys.ts';
 
 /**
@@ -203,7 +203,7 @@ function runtimeSites(ctx: CheckContext): FillSite[] {
         : Object.hasOwn(ctx.code.requiredShell, key)
           ? () => 'the app shell'
           : Object.hasOwn(ctx.code.emails, key)
-            ? () => 'the server (in an email: src/config/emailTexts.ts)'
+            ? () => `the server's email '${splitKey(key).name.split('.')[0]}'`
             : () => "the app itself (on the plan cards or as a form's message)";
     if (!key.endsWith('.*')) return [{ key, fills, shownBy }];
     const prefix = key.slice(0, -1);

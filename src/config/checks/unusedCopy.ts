@@ -64,7 +64,7 @@ export const checkUnusedCopy: Check = (ctx) => {
       seen.add(entry.key);
       const message =
         splitKey(entry.key).namespace === EMAILS_NAMESPACE
-          ? `Copy key '${entry.key}' is in no email the server sends (src/config/emailTexts.ts lists them). Remove it.`
+          ? `Copy key '${entry.key}' is in no email the server sends (each has a subject and a body). Remove it.`
           : `Copy key '${entry.key}' is not used by any funnel or by the app. Remove it, or use it in a funnel.`;
       out.push(warning(entry.file.relPath, entry.path, message, { at: 'key' }));
     }

@@ -30,8 +30,8 @@ describe('npm run check: the texts of the emails the server sends', () => {
     const { result } = checkCase('email-texts', fixtureEmails);
     const aboutEmails = result.diagnostics.filter((d) => d.file.endsWith('/emails.yaml'));
     expect(formatReport(aboutEmails, result.files)).toBe(text`
-      copy/en/emails.yaml:2:12: error: The text of 'emails:welcome.subject' has {name}, but the server \\
-        (in an email: src/config/emailTexts.ts) fills {email} and {link}.
+      copy/en/emails.yaml:2:12: error: The text of 'emails:welcome.subject' has {name}, but the server's email \\
+        'welcome' fills {email} and {link}.
         1 | welcome:
       > 2 |   subject: Welcome, {name}
           |            ^^^^^^^^^^^^^^^
@@ -45,7 +45,7 @@ describe('npm run check: the texts of the emails the server sends', () => {
         5 |   subject: Goodbye
 
       copy/en/emails.yaml:6:3: warning: Copy key 'emails:goodbye.footer' is in no email the server sends \\
-        (src/config/emailTexts.ts lists them). Remove it.
+        (each has a subject and a body). Remove it.
         5 |   subject: Goodbye
       > 6 |   footer: An old text no email sends
           |   ^^^^^^
