@@ -146,6 +146,9 @@ async function startBenchServer(env: Record<string, string | undefined>): Promis
     ...process.env,
     ...env,
     NODE_ENV: 'production',
+    // Production refuses to start without them; the bench's parent buys its plan on the sandbox.
+    PAYMENT_GATEWAY: 'sandbox',
+    CAPTCHA_PROVIDER: 'local',
     LOG_LEVEL: 'warn',
     BENCH_RATE_LIMIT: String(BENCH_RATE_LIMIT),
   }))

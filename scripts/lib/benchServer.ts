@@ -6,7 +6,8 @@
  *
  * Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), as for `npm start`.
  * What differs from a default `npm start`, on purpose:
- *   - NODE_ENV=production (set by the parent): no output-schema checks, as in production;
+ *   - NODE_ENV=production (set by the parent): no output-schema checks, as in production; with
+ *     PAYMENT_GATEWAY=sandbox and CAPTCHA_PROVIDER=local named (production refuses to start without them);
  *   - LOG_LEVEL=warn (set by the parent): no per-request log lines on the terminal;
  *   - BENCH_RATE_LIMIT: the `existence` policy (GetUserExistsByUsername) with limits raised to
  *     that many attempts per window, so that the bench measures the limiter's real work (both

@@ -4,7 +4,8 @@
  *
  * - The app: a fresh production build (scripts/lib/build.ts `viteBuild`) in a temporary folder,
  *   served by the production server (`src/server/main.ts`, as `npm run serve`) in a child process
- *   on 127.0.0.1 and a free port, NODE_ENV=production, with a temporary DATA_DIR (never .data/).
+ *   on 127.0.0.1 and a free port, NODE_ENV=production (PAYMENT_GATEWAY=sandbox and CAPTCHA_PROVIDER=local
+ *   named), with a temporary DATA_DIR (never .data/).
  * - The floor: a bare React + react-dom + react-router page of the landing's shape and no app code
  *   (scripts/lib/lighthouseFloor/), built in the same run with Vite's `build()` (the project's JSX
  *   settings, no plugin) and served by a small node:http server that compresses as the app server
@@ -113,6 +114,9 @@ async function startAppServer(distDir: string, dataDir: string, port: number): P
   for (const [key, value] of Object.entries({
     ...process.env,
     NODE_ENV: 'production',
+    // Production refuses to start without them; the pages measured take no payment and no captcha.
+    PAYMENT_GATEWAY: 'sandbox',
+    CAPTCHA_PROVIDER: 'local',
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -4,6 +4,7 @@ import { matchRoute } from './checks/routeIndex.ts';
 import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledHead, CompiledRoute, CompiledScreen } from './compiled.ts';
 import { splitCopy } from './copySplit.ts';
 import { type Diagnostic, isError } from './diagnostic.ts';
+import { EMAILS_NAMESPACE } from './emailTexts.ts';
 import {
   type ConfigFile,
   type ConfigKind,
@@ -158,6 +159,8 @@ export function compile(
 
   const copy: Record<string, CompiledCopy> = {};
   for (const [file, tree] of copyFiles) {
+    // The emails' texts are the server's (it reads them from the copy folder): never in the browser's bundles.
+    if (file.namespace === EMAILS_NAMESPACE) continue;
     copy[file.locale] ??= {};
     copy[file.locale]![file.namespace] = flattenCopy(tree);
   }

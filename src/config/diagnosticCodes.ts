@@ -429,9 +429,10 @@ export const diagnosticCodes = {
   FL506: {
     title: 'App text missing',
     what:
-      'A text the app shows by itself on the plan cards or as a form message is missing in the source language. (The app ' +
+      'A text the app shows by itself on the plan cards or as a form message, or a text of an email the server sends ' +
+      '(copy/<locale>/emails.yaml: each email has a `subject` and a `body`), is missing in the source language. (The app ' +
       "shell's own texts, listed in app.yaml's `shellTexts:`, are reported there like any copy key: FL502, FL503.)",
-    why: 'Parents would see the key instead of that text.',
+    why: 'Parents would see the key instead of that text; the server does not start without an email text.',
     fix: 'Add the text to the copy file the message names.',
   },
   FL507: {
@@ -443,14 +444,16 @@ export const diagnosticCodes = {
   },
   FL508: {
     title: 'Params do not match placeholders',
-    what: "A block's or action's `params:` gives a value for a placeholder its text does not have, or no value for one it has.",
+    what:
+      "A block's or action's `params:` gives a value for a placeholder its text does not have, or no value for one it has; " +
+      'or a text the app or the server (in an email) fills by itself has a placeholder it does not fill.',
     why: 'A placeholder without a value shows as `{name}` to parents; a value without a placeholder is never shown.',
     fix: 'Give exactly one value under `params:` for each `{placeholder}` of the text.',
     example: '- type: heading\n  text: home:welcome     # "Welcome, {name}!"\n  params:\n    name: { state: childName }',
   },
   FL509: {
     title: 'Unused copy key',
-    what: 'A text of a copy file is not used by any funnel or by the app (a warning).',
+    what: 'A text of a copy file is not used by any funnel, by the app or by an email the server sends (a warning).',
     why: 'Unused texts are translated and maintained for nothing, and are often a misspelt twin of a used key.',
     fix: 'Remove the text, or use it in a funnel.',
   },

@@ -1,4 +1,5 @@
 import { planCopyTexts } from '../blocks/plans/copyKeys.ts';
+import { emailTexts } from './emailTexts.ts';
 import { ruleRegistry } from './ruleMessages.ts';
 import { copyKey, placeholderName } from './schema/common.ts';
 
@@ -59,9 +60,11 @@ export interface RuntimeTexts {
   requiredShell: TextFills;
   /** Texts derived from blocks and rules. */
   derived: TextFills;
+  /** Texts of the emails the server sends (src/config/emailTexts.ts). */
+  emails: TextFills;
 }
 
-export const runtimeTexts: RuntimeTexts = { requiredShell: requiredShellTexts, derived: derivedTexts };
+export const runtimeTexts: RuntimeTexts = { requiredShell: requiredShellTexts, derived: derivedTexts, emails: emailTexts };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 

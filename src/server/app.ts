@@ -15,7 +15,7 @@ import { parseRestRoutes } from './accounts/parseRest.ts';
 import { adminPages } from './adminPages/routes.ts';
 import { withRedaction } from './auth/redaction.ts';
 import { type Backend, type BackendOverrides, type BackendSettings, createBackend, defaultBackendSettings } from './backend.ts';
-import { ConfigError, readDatabaseEnv } from './config.ts';
+import { ConfigError, readDatabaseEnv, testProviderWarnings } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
@@ -53,6 +53,8 @@ export interface BuildServerOptions {
   recaptchaSiteKey?: string | null;
   /** The funnel files: the flags `GET /api/flags` evaluates and the report's experiments (default: FUNNELS_DIR, else funnels/). */
   funnelsDir?: string;
+  /** The copy: the texts of the emails the server sends (default: COPY_DIR, else copy/). */
+  copyDir?: string;
   /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
   /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER; the payment adapter is `backend.paymentGateway`'s kind). */
@@ -92,7 +94,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const funnelsDir = options.funnelsDir ?? readDatabaseEnv().funnelsDir;
   const flagDefinitions = readFlagDefinitions(funnelsDir);
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
-  const settings: BackendSettings = { ...defaultBackendSettings, ...options.backend };
+  const copyDir = options.copyDir ?? path.resolve(process.env.COPY_DIR || 'copy');
+  const settings: BackendSettings = { ...defaultBackendSettings, copyDir, funnelsDir, ...options.backend };
   const clientConfig = {
     captcha: {
       provider: captchaProvider,
@@ -123,6 +126,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       'TRUST_PROXY is not set: behind a load balancer every parent shares its address, ' +
         'and the per-address rate limits with it (docs/operator.md).',
     );
+  // A test provider named explicitly in production (an unset one stops the start: config.ts).
+  const warnings = testProviderWarnings({
+    environment: settings.environment,
+    paymentGateway: settings.paymentGateway.kind,
+    captchaProvider: settings.captcha.provider,
+  });
+  for (const warning of warnings) app.log.warn(warning);
   app.addHook('onReady', async () => backend.start());
   // The backend stops (outbox loop, Redis) before a database the server opened itself closes.
   app.addHook('onClose', async () => {
@@ -139,10 +149,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // Answers once the plugins are loaded and (through start/main) the migrations have run:
-  // the server only listens after both.
+  // the server only listens after both. A production server on a test provider says so.
+  const health = warnings.length > 0 ? { status: 'ok', warnings } : { status: 'ok' };
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return health;
   });
 
   await app.register(
@@ -178,6 +189,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     passwords: backend.accounts.passwords,
     rateLimiter: backend.rateLimiter,
     funnelsDir,
+    production: settings.environment === 'production',
     now: backend.accounts.now,
   });
 

@@ -54,6 +54,7 @@ export async function assembleServer(
       trustProxy: env.trustProxy,
       recaptchaSiteKey: env.backend.recaptchaSiteKey,
       funnelsDir: env.funnelsDir,
+      copyDir: env.copyDir,
       flagOverrides: env.flagOverrides,
       captchaProvider: env.captchaProvider,
       ...(options.overrides ? { overrides: options.overrides } : {}),

@@ -27,6 +27,8 @@ import { cachedCatalogRead } from './catalog/cache.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { codesHandlers } from './codes/handlers.ts';
 import type { Database } from './db/types.ts';
+import { createEmailRenderer, type EmailRenderer } from './email/render.ts';
+import { loadEmailTexts } from './email/texts.ts';
 import type { Handlers } from './functions.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
@@ -59,6 +61,9 @@ export interface BackendSettings {
   dispatchOutbox: boolean;
   /** The payment gateway (PAYMENT_GATEWAY): the sandbox, or Braintree with its credentials. */
   paymentGateway: PaymentGatewaySettings;
+  /** Where the copy (COPY_DIR: the emails' texts) and the funnels (FUNNELS_DIR: app.yaml's default language) are. */
+  copyDir: string;
+  funnelsDir: string;
 }
 
 export const defaultBackendSettings: BackendSettings = {
@@ -74,6 +79,8 @@ export const defaultBackendSettings: BackendSettings = {
   rateLimitCounters: 'database',
   dispatchOutbox: true,
   paymentGateway: { kind: 'sandbox' },
+  copyDir: 'copy',
+  funnelsDir: 'funnels',
 };
 
 /** What tests may replace. */
@@ -101,6 +108,8 @@ export interface Backend {
   gateway: PaymentGateway;
   idempotency: IdempotencyStore;
   outbox: OutboxDispatcher;
+  /** The server's emails as sent (subject and text in the account's language): what an email adapter sends. */
+  emails: EmailRenderer;
   settings: BackendSettings;
   /** Settles the payment intents left open (payments/intents/reconcile.ts). */
   reconcile(): Promise<ReconcileSummary>;
@@ -115,6 +124,8 @@ export async function createBackend(
   o: BackendOverrides = {},
 ): Promise<Backend> {
   const now = o.now ?? (() => new Date());
+  const emailTexts = loadEmailTexts({ copyDir: settings.copyDir, funnelsDir: settings.funnelsDir });
+  const emails = createEmailRenderer(emailTexts, { publicUrl: settings.publicUrl });
   const captcha = createCaptchaVerifier(settings.captcha, o.captchaFetch);
   const sessions = createSessionStore(db, { idleDays: settings.sessionIdleDays, maxDays: settings.sessionMaxDays, now });
   const catalogRows = cachedCatalogRead(() => readCatalogRows(db));
@@ -130,6 +141,7 @@ export async function createBackend(
       signupCaptcha: settings.signupCaptcha,
       signupCaptchaActions: settings.signupCaptchaActions,
       geoCountryHeader: settings.geoCountryHeader,
+      locales: emailTexts.locales,
     },
   };
   const store = o.rateLimitStore ?? (await createRateLimitStore(db, settings));
@@ -141,8 +153,7 @@ export async function createBackend(
   });
   const outbox = createOutboxDispatcher({
     db,
-    adapter:
-      o.outboxAdapter ?? createLogOutboxAdapter({ log, development: settings.environment !== 'production', publicUrl: settings.publicUrl }),
+    adapter: o.outboxAdapter ?? createLogOutboxAdapter({ log, development: settings.environment !== 'production', emails }),
     onError: (error, message) =>
       log.warn({ err: error, outboxId: message?.id, kind: message?.kind, name: message?.name }, 'outbox delivery failed'),
     now,
@@ -186,6 +197,7 @@ export async function createBackend(
     gateway,
     idempotency,
     outbox,
+    emails,
     settings,
     reconcile,
     start() {

@@ -16,6 +16,8 @@ export interface ServerEnv {
   databaseUrl: string | null;
   /** Where the funnels and the plan catalog (catalog.yaml) are (FUNNELS_DIR). */
   funnelsDir: string;
+  /** Where the copy is (COPY_DIR): the server reads its emails' texts there. */
+  copyDir: string;
   /**
    * Demo codes (DEMO_CODES): on → seeded into a new database; off → never seeded, and unredeemed
    * ones left by an earlier run removed at start. Unset: on for the embedded database outside
@@ -55,10 +57,12 @@ export class ConfigError extends Error {
 }
 
 export function readServerEnv(env: Env = process.env, cwd = process.cwd()): ServerEnv {
+  requireExplicitProviders(env);
   return {
     port: readPort(env.PORT),
     host: env.HOST || '0.0.0.0',
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist/client'),
+    copyDir: path.resolve(cwd, env.COPY_DIR || 'copy'),
     ...readDatabaseEnv(env, cwd),
     flagOverrides: readFlagOverrides(env.FLAG_OVERRIDES),
     captchaProvider: env.CAPTCHA_PROVIDER || 'local',
@@ -113,15 +117,57 @@ export function readBackendEnv(env: Env): BackendEnv {
   };
 }
 
+// Test providers in production (docs/operator.md "Production") ---------------------------
+
+/** The settings whose default is a test provider, what that default lets through, and what production uses instead. */
+const TEST_PROVIDERS = {
+  PAYMENT_GATEWAY: { test: 'sandbox', risk: 'test cards buy plans', fix: 'PAYMENT_GATEWAY=braintree with the BRAINTREE_* keys' },
+  CAPTCHA_PROVIDER: { test: 'local', risk: 'the captcha is a fixed string', fix: 'CAPTCHA_PROVIDER=recaptcha with RECAPTCHA_SECRET' },
+} as const;
+type ProviderSetting = keyof typeof TEST_PROVIDERS;
+
+/**
+ * With NODE_ENV=production, PAYMENT_GATEWAY and CAPTCHA_PROVIDER must be set: their defaults are
+ * the test providers, which a production server must never take silently. A test provider named
+ * explicitly starts, with a warning (`testProviderWarnings`).
+ */
+export function requireExplicitProviders(env: Env, names: readonly ProviderSetting[] = ['PAYMENT_GATEWAY', 'CAPTCHA_PROVIDER']): void {
+  if (env.NODE_ENV !== 'production') return;
+  const unset = names.filter((name) => !env[name]?.trim());
+  if (unset.length === 0) return;
+  const defaults = unset.map((name) => `${name}=${TEST_PROVIDERS[name].test}`).join(' and ');
+  throw new ConfigError(
+    `NODE_ENV=production needs ${unset.join(' and ')} set. Unset, the server would run on ${defaults}, ` +
+      `meant for tests: ${unset.map((name) => TEST_PROVIDERS[name].risk).join(', ')}. ` +
+      `Set ${unset.map((name) => TEST_PROVIDERS[name].fix).join(', and ')}; for a test deployment, name ${defaults} explicitly.`,
+  );
+}
+
+/**
+ * What a production server running a test provider says in its log at start and in /healthz:
+ * one sentence per provider, starting with the setting (none outside production).
+ */
+export function testProviderWarnings(o: { environment: string; paymentGateway: string; captchaProvider: string }): string[] {
+  if (o.environment !== 'production') return [];
+  const warnings: string[] = [];
+  if (o.paymentGateway === 'sandbox')
+    warnings.push('PAYMENT_GATEWAY=sandbox: payments run on the sandbox gateway; test cards buy plans and no money moves.');
+  if (o.captchaProvider === 'local')
+    warnings.push("CAPTCHA_PROVIDER=local: the captcha accepts the browser's fixed local token; it stops no bot.");
+  return warnings;
+}
+
 // Payments (docs/payments.md) -------------------------------------------------------------
 
 /**
- * PAYMENT_GATEWAY: `sandbox` (default) or `braintree`, which needs BRAINTREE_MERCHANT_ID,
- * BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY (BRAINTREE_ENVIRONMENT: `sandbox`, the
- * default, or `production`). The browser's payment adapter is the gateway's: PAYMENT_ADAPTER is
- * gone, and a value that contradicts PAYMENT_GATEWAY is refused rather than ignored.
+ * PAYMENT_GATEWAY: `sandbox` (the default outside production; NODE_ENV=production needs it
+ * set) or `braintree`, which needs BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and
+ * BRAINTREE_PRIVATE_KEY (BRAINTREE_ENVIRONMENT: `sandbox`, the default, or `production`).
+ * The browser's payment adapter is the gateway's: PAYMENT_ADAPTER is gone, and a value that
+ * contradicts PAYMENT_GATEWAY is refused rather than ignored.
  */
 export function readPaymentsEnv(env: Env = process.env): PaymentGatewaySettings {
+  requireExplicitProviders(env, ['PAYMENT_GATEWAY']);
   const kind = (env.PAYMENT_GATEWAY ?? '').trim() || 'sandbox';
   if (kind !== 'sandbox' && kind !== 'braintree')
     throw new ConfigError(`PAYMENT_GATEWAY must be 'sandbox' or 'braintree'; it is '${env.PAYMENT_GATEWAY}'.`);

@@ -11,6 +11,7 @@ import { blockComponents, lazyBlocks } from '../blocks/components.ts';
 import { type CookieJar, cookieDomainFor, memoryStorage, parseCookies } from '../browser/storage.ts';
 import { LOCALE_CHOICE_KEY, LOCALE_PARAM } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledHead, CompiledRoute, CompiledScreenModule } from '../config/compiled.ts';
+import { acceptedLanguages } from '../domain/locale.ts';
 import { anyExperimentRunning, audienceSnapshot } from '../experiments/audience.ts';
 import { captureAttribution, readAttribution } from '../runtime/attribution.ts';
 import { createClientStateStore } from '../runtime/clientState.ts';
@@ -71,25 +72,6 @@ export interface RenderedPage {
  */
 export const rendersOnServer = (config: CompiledConfig, route: CompiledRoute): boolean =>
   !config.app.sessionWatch.privatePaths.some((p) => underPrefix(route.path, p));
-
-/** Accept-Language's languages, most wanted first. */
-export function acceptedLanguages(header: string): string[] {
-  return header
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(
-        params
-          .find((p) => p.trim().startsWith('q='))
-          ?.trim()
-          .slice(2) ?? '1',
-      );
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, i };
-    })
-    .filter((l) => l.tag !== '' && l.tag !== '*' && l.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-    .map((l) => l.tag);
-}
 
 /**
  * The browser's language order (src/runtime/language.ts) as the server sees it: the parent's

@@ -1,10 +1,12 @@
 /**
- * The operators' login at /admin: the form, its CSRF token, the session cookie, the generic
- * message, the rate limits, logout, and the report's redirect without a session.
+ * The operators' login at /admin: the form, its CSRF token bound to a pre-session, the session
+ * cookie, the generic message, the rate limits, logout with the session's own token, the
+ * report's redirect without a session, and the cookies of a production server.
  */
+import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { FORM_EXPIRED, TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from '../../src/server/adminPages/loginPage.ts';
-import { LOGIN_CSRF_COOKIE, SESSION_COOKIE } from '../../src/server/adminPages/routes.ts';
+import { PRE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/adminPages/routes.ts';
 import { hashToken } from '../../src/server/auth/tokens.ts';
 import { adminBrowser, newOperator, OPERATOR_PASSWORD } from './adminPages.ts';
 import { startBackendServer, useBackendServer } from './backendServer.ts';
@@ -15,10 +17,10 @@ let ips = 0;
 const browser = () => adminBrowser(() => s.app, `10.77.${Math.floor(++ips / 250)}.${ips % 250}`);
 
 const setCookie = (headers: Record<string, unknown>, name: string) =>
-  ([headers['set-cookie']].flat() as string[]).find((c) => c.startsWith(`${name}=`)) ?? '';
+  ([headers['set-cookie'] ?? []].flat() as string[]).find((c) => c.startsWith(`${name}=`)) ?? '';
 
 describe('GET /admin/login', () => {
-  test('an accessible form with a CSRF token, the same as in its cookie (HttpOnly, SameSite=Strict, Path=/admin)', async () => {
+  test('an accessible form with a CSRF token, and its pre-session in a cookie (HttpOnly, SameSite=Strict, Path=/admin)', async () => {
     const b = browser();
     const page = await b.get('/admin/login');
     expect(page.statusCode).toBe(200);
@@ -30,9 +32,16 @@ describe('GET /admin/login', () => {
     expect(page.body).toContain('<label for="password">Password</label>');
     expect(page.body).toMatch(/<main id="main"[^>]*><div class="login"><h1>Operator login<\/h1>/);
     expect(page.body).not.toMatch(/<script(?! defer src=)|<style|style=/);
-    const cookie = setCookie(page.headers, LOGIN_CSRF_COOKIE);
-    expect(cookie).toMatch(/; Path=\/admin; Max-Age=3600; HttpOnly; SameSite=Strict$/);
-    expect(b.csrfOf(page.body)).toBe(b.jar.get(LOGIN_CSRF_COOKIE));
+    const cookie = setCookie(page.headers, PRE_SESSION_COOKIE);
+    expect(cookie).toMatch(/^admin_login=[\w-]{32}\.\d+; Path=\/admin; Max-Age=3600; HttpOnly; SameSite=Strict$/);
+    // Not a double submit: the field is the pre-session's signature, not the cookie again.
+    const csrf = b.csrfOf(page.body);
+    expect(csrf).toMatch(/^[\w-]{43}$/);
+    expect(csrf).not.toBe(b.jar.get(PRE_SESSION_COOKIE));
+    // The same browser opening the form again keeps its pre-session and gets the same token.
+    const again = await b.get('/admin/login');
+    expect(setCookie(again.headers, PRE_SESSION_COOKIE)).toBe('');
+    expect(b.csrfOf(again.body)).toBe(csrf);
   });
 
   test('GET /admin/report without a session: 303 to the login form', async () => {
@@ -56,7 +65,7 @@ describe('POST /admin/login', () => {
     expect(response.headers.location).toBe('/admin/report');
     expect(setCookie(response.headers, SESSION_COOKIE)).toMatch(/; Path=\/admin; Max-Age=43200; HttpOnly; SameSite=Strict$/);
     const token = b.jar.get(SESSION_COOKIE)!;
-    expect(b.jar.has(LOGIN_CSRF_COOKIE)).toBe(false);
+    expect(b.jar.has(PRE_SESSION_COOKIE)).toBe(false);
     // The table keeps the token's hash only.
     const stored = await s.db.selectFrom('operator_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
     expect(stored?.expires_at.getTime()).toBeGreaterThan(Date.now() + 11.9 * 3600_000);
@@ -118,6 +127,44 @@ describe('POST /admin/login', () => {
     expect(json.statusCode).toBe(403);
   });
 
+  test('a cookie and a field forged together, or a pre-session of the right shape not made by the server: refused (403)', async () => {
+    const email = await newOperator(s.db);
+    const forgeries: [string, string][] = [
+      ['forged-token', 'forged-token'],
+      [`${'A'.repeat(32)}.${Math.floor(Date.now() / 1000)}`, `${'A'.repeat(32)}.${Math.floor(Date.now() / 1000)}`],
+      [`${'A'.repeat(32)}.${Math.floor(Date.now() / 1000)}`, createHmac('sha256', 'a guessed key').update('x').digest('base64url')],
+    ];
+    for (const [cookie, csrf] of forgeries) {
+      const b = browser();
+      b.jar.set(PRE_SESSION_COOKIE, cookie);
+      const response = await b.post('/admin/login', { csrf, email, password: OPERATOR_PASSWORD });
+      expect(response.statusCode, cookie).toBe(403);
+      expect(b.jar.has(SESSION_COOKIE), cookie).toBe(false);
+      // A new pre-session comes with the refusal, so the form shown can be sent.
+      expect(b.jar.get(PRE_SESSION_COOKIE), cookie).not.toBe(cookie);
+      expect((await b.post('/admin/login', { csrf: b.csrfOf(response.body), email, password: OPERATOR_PASSWORD })).statusCode).toBe(303);
+    }
+  });
+
+  test("the token is the HMAC of the pre-session under the servers' shared key, good for an hour", async () => {
+    const email = await newOperator(s.db);
+    const { secret } = await s.db
+      .selectFrom('server_keys')
+      .select('secret')
+      .where('name', '=', 'operator-login-form')
+      .executeTakeFirstOrThrow();
+    const sign = (preSession: string) =>
+      createHmac('sha256', Buffer.from(secret, 'base64url')).update(`operator login form\n${preSession}`).digest('base64url');
+    const at = (secondsAgo: number) => `${'Q'.repeat(32)}.${Math.floor(Date.now() / 1000) - secondsAgo}`;
+    const attempt = async (preSession: string) => {
+      const b = browser();
+      b.jar.set(PRE_SESSION_COOKIE, preSession);
+      return (await b.post('/admin/login', { csrf: sign(preSession), email, password: OPERATOR_PASSWORD })).statusCode;
+    };
+    expect(await attempt(at(60))).toBe(303);
+    expect(await attempt(at(3600 + 60))).toBe(403);
+  });
+
   test('five wrong passwords for an email from one address: the sixth attempt is refused (429), even the right one', async () => {
     const email = await newOperator(s.db);
     const b = browser();
@@ -162,6 +209,18 @@ describe('POST /admin/logout', () => {
     b.jar.set(SESSION_COOKIE, token);
     expect((await b.get('/admin/report')).headers.location).toBe('/admin/login');
   });
+  test("another session's CSRF token does not log this one out", async () => {
+    const email = await newOperator(s.db);
+    const mine = browser();
+    const other = browser();
+    await mine.logIn(email, OPERATOR_PASSWORD);
+    await other.logIn(email, OPERATOR_PASSWORD);
+    const othersToken = other.csrfOf((await other.get('/admin/report')).body);
+    expect(othersToken).not.toBe(mine.csrfOf((await mine.get('/admin/report')).body));
+    expect((await mine.post('/admin/logout', { csrf: othersToken })).statusCode).toBe(403);
+    expect((await mine.get('/admin/report')).statusCode).toBe(200);
+    expect((await other.get('/admin/report')).statusCode).toBe(200);
+  });
 });
 
 test('behind an https load balancer (TRUST_PROXY): the cookies are Secure', async () => {
@@ -170,7 +229,7 @@ test('behind an https load balancer (TRUST_PROXY): the cookies are Secure', asyn
     const email = await newOperator(s.db);
     const https = { 'x-forwarded-proto': 'https' };
     const form = await server.app.inject({ method: 'GET', url: '/admin/login', headers: https, remoteAddress: '10.55.0.1' });
-    const csrfCookie = setCookie(form.headers, LOGIN_CSRF_COOKIE);
+    const csrfCookie = setCookie(form.headers, PRE_SESSION_COOKIE);
     expect(csrfCookie).toMatch(/; Secure$/);
     const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)![1]!;
     const login = await server.app.inject({
@@ -182,6 +241,40 @@ test('behind an https load balancer (TRUST_PROXY): the cookies are Secure', asyn
     });
     expect(login.statusCode).toBe(303);
     expect(setCookie(login.headers, SESSION_COOKIE)).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('in production, over plain http without TRUST_PROXY: __Host- cookies, Secure, Path=/; plain names are not read', async () => {
+  const server = await startBackendServer(s.db, { funnelsDir: REPORT_FIXTURE_DIR, backend: { environment: 'production' } });
+  try {
+    const email = await newOperator(s.db);
+    const b = adminBrowser(() => server.app, '10.56.0.1');
+    const form = await b.get('/admin/login');
+    expect(setCookie(form.headers, `__Host-${PRE_SESSION_COOKIE}`)).toMatch(
+      /^__Host-admin_login=[\w-]{32}\.\d+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect(setCookie(form.headers, PRE_SESSION_COOKIE)).toBe('');
+    const login = await b.post('/admin/login', { csrf: b.csrfOf(form.body), email, password: OPERATOR_PASSWORD });
+    expect(login.statusCode).toBe(303);
+    expect(setCookie(login.headers, `__Host-${SESSION_COOKIE}`)).toMatch(
+      /^__Host-admin_session=[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect(setCookie(login.headers, `__Host-${PRE_SESSION_COOKIE}`)).toMatch(/^__Host-admin_login=; Path=\/; Max-Age=0;/);
+    const report = await b.get('/admin/report');
+    expect(report.statusCode).toBe(200);
+    // The session's token under the plain name, as a cookie set by a sibling site or over http could be: no session.
+    const token = b.jar.get(`__Host-${SESSION_COOKIE}`)!;
+    const plain = await server.app.inject({
+      method: 'GET',
+      url: '/admin/report',
+      headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
+      remoteAddress: '10.56.0.2',
+    });
+    expect(plain.headers.location).toBe('/admin/login');
+    const out = await b.post('/admin/logout', { csrf: b.csrfOf(report.body) });
+    expect(setCookie(out.headers, `__Host-${SESSION_COOKIE}`)).toMatch(/^__Host-admin_session=; Path=\/; Max-Age=0;.*; Secure$/);
   } finally {
     await server.close();
   }

@@ -32,7 +32,10 @@ export interface CheckContext {
   shellTexts: TextFills;
   /** What the code knows of the texts it shows by itself (src/config/runtimeTexts.ts unless a test says otherwise). */
   code: RuntimeTexts;
-  /** Every text the app shows by itself: the shell's (app.yaml's shellTexts:) and the blocks' and rules' (derived in code). */
+  /**
+   * Every text the product shows by itself: the shell's (app.yaml's shellTexts:), the blocks' and
+   * rules' (derived in code) and the server's emails'.
+   */
   runtimeTexts: TextFills;
 }
 
@@ -154,7 +157,7 @@ export function buildContext(project: LoadedProject, code: RuntimeTexts = runtim
     code,
     // A required text missing from shellTexts: or listed with other placeholders is FL513's to
     // report; the other checks take the code's entry, so as not to pile onto that error.
-    runtimeTexts: { ...code.derived, ...shellTexts, ...code.requiredShell },
+    runtimeTexts: { ...code.derived, ...code.emails, ...shellTexts, ...code.requiredShell },
   };
 }
 

@@ -102,21 +102,23 @@ export const checkCopyKeysExist: Check = (ctx) => {
 
 /**
  * Keys blocks and rules use by themselves (the plan cards, validation messages: derived in code,
- * not named in YAML) exist in the source locale. The shell's, named in app.yaml's `shellTexts:`,
- * are checked where they are named, like any copy key.
+ * not named in YAML) and the texts of the server's emails (src/config/emailTexts.ts) exist in the
+ * source locale. The shell's, named in app.yaml's `shellTexts:`, are checked where they are
+ * named, like any copy key.
  */
 export const checkRuntimeCopyKeys: Check = (ctx) => {
   if (ctx.copy.locales.length === 0) return [];
   const out: Diagnostic[] = [];
-  for (const key of Object.keys(ctx.code.derived)) {
+  for (const key of [...Object.keys(ctx.code.derived), ...Object.keys(ctx.code.emails)]) {
     const missing = missingIn(ctx, key).filter((locale) => locale === ctx.copy.source);
     if (missing.length === 0) continue;
     const { namespace } = splitKey(key);
     const files = missing.map((locale) => copyPath(ctx, locale, namespace));
     const what = key.endsWith('.*') ? `The copy group '${key.slice(0, -2)}'` : `Copy key '${key}'`;
-    const message =
-      `${what} is shown by the app itself (on the plan cards or as a form's message) ` +
-      `but has no text in ${joinAnd(files)}. Add it there.`;
+    const shownBy = Object.hasOwn(ctx.code.emails, key)
+      ? 'is sent by the server in an email'
+      : "is shown by the app itself (on the plan cards or as a form's message)";
+    const message = `${what} ${shownBy} but has no text in ${joinAnd(files)}. Add it there.`;
     // Point at the group the key belongs in when the file has it, else at the file.
     const file = ctx.copy.file(missing[0]!, namespace);
     const groups = splitKey(key).name.split('.').slice(0, -1);

@@ -8,7 +8,7 @@ import { defOf, unwrap, type WalkNode } from '../schemaWalk.ts';
 import { closest } from '../suggest.ts';
 import { locate } from '../yamlPath.ts';
 import { type Check, type CheckContext, type FileNode, isCopyKey, isRecord } from './context.ts';
-import { type CopyEntry, placeholders } from './copyIndex.ts';
+import { type CopyEntry, placeholders, splitKey } from './copyIndex.ts';
 import { joinAnd } from './copyKeys.ts';
 
 /**
@@ -202,7 +202,9 @@ function runtimeSites(ctx: CheckContext): FillSite[] {
         ? () => `the app shell (shellTexts: on ${placeOf(app.file, ['app', 'shellTexts', key])})`
         : Object.hasOwn(ctx.code.requiredShell, key)
           ? () => 'the app shell'
-          : () => "the app itself (on the plan cards or as a form's message)";
+          : Object.hasOwn(ctx.code.emails, key)
+            ? () => `the server's email '${splitKey(key).name.split('.')[0]}'`
+            : () => "the app itself (on the plan cards or as a form's message)";
     if (!key.endsWith('.*')) return [{ key, fills, shownBy }];
     const prefix = key.slice(0, -1);
     const keys = new Set(ctx.copy.locales.flatMap((locale) => ctx.copy.keys(locale).filter((k) => k.startsWith(prefix))));

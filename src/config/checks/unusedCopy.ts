@@ -1,5 +1,6 @@
 import { nestedKeys } from '../copySplit.ts';
 import { type Diagnostic, warning } from '../diagnostic.ts';
+import { EMAILS_NAMESPACE } from '../emailTexts.ts';
 import { type Check, isCopyKey } from './context.ts';
 import { copyGroupUses } from './copyGroups.ts';
 import { closestCopyKey, splitKey } from './copyIndex.ts';
@@ -61,14 +62,11 @@ export const checkUnusedCopy: Check = (ctx) => {
     for (const entry of ctx.copy.entriesOf(locale)) {
       if (used.has(entry.key) || twins.has(entry.key) || seen.has(entry.key) || groups.some((g) => entry.key.startsWith(g))) continue;
       seen.add(entry.key);
-      out.push(
-        warning(
-          entry.file.relPath,
-          entry.path,
-          `Copy key '${entry.key}' is not used by any funnel or by the app. Remove it, or use it in a funnel.`,
-          { at: 'key' },
-        ),
-      );
+      const message =
+        splitKey(entry.key).namespace === EMAILS_NAMESPACE
+          ? `Copy key '${entry.key}' is in no email the server sends (each has a subject and a body). Remove it.`
+          : `Copy key '${entry.key}' is not used by any funnel or by the app. Remove it, or use it in a funnel.`;
+      out.push(warning(entry.file.relPath, entry.path, message, { at: 'key' }));
     }
   }
   return out;

@@ -5,7 +5,8 @@
  * A session token alone never changes how the parent logs in: each change asks for the current
  * password (wrong: 101 INVALID_CREDENTIALS, counted by the `reauthentication` rate limit), and
  * ends the parent's other sessions in the transaction of the change, keeping the one that made it.
- * Every email change is recorded (`email_changes`) with the CRM rename it queues.
+ * Every email change is recorded (`email_changes`) with the CRM rename it queues. Each change
+ * queues its security notices in the same transaction (./securityNotices.ts).
  */
 import { endOtherSessions } from '../auth/sessions.ts';
 import type { UserRow } from '../db/types.ts';
@@ -20,6 +21,7 @@ import {
   updateEmailUnlessTaken,
   updatePasswordHash,
 } from './repository.ts';
+import { queueEmailChangeNotices, queuePasswordNotice } from './securityNotices.ts';
 import type { AccountServices } from './services.ts';
 import { forbidden, invalidCredentials, normalizeLogin, userAlreadyExists } from './users.ts';
 
@@ -40,12 +42,13 @@ export async function changePassword(s: AccountServices, caller: Caller, current
   await s.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, hash, s.now());
     await endOtherSessions(trx, user.id, caller.sessionToken);
+    await queuePasswordNotice(trx, user, 'changed');
   });
 }
 
 /** Changes the parent's email (the legacy username with it); the CRM hears of it through the outbox. */
 export async function changeEmail(s: AccountServices, caller: Caller, password: string, newEmail: string): Promise<{ email: string }> {
-  await requirePassword(s, caller.user.id, password);
+  const user = await requirePassword(s, caller.user.id, password);
   const email = normalizeLogin(newEmail);
   const oldEmail = caller.user.email;
   if (email === oldEmail) return { email };
@@ -56,6 +59,7 @@ export async function changeEmail(s: AccountServices, caller: Caller, password: 
     await insertEmailChange(trx, { userId: caller.user.id, oldEmail, newEmail: email, at: s.now() });
     await endOtherSessions(trx, caller.user.id, caller.sessionToken);
     await enqueue(trx, { type: 'iterableUpdateEmail', payload: { userId: caller.user.id, oldEmail, newEmail: email } });
+    await queueEmailChangeNotices(trx, user, oldEmail, email);
   });
   return { email };
 }

@@ -5,6 +5,7 @@
 import { captchaFailed } from '../auth/captcha.ts';
 import { isActivePartner } from '../catalog/repository.ts';
 import type { UserRow } from '../db/types.ts';
+import { requestLanguage } from '../email/language.ts';
 import type { CallContext, HandlerInput } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { trackAccountStatus } from './accountStatus.ts';
@@ -60,6 +61,12 @@ function signupAnswers(signup: Signup): Record<string, unknown> {
   return Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined && v !== null));
 }
 
+/** The language the parent signs up in, kept with the signup answers: the account's emails are written in it. */
+function signupLanguage(s: AccountServices, context: CallContext): { locale?: string } {
+  const locale = requestLanguage(context.request.headers, s.settings.locales);
+  return locale === null ? {} : { locale };
+}
+
 /** Creates the account (202 USER_ALREADY_EXISTS when the email is taken) and records the signup in the outbox. */
 export async function signUp(s: AccountServices, input: Signup, context: CallContext): Promise<UserRow> {
   await checkSignupCaptcha(s, input.captchaToken, context);
@@ -72,7 +79,7 @@ export async function signUp(s: AccountServices, input: Signup, context: CallCon
       email: normalizeLogin(input.username),
       passwordHash,
       partner,
-      signup: signupAnswers(input),
+      signup: { ...signupAnswers(input), ...signupLanguage(s, context) },
       confirmPromoEmails: input.confirmPromoEmails ?? false,
       at,
     });

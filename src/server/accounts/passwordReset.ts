@@ -5,7 +5,8 @@
  * - the token is 32 bytes from the CSPRNG, stored as its SHA-256, valid for one hour and once;
  *   the email (with the link /reset-password?token=…) goes to the outbox in the same transaction;
  * - VerifyBeginPasswordReset sets the new password, spends the token and every other open token
- *   of the parent, and ends all the parent's sessions.
+ *   of the parent, queues the notice that the password was reset, and ends all the parent's sessions.
+ * Both emails are in the account's language (./securityNotices.ts).
  */
 import { CallError, ErrorCode, MessageKey } from '../../contract/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
@@ -14,11 +15,13 @@ import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import {
   findUserByEmail,
+  findUserById,
   insertPasswordResetToken,
   spendOpenPasswordResetTokensOf,
   spendPasswordResetToken,
   updatePasswordHash,
 } from './repository.ts';
+import { accountLocale, queuePasswordNotice } from './securityNotices.ts';
 import { type Db, normalizeLogin } from './users.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -43,7 +46,7 @@ export async function requestPasswordReset(db: Db, email: string, at: Date, via:
     });
     await enqueue(trx, {
       type: 'passwordResetEmail',
-      payload: { to: user.email, userId: user.id, via, expiresInMinutes: RESET_TOKEN_TTL_MS / 60000 },
+      payload: { to: user.email, userId: user.id, locale: accountLocale(user), via, expiresInMinutes: RESET_TOKEN_TTL_MS / 60000 },
       secret: token,
     });
   });
@@ -64,6 +67,8 @@ export async function resetPassword(
     if (!spentBy) return null;
     await updatePasswordHash(trx, spentBy, passwordHash, at);
     await spendOpenPasswordResetTokensOf(trx, spentBy, at);
+    const account = await findUserById(trx, spentBy);
+    if (account) await queuePasswordNotice(trx, account, 'reset');
     return spentBy;
   });
   if (!userId) throw resetTokenInvalid();

@@ -12,6 +12,8 @@ export interface AccountSettings {
   signupCaptchaActions: readonly string[];
   /** The trusted country header (GEO_COUNTRY_HEADER), or null: no country. */
   geoCountryHeader: string | null;
+  /** The copy's languages: a signup records the parent's among them (the emails are written in it). */
+  locales: readonly string[];
 }
 
 export interface AccountServices extends AccountReads {

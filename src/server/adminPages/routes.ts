@@ -7,10 +7,11 @@
  *   GET  /admin/report   the experiments report; without a session 303 /admin/login
  *   GET  /admin/assets/* Chart.js, report.js, the stylesheet (hashed addresses, cached a year)
  *
- * CSRF: the login form is a double submit (a random token in an HttpOnly SameSite=Strict cookie
- * and in a hidden field, compared in constant time); the signed-in forms carry the session's own
- * token, stored with the session. Logins are rate-limited per address and per email
- * (`operatorLogin`), with one answer for an unknown email and a wrong password.
+ * CSRF: the login form's token is bound to a pre-session (its cookie; ./loginForms.ts), the
+ * signed-in forms carry the session's own token, stored with the session; both are compared in
+ * constant time. Cookies: ./cookies.ts (`__Host-` and Secure in production). Logins are
+ * rate-limited per address and per email (`operatorLogin`), with one answer for an unknown email
+ * and a wrong password.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -18,7 +19,7 @@ import { CallError, ErrorCode } from '../../contract/index.ts';
 import { tokensMatch } from '../admin/token.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { RateLimiter } from '../auth/rateLimits.ts';
-import { newSecretToken } from '../auth/tokens.ts';
+import { serverKey } from '../auth/serverKeys.ts';
 import type { Database } from '../db/types.ts';
 import { checkOperatorPassword, normalizeOperatorEmail } from '../operators/accounts.ts';
 import { createOperatorSessions, OPERATOR_SESSION_HOURS } from '../operators/sessions.ts';
@@ -27,7 +28,8 @@ import { readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { reportPage } from '../report/page.ts';
 import { IMMUTABLE } from '../static.ts';
 import { ADMIN_ASSETS_PREFIX, loadAdminAssets } from './assets.ts';
-import { readCookie, setAdminCookie } from './cookies.ts';
+import { adminCookies } from './cookies.ts';
+import { LOGIN_FORM_SECONDS, loginForms } from './loginForms.ts';
 import { FORM_EXPIRED, loginPage, TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from './loginPage.ts';
 
 export interface AdminPagesOptions {
@@ -36,12 +38,14 @@ export interface AdminPagesOptions {
   rateLimiter: RateLimiter;
   /** Where experiments.yaml is (the report lists its experiments). */
   funnelsDir: string;
+  /** NODE_ENV=production: `__Host-` cookies, always Secure (./cookies.ts). */
+  production: boolean;
   now?: () => Date;
 }
 
+/** The cookies' names (`__Host-` before them in production). */
 export const SESSION_COOKIE = 'admin_session';
-export const LOGIN_CSRF_COOKIE = 'admin_login_csrf';
-const LOGIN_CSRF_SECONDS = 60 * 60;
+export const PRE_SESSION_COOKIE = 'admin_login';
 const FORM_BODY_LIMIT = 8 * 1024;
 
 class WrongCredentials extends Error {}
@@ -51,6 +55,8 @@ type Form = Partial<Record<string, string>>;
 export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
   const assets = loadAdminAssets();
   const sessions = createOperatorSessions(o.db, o.now);
+  const cookies = adminCookies({ production: o.production });
+  const forms = loginForms(await serverKey(o.db, 'operator-login-form'), o.now);
   const stylesheet = assets.stylesheet.url;
 
   // HTML forms post application/x-www-form-urlencoded; only these routes take it.
@@ -63,15 +69,18 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
 
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
   const form = (request: FastifyRequest): Form => (request.body && typeof request.body === 'object' ? (request.body as Form) : {});
-  const currentSession = (request: FastifyRequest) => sessions.find(readCookie(request, SESSION_COOKIE) ?? '');
+  const currentSession = (request: FastifyRequest) => sessions.find(cookies.read(request, SESSION_COOKIE) ?? '');
 
-  /** The login form, with the login CSRF token of the cookie (a new one when there is none). */
+  /** A new pre-session in its cookie; answers its form's token. */
+  const newLoginForm = (request: FastifyRequest, reply: FastifyReply): string => {
+    const preSession = forms.start();
+    cookies.set(request, reply, PRE_SESSION_COOKIE, preSession, LOGIN_FORM_SECONDS);
+    return forms.tokenOf(preSession)!;
+  };
+
+  /** The login form, with the token of the browser's pre-session (a new one when it has none, or an old one). */
   const showLogin = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { error?: string; email?: string } = {}) => {
-    let csrf = readCookie(request, LOGIN_CSRF_COOKIE);
-    if (!csrf || csrf.length > 100) {
-      csrf = newSecretToken();
-      setAdminCookie(request, reply, LOGIN_CSRF_COOKIE, csrf, LOGIN_CSRF_SECONDS);
-    }
+    const csrf = forms.tokenOf(cookies.read(request, PRE_SESSION_COOKIE)) ?? newLoginForm(request, reply);
     return html(reply, status, loginPage({ stylesheet, csrf, ...extra }));
   };
 
@@ -84,11 +93,10 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
 
   app.post('/admin/login', async (request, reply) => {
     const body = form(request);
-    const cookie = readCookie(request, LOGIN_CSRF_COOKIE);
-    if (!cookie || !body.csrf || !tokensMatch(body.csrf, cookie)) {
-      request.log.info('operator login refused: CSRF token missing or wrong');
-      const csrf = newSecretToken();
-      setAdminCookie(request, reply, LOGIN_CSRF_COOKIE, csrf, LOGIN_CSRF_SECONDS);
+    const expected = forms.tokenOf(cookies.read(request, PRE_SESSION_COOKIE));
+    if (!expected || !body.csrf || !tokensMatch(body.csrf, expected)) {
+      request.log.info('operator login refused: CSRF token missing or not bound to the pre-session cookie');
+      const csrf = newLoginForm(request, reply);
       return html(reply, 403, loginPage({ stylesheet, csrf, error: FORM_EXPIRED, email: body.email ?? '' }));
     }
     const email = (body.email ?? '').slice(0, 254);
@@ -105,8 +113,8 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
         (error) => error instanceof WrongCredentials,
       );
       const token = await sessions.create(operator.id);
-      setAdminCookie(request, reply, LOGIN_CSRF_COOKIE, '', 0);
-      setAdminCookie(request, reply, SESSION_COOKIE, token, OPERATOR_SESSION_HOURS * 60 * 60);
+      cookies.set(request, reply, PRE_SESSION_COOKIE, '', 0);
+      cookies.set(request, reply, SESSION_COOKIE, token, OPERATOR_SESSION_HOURS * 60 * 60);
       request.log.info({ operatorId: operator.id }, 'operator logged in');
       return reply.redirect('/admin/report', 303);
     } catch (error) {
@@ -121,13 +129,13 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
   });
 
   app.post('/admin/logout', async (request, reply) => {
-    const token = readCookie(request, SESSION_COOKIE) ?? '';
+    const token = cookies.read(request, SESSION_COOKIE) ?? '';
     const session = await sessions.find(token);
     const body = form(request);
     if (session && !(body.csrf && tokensMatch(body.csrf, session.csrfToken)))
       return reply.code(403).type('text/plain; charset=utf-8').send('The form had expired: reload the report and log out again.');
     if (session) await sessions.revoke(token);
-    setAdminCookie(request, reply, SESSION_COOKIE, '', 0);
+    cookies.set(request, reply, SESSION_COOKIE, '', 0);
     return reply.redirect('/admin/login', 303);
   });
 

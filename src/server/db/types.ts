@@ -519,6 +519,16 @@ export interface OperatorSessionsTable {
   created_at: CreatedAt;
 }
 
+// ---------------------------------------------------------------------------------------
+// Keys the server instances share (migration 014)
+
+export interface ServerKeysTable {
+  name: string;
+  /** 32 random bytes, base64url. */
+  secret: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -554,6 +564,8 @@ export interface Database {
   // Operators of the experiments report (migration 013)
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  // Keys the server instances share (migration 014)
+  server_keys: ServerKeysTable;
 }
 
 export type WebOfferRow = Selectable<WebOffersTable>;

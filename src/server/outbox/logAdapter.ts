@@ -1,24 +1,23 @@
 /**
  * The default outbox adapter: writes one line per message to the server log instead of
- * sending it anywhere. It logs the kind, the name and a summary with the email address masked, never
- * the payload's free-form fields or a secret — with one exception for development: the
- * password-reset email's link (/reset-password?token=...) is printed so a developer can follow
- * it. In production (NODE_ENV=production) the link, and so the token, is never logged.
+ * sending it anywhere. It logs the kind, the name and a summary with the email address masked,
+ * and for one of the server's emails its language and subject as rendered (src/server/email/),
+ * never its body, the payload's free-form fields or a secret — with one exception for
+ * development: the password-reset email's link (/reset-password?token=...) is printed so a
+ * developer can follow it. In production (NODE_ENV=production) the link, and so the token, is
+ * never logged.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { maskEmail } from '../auth/redaction.ts';
+import type { EmailRenderer } from '../email/render.ts';
 import type { OutboxAdapter, OutboxDelivery } from './outbox.ts';
-
-export function resetLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-}
 
 export interface LogAdapterOptions {
   log: Pick<FastifyBaseLogger, 'info'>;
   /** Print development conveniences (the reset link). Never in production. */
   development: boolean;
-  /** The site's address, for links in emails (PUBLIC_URL). */
-  publicUrl: string;
+  /** The server's emails as sent: the subject goes in the line. */
+  emails: EmailRenderer;
 }
 
 function summary(message: OutboxDelivery): Record<string, unknown> {
@@ -34,15 +33,21 @@ function summary(message: OutboxDelivery): Record<string, unknown> {
 export function createLogOutboxAdapter(o: LogAdapterOptions): OutboxAdapter {
   return {
     async deliver(message) {
-      if (message.kind === 'email' && message.name === 'passwordReset' && o.development && message.secret) {
+      const email = o.emails.render(message);
+      if (!email) {
+        o.log.info(summary(message), `outbox (log adapter): ${message.kind} ${message.name}`);
+        return;
+      }
+      const line = { ...summary(message), locale: email.locale, subject: email.subject };
+      if (message.name === 'passwordReset' && o.development && message.secret) {
         // A field, not the message: message texts lose their query strings (auth/redaction.ts).
         o.log.info(
-          { ...summary(message), developmentLink: resetLink(o.publicUrl, message.secret) },
-          'outbox (log adapter): password reset email (development: follow developmentLink)',
+          { ...line, developmentLink: o.emails.resetLink(message.secret) },
+          `outbox (log adapter): email ${message.name} "${email.subject}" (development: follow developmentLink)`,
         );
         return;
       }
-      o.log.info(summary(message), `outbox (log adapter): ${message.kind} ${message.name}`);
+      o.log.info(line, `outbox (log adapter): email ${message.name} "${email.subject}"`);
     },
   };
 }

@@ -20,6 +20,11 @@ export type { OutboxDelivery } from './repository.ts';
 export const outboxMessages = {
   accountCreated: { kind: 'analytics', name: 'account.created' },
   passwordResetEmail: { kind: 'email', name: 'passwordReset' },
+  // Security notices (src/server/accounts/securityNotices.ts); each email's name is its texts' (src/config/emailTexts.ts).
+  passwordChangedEmail: { kind: 'email', name: 'passwordChanged' },
+  passwordResetDoneEmail: { kind: 'email', name: 'passwordResetDone' },
+  emailChangedEmail: { kind: 'email', name: 'emailChanged' },
+  emailChangedFromEmail: { kind: 'email', name: 'emailChangedFrom' },
   iterableUpdateEmail: { kind: 'crm', name: 'iterable.updateEmail' },
   iterableSetEmailPreferences: { kind: 'crm', name: 'iterable.setEmailPreferences' },
   iterableTrackEvent: { kind: 'analytics', name: 'iterable.trackEvent' },

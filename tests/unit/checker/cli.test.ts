@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Document, parseDocument } from 'yaml';
+import { emailTexts } from '../../../src/config/emailTexts.ts';
 import { derivedTexts, requiredShellTexts } from '../../../src/config/runtimeTexts.ts';
 import { fixturesDir, projectRoot, text } from './helpers.ts';
 
@@ -11,7 +12,7 @@ const temp = mkdtempSync(join(tmpdir(), 'checker-cli-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /**
- * A copy of a complete fixture in which every text the app shows by itself exists, and app.yaml
+ * A copy of a complete fixture in which every text the app shows (or the server emails) by itself exists, and app.yaml
  * declares every shell text, so that a component adding a text to src/config/runtimeTexts.ts
  * does not break this test.
  */
@@ -24,7 +25,7 @@ function fixtureCopy(name: string, overlay?: string): string {
   for (const [key, fills] of Object.entries(requiredShellTexts))
     if (!app.hasIn(['app', 'shellTexts', key])) app.setIn(['app', 'shellTexts', key], app.createNode([...fills], { flow: true }));
   writeFileSync(appFile, String(app));
-  for (const key of [...Object.keys(requiredShellTexts), ...Object.keys(derivedTexts)]) {
+  for (const key of [...Object.keys(requiredShellTexts), ...Object.keys(derivedTexts), ...Object.keys(emailTexts)]) {
     // A group (`ns:group.*`) needs one text under the group.
     const group = key.endsWith('.*');
     const [namespace, path] = (group ? key.slice(0, -2) : key).split(':') as [string, string];
@@ -32,7 +33,7 @@ function fixtureCopy(name: string, overlay?: string): string {
     const doc = existsSync(file) ? parseDocument(readFileSync(file, 'utf8')) : new Document({});
     if (doc.hasIn(path.split('.'))) continue;
     // With the placeholders the app fills, which the text may have.
-    const fills = requiredShellTexts[key] ?? derivedTexts[key] ?? [];
+    const fills = requiredShellTexts[key] ?? derivedTexts[key] ?? emailTexts[key] ?? [];
     doc.setIn(group ? [...path.split('.'), 'example'] : path.split('.'), [key, ...fills.map((f) => `{${f}}`)].join(' '));
     writeFileSync(file, String(doc));
   }

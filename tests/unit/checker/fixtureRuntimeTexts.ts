@@ -16,4 +16,5 @@ export const fixtureRuntimeTexts: RuntimeTexts = {
     'common:mainNavigation': [],
   },
   derived: Object.fromEntries(Object.values(ruleRegistry).map((rule) => [rule.message, rule.fills])),
+  emails: {},
 };

@@ -8,10 +8,10 @@ import { checkAndCompile } from '../../../src/config/compile.ts';
 import { nextScreens } from '../../../src/config/map/next.ts';
 import { mapSource } from '../../../src/config/map/source.ts';
 import { funnelPages } from '../../../src/config/pages.ts';
+import { acceptedLanguages } from '../../../src/domain/locale.ts';
 import { filesAhead, savingData } from '../../../src/runtime/prefetch.ts';
 import { pagePreloads, recordingPreloads } from '../../../src/runtime/preloads.ts';
 import { mobileRequest, robotRequest } from '../../../src/server/pages/appPages.ts';
-import { acceptedLanguages } from '../../../src/ssr/renderPage.tsx';
 
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';

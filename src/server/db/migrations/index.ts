@@ -16,6 +16,7 @@ import * as m010 from './010_email_changes.ts';
 import * as m011 from './011_account_versions.ts';
 import * as m012 from './012_experiments.ts';
 import * as m013 from './013_operators.ts';
+import * as m014 from './014_server_keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '011_account_versions': m011,
   '012_experiments': m012,
   '013_operators': m013,
+  '014_server_keys': m014,
 };
