@@ -319,7 +319,7 @@ describe('payment method and upgrade', () => {
     expect(methods.filter((m) => m.deleted_at === null && m.is_default).map((m) => m.last4)).toEqual(['4444']);
   });
 
-  test("upgrade monthly → annual; without a choice: 'Please select a plan before proceeding'", async () => {
+  test("upgrade monthly → annual, with today's charge of each choice; without a choice: 'Please select a plan before proceeding'", async () => {
     const parent = await newParent(e2e, 'upgrade');
     await purchase(parent, 'monthly');
     const page = await openPaymentPage(e2e, '/my-account', parent);
@@ -328,7 +328,11 @@ describe('payment method and upgrade', () => {
     await visible(upgrade);
     await upgrade.getByRole('button', { name: 'Upgrade' }).click();
     await expectMessage(page, 'Please select a plan before proceeding', 5000);
+    // What each choice charges today: lifetime at once; a renewing plan when the monthly trial ends.
+    await upgrade.getByRole('radio', { name: 'Lifetime: $149.99' }).check();
+    await visible(upgrade.getByText("Today's charge $149.99"), "lifetime's charge today");
     await upgrade.getByRole('radio', { name: 'Annual Plan: $79.99' }).check();
+    await visible(upgrade.getByText("Today's charge $0.00"), "the annual plan's charge today");
     const loads = page.visited.length;
     await upgrade.getByRole('button', { name: 'Upgrade' }).click();
     await expect.poll(() => page.visited.length, { timeout: 10_000 }).toBeGreaterThan(loads);
