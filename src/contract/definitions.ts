@@ -54,8 +54,18 @@ export const MessageKey = {
 } as const;
 type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
-/** Which shared counter limits a call (per account and per IP). */
-export type RateLimitName = 'login' | 'reauthentication' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup' | 'operatorLogin';
+/** Which shared counter limits a call (per account and per IP); `events` is `POST /api/events`'s, `operatorLogin` the /admin form's. */
+export type RateLimitName =
+  | 'login'
+  | 'reauthentication'
+  | 'existence'
+  | 'codeLookup'
+  | 'passwordReset'
+  | 'signup'
+  | 'operatorLogin'
+  | 'tracking'
+  | 'inquiry'
+  | 'events';
 
 export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -199,6 +209,7 @@ export const contract = {
     input: z.object({ email, eventName: z.string().min(1).max(100), dataFields: freeFormObject.optional() }),
     output: ok,
     auth: 'none',
+    rateLimit: 'tracking',
   }),
   GetGeoIp: define({
     input: nothing,
@@ -270,6 +281,7 @@ export const contract = {
     }),
     output: z.object({ requestId: id }),
     auth: 'none',
+    rateLimit: 'inquiry',
   }),
   CodingEventRequest: define({
     input: z.object({
@@ -282,6 +294,7 @@ export const contract = {
     }),
     output: z.object({ requestId: id }),
     auth: 'none',
+    rateLimit: 'inquiry',
   }),
 
   // Payments (issue: payments end to end)
@@ -370,6 +383,7 @@ export const contract = {
     }),
     output: ok,
     auth: 'none',
+    rateLimit: 'tracking',
   }),
   CrmUpdateAfterAddClass: define({
     input: z.object({ email, productId: z.string().max(100), hs_lead_status: z.literal('Subscribed') }),
@@ -387,6 +401,7 @@ export const contract = {
     }),
     output: status,
     auth: 'none',
+    rateLimit: 'tracking',
   }),
 } satisfies Record<CallName, CallDefinition>;
 

@@ -302,7 +302,10 @@ const queryValue = (plausibleValue: fc.Arbitrary<unknown>) =>
     { weight: 1, arbitrary: fc.constant('x'.repeat(5_000)) },
   );
 
-/** GET /api/login?username=&password= with any query: tainted, repeated, missing or huge values. */
+/**
+ * GET /api/login?username=&password= with any query: tainted, repeated, missing or huge values
+ * (Parse's original form, refused: credentials never travel in an address).
+ */
 export function loginQueryRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   const pair = (name: string, value: fc.Arbitrary<unknown>) =>
     fc.array(queryValue(value), { minLength: 0, maxLength: 2 }).map((values) => values.map((v) => `${name}=${v}`));
