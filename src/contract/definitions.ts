@@ -95,11 +95,17 @@ export interface OwnerRule {
 
 /**
  * Keeps each call's `auth` literal, so the server's handler types know which calls have a
- * session; every input refuses control characters and lone surrogates in any string (./safeText.ts).
+ * session; every input refuses control characters and lone surrogates in any string (./safeText.ts);
+ * a call with a `rateLimit` lists RATE_LIMITED among its message keys.
  */
 const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefinition['auth']>(
   definition: CallDefinition<I, O> & { auth: A },
-) => ({ ...definition, input: withSafeText(definition.input) });
+) => ({
+  ...definition,
+  input: withSafeText(definition.input),
+  // Any rate-limited call may answer RATE_LIMITED (HTTP 429), so the funnels can say so in the copy.
+  ...(definition.rateLimit ? { messageKeys: [...new Set([...(definition.messageKeys ?? []), MessageKey.rateLimited])] } : {}),
+});
 const nothing = z.object({}).strict();
 const ok = z.object({ success: z.literal(true) });
 const status = z.object({ status: z.string().optional() });
