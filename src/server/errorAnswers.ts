@@ -2,13 +2,16 @@
  * How every route of the server answers a failure, in Parse's shape (`{"code": n, "error": "…"}`):
  *
  * - a CallError: its code, with Parse's status (statusOf);
- * - a request Fastify could not read (bad JSON, a body too large, a malformed address): 4xx, code 107;
+ * - a request Fastify could not read: 400 bad JSON, 413 a body too large, 415 a content type not
+ *   taken, all code 107; another client error (a malformed address, a range not satisfiable…):
+ *   its status, code 142;
  * - anything else is unexpected: 500 and one generic body, `{"code": 1, "error": "Internal server
  *   error.", "requestId": "…"}`, the same id in the X-Request-Id header. The cause is logged under
  *   that id (the request's log line carries it as `reqId`); nothing of it, database text
  *   included, reaches the client.
  */
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CallError, type CallFailure, ErrorCode, REQUEST_ID_HEADER } from '../contract/index.ts';
 
@@ -50,8 +53,8 @@ export function sendCallError(reply: FastifyReply, error: CallError) {
   return reply.code(statusOf(error.code)).send(error.toWire());
 }
 
-/** What a request Fastify could not read gets, or null when the error is no such thing. */
-function unreadableRequest(error: FastifyError | Error): { status: number; body: CallFailure } | null {
+/** What a request that could not be read or served as sent gets (a 4xx), or null when the error is no such thing. */
+function clientError(error: FastifyError | Error): { status: number; body: CallFailure } | null {
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -60,16 +63,16 @@ function unreadableRequest(error: FastifyError | Error): { status: number; body:
     return { status: 415, body: { code: ErrorCode.INVALID_JSON, error: 'Unsupported content type.' } };
   if (error instanceof SyntaxError || code.startsWith('FST_ERR_CTP'))
     return { status: 400, body: { code: ErrorCode.INVALID_JSON, error: 'Invalid JSON' } };
-  // Fastify's other client errors (a malformed address...): their own short sentence, never a value of ours.
-  if (code.startsWith('FST_ERR') && status >= 400 && status < 500)
-    return { status, body: { code: ErrorCode.INVALID_JSON, error: error.message } };
-  return null;
+  if (status < 400 || status >= 500) return null;
+  // Fastify's own sentences name what was wrong with the request; anyone else's error says only its status.
+  const message = code.startsWith('FST_ERR') ? error.message : (STATUS_CODES[status] ?? 'Bad request');
+  return { status, body: { code: ErrorCode.VALIDATION_ERROR, error: message } };
 }
 
 /** The error handler of the whole server (Fastify's setErrorHandler and frameworkErrors). */
 export function answerError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof CallError) return sendCallError(reply, error);
-  const unreadable = unreadableRequest(error);
-  if (unreadable) return reply.code(unreadable.status).header('cache-control', 'no-store').send(unreadable.body);
+  const refused = clientError(error);
+  if (refused) return reply.code(refused.status).header('cache-control', 'no-store').send(refused.body);
   return sendInternalError(request, reply, error);
 }
