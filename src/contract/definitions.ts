@@ -31,8 +31,18 @@ export { MessageKey };
 
 type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
-/** Which shared counter limits a call (per account and per IP). */
-export type RateLimitName = 'login' | 'reauthentication' | 'existence' | 'codeLookup' | 'passwordReset' | 'signup' | 'operatorLogin';
+/** Which shared counter limits a call (per account and per IP); `events` is `POST /api/events`'s, `operatorLogin` the /admin form's. */
+export type RateLimitName =
+  | 'login'
+  | 'reauthentication'
+  | 'existence'
+  | 'codeLookup'
+  | 'passwordReset'
+  | 'signup'
+  | 'operatorLogin'
+  | 'tracking'
+  | 'inquiry'
+  | 'events';
 
 export interface CallDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -62,11 +72,17 @@ export interface OwnerRule {
 
 /**
  * Keeps each call's `auth` literal, so the server's handler types know which calls have a
- * session; every input refuses control characters and lone surrogates in any string (./safeText.ts).
+ * session; every input refuses control characters and lone surrogates in any string (./safeText.ts);
+ * a call with a `rateLimit` lists RATE_LIMITED among its message keys.
  */
 const define = <I extends z.ZodType, O extends z.ZodType, A extends CallDefinition['auth']>(
   definition: CallDefinition<I, O> & { auth: A },
-) => ({ ...definition, input: withSafeText(definition.input) });
+) => ({
+  ...definition,
+  input: withSafeText(definition.input),
+  // Any rate-limited call may answer RATE_LIMITED (HTTP 429), so the funnels can say so in the copy.
+  ...(definition.rateLimit ? { messageKeys: [...new Set([...(definition.messageKeys ?? []), MessageKey.rateLimited])] } : {}),
+});
 const nothing = z.object({}).strict();
 const ok = z.object({ success: z.literal(true) });
 const status = z.object({ status: z.string().optional() });
@@ -178,6 +194,7 @@ export const contract = {
     input: z.object({ email, eventName: z.string().min(1).max(100), dataFields: freeFormObject.optional() }),
     output: ok,
     auth: 'none',
+    rateLimit: 'tracking',
   }),
   GetGeoIp: define({
     input: nothing,
@@ -249,6 +266,7 @@ export const contract = {
     }),
     output: z.object({ requestId: id }),
     auth: 'none',
+    rateLimit: 'inquiry',
   }),
   CodingEventRequest: define({
     input: z.object({
@@ -261,6 +279,7 @@ export const contract = {
     }),
     output: z.object({ requestId: id }),
     auth: 'none',
+    rateLimit: 'inquiry',
   }),
 
   // Payments (issue: payments end to end)
@@ -359,6 +378,7 @@ export const contract = {
     }),
     output: ok,
     auth: 'none',
+    rateLimit: 'tracking',
   }),
   CrmUpdateAfterAddClass: define({
     input: z.object({ email, productId: z.string().max(100), hs_lead_status: z.literal('Subscribed') }),
@@ -376,6 +396,7 @@ export const contract = {
     }),
     output: status,
     auth: 'none',
+    rateLimit: 'tracking',
   }),
 } satisfies Record<CallName, CallDefinition>;
 

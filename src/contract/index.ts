@@ -12,7 +12,7 @@ import type { Contract } from './definitions.ts';
 
 export { type CallName, callNames } from './calls.ts';
 export { type CallDefinition, type Contract, contract, MessageKey, type OwnerRule, type RateLimitName } from './definitions.ts';
-export { textProblem } from './safeText.ts';
+export { findUnsafeText, textProblem } from './safeText.ts';
 
 /** What a caller sends (before the server's parsing) and what it gets back. */
 export type CallInput<N extends CallName> = z.input<Contract[N]['input']>;
@@ -24,5 +24,6 @@ export {
   ErrorCode,
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_HEADER,
+  REQUEST_ID_HEADER,
   SESSION_TOKEN_HEADER,
 } from './wire.ts';

@@ -15,6 +15,11 @@ export const functionPath = (name: CallName) => `/functions/${name}`;
 /** The experiments report's events (src/contract/events.ts), under the API base. */
 export const EVENTS_PATH = '/events';
 export const SESSION_TOKEN_HEADER = 'X-Parse-Session-Token';
+/**
+ * The id of a request, on every answer of an unexpected failure (HTTP 500, also as the body's
+ * `requestId`): the server's log holds the cause under it.
+ */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** Parse Server's application id, sent when the funnels run against an existing Parse backend. */
 export const APPLICATION_ID_HEADER = 'X-Parse-Application-Id';
 
@@ -49,8 +54,16 @@ export const ErrorCode = {
  * declined payment ("2001"; "3000" when the processor failed), sent with WP_CardNotValid.
  * `todayCharge` is what a charging call would really charge today, in dollars (9.99), sent with
  * WP_TodayChargeChanged when the screen's `expectedTodayCharge` was another amount.
+ * `requestId` comes with an unexpected failure (code 1, HTTP 500): see REQUEST_ID_HEADER.
  */
-export type CallFailure = { code: number; error: string; messageKey?: string; processorCode?: string; todayCharge?: number };
+export type CallFailure = {
+  code: number;
+  error: string;
+  messageKey?: string;
+  processorCode?: string;
+  todayCharge?: number;
+  requestId?: string;
+};
 
 /** A failed call, thrown by server handlers and by the browser client alike. */
 export class CallError extends Error {

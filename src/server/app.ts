@@ -13,14 +13,17 @@ import type { Kysely } from 'kysely';
 import { API_PREFIX } from '../contract/wire.ts';
 import { parseRestRoutes } from './accounts/parseRest.ts';
 import { adminPages } from './adminPages/routes.ts';
+import { refuseUnsafeQuery } from './apiInput.ts';
 import { withRedaction } from './auth/redaction.ts';
 import { type Backend, type BackendOverrides, type BackendSettings, createBackend, defaultBackendSettings } from './backend.ts';
 import { ConfigError, readDatabaseEnv, testProviderWarnings } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
+import { answerError, newRequestId } from './errorAnswers.ts';
 import { conversionRecorder } from './experiments/conversions.ts';
 import { readFlagDefinitions } from './experiments/definitions.ts';
+import { funnelScreensOf } from './experiments/funnelScreens.ts';
 import { experimentRoutes } from './experiments/routes.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
@@ -89,7 +92,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(options.trustProxy),
+    genReqId: newRequestId,
+    // A malformed address answers like any other unreadable request (errorAnswers.ts).
+    frameworkErrors: answerError,
   });
+  // Every failure of every route, plugins included: a CallError's code, 4xx for what Fastify could not read, else one generic 500.
+  app.setErrorHandler(answerError);
+  app.addHook('onRequest', refuseUnsafeQuery);
   const flags = options.flagOverrides ?? {};
   const funnelsDir = options.funnelsDir ?? readDatabaseEnv().funnelsDir;
   const flagDefinitions = readFlagDefinitions(funnelsDir);
@@ -162,7 +171,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       // The flag service (the runtime's remote provider) and the experiments report's events.
-      await api.register(experimentRoutes, { db, definitions: flagDefinitions, forced: flags });
+      await api.register(experimentRoutes, {
+        db,
+        definitions: flagDefinitions,
+        forced: flags,
+        screens: funnelScreensOf(funnelsDir),
+        rateLimiter: backend.rateLimiter,
+      });
       // Which browser adapters to use: real captcha/payment providers or the local ones.
       api.get('/client-config', async () => clientConfig);
       // Parse's wire format: the cloud functions and the legacy REST routes for users.

@@ -150,6 +150,7 @@ export async function createBackend(
     ...(o.rateLimitPolicies ? { policies: o.rateLimitPolicies } : {}),
     ...(o.sleep ? { sleep: o.sleep } : {}),
     now,
+    onStoreError: (error) => log.warn({ err: error }, 'a rate-limit slot could not be given back'),
   });
   const outbox = createOutboxDispatcher({
     db,

@@ -16,7 +16,7 @@
  * first answer, with its status). In development and tests its answer is checked against the
  * output schema: a handler answering the wrong shape is a bug, answered 500 and logged.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   type CallDefinition,
@@ -31,9 +31,11 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   MessageKey,
   type OwnerRule,
+  REQUEST_ID_HEADER,
   SESSION_TOKEN_HEADER,
 } from '../contract/index.ts';
 import type { RateLimiter } from './auth/rateLimits.ts';
+import { internalErrorBody, sendCallError, sendInternalError, statusOf } from './errorAnswers.ts';
 import type { SucceededCall } from './experiments/conversions.ts';
 import { MAX_JSON_NESTING, nestedTooDeeply, nestsDeeperThan } from './jsonNesting.ts';
 import {
@@ -125,29 +127,12 @@ const parseSdkFields = [
   '_context',
 ];
 
-/** A CallError with a Retry-After (rate limits). */
-type RetryableError = CallError & { retryAfterSeconds?: number };
-
-/** Parse Server's statuses: 404 for 101, 500 for 1; 429 for a rate limit; 409 for a request still running; 400 otherwise. */
-export function statusOf(code: number): number {
-  if (code === ErrorCode.OBJECT_NOT_FOUND) return 404;
-  if (code === ErrorCode.INTERNAL_SERVER_ERROR) return 500;
-  if (code === ErrorCode.REQUEST_LIMIT_EXCEEDED) return 429;
-  if (code === ErrorCode.DUPLICATE_REQUEST) return 409;
-  return 400;
-}
-
-export function sendCallError(reply: FastifyReply, error: CallError) {
-  const retryAfter = (error as RetryableError).retryAfterSeconds;
-  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-  return reply.code(statusOf(error.code)).send(error.toWire());
-}
-
 /**
- * The body parser and error handler of Parse's wire format, for every route under /api that
- * speaks it (functions and the legacy REST routes): JSON, also when sent as text/plain (Parse
- * SDK); an empty body means no parameters; a body nested deeper than MAX_JSON_NESTING is
- * refused before it is parsed. Call it in the plugin that holds those routes.
+ * The body parser of Parse's wire format, for every route under /api that speaks it (functions
+ * and the legacy REST routes): JSON, also when sent as text/plain (Parse SDK); an empty body
+ * means no parameters; a body nested deeper than MAX_JSON_NESTING is refused before it is
+ * parsed. Call it in the plugin that holds those routes. Failures are answered by the server's
+ * error handler (./errorAnswers.ts).
  */
 export function useParseWireFormat(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('error', 'error');
@@ -156,17 +141,6 @@ export function useParseWireFormat(app: FastifyInstance) {
     if (typeof body !== 'string' || body.trim() === '') return done(null, {});
     if (nestsDeeperThan(body, MAX_JSON_NESTING)) return done(nestedTooDeeply(), undefined);
     json(request, body, done);
-  });
-
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: unknown }, request, reply) => {
-    if (error instanceof CallError) return sendCallError(reply, error);
-    if (error instanceof SyntaxError || (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP'))) {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return reply.code(413).send(new CallError(ErrorCode.INVALID_JSON, 'Request body is too large.').toWire());
-      return reply.code(400).send(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON').toWire());
-    }
-    request.log.error({ err: error }, 'backend call failed');
-    return reply.code(500).send(new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire());
   });
 }
 
@@ -201,13 +175,13 @@ const idempotencyScope = (name: CallName, user: AuthUser | null, ip: string) => 
  * and server errors are not answers to keep: they say nothing of the payment, and the same key
  * sent again runs the call again, which answers from its payment intent when it made one.
  */
-function failureAnswer(error: unknown, log: FastifyBaseLogger): CallAnswer {
-  if (error instanceof CallError) {
+function failureAnswer(error: unknown, request: FastifyRequest): CallAnswer {
+  if (error instanceof CallError && error.code !== ErrorCode.INTERNAL_SERVER_ERROR) {
     const status = statusOf(error.code);
-    return { status, body: error.toWire(), keep: status < 500 && error.messageKey !== MessageKey.requestInProgress };
+    return { status, body: error.toWire(), keep: error.messageKey !== MessageKey.requestInProgress };
   }
-  log.error({ err: error }, 'backend call failed');
-  return { status: 500, body: new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.').toWire(), keep: false };
+  if (!(error instanceof CallError)) request.log.error({ err: error }, 'backend call failed');
+  return { status: 500, body: internalErrorBody(request), keep: false };
 }
 
 export const invalidSession = () => new CallError(ErrorCode.INVALID_SESSION_TOKEN, 'Invalid session token');
@@ -295,10 +269,11 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
           try {
             return { status: 200, body: { result: await execute() } };
           } catch (error) {
-            return failureAnswer(error, request.log);
+            return failureAnswer(error, request);
           }
         });
         if (replayed) reply.header('idempotent-replayed', 'true');
+        if (answer.status === 500) reply.header(REQUEST_ID_HEADER, request.id);
         return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.json);
       }
 
@@ -308,7 +283,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
       return { result };
     } catch (error) {
       if (error instanceof CallError) return sendCallError(reply, error);
-      throw error;
+      return sendInternalError(request, reply, error, 'backend call failed');
     }
   });
 }

@@ -319,7 +319,7 @@ describe('payment method and upgrade', () => {
     expect(methods.filter((m) => m.deleted_at === null && m.is_default).map((m) => m.last4)).toEqual(['4444']);
   });
 
-  test("upgrade monthly → annual, with today's charge of each choice; without a choice: 'Please select a plan before proceeding'", async () => {
+  test("upgrade monthly → annual, with today's charge of each choice; without a choice: 'Please select a plan…'", async () => {
     const parent = await newParent(e2e, 'upgrade');
     await purchase(parent, 'monthly');
     const page = await openPaymentPage(e2e, '/my-account', parent);

@@ -335,7 +335,7 @@ describe('logs hold no secrets', () => {
   }
 
   test(
-    'in production, after a signup, logins (also Parse GET /login?password=), ' +
+    'in production, after a signup, logins (also a refused Parse GET /login?password=), ' +
       'a reset and its delivery, no password or token is in the log',
     async () => {
       const { lines, logger } = captureLogs();
@@ -351,7 +351,12 @@ describe('logs hold no secrets', () => {
         secrets.push(tokenOf(login));
         await s.logIn(email, 'Wrong-Secret-5');
         secrets.push('Wrong-Secret-5');
-        const rest = await s.app.inject({ method: 'GET', url: `/api/login?username=${encodeURIComponent(email)}&password=${password}` });
+        const inAddress = await s.app.inject({
+          method: 'GET',
+          url: `/api/login?username=${encodeURIComponent(email)}&password=${password}`,
+        });
+        expect(inAddress.statusCode).toBe(405);
+        const rest = await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password } });
         expect(rest.statusCode).toBe(200);
         secrets.push((rest.json() as { sessionToken: string }).sessionToken);
         await s.app.inject({ method: 'GET', url: '/api/users/me', headers: { 'x-parse-session-token': tokenOf(login) } });
@@ -407,6 +412,7 @@ describe('logs hold no secrets', () => {
           return [];
         },
       };
+      const requestIds: string[] = [];
       await withServer({ logger, overrides: { handlers: failing } }, async (s) => {
         await s.signUp(email);
         const query = `?email=${encodeURIComponent(email)}&utm_source=newsletter`;
@@ -421,11 +427,17 @@ describe('logs hold no secrets', () => {
             payload: JSON.stringify(params),
           });
           expect(response.statusCode, name).toBe(500);
-          expect(response.json()).toEqual({ code: 1, error: 'Internal server error.' });
+          const requestId = response.headers['x-request-id'];
+          expect(response.json()).toEqual({ code: 1, error: 'Internal server error.', requestId: expect.any(String) });
+          expect(response.json().requestId).toBe(requestId);
+          requestIds.push(String(requestId));
         }
       });
       const log = lines.join('');
       expect(log).toContain('backend call failed');
+      // The cause is logged under the id the answer carried.
+      for (const id of requestIds)
+        expect(lines.some((line) => line.includes(`"reqId":"${id}"`) && line.includes('backend call failed'))).toBe(true);
       expect(log).toContain('"code":"23505"');
       expect(log).toContain('"detail":"[redacted]"');
       expect(log).toContain('invalid input syntax for type integer');
@@ -488,7 +500,8 @@ describe('answers and bodies', () => {
       async (s) => {
         const answer = await s.call('GetUserExistsByUsername', { username: newEmail() });
         expect(answer.status).toBe(500);
-        expect(answer.body).toEqual({ code: 1, error: 'Internal server error.' });
+        expect(answer.body).toEqual({ code: 1, error: 'Internal server error.', requestId: expect.any(String) });
+        expect(answer.headers['x-request-id']).toBe(answer.body.requestId);
       },
     );
     const log = lines.join('');
@@ -515,7 +528,8 @@ describe('answers and bodies', () => {
         const unexpected = await s.call('GetWebOffers', {});
         expect(unexpected.status).toBe(500);
         expect(JSON.stringify(unexpected.body)).not.toContain('hunter2');
-        expect(unexpected.body).toEqual({ code: 1, error: 'Internal server error.' });
+        expect(unexpected.body).toEqual({ code: 1, error: 'Internal server error.', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+        expect(unexpected.headers['x-request-id']).toBe(unexpected.body.requestId);
         expect(await s.call('GetDefaultPlans', {})).toMatchObject({ status: 404, body: { code: 101, error: 'No such plan list.' } });
       },
     );

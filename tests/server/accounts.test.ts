@@ -293,24 +293,55 @@ describe('password and email changes', () => {
     },
   );
 
-  test("IterableUpdateEmail with another parent's email as oldEmail answers 119 and queues nothing", async () => {
+  const notMoved = {
+    code: 119,
+    error: "You can only move your own account's CRM record, from its previous email to its current one.",
+  };
+
+  test("IterableUpdateEmail naming another parent's email, or the parent's current one as oldEmail: 119, nothing queued", async () => {
     const a = await s.signUp();
     const b = await s.signUp();
     const before = (await outboxOf('iterable.updateEmail')).length;
-    for (const newAddress of [newEmail('thief'), a.email]) {
-      const answer = await s.call('IterableUpdateEmail', { oldEmail: b.email, newEmail: newAddress }, { token: a.token });
-      expect(answer.body).toEqual({ code: 119, error: 'You can only change the email of your own account.' });
+    for (const [oldEmail, newAddress] of [
+      [b.email, newEmail('thief')],
+      [b.email, a.email],
+      // The parent's own address moved onto another parent's, or onto any address: no change of theirs says so.
+      [a.email, b.email],
+      [a.email.toUpperCase(), newEmail('crm')],
+    ]) {
+      const answer = await s.call('IterableUpdateEmail', { oldEmail, newEmail: newAddress }, { token: a.token });
+      expect(answer.body, `${oldEmail} → ${newAddress}`).toEqual(notMoved);
     }
     expect((await outboxOf('iterable.updateEmail')).length).toBe(before);
   });
 
-  test('IterableUpdateEmail naming the parent’s own email queues the rename of that profile', async () => {
+  test('after two email changes only the latest, previous → current, is acknowledged (queueing nothing more)', async () => {
     const a = await s.signUp();
-    const newAddress = newEmail('crm');
-    expect(
-      (await s.call('IterableUpdateEmail', { oldEmail: a.email.toUpperCase(), newEmail: newAddress }, { token: a.token })).body,
-    ).toEqual({ result: { success: true } });
-    expect(await renamesOf(a.id)).toEqual([{ userId: a.id, oldEmail: a.email, newEmail: newAddress }]);
+    const second = newEmail('second');
+    const third = newEmail('third');
+    for (const [from, to] of [
+      [a.email, second],
+      [second, third],
+    ])
+      expect((await s.call('ChangeUsername', { oldEmail: from, newEmail: to, password: PASSWORD }, { token: a.token })).status).toBe(200);
+    const renamesBefore = await renamesOf(a.id);
+    for (const [oldEmail, newAddress] of [
+      [a.email, second],
+      [a.email, third],
+      [third, second],
+    ])
+      expect((await s.call('IterableUpdateEmail', { oldEmail, newEmail: newAddress }, { token: a.token })).body).toEqual(notMoved);
+    expect((await s.call('IterableUpdateEmail', { oldEmail: second, newEmail: third.toUpperCase() }, { token: a.token })).body).toEqual({
+      result: { success: true },
+    });
+    expect(await renamesOf(a.id)).toEqual(renamesBefore);
+    expect(renamesBefore).toHaveLength(2);
+    expect(renamesBefore).toEqual(
+      expect.arrayContaining([
+        { userId: a.id, oldEmail: a.email, newEmail: second },
+        { userId: a.id, oldEmail: second, newEmail: third },
+      ]),
+    );
   });
 });
 

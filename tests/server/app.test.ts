@@ -232,7 +232,8 @@ describe('backend calls over the Parse wire format', () => {
       payload: {},
     });
     expect(unexpected.statusCode).toBe(500);
-    expect(unexpected.json()).toEqual({ code: 1, error: 'Internal server error.' });
+    expect(unexpected.json()).toEqual({ code: 1, error: 'Internal server error.', requestId: expect.any(String) });
+    expect(unexpected.headers['x-request-id']).toBe(unexpected.json().requestId);
   });
 
   test('an answer over 1 KB is compressed as the caller accepts (br, else gzip, else none), the same JSON each way', async () => {

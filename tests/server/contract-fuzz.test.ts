@@ -1,6 +1,8 @@
 /**
- * Bad input never breaks the server: every call of the contract and the legacy login routes
- * (`POST /api/login`, `GET /api/login?…`) get seeded random requests (tests/server/fuzzRequests.ts)
+ * Bad input never breaks the server: every call of the contract, the legacy user routes
+ * (`POST /api/login`, `GET /api/login?…`, users/me, logout) and the routes outside Parse's
+ * format (`/api/events`, `/api/flags`, `/api/client-config`, the Braintree webhook) get seeded
+ * random requests (tests/server/fuzzRequests.ts)
  * — any JSON value as the body, deep nesting, broken and oversized JSON, and valid-looking
  * params with mutated values (control characters, lone surrogates, wrong types...), half of them
  * with a parent's session, the charge-creating calls with an Idempotency-Key. Every answer must
@@ -13,7 +15,18 @@ import { type CallName, callNames, contract } from '../../src/contract/index.ts'
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalog } from '../../src/server/catalog/read.ts';
 import { PASSWORD, useBackendServer } from './backendServer.ts';
-import { callRequest, type FuzzRequest, type FuzzWorld, loginBodyRequest, loginQueryRequest } from './fuzzRequests.ts';
+import {
+  callRequest,
+  clientConfigRequest,
+  eventsRequest,
+  type FuzzRequest,
+  type FuzzWorld,
+  flagsRequest,
+  loginBodyRequest,
+  loginQueryRequest,
+  sessionRouteRequest,
+  webhookRequest,
+} from './fuzzRequests.ts';
 
 const SEED = 2024;
 const REQUESTS_PER_TARGET = 200;
@@ -98,6 +111,12 @@ const targets: { target: string; requests: (world: FuzzWorld) => fc.Arbitrary<Fu
   })),
   { target: 'POST /api/login', requests: (world: FuzzWorld) => loginBodyRequest(inputSchema('UserLogin'), world) },
   { target: 'GET /api/login', requests: (world: FuzzWorld) => loginQueryRequest(world) },
+  { target: 'POST /api/users/me', requests: (world: FuzzWorld) => sessionRouteRequest('/api/users/me', world) },
+  { target: 'POST /api/logout', requests: (world: FuzzWorld) => sessionRouteRequest('/api/logout', world) },
+  { target: 'POST /api/events', requests: () => eventsRequest() },
+  { target: 'GET /api/flags', requests: () => flagsRequest() },
+  { target: 'GET /api/client-config', requests: () => clientConfigRequest() },
+  { target: 'POST /api/webhooks/braintree', requests: () => webhookRequest() },
 ];
 
 for (const [index, { target, requests }] of targets.entries()) {

@@ -86,17 +86,17 @@ describe('POST /api/events', () => {
     const visitor = newVisitor();
     const sent = await postEvents(visitor, [
       { type: 'exposure', experiment: EXPERIMENT, variant: 'variant1' },
-      { type: 'step', funnel: 'home', screen: 'home', step: 0 },
+      { type: 'step', funnel: 'home', screen: 'landing', step: 0 },
       { type: 'touch', firstTouch: { utm_source: 'tv' }, lastTouch: { utm_source: 'tv' } },
     ]);
     expect(sent.statusCode).toBe(204);
     expect((await postEvents(visitor, [{ type: 'exposure', experiment: EXPERIMENT, variant: 'control' }])).statusCode).toBe(204);
-    expect((await postEvents(visitor, [{ type: 'step', funnel: 'home', screen: 'home', step: 0 }])).statusCode).toBe(204);
+    expect((await postEvents(visitor, [{ type: 'step', funnel: 'home', screen: 'landing', step: 0 }])).statusCode).toBe(204);
     expect((await postEvents(visitor, [{ type: 'touch', firstTouch: null, lastTouch: { utm_source: 'mail' } }])).statusCode).toBe(204);
     const exposures = await s.db.selectFrom('experiment_exposures').selectAll().where('visitor_id', '=', visitor).execute();
     expect(exposures.map((e) => [e.experiment, e.variant])).toEqual([[EXPERIMENT, 'variant1']]);
     const steps = await s.db.selectFrom('funnel_step_views').selectAll().where('visitor_id', '=', visitor).execute();
-    expect(steps.map((v) => [v.funnel, v.screen, v.step])).toEqual([['home', 'home', 0]]);
+    expect(steps.map((v) => [v.funnel, v.screen, v.step])).toEqual([['home', 'landing', 0]]);
     const touches = await s.db.selectFrom('visitors').selectAll().where('visitor_id', '=', visitor).executeTakeFirstOrThrow();
     expect([touches.first_touch, touches.last_touch]).toEqual([{ utm_source: 'tv' }, { utm_source: 'mail' }]);
   });
@@ -104,18 +104,47 @@ describe('POST /api/events', () => {
   test('refuses, with a reason and keeping nothing: no visitor cookie, an unknown experiment or variant, a malformed body', async () => {
     const visitor = newVisitor();
     const cases: [string | null, unknown[], RegExp][] = [
-      [null, [{ type: 'step', funnel: 'home', screen: 'home', step: 0 }], /No visitor id/],
+      [null, [{ type: 'step', funnel: 'home', screen: 'landing', step: 0 }], /No visitor id/],
       [visitor, [{ type: 'exposure', experiment: 'quiz', variant: 'variant1' }], /'quiz' is not a running experiment/],
       [visitor, [{ type: 'exposure', experiment: EXPERIMENT, variant: 'varaint1' }], /'varaint1' is not a variant/],
       [visitor, [{ type: 'click', on: 'x' }], /Invalid events/],
       [visitor, [], /Invalid events/],
+      // Only the funnels and screens of the running config (funnels/): a made-up one keeps nothing of the request.
+      [
+        visitor,
+        [
+          { type: 'exposure', experiment: EXPERIMENT, variant: 'variant1' },
+          { type: 'step', funnel: 'partnerFromNowhere', screen: 'landing', step: 0 },
+        ],
+        /^'partnerFromNowhere' is not a funnel of this site\.$/,
+      ],
+      [visitor, [{ type: 'step', funnel: 'home', screen: 'choosePlan', step: 0 }], /^'choosePlan' is not a screen of the home funnel\.$/],
+      [
+        visitor,
+        [{ type: 'step', funnel: 'home', screen: 'lan\u0000ding', step: 0 }],
+        /^Invalid events: events\.0\.screen: must not contain control characters$/,
+      ],
+      [
+        visitor,
+        [{ type: 'touch', firstTouch: { utm_source: 'tv\u0000' }, lastTouch: null }],
+        /events\.0\.firstTouch\.utm_source: must not contain control/,
+      ],
     ];
     for (const [id, events, message] of cases) {
       const response = await postEvents(id, events);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toMatch(message);
+      expect(response.json()).toEqual({ code: 142, error: expect.stringMatching(message) });
     }
     expect(await s.db.selectFrom('experiment_exposures').selectAll().where('visitor_id', '=', visitor).execute()).toEqual([]);
+    expect(await s.db.selectFrom('funnel_step_views').selectAll().where('visitor_id', '=', visitor).execute()).toEqual([]);
+    expect(await s.db.selectFrom('visitors').selectAll().where('visitor_id', '=', visitor).execute()).toEqual([]);
+  });
+
+  test("a step's place in its funnel is the server's: a page claiming another step is kept at the screen's own", async () => {
+    const visitor = newVisitor();
+    expect((await postEvents(visitor, [{ type: 'step', funnel: 'signup', screen: 'signupPayment', step: 0 }])).statusCode).toBe(204);
+    const steps = await s.db.selectFrom('funnel_step_views').selectAll().where('visitor_id', '=', visitor).execute();
+    expect(steps.map((v) => [v.funnel, v.screen, v.step])).toEqual([['signup', 'signupPayment', 1]]);
   });
 });
 

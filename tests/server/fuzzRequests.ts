@@ -303,7 +303,10 @@ const queryValue = (plausibleValue: fc.Arbitrary<unknown>) =>
     { weight: 1, arbitrary: fc.constant('x'.repeat(5_000)) },
   );
 
-/** GET /api/login?username=&password= with any query: tainted, repeated, missing or huge values. */
+/**
+ * GET /api/login?username=&password= with any query: tainted, repeated, missing or huge values
+ * (Parse's original form, refused: credentials never travel in an address).
+ */
 export function loginQueryRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   const pair = (name: string, value: fc.Arbitrary<unknown>) =>
     fc.array(queryValue(value), { minLength: 0, maxLength: 2 }).map((values) => values.map((v) => `${name}=${v}`));
@@ -330,6 +333,142 @@ export function loginBodyRequest(schema: z.ZodObject, world: FuzzWorld): fc.Arbi
     .map(({ ip, withSession, type, payload }) => ({
       method: 'POST' as const,
       url: '/api/login',
+      headers: { 'content-type': type },
+      payload,
+      withSession,
+      ip,
+    }));
+}
+
+/** Names an event may carry: real ones of funnels/ and experiments.yaml, made-up ones, tainted ones. */
+const eventName = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('home', 'landing', 'signup', 'choosePlan', 'planSelectorSelectPlanButtons', 'variant1') },
+  { weight: 1, arbitrary: shortText },
+  { weight: 2, arbitrary: taintedString },
+  { weight: 1, arbitrary: hugeString },
+);
+const touch = fc.oneof(
+  fc.constant(null),
+  fc.dictionary(fc.oneof(fc.constantFrom('utm_source', 'utm_medium', 'utm_campaign'), taintedString), fc.oneof(shortText, taintedString), {
+    maxKeys: 3,
+  }),
+  hostileValue,
+);
+const experimentEvent = fc.oneof(
+  fc.constantFrom(
+    { type: 'step', funnel: 'home', screen: 'landing', step: 0 },
+    { type: 'step', funnel: 'signup', screen: 'choosePlan', step: 0 },
+    { type: 'exposure', experiment: 'planSelectorSelectPlanButtons', variant: 'variant1' },
+  ),
+  fc.record({
+    type: fc.constant('step'),
+    funnel: eventName,
+    screen: eventName,
+    step: fc.oneof(fc.integer({ min: 0, max: 20 }), wrongType),
+  }),
+  fc.record({ type: fc.constant('exposure'), experiment: eventName, variant: eventName }),
+  fc.record({ type: fc.constant('touch'), firstTouch: touch, lastTouch: touch }),
+  hostileValue,
+);
+const visitorCookie = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,20}$/).map((id) => `experimentId=fuzz-${id}`) },
+  { weight: 1, arbitrary: fc.constant('') },
+  { weight: 1, arbitrary: fc.tuple(shortText, controlCharacter).map(([id, bad]) => `experimentId=${encodeURIComponent(id + bad)}`) },
+);
+/** What a query string may name (queryValue adds the broken escapes and invalid UTF-8). */
+const queryText = fc.oneof(
+  fc.constantFrom('home', 'landing', 'planSelectorSelectPlanButtons', 'visitor-0123456789'),
+  shortText,
+  fc.tuple(shortText, controlCharacter).map(([a, bad]) => a + bad),
+);
+
+/** POST /api/events: lists of plausible, made-up and tainted events, any JSON, broken bodies; with or without a visitor. */
+export function eventsRequest(): fc.Arbitrary<FuzzRequest> {
+  const body = fc.oneof(
+    { weight: 6, arbitrary: fc.array(experimentEvent, { maxLength: 4 }).map((events) => toJson({ events })) },
+    { weight: 2, arbitrary: anyJson.map((value) => toJson(value)) },
+    { weight: 1, arbitrary: rawBody },
+  );
+  return fc.record({ ip: ipAddress, type: contentType, cookie: visitorCookie, payload: body }).map(({ ip, type, cookie, payload }) => ({
+    method: 'POST' as const,
+    url: '/api/events',
+    headers: { 'content-type': type, ...(cookie ? { cookie } : {}) },
+    payload,
+    withSession: false,
+    ip,
+  }));
+}
+
+/** A query string of `names`, each value plausible, tainted, repeated or missing; now and then a stray tainted key. */
+const queryOf = (names: Record<string, fc.Arbitrary<unknown>>) =>
+  fc
+    .tuple(
+      ...Object.entries(names).map(([name, value]) =>
+        fc.array(queryValue(value), { maxLength: 2 }).map((values) => values.map((v) => `${name}=${v}`)),
+      ),
+      fc.array(
+        queryValue(shortText).map((key) => `${key}=1`),
+        { maxLength: 1 },
+      ),
+    )
+    .map((pairs) => pairs.flat().join('&'));
+
+/** GET /api/flags with any context: the audience as JSON with tainted facts, or not JSON at all. */
+export function flagsRequest(): fc.Arbitrary<FuzzRequest> {
+  const audience = fc.oneof(
+    fc
+      .dictionary(
+        fc.constantFrom('query.ref', 'utm.source', 'path.current', 'device.mobile'),
+        fc.oneof(shortText, taintedString, wrongType),
+        {
+          maxKeys: 3,
+        },
+      )
+      .map((facts) => JSON.stringify(facts)),
+    shortText,
+    rawBody,
+  );
+  return fc
+    .record({ ip: ipAddress, query: queryOf({ experimentId: queryText, isRobotE2E: fc.constantFrom('true', 'false', 'maybe'), audience }) })
+    .map(({ ip, query }) => ({ method: 'GET' as const, url: `/api/flags?${query}`, headers: {}, withSession: false, ip }));
+}
+
+/** GET /api/client-config with any query string (it reads none). */
+export function clientConfigRequest(): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({ ip: ipAddress, query: queryOf({ provider: queryText }) })
+    .map(({ ip, query }) => ({ method: 'GET' as const, url: `/api/client-config?${query}`, headers: {}, withSession: false, ip }));
+}
+
+/** POST /api/webhooks/braintree: forms with any bt_signature and bt_payload (none ours: the sandbox sends no webhooks). */
+export function webhookRequest(): fc.Arbitrary<FuzzRequest> {
+  const form = queryOf({
+    bt_signature: fc.oneof(shortText, fc.stringMatching(/^[0-9a-f]{40}\|[0-9a-f]{40}$/)),
+    bt_payload: fc.base64String(),
+  });
+  return fc
+    .record({ ip: ipAddress, form, type: fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain') })
+    .map(({ ip, form, type }) => ({
+      method: 'POST' as const,
+      url: '/api/webhooks/braintree',
+      headers: { 'content-type': type },
+      payload: form,
+      withSession: false,
+      ip,
+    }));
+}
+
+/** The SDK's users/me and logout: any body, a `_SessionToken` plausible, tainted or of the wrong type. */
+export function sessionRouteRequest(path: '/api/users/me' | '/api/logout', world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+  const sdkFields = fc.record({
+    _method: fc.constantFrom('GET', 'POST', undefined),
+    _SessionToken: fc.oneof(fc.constant(undefined), taintedString, wrongType, fc.stringMatching(/^r:[A-Za-z0-9_-]{43}$/)),
+  });
+  return fc
+    .record({ ip: ipAddress, withSession: fc.boolean(), type: contentType, payload: hostileBody(z.object({}), world, sdkFields) })
+    .map(({ ip, withSession, type, payload }) => ({
+      method: 'POST' as const,
+      url: path,
       headers: { 'content-type': type },
       payload,
       withSession,

@@ -64,6 +64,53 @@ describe('the parse SDK', () => {
     expect(await Parse.Cloud.run('GetUserExistsByUsername', { username: newEmail('nobody') })).toEqual({ exists: false });
   });
 
+  test('the SDK never puts credentials in an address: logIn is a POST, also with usePost: false (_method GET in the body)', async () => {
+    const email = newEmail('sdk');
+    const id = await signUp(email);
+    const sent: { method: string; url: string; body: string }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      sent.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      expect((await Parse.User.logIn(email, PASSWORD)).id).toBe(id);
+      expect((await Parse.User.logIn(email, PASSWORD, { usePost: false })).id).toBe(id);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const logins = sent.filter((r) => new URL(r.url).pathname === '/api/login');
+    expect(logins.map((r) => r.method)).toEqual(['POST', 'POST']);
+    for (const r of logins) {
+      expect(new URL(r.url).search).toBe('');
+      expect(r.body).toContain(PASSWORD);
+    }
+    expect(JSON.parse(logins[1]!.body)).toMatchObject({ _method: 'GET', username: email });
+  });
+
+  test("Parse's original GET /api/login?username=&password= is refused (405, code 119), as are credentials in a POST's query", async () => {
+    const email = newEmail('sdk');
+    await signUp(email);
+    const query = `username=${encodeURIComponent(email)}&password=${PASSWORD}`;
+    const message = 'Credentials are not accepted in an address: send username and password in the body of a POST to /api/login.';
+    const get = await app.inject({ method: 'GET', url: `/api/login?${query}` });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    expect(get.json()).toEqual({ code: Parse.Error.OPERATION_FORBIDDEN, error: message });
+    const post = await app.inject({ method: 'POST', url: `/api/login?${query}`, payload: {} });
+    expect(post.statusCode).toBe(400);
+    expect(post.json()).toEqual({ code: Parse.Error.OPERATION_FORBIDDEN, error: message });
+    const both = await app.inject({ method: 'POST', url: `/api/login?${query}`, payload: { username: email, password: PASSWORD } });
+    expect(both.statusCode).toBe(400);
+    const sessions = await t.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.user_id')
+      .where('users.email', '=', email)
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+
   test('a session call through Cloud.run carries the current user’s token (_SessionToken)', async () => {
     const email = newEmail('sdk');
     const id = await signUp(email);

@@ -302,7 +302,8 @@ describe('a lost answer, a charge never made, a record that fails, half a purcha
     const input = { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 };
     faults.arm('vaultPaymentMethod', 'before');
     const failed = await pay('PurchaseSubscription', input, parent.token, key);
-    expect([failed.status, failed.body]).toEqual([500, { code: 1, error: 'Internal server error.' }]);
+    expect([failed.status, failed.body]).toEqual([500, { code: 1, error: 'Internal server error.', requestId: expect.any(String) }]);
+    expect(failed.headers['x-request-id']).toBe(failed.body.requestId);
     expect(await intentsOf(parent.id)).toEqual([]);
     ok(await pay('PurchaseSubscription', input, parent.token, key));
     expect(await subscriptionsOf(parent.id)).toHaveLength(1);

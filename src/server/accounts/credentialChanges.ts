@@ -13,8 +13,8 @@ import type { UserRow } from '../db/types.ts';
 import type { SessionCallContext } from '../functions.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import {
+  emailBefore,
   findUserById,
-  hasEmailChange,
   insertEmailChange,
   isEmailTaken,
   moveEmailPreferences,
@@ -64,15 +64,17 @@ export async function changeEmail(s: AccountServices, caller: Caller, password: 
   return { email };
 }
 
-/** IterableUpdateEmail: queues the CRM rename of the parent's own address. */
-export async function queueEmailRename(s: AccountServices, caller: Caller, oldAddress: string, newAddress: string): Promise<void> {
-  const oldEmail = normalizeLogin(oldAddress);
-  const newEmail = normalizeLogin(newAddress);
-  if (oldEmail === caller.user.email) {
-    await enqueue(s.db, { type: 'iterableUpdateEmail', payload: { userId: caller.user.id, oldEmail, newEmail } });
-    return;
-  }
-  // Legacy clients send it right after ChangeUsername, whose transaction queued the rename already.
-  if (newEmail === caller.user.email && (await hasEmailChange(s.db, caller.user.id, oldEmail, newEmail))) return;
-  throw forbidden('You can only change the email of your own account.');
+/**
+ * IterableUpdateEmail (legacy clients send it after ChangeUsername): the move of the parent's
+ * own CRM record from their previous email to their current one, both read here — the current
+ * one from the account, the previous one from the recorded change that made it current. The change queued
+ * that rename in its own transaction, so the call acknowledges it and queues nothing (a repeat
+ * too). Any other pair of addresses, the parent's current one as `oldEmail` included, → 119.
+ */
+export async function acknowledgeEmailRename(s: AccountServices, caller: Caller, oldAddress: string, newAddress: string): Promise<void> {
+  const user = await findUserById(s.db, caller.user.id);
+  const previous = user ? await emailBefore(s.db, user.id, user.email) : undefined;
+  const moved =
+    user !== undefined && previous !== undefined && normalizeLogin(oldAddress) === previous && normalizeLogin(newAddress) === user.email;
+  if (!moved) throw forbidden("You can only move your own account's CRM record, from its previous email to its current one.");
 }

@@ -7,7 +7,7 @@
  * of an `auth: 'session'` call gets the parent as `context.user`.
  */
 import { domainHandlers } from '../functions.ts';
-import { changeEmail, changePassword, queueEmailRename } from './credentialChanges.ts';
+import { acknowledgeEmailRename, changeEmail, changePassword } from './credentialChanges.ts';
 import { customerDetails, paymentHistory } from './customer.ts';
 import { geoIp } from './geo.ts';
 import { logIn, sessionAnswer, signUp } from './login.ts';
@@ -64,7 +64,7 @@ export function accountHandlers(s: AccountServices) {
     },
 
     async IterableUpdateEmail(input, context) {
-      await queueEmailRename(s, context, input.oldEmail, input.newEmail);
+      await acknowledgeEmailRename(s, context, input.oldEmail, input.newEmail);
       return success;
     },
 

@@ -4,18 +4,22 @@
  * (`Parse.User.logIn`, `Parse.User.become`, `Parse.User.logOut`) work against this server:
  *
  *   POST /api/login      {username, password}            → the user with its sessionToken
- *   GET  /api/login?username=&password=                  → the same (Parse's original form)
  *   GET  /api/users/me   X-Parse-Session-Token           → the user, or 209 'Invalid session token'
  *   POST /api/logout     X-Parse-Session-Token           → {}
  *
  * The SDK sends every request as a POST with a text/plain JSON body carrying `_method` ('GET'
  * for logIn and become), `_ApplicationId` and `_SessionToken`: those are read like headers.
- * Login is rate-limited like UserLogin.
+ * Login is rate-limited like UserLogin. Credentials never travel in an address, where proxies
+ * and browsers keep them: Parse's original `GET /api/login?username=&password=` answers 405, and
+ * a POST with `username` or `password` in its query string 400, both code 119 (no SDK of ours
+ * sends either: docs/decisions.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CallError, ErrorCode, textProblem } from '../../contract/index.ts';
+import { API_PREFIX } from '../../contract/wire.ts';
 import type { RateLimiter } from '../auth/rateLimits.ts';
-import { invalidSession, isInvalidCredentials, readParseBody, sendCallError } from '../functions.ts';
+import { sendCallError } from '../errorAnswers.ts';
+import { invalidSession, isInvalidCredentials, readParseBody } from '../functions.ts';
 import { logIn, parseUserJson } from './login.ts';
 import { findUserById } from './repository.ts';
 import type { AccountServices } from './services.ts';
@@ -35,6 +39,12 @@ function refuseUnsafeText(fields: Record<string, string>) {
     if (problem) throw new CallError(ErrorCode.VALIDATION_ERROR, `Invalid parameters for login: ${field}: ${problem}`);
   }
 }
+
+const credentialsInAddress = () =>
+  new CallError(
+    ErrorCode.OPERATION_FORBIDDEN,
+    `Credentials are not accepted in an address: send username and password in the body of a POST to ${API_PREFIX}/login.`,
+  );
 
 function readRequest(request: FastifyRequest) {
   const body = readParseBody(request);
@@ -56,10 +66,11 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
   };
 
   const login = handle(async (request) => {
-    const { params } = readRequest(request);
     const query = (request.query ?? {}) as Query;
-    const username: unknown = params.username || query.username;
-    const password: unknown = params.password || query.password;
+    if (query.username !== undefined || query.password !== undefined) throw credentialsInAddress();
+    const { params } = readRequest(request);
+    const username: unknown = params.username;
+    const password: unknown = params.password;
     if (!username) throw new CallError(200, 'username/email is required.');
     if (!password) throw new CallError(201, 'password is required.');
     // As Parse answers: a list (a query parameter sent twice) or an object is no username or password.
@@ -90,7 +101,9 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
   });
 
   app.post('/login', login);
-  app.get('/login', login);
+  app.get('/login', async (_request, reply) =>
+    reply.code(405).header('allow', 'POST').header('cache-control', 'no-store').send(credentialsInAddress().toWire()),
+  );
   app.get('/users/me', me);
   app.post('/users/me', me);
   app.post('/logout', logout);

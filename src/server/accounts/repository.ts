@@ -186,15 +186,17 @@ export async function insertEmailChange(db: Db, c: { userId: string; oldEmail: s
 }
 
 /** This account changed its email from `oldEmail` to `newEmail`. */
-export async function hasEmailChange(db: Db, userId: string, oldEmail: string, newEmail: string): Promise<boolean> {
+/** The address the account's `email` replaced (its latest recorded change to it, `email_changes`), or undefined. */
+export async function emailBefore(db: Db, userId: string, email: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('email_changes')
-    .select('id')
+    .select('old_email')
     .where('user_id', '=', userId)
-    .where('old_email', '=', oldEmail)
-    .where('new_email', '=', newEmail)
+    .where('new_email', '=', email)
+    .orderBy('changed_at', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.old_email;
 }
 
 export interface EmailPreferences {

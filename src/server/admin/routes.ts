@@ -16,10 +16,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { CallError } from '../../contract/index.ts';
+import { unsafeTextIn } from '../apiInput.ts';
 import { createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
 import { CatalogFileError } from '../catalog/read.ts';
 import { CodeRequestError } from '../codes/service.ts';
 import type { Database } from '../db/types.ts';
+import { sendCallError, sendInternalError } from '../errorAnswers.ts';
 import { createOperator, createOperatorRequest, OperatorRequestError } from '../operators/accounts.ts';
 import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';
@@ -65,7 +68,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     return undefined;
   });
 
+  // Text with control characters is refused before any endpoint reads it (../apiInput.ts).
+  app.addHook('preValidation', async (request) => {
+    const unsafe = unsafeTextIn('body', request.body);
+    if (unsafe) throw unsafe;
+  });
+
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof CallError) return sendCallError(reply, error);
     if (
       error instanceof CodeRequestError ||
       error instanceof CatalogFileError ||
@@ -75,8 +85,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     )
       return reply.code(400).send({ error: error.message });
     if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
-    request.log.error({ err: error }, 'admin request failed');
-    return reply.code(500).send({ error: 'Internal server error.' });
+    return sendInternalError(request, reply, error, 'admin request failed');
   });
 
   app.post('/codes', async (request, reply) => {

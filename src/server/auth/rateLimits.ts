@@ -5,8 +5,9 @@
  * live in that server's memory: the same limits, without a write per request.
  *
  * Each call of the contract names a policy (`rateLimit: 'login' | ...`); the function router
- * applies it before the handler runs (src/server/functions.ts), the legacy `POST /api/login`
- * too. A policy has up to three counters, each a fixed window:
+ * applies it before the handler runs (src/server/functions.ts), the legacy `POST /api/login`,
+ * `POST /api/events` and the operators' login form too. A policy has up to three counters, each
+ * a fixed window:
  *
  * - per client address: every attempt counts. Over the limit → 429 code 155 RATE_LIMITED.
  * - per account and address (login): only failed attempts count. Over the limit, that address
@@ -14,6 +15,13 @@
  * - per account (the email or username asked about, or the logged-in parent): for most calls
  *   every attempt counts and over the limit is refused (five reset emails an hour, say). For
  *   login only failures count, and over the limit the attempt is *slowed down*, never refused.
+ *
+ * Limits hold for simultaneous attempts: every counter is incremented and compared in one step
+ * (one statement in PostgreSQL, INCR in Redis, one synchronous step in memory), *before* the
+ * attempt. A counter of failures therefore counts failures and attempts still running: an
+ * attempt reserves its slot, and gives it back (`release`) when it turns out not to be a failure
+ * (or is refused by another counter). So twenty wrong passwords sent at once get exactly the
+ * limit checked; the rest are refused without being tried (tests/server/rate-limit-concurrency.test.ts).
  *
  * Why login is built that way: a per-account lockout would let anyone who knows a parent's
  * email lock them out by typing wrong passwords. Here an attacker exhausts only their own
@@ -33,7 +41,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import { CallError, ErrorCode, MessageKey, type RateLimitName } from '../../contract/index.ts';
 import type { Database } from '../db/types.ts';
-import { deleteEndedRateLimitWindows, incrementRateLimitCounters, readRateLimitCount } from './repository.ts';
+import { decrementRateLimitCounters, deleteEndedRateLimitWindows, incrementRateLimitCounters, readRateLimitCount } from './repository.ts';
 
 export interface RateLimitStore {
   /** Adds one to `key`'s counter of the current window; answers the new count. */
@@ -42,6 +50,11 @@ export interface RateLimitStore {
   count(key: string, windowSeconds: number, now: Date): Promise<number>;
   /** Several `hit`s in one round trip, answered in order. */
   hitMany?(hits: readonly CounterHit[], now: Date): Promise<number[]>;
+  /**
+   * Takes back one `hit` of each counter, in the window of `now` (the `now` of the hits): a
+   * reserved slot whose attempt did not count. Never below zero; a window already gone stays gone.
+   */
+  release(hits: readonly CounterHit[], now: Date): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -98,6 +111,21 @@ export const defaultRateLimitPolicies: Record<RateLimitName, RateLimitPolicy> = 
     perAccountAndIpFailures: { limit: 5, windowSeconds: 15 * 60 },
     perAccount: { limit: 10, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'refuse' },
   },
+  // Writers anyone may call, each a row of the outbox: TrackUserEvent, CrmAddCustomer (per email
+  // named too, so a flood about one parent from many addresses stops), SendConversionEvent.
+  tracking: {
+    perIp: { limit: 60, windowSeconds: 10 * 60 },
+    perAccount: { limit: 30, windowSeconds: 10 * 60, counts: 'attempts', whenOver: 'refuse' },
+  },
+  // Forms a person fills in for our staff: BulkPurchaseGirlScoutsInfo, CodingEventRequest.
+  inquiry: {
+    perIp: { limit: 10, windowSeconds: 60 * 60 },
+    perAccount: { limit: 5, windowSeconds: 60 * 60, counts: 'attempts', whenOver: 'refuse' },
+  },
+  // POST /api/events: a page view sends one or two; an address with a classroom behind it sends many.
+  events: {
+    perIp: { limit: 300, windowSeconds: 10 * 60 },
+  },
 };
 
 /** Who is asking: the client address and, when the call names one, the account. */
@@ -126,6 +154,8 @@ export interface RateLimiterOptions {
   slowDownMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
+  /** Told when a reserved slot could not be given back (the counter stays one higher until its window ends). */
+  onStoreError?: (error: unknown) => void;
 }
 
 export const rateLimited = (retryAfterSeconds: number) =>
@@ -141,45 +171,64 @@ const secondsLeft = (windowSeconds: number, now: Date) => {
 
 const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 32);
 
+/** One counter of a policy as one attempt meets it. */
+interface Counter extends CounterHit {
+  limit: number;
+  whenOver: 'refuse' | 'slowDown';
+  /** A failures counter: the attempt's slot is given back unless it fails. */
+  reserves: boolean;
+}
+
+/** The counters `policy` moves for one attempt, in the order they are compared. */
+function countersOf(name: RateLimitName, policy: RateLimitPolicy, ip: string, account: string | null): Counter[] {
+  const counters: Counter[] = [{ key: `${name}:ip:${ip}`, ...policy.perIp, whenOver: 'refuse', reserves: false }];
+  if (account === null) return counters;
+  const pair = policy.perAccountAndIpFailures;
+  if (pair) counters.push({ key: `${name}:account-ip:${account}:${ip}`, ...pair, whenOver: 'refuse', reserves: true });
+  const own = policy.perAccount;
+  if (own)
+    counters.push({
+      key: `${name}:account:${account}`,
+      limit: own.limit,
+      windowSeconds: own.windowSeconds,
+      whenOver: own.whenOver,
+      reserves: own.counts === 'failures',
+    });
+  return counters;
+}
+
 export function createRateLimiter(o: RateLimiterOptions): RateLimiter {
   const policies = { ...defaultRateLimitPolicies, ...o.policies };
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = o.now ?? (() => new Date());
+  /** A slot not given back (the store failed) only makes the limit stricter until its window ends: the answer stands. */
+  const release = async (hits: readonly CounterHit[], at: Date) => {
+    if (hits.length === 0) return;
+    await o.store.release(hits, at).catch((error: unknown) => o.onStoreError?.(error));
+  };
   return {
     async guard(name, subject, attempt, isFailure = () => false) {
-      const policy = policies[name];
       const at = now();
-      const ip = clientKey(subject.ip);
-      const account = subject.account ? digest(subject.account) : null;
-      const countsAttempts = account !== null && policy.perAccount?.counts === 'attempts';
-
-      // The per-address counter and an attempts-counting per-account one move together: one round trip.
-      const hits: CounterHit[] = [{ key: `${name}:ip:${ip}`, windowSeconds: policy.perIp.windowSeconds }];
-      if (countsAttempts) hits.push({ key: `${name}:account:${account}`, windowSeconds: policy.perAccount!.windowSeconds });
-      const [ipCount = 0, accountAttempts = 0] = await hitAll(o.store, hits, at);
-      if (ipCount > policy.perIp.limit) throw rateLimited(secondsLeft(policy.perIp.windowSeconds, at));
-
-      const failureKeys: CounterHit[] = [];
-      if (account && policy.perAccountAndIpFailures) {
-        const w = policy.perAccountAndIpFailures;
-        const key = `${name}:account-ip:${account}:${ip}`;
-        if ((await o.store.count(key, w.windowSeconds, at)) >= w.limit) throw rateLimited(secondsLeft(w.windowSeconds, at));
-        failureKeys.push({ key, windowSeconds: w.windowSeconds });
+      const counters = countersOf(name, policies[name], clientKey(subject.ip), subject.account ? digest(subject.account) : null);
+      // Every counter moves at once, in one round trip, and each attempt compares the count its own step answered.
+      const counts = await hitAll(o.store, counters, at);
+      const over = counters.filter((counter, i) => (counts[i] ?? 0) > counter.limit);
+      const reserved = counters.filter((counter) => counter.reserves);
+      const refusing = over.find((counter) => counter.whenOver === 'refuse');
+      if (refusing) {
+        await release(reserved, at);
+        throw rateLimited(secondsLeft(refusing.windowSeconds, at));
       }
-      if (account && policy.perAccount) {
-        const w = policy.perAccount;
-        const key = `${name}:account:${account}`;
-        const over = countsAttempts ? accountAttempts > w.limit : (await o.store.count(key, w.windowSeconds, at)) >= w.limit;
-        if (w.counts === 'failures') failureKeys.push({ key, windowSeconds: w.windowSeconds });
-        if (over && w.whenOver === 'refuse') throw rateLimited(secondsLeft(w.windowSeconds, at));
-        if (over) await sleep(o.slowDownMs ?? 1000);
-      }
+      if (over.length > 0) await sleep(o.slowDownMs ?? 1000);
 
+      let failed = false;
       try {
         return await attempt();
       } catch (error) {
-        if (failureKeys.length > 0 && isFailure(error)) await hitAll(o.store, failureKeys, now());
+        failed = isFailure(error);
         throw error;
+      } finally {
+        if (!failed) await release(reserved, at);
       }
     },
   };
@@ -238,6 +287,11 @@ export function createSqlRateLimitStore(db: Kysely<Database>, o: { random?: () =
       return count;
     },
     count: (key, windowSeconds, now) => readRateLimitCount(db, key, windowStart(windowSeconds, now)),
+    release: (hits, now) =>
+      decrementRateLimitCounters(
+        db,
+        hits.map(({ key, windowSeconds }) => ({ key, windowStart: windowStart(windowSeconds, now) })),
+      ),
   };
 }
 
@@ -266,29 +320,51 @@ export function createMemoryRateLimitStore(): RateLimitStore {
     hit: async (key, windowSeconds, now) => hit(key, windowSeconds, now),
     hitMany: async (hits, now) => hits.map(({ key, windowSeconds }) => hit(key, windowSeconds, now)),
     count: async (key, windowSeconds, now) => counters.get(slot(key, windowSeconds, now))?.count ?? 0,
+    release: async (hits, now) => {
+      for (const { key, windowSeconds } of hits) {
+        const counter = counters.get(slot(key, windowSeconds, now));
+        if (counter && counter.count > 0) counter.count -= 1;
+      }
+    },
   };
 }
 
-/** Redis counters (REDIS_URL): INCR and EXPIRE in one MULTI per hit. */
+/** Takes one off a counter that exists and is above zero (a DECR alone would make a gone window -1). */
+const REDIS_RELEASE = `local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** Redis counters (REDIS_URL): INCR and EXPIRE of every counter in one MULTI. */
 export async function createRedisRateLimitStore(url: string): Promise<RateLimitStore> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   await redis.connect();
   const redisKey = (key: string, windowSeconds: number, now: Date) => `rl:${key}:${windowStart(windowSeconds, now).getTime() / 1000}`;
-  return {
-    async hit(key, windowSeconds, now) {
+  const hitMany = async (hits: readonly CounterHit[], now: Date): Promise<number[]> => {
+    const multi = redis.multi();
+    for (const { key, windowSeconds } of hits) {
       const k = redisKey(key, windowSeconds, now);
-      const results = await redis
-        .multi()
-        .incr(k)
-        .expire(k, windowSeconds + 5)
-        .exec();
-      const [error, count] = results?.[0] ?? [new Error('Redis MULTI failed'), 0];
+      multi.incr(k).expire(k, windowSeconds + 5);
+    }
+    const results = await multi.exec();
+    if (!results) throw new Error('Redis MULTI failed');
+    return hits.map((_, i) => {
+      const [error, count] = results[2 * i] ?? [new Error('Redis MULTI answered too little'), 0];
       if (error) throw error;
       return Number(count);
+    });
+  };
+  return {
+    hitMany,
+    async hit(key, windowSeconds, now) {
+      const [count = 1] = await hitMany([{ key, windowSeconds }], now);
+      return count;
     },
     async count(key, windowSeconds, now) {
       return Number((await redis.get(redisKey(key, windowSeconds, now))) ?? 0);
+    },
+    async release(hits, now) {
+      await Promise.all(hits.map(({ key, windowSeconds }) => redis.eval(REDIS_RELEASE, 1, redisKey(key, windowSeconds, now))));
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

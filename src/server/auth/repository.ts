@@ -110,6 +110,24 @@ export async function incrementRateLimitCounters(db: Db, counters: readonly Coun
   return new Map(counted.map((row) => [row.key, Number(row.count)]));
 }
 
+/**
+ * Takes one off each counter (never below zero), one statement per counter: each holds a single
+ * row's lock, so it cannot deadlock with an increment holding several.
+ */
+export async function decrementRateLimitCounters(db: Db, counters: readonly Omit<CounterWindow, 'expiresAt'>[]): Promise<void> {
+  await Promise.all(
+    counters.map(({ key, windowStart }) =>
+      db
+        .updateTable('rate_limits')
+        .set({ count: sql`count - 1` })
+        .where('key', '=', key)
+        .where('window_start', '=', windowStart)
+        .where('count', '>', 0)
+        .execute(),
+    ),
+  );
+}
+
 export async function readRateLimitCount(db: Db, key: string, windowStart: Date): Promise<number> {
   const { rows } = await sql<{ count: number }>`select count from rate_limits where key = ${key} and window_start = ${windowStart}`.execute(
     db,

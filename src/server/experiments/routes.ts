@@ -6,17 +6,24 @@
  *
  * The flag service evaluates with the browser's own evaluator (src/experiments/assign.ts), so
  * `VITE_FLAG_PROVIDER=remote` shows a visitor what the local provider would; variants forced
- * by FLAG_OVERRIDES win. Events come from the visitor of the `experimentId` cookie; an
- * exposure must name a running experiment and one of its variants.
+ * by FLAG_OVERRIDES win. Events come from the visitor of the `experimentId` cookie, at most
+ * the `events` rate limit's per address (src/server/auth/rateLimits.ts); an exposure must name
+ * a running experiment and one of its variants, a step a funnel and screen of the running
+ * config (./funnelScreens.ts), or the request is refused (400, `{code: 142, error}`) and
+ * nothing of it is kept.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { EVENTS_PATH, type ExperimentEvent, eventsRequest } from '../../contract/events.ts';
+import { CallError, ErrorCode } from '../../contract/index.ts';
 import { assignVariants } from '../../experiments/assign.ts';
 import { audienceMayRead } from '../../experiments/audience.ts';
+import { unsafeTextIn } from '../apiInput.ts';
+import type { RateLimiter } from '../auth/rateLimits.ts';
 import type { Database } from '../db/types.ts';
 import type { FlagDefinitions } from './definitions.ts';
+import type { FunnelScreens } from './funnelScreens.ts';
 import { insertExposure, insertStepView, recordTouches } from './repository.ts';
 import { visitorIdOf } from './visitor.ts';
 
@@ -25,6 +32,9 @@ export interface ExperimentRoutesOptions {
   definitions: FlagDefinitions;
   /** Variants forced for everyone (FLAG_OVERRIDES). */
   forced: Record<string, string>;
+  /** The funnels and screens a step may name (./funnelScreens.ts). */
+  screens: () => FunnelScreens;
+  rateLimiter: RateLimiter;
 }
 
 const MAX_AUDIENCE_LENGTH = 4096;
@@ -47,15 +57,18 @@ function audienceFacts(text: string): Record<string, unknown> {
 }
 
 export async function experimentRoutes(app: FastifyInstance, o: ExperimentRoutesOptions) {
-  app.get('/flags', async (request, reply) => {
+  app.get('/flags', async (request) => {
     const query = flagQuery.safeParse(request.query);
-    if (!query.success) return reply.code(400).send({ error: `Invalid flag context: ${query.error.issues[0]?.message}` });
+    if (!query.success) throw invalid(`Invalid flag context: ${query.error.issues[0]?.message}`);
     const { experimentId, isRobotE2E, audience } = query.data;
+    const facts = audienceFacts(audience);
+    const unsafe = unsafeTextIn('audience', facts);
+    if (unsafe) throw unsafe;
     const assignments = assignVariants(o.definitions, {
       id: experimentId,
       // Without a visitor id there is nothing to split on: the defaults, as for a robot.
       isRobot: isRobotE2E === 'true' || experimentId === '',
-      audienceFacts: audienceFacts(audience),
+      audienceFacts: facts,
     });
     const flags: Record<string, string> = {};
     const reasons: Record<string, string> = {};
@@ -69,28 +82,43 @@ export async function experimentRoutes(app: FastifyInstance, o: ExperimentRoutes
     return { flags, reasons };
   });
 
-  app.post(EVENTS_PATH, async (request, reply) => {
+  const recordEvents = async (request: FastifyRequest) => {
     const visitorId = visitorIdOf(request.headers.cookie);
-    if (!visitorId) return reply.code(400).send({ error: 'No visitor id: the experimentId cookie is missing or malformed.' });
+    if (!visitorId) throw invalid('No visitor id: the experimentId cookie is missing or malformed.');
     const body = eventsRequest.safeParse(request.body);
     if (!body.success) {
       const issue = body.error.issues[0];
-      return reply.code(400).send({ error: `Invalid events: ${issue?.path.join('.') || 'body'}: ${issue?.message}` });
+      throw invalid(`Invalid events: ${issue?.path.join('.') || 'body'}: ${issue?.message}`);
     }
-    const refused = body.data.events.map((e) => refusal(e, o.definitions)).find((r) => r !== null);
-    if (refused) return reply.code(400).send({ error: refused });
+    const screens = o.screens();
+    const refused = body.data.events.map((e) => refusal(e, o.definitions, screens)).find((r) => r !== null);
+    if (refused) throw invalid(refused);
     for (const event of body.data.events) {
       if (event.type === 'exposure') await insertExposure(o.db, { ...event, visitorId });
-      else if (event.type === 'step') await insertStepView(o.db, { ...event, visitorId });
-      else await recordTouches(o.db, { visitorId, firstTouch: event.firstTouch ?? null, lastTouch: event.lastTouch ?? null });
+      else if (event.type === 'step') {
+        const step = screens.get(event.funnel)!.get(event.screen)!;
+        await insertStepView(o.db, { funnel: event.funnel, screen: event.screen, step, visitorId });
+      } else await recordTouches(o.db, { visitorId, firstTouch: event.firstTouch ?? null, lastTouch: event.lastTouch ?? null });
     }
+  };
+
+  app.post(EVENTS_PATH, async (request, reply) => {
+    await o.rateLimiter.guard('events', { ip: request.ip, account: null }, () => recordEvents(request));
     return reply.code(204).send();
   });
 }
 
+const invalid = (message: string) => new CallError(ErrorCode.VALIDATION_ERROR, message);
+
 /** Why an event cannot be kept, or null. */
-function refusal(event: ExperimentEvent, definitions: FlagDefinitions): string | null {
-  if (event.type !== 'exposure') return null;
+function refusal(event: ExperimentEvent, definitions: FlagDefinitions, screens: FunnelScreens): string | null {
+  if (event.type === 'touch') return null;
+  if (event.type === 'step') {
+    const funnel = screens.get(event.funnel);
+    if (!funnel) return `'${event.funnel}' is not a funnel of this site.`;
+    if (!funnel.has(event.screen)) return `'${event.screen}' is not a screen of the ${event.funnel} funnel.`;
+    return null;
+  }
   const flag = Object.hasOwn(definitions, event.experiment) ? definitions[event.experiment] : undefined;
   if (flag?.experiment?.state !== 'running') return `'${event.experiment}' is not a running experiment.`;
   if (!flag.variants.includes(event.variant)) return `'${event.variant}' is not a variant of ${event.experiment}.`;

@@ -5,13 +5,14 @@
  * Braintree posts a form (`application/x-www-form-urlencoded`) with `bt_signature` and
  * `bt_payload`; the gateway checks the signature with the merchant's keys and reads the
  * notification (`parseWebhook`), and `applyGatewayEvent` records it. Answers:
- * 200 recorded (or nothing to do), 400 fields missing, 403 signature not ours (also every
+ * 200 recorded (or nothing to do), 400 fields missing or holding control characters, 403 signature not ours (also every
  * request when the server runs the sandbox gateway, which sends no webhooks). A failure while
  * recording answers 500, and Braintree delivers the notification again later; a repeat changes
  * nothing (events.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { unsafeTextIn } from '../apiInput.ts';
 import type { Database } from '../db/types.ts';
 import { applyGatewayEvent } from './events.ts';
 import type { PaymentGateway } from './gateway.ts';
@@ -44,6 +45,8 @@ export async function braintreeWebhookRoutes(app: FastifyInstance, options: Webh
     const payload = body.bt_payload;
     if (typeof signature !== 'string' || typeof payload !== 'string' || signature === '' || payload === '')
       return reply.code(400).send({ error: 'Expected a form with bt_signature and bt_payload.' });
+    const unsafe = unsafeTextIn('body', { bt_signature: signature, bt_payload: payload });
+    if (unsafe) throw unsafe;
 
     const event = await options.gateway.parseWebhook({ signature, payload });
     if (!event) {

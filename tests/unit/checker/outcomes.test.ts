@@ -83,7 +83,7 @@ describe('npm run check: what a failed call shows', () => {
         15 |             errors: { USER_ALREADY_EXIST: case:taken, default: case:faild }
 
       funnels/case.yaml:15:23: error: Unknown outcome 'USER_ALREADY_EXIST'. CreateWebUser can fail with: \\
-        USER_ALREADY_EXISTS, CAPTCHA_FAILED, noAnswer, default. Did you mean 'USER_ALREADY_EXISTS'?
+        USER_ALREADY_EXISTS, CAPTCHA_FAILED, RATE_LIMITED, noAnswer, default. Did you mean 'USER_ALREADY_EXISTS'?
         14 |             fn: CreateWebUser
       > 15 |             errors: { USER_ALREADY_EXIST: case:taken, default: case:faild }
            |                       ^^^^^^^^^^^^^^^^^^
@@ -105,21 +105,21 @@ describe('npm run check: what a failed call shows', () => {
 
       funnels/case.yaml:18:31: error: 'error.code' is gone: failures are named by what they mean. \\
         Use { fact: error.outcome, equals: <outcome> }. CreateWebUser can fail with: \\
-        USER_ALREADY_EXISTS, CAPTCHA_FAILED, noAnswer, default. Did you mean 'error.outcome'?
+        USER_ALREADY_EXISTS, CAPTCHA_FAILED, RATE_LIMITED, noAnswer, default. Did you mean 'error.outcome'?
         17 |               - do: notify
       > 18 |                 when: { fact: error.code, in: [100, 1, 159] }
            |                               ^^^^^^^^^^
         19 |                 text: case:again
 
       funnels/case.yaml:21:54: error: Unknown outcome 'noAnswr'. CreateWebUser can fail with: \\
-        USER_ALREADY_EXISTS, CAPTCHA_FAILED, noAnswer, default. Did you mean 'noAnswer'?
+        USER_ALREADY_EXISTS, CAPTCHA_FAILED, RATE_LIMITED, noAnswer, default. Did you mean 'noAnswer'?
         20 |               - do: go
       > 21 |                 when: { fact: error.outcome, equals: noAnswr }
            |                                                      ^^^^^^^
         22 |                 to: /login
 
       funnels/case.yaml:25:41: error: 'error.code' is gone: failures are named by what they mean. \\
-        Use { error: outcome }. CreateWebUser can fail with: USER_ALREADY_EXISTS, CAPTCHA_FAILED, noAnswer, default. \\
+        Use { error: outcome }. CreateWebUser can fail with: USER_ALREADY_EXISTS, CAPTCHA_FAILED, RATE_LIMITED, noAnswer, default. \\
         Did you mean 'outcome'?
         24 |                 event: Registration failed
       > 25 |                 props: { code: { error: code } }

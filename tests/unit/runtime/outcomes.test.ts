@@ -244,6 +244,22 @@ describe('the real funnels say what they said before', () => {
     });
   });
 
+  test('too many attempts (429 RATE_LIMITED) is said in the copy wherever a parent meets a rate limit', () => {
+    const tooMany = { text: 'common:tooManyAttempts', level: 'error' };
+    for (const [screen, fn] of [
+      ['login', 'UserLogin'],
+      ['register', 'CreateNewWebUser'],
+      ['requestPasswordReset', 'RequestBeginPasswordReset'],
+      ['resetPassword', 'VerifyBeginPasswordReset'],
+      ['myAccount', 'UpdateUserEmail'],
+      ['myAccount', 'ChangePassword'],
+      ['promo', 'FindWebOfferByCouponCode'],
+      ['promo', 'RedeemComp'],
+      ['girlScoutsCouncilsRequest', 'BulkPurchaseGirlScoutsInfo'],
+    ] as const)
+      expect(shown(screen, fn, 'RATE_LIMITED'), `${screen} ${fn}`).toEqual(tooMany);
+  });
+
   test('the CRM call after an add-class purchase shows nothing: its catch: goes on to the thank-you page', () => {
     const crm = callOn('addClassesPayment', 'CrmUpdateAfterAddClass');
     expect(Object.values(crm.outcomes ?? {}).every((o) => o === null)).toBe(true);
