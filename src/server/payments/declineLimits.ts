@@ -4,16 +4,11 @@
  * in fixed windows, on the rate limits' counters (auth/rateLimits.ts: PostgreSQL, Redis or memory).
  *
  * Only declines count, not purchases, and whether an attempt declines is known only after the
- * gateway answered. So an attempt *holds* a place in the budget before it reaches the gateway,
- * keeps it when the gateway refuses, and gives it back otherwise (`release`). Two counters per
- * budget, each only ever incremented atomically (`hit`): places held, places given back.
- *
- * An attempt reads what was given back, then takes its place (`hit`: the count of places ever
- * held, its own included) and is admitted when that count, less what was given back before it,
- * is within the limit. Every place given back before that read belongs to an attempt that held
- * earlier, so at any moment the places held and not given back number at most the limit, however
- * many attempts run at once on however many instances. An attempt refused after taking its place
- * gives it back at once; one that finds the budget spent before taking a place writes nothing.
+ * gateway answered. So an attempt *holds* a place before it reaches the gateway — the counter is
+ * incremented and the count it answers compared with the limit, in one step (`hit`), so however
+ * many attempts run at once on however many instances, at most the limit are admitted — keeps it
+ * when the gateway refuses, and gives it back otherwise (`release`), as the rate limits' failure
+ * counters do.
  */
 import { createHash } from 'node:crypto';
 import { clientKey, type RateLimitStore } from '../auth/rateLimits.ts';
@@ -46,9 +41,6 @@ export interface DeclineLimits {
   release(hold: Hold): Promise<void>;
 }
 
-const HELD = ':held';
-const RELEASED = ':released';
-
 const secondsLeft = (windowSeconds: number, now: Date) => windowSeconds - (Math.floor(now.getTime() / 1000) % windowSeconds);
 
 // The card's identifier is Braintree's, opaque but durable: the counters keep a digest of it.
@@ -58,23 +50,14 @@ export function createDeclineLimits(o: { store: RateLimitStore; now?: () => Date
   const { store } = o;
   const now = o.now ?? (() => new Date());
 
-  const release = async (hold: Hold) => {
-    await store.hit(hold.key + RELEASED, hold.windowSeconds, hold.at);
-  };
+  const release = (hold: Hold) => store.release([{ key: hold.key, windowSeconds: hold.windowSeconds }], hold.at);
 
   async function admit(key: string, w: DeclineWindow): Promise<Admission> {
     const at = now();
-    const refused = { ok: false, retryAfterSeconds: secondsLeft(w.windowSeconds, at) } as const;
-    const [heldBefore, releasedBefore] = await Promise.all([
-      store.count(key + HELD, w.windowSeconds, at),
-      store.count(key + RELEASED, w.windowSeconds, at),
-    ]);
-    if (heldBefore - releasedBefore >= w.limit) return refused;
     const hold: Hold = { key, windowSeconds: w.windowSeconds, at };
-    const held = await store.hit(key + HELD, w.windowSeconds, at);
-    if (held - releasedBefore <= w.limit) return { ok: true, hold };
+    if ((await store.hit(key, w.windowSeconds, at)) <= w.limit) return { ok: true, hold };
     await release(hold);
-    return refused;
+    return { ok: false, retryAfterSeconds: secondsLeft(w.windowSeconds, at) };
   }
 
   return {
