@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { insertSubscription } from '../../src/server/subscriptions/repository.ts';
+import { insertEndedTrial } from '../server/endedTrial.ts';
 import { arrivesAt, expectHealthyScreen, useE2E, visible } from './harness.ts';
-import { expectOrderSummary, fillCard, newParent, openPaymentPage, type Session, toast } from './paymentsHelpers.ts';
+import { expectOrderSummary, fillCard, newParent, openPaymentPage, toast } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
 const db = () => e2e.app.backend.accounts.db;
@@ -18,28 +18,6 @@ const paymentsOf = (userId: string) =>
   db().selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', userId).orderBy('created_at').execute();
 const partnerPage = (u: URL) => u.hostname === 'partners.codeling.example';
 
-/** The parent had the monthly plan's trial, and that plan has ended since. */
-async function hadMonthlyTrial(parent: Session): Promise<void> {
-  const at = new Date(Date.now() - 40 * 24 * 3600_000);
-  await insertSubscription(db(), {
-    user_id: parent.objectId,
-    customer_id: null,
-    web_offer_id: 'monthly',
-    class_add_on_id: null,
-    product: 'app',
-    status: 'Expired',
-    price_cents: 999,
-    trial_duration_days: 7,
-    source: 'purchase',
-    code: null,
-    gateway_subscription_id: null,
-    payment_method_id: null,
-    partner: null,
-    created_at: at,
-    updated_at: at,
-  });
-}
-
 async function screenshot(page: import('playwright-core').Page, name: string) {
   if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, name), fullPage: true });
 }
@@ -47,7 +25,7 @@ async function screenshot(page: import('playwright-core').Page, name: string) {
 describe("today's charge is the amount shown", () => {
   test("a returning parent whose trial ended: no trial at the checkout, 'Today's charge $9.99', and $9.99 charged", async () => {
     const parent = await newParent(e2e, 'returning');
-    await hadMonthlyTrial(parent);
+    await insertEndedTrial(db(), parent.objectId);
     const page = await openPaymentPage(e2e, '/signup-payment?offer=monthly', parent, { viewport: { width: 390, height: 844 } });
     await expectOrderSummary(page, ['Monthly Plan: $9.99', "Today's charge $9.99"]);
     await visible(page.getByRole('heading', { name: 'Welcome back! Choose your plan' }), 'the heading without a trial');
@@ -68,7 +46,7 @@ describe("today's charge is the amount shown", () => {
     const page = await openPaymentPage(e2e, '/signup-payment?offer=monthly', parent, { viewport: { width: 390, height: 844 } });
     await expectOrderSummary(page, ['Monthly Plan: $9.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     // Meanwhile, in another tab, the parent had the monthly trial.
-    await hadMonthlyTrial(parent);
+    await insertEndedTrial(db(), parent.objectId);
 
     await fillCard(page, VISA);
     await page.getByRole('button', { name: 'Join Now' }).click();

@@ -11,10 +11,10 @@ import { PRE_SESSION_COOKIE } from '../../src/server/adminPages/routes.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalog } from '../../src/server/catalog/read.ts';
 import { ConfigError, readServerEnv } from '../../src/server/config.ts';
-import { insertSubscription } from '../../src/server/subscriptions/repository.ts';
 import { adminBrowser, newOperator, OPERATOR_PASSWORD } from './adminPages.ts';
 import { type Answer, client, newEmail, PASSWORD, startBackendServer } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
+import { insertEndedTrial } from './endedTrial.ts';
 
 const LOOPBACK = '127.0.0.1';
 const t = useTestDatabase();
@@ -228,21 +228,7 @@ describe('the findings, replayed', () => {
 
   test('and a parent who already had the trial, shown "$0.00 today"', async () => {
     const parent = await s.signUp();
-    await insertSubscription(t.db, {
-      user_id: parent.id,
-      customer_id: null,
-      web_offer_id: 'monthly',
-      class_add_on_id: null,
-      product: 'app',
-      status: 'Expired',
-      price_cents: 999,
-      trial_duration_days: 7,
-      source: 'purchase',
-      code: null,
-      gateway_subscription_id: null,
-      payment_method_id: null,
-      partner: null,
-    });
+    await insertEndedTrial(t.db, parent.id);
     const stale = await s.call(
       'PurchaseSubscription',
       { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'monthly', expectedTodayCharge: 0 },

@@ -18,6 +18,7 @@ import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { insertSubscription } from '../../src/server/subscriptions/repository.ts';
 import { client, startBackendServer } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
+import { insertEndedTrial } from './endedTrial.ts';
 import {
   type Buyer,
   type CampaignSent,
@@ -87,19 +88,22 @@ const items = [...view.offers.keys(), ...view.addOns.keys(), 'no-such-offer'];
 async function buyerFor(call: ChargingCall, buyer: Buyer): Promise<{ id: string; token: string } | null> {
   if (call === 'BulkPurchase (guest)') return null;
   const parent = await s.signUp();
-  const now = new Date();
-  const base = {
-    user_id: parent.id,
-    customer_id: null,
-    class_add_on_id: null,
-    store: 'WebStore' as const,
-    created_at: now,
-    updated_at: now,
-  };
-  const plan = { ...base, source: 'purchase' as const, code: null, gateway_subscription_id: null, payment_method_id: null, partner: null };
   if (call === 'CreateClassAddOnSubscription')
     // Classes are added to a plan the parent has.
-    await insertSubscription(t.db, { ...plan, web_offer_id: 'annual', product: 'app', status: 'Active', price_cents: 7999 });
+    await insertSubscription(t.db, {
+      user_id: parent.id,
+      customer_id: null,
+      web_offer_id: 'annual',
+      class_add_on_id: null,
+      product: 'app',
+      status: 'Active',
+      price_cents: 7999,
+      source: 'purchase',
+      code: null,
+      gateway_subscription_id: null,
+      payment_method_id: null,
+      partner: null,
+    });
   else if (call === 'UpgradeSubscription') {
     const bought = await s.call(
       'PurchaseSubscription',
@@ -107,16 +111,7 @@ async function buyerFor(call: ChargingCall, buyer: Buyer): Promise<{ id: string;
       { token: parent.token, headers: { 'idempotency-key': `paths-${process.pid}-${++keys}` } },
     );
     if (bought.status !== 200) throw new Error(`the plan to upgrade could not be bought: ${JSON.stringify(bought.body)}`);
-  } else if (buyer === 'hadTrials')
-    for (const product of ['app', 'classes'] as const)
-      await insertSubscription(t.db, {
-        ...plan,
-        web_offer_id: product === 'app' ? 'monthly' : 'ondemand_monthly',
-        product,
-        status: 'Expired',
-        price_cents: 999,
-        trial_duration_days: 7,
-      });
+  } else if (buyer === 'hadTrials') for (const product of ['app', 'classes'] as const) await insertEndedTrial(t.db, parent.id, product);
   return { id: parent.id, token: parent.token };
 }
 
