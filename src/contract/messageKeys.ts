@@ -1,6 +1,7 @@
 /**
  * The message keys a call's failure may carry (`messageKey` on the wire), which the runtime maps to
- * copy: spec §8's and our own. No zod here: the browser's payment and account code reads them.
+ * copy: the product's failure messages and our own. No zod here: the browser's payment and account
+ * code reads them.
  */
 export const MessageKey = {
   alreadyHaveSubscription: 'WP_AlreadyHaveSubscription',

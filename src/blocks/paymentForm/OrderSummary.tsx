@@ -2,7 +2,7 @@ import { useCatalogLanguage, useCopy } from '../../runtime/context.tsx';
 import { type Offer, offerSummaryParams } from './offers.ts';
 import type { PaymentFormConfig } from './setup.ts';
 
-/** What is bought, and what is charged today (spec §9); nothing until the offer and today's charge are known. */
+/** What is bought, and what is charged today; nothing until the offer and today's charge are known. */
 export function OrderSummary({ block, offer, todayCents }: { block: PaymentFormConfig; offer: Offer | null; todayCents: number | null }) {
   const t = useCopy();
   const catalogTitleFirst = useCatalogLanguage();
