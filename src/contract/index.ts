@@ -22,6 +22,7 @@ export {
   CallError,
   type CallFailure,
   ErrorCode,
+  failureOnWire,
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   REQUEST_ID_HEADER,

@@ -3,6 +3,13 @@
  * copy: the product's failure messages and our own. No zod here: the browser's payment and account
  * code reads them.
  */
+/**
+ * A card payment without a session not tried because too many were declined: final although its
+ * code is REQUEST_LIMIT_EXCEEDED (HTTP 429). Its own constant, so the entry's checkout code takes
+ * this one string and not the whole table.
+ */
+export const TOO_MANY_DECLINES_KEY = 'WP_TooManyDeclines';
+
 export const MessageKey = {
   alreadyHaveSubscription: 'WP_AlreadyHaveSubscription',
   /** A decline: the failure carries the processor's code (`processorCode`, 2000–2099 or 3000). */
@@ -19,7 +26,7 @@ export const MessageKey = {
    */
   todayChargeChanged: 'WP_TodayChargeChanged',
   /** Too many declined cards from this address or of this card without a session (HTTP 429): not tried, try later. */
-  tooManyDeclines: 'WP_TooManyDeclines',
+  tooManyDeclines: TOO_MANY_DECLINES_KEY,
   userAlreadyExists: 'USER_ALREADY_EXISTS',
   invalidCredentials: 'INVALID_CREDENTIALS',
   codeAlreadyUsed: 'CODE_ALREADY_USED',

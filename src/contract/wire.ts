@@ -81,14 +81,6 @@ export class CallError extends Error {
     this.name = 'CallError';
   }
 
-  toWire(): CallFailure {
-    const wire: CallFailure = { code: this.code, error: this.message };
-    if (this.messageKey !== undefined) wire.messageKey = this.messageKey;
-    if (this.processorCode !== undefined) wire.processorCode = this.processorCode;
-    if (this.todayCharge !== undefined) wire.todayCharge = this.todayCharge;
-    return wire;
-  }
-
   /** The failure an answer carries (a body that is not `{ code, error }` keeps the HTTP status as its code). */
   static fromWire(body: unknown, status: number): CallError {
     const b = (body ?? {}) as { code?: unknown; error?: unknown; messageKey?: unknown; processorCode?: unknown; todayCharge?: unknown };
@@ -98,7 +90,16 @@ export class CallError extends Error {
       typeof b.error === 'string' ? b.error : '',
       typeof b.messageKey === 'string' ? b.messageKey : undefined,
       typeof b.processorCode === 'string' || typeof b.processorCode === 'number' ? String(b.processorCode) : undefined,
-      typeof b.todayCharge === 'number' && Number.isFinite(b.todayCharge) && b.todayCharge >= 0 ? b.todayCharge : undefined,
+      typeof b.todayCharge === 'number' ? b.todayCharge : undefined,
     );
   }
+}
+
+/** A failure as the server answers it: a function beside the class, so the browser's bundle leaves it out. */
+export function failureOnWire(error: CallError): CallFailure {
+  const wire: CallFailure = { code: error.code, error: error.message };
+  if (error.messageKey !== undefined) wire.messageKey = error.messageKey;
+  if (error.processorCode !== undefined) wire.processorCode = error.processorCode;
+  if (error.todayCharge !== undefined) wire.todayCharge = error.todayCharge;
+  return wire;
 }

@@ -15,7 +15,7 @@
 
 import { type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
 import type { CallName } from '../contract/calls.ts';
-import { MessageKey } from '../contract/messageKeys.ts';
+import { TOO_MANY_DECLINES_KEY } from '../contract/messageKeys.ts';
 import { CallError, ErrorCode } from '../contract/wire.ts';
 import type { ActionServices } from './actions.ts';
 
@@ -48,7 +48,7 @@ export const IN_PROGRESS_CODE = ErrorCode.DUPLICATE_REQUEST;
 export function failureOutcome(error: unknown): 'refused' | 'unknown' {
   if (!(error instanceof CallError)) return 'unknown';
   // A 429 that is final: too many declines, nothing tried (the same request would be refused again).
-  if (error.messageKey === MessageKey.tooManyDeclines) return 'refused';
+  if (error.messageKey === TOO_MANY_DECLINES_KEY) return 'refused';
   if (UNKNOWN_OUTCOME_CODES.has(error.code) || error.code >= 500) return 'unknown';
   return 'refused';
 }

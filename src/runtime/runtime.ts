@@ -120,12 +120,12 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const loadCustomer = (session: Session): Promise<boolean> => {
     const load = o.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
       (d) => {
-        if (customerFor === session.sessionToken) customer.set(customerFacts(d));
+        customer.set(customerFacts(d));
         return true;
       },
       () => {
         if (customerLoad === load) customerLoad = null;
-        if (customerFor === session.sessionToken) customer.set(null);
+        customer.set(null);
         return false;
       },
     );
@@ -135,14 +135,14 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   /** Answers whether the details could be had; a failed lookup is asked again next time. */
   const ensureCustomer = (session: Session): Promise<boolean> => {
     if (customerFor === session.sessionToken && customerLoad) return customerLoad;
-    if (customerFor !== session.sessionToken) customer.set(null);
     customerFor = session.sessionToken;
+    customer.set(null);
     return loadCustomer(session);
   };
   /** After a charge (made or refused) the details may say otherwise (a plan, a trial used): read again, the old kept meanwhile. */
   const refreshCustomer = () => {
     const session = o.auth.session.get();
-    if (session && customerFor === session.sessionToken && customerLoad) void loadCustomer(session);
+    if (session && customerLoad && customerFor === session.sessionToken) void loadCustomer(session);
   };
 
   const screenCache = new Map<string, CompiledScreen>();

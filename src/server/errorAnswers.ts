@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { CallError, type CallFailure, ErrorCode, REQUEST_ID_HEADER } from '../contract/index.ts';
+import { CallError, type CallFailure, ErrorCode, failureOnWire, REQUEST_ID_HEADER } from '../contract/index.ts';
 
 const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
 
@@ -50,7 +50,7 @@ export function sendCallError(reply: FastifyReply, error: CallError) {
     return reply.code(500).header(REQUEST_ID_HEADER, reply.request.id).send(internalErrorBody(reply.request));
   const retryAfter = (error as RetryableError).retryAfterSeconds;
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-  return reply.code(statusOf(error.code)).send(error.toWire());
+  return reply.code(statusOf(error.code)).send(failureOnWire(error));
 }
 
 /** What a request that could not be read or served as sent gets (a 4xx), or null when the error is no such thing. */

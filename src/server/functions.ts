@@ -27,6 +27,7 @@ import {
   callNames,
   contract,
   ErrorCode,
+  failureOnWire,
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   MessageKey,
@@ -178,7 +179,7 @@ const idempotencyScope = (name: CallName, user: AuthUser | null, ip: string) => 
 function failureAnswer(error: unknown, request: FastifyRequest): CallAnswer {
   if (error instanceof CallError && error.code !== ErrorCode.INTERNAL_SERVER_ERROR) {
     const status = statusOf(error.code);
-    return { status, body: error.toWire(), keep: error.messageKey !== MessageKey.requestInProgress };
+    return { status, body: failureOnWire(error), keep: error.messageKey !== MessageKey.requestInProgress };
   }
   if (!(error instanceof CallError)) request.log.error({ err: error }, 'backend call failed');
   return { status: 500, body: internalErrorBody(request), keep: false };
@@ -212,19 +213,19 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
     reply.header('cache-control', 'no-store');
     const { name: rawName } = request.params;
     if (!knownNames.has(rawName))
-      return reply.code(400).send(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${rawName}"`).toWire());
+      return reply.code(400).send(failureOnWire(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${rawName}"`)));
     const name = rawName as CallName;
     const handler = opts.handlers[name] as Handler | undefined;
-    if (!handler) return reply.code(400).send(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${name}"`).toWire());
+    if (!handler) return reply.code(400).send(failureOnWire(new CallError(ErrorCode.SCRIPT_FAILED, `Invalid function: "${name}"`)));
 
     const body = readParseBody(request);
-    if (!body) return reply.code(400).send(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON').toWire());
+    if (!body) return reply.code(400).send(failureOnWire(new CallError(ErrorCode.INVALID_JSON, 'Invalid JSON')));
 
     const definition = definitions[name];
     const parsed = definition.input.safeParse(body.params);
     if (!parsed.success) {
       const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ');
-      return reply.code(400).send(new CallError(ErrorCode.VALIDATION_ERROR, `Invalid parameters for ${name}: ${detail}`).toWire());
+      return reply.code(400).send(failureOnWire(new CallError(ErrorCode.VALIDATION_ERROR, `Invalid parameters for ${name}: ${detail}`)));
     }
 
     try {

@@ -4,10 +4,11 @@
  * may name a nonce or token).
  */
 import { describe, expect, test } from 'vitest';
+import { failureOnWire } from '../../src/contract/index.ts';
 import { gatewayFailure } from '../../src/server/payments/calls/failures.ts';
 import type { GatewayFailure } from '../../src/server/payments/gateway.ts';
 
-const wire = (failure: GatewayFailure, context: 'vault' | 'charge' = 'vault') => gatewayFailure(failure, context).toWire();
+const wire = (failure: GatewayFailure, context: 'vault' | 'charge' = 'vault') => failureOnWire(gatewayFailure(failure, context));
 
 describe('gateway failures on the wire', () => {
   test('a processor decline: WP_CardNotValid with its code; 3000 (processor failed) likewise', () => {

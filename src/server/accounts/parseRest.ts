@@ -15,7 +15,7 @@
  * sends either: docs/decisions.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CallError, ErrorCode, textProblem } from '../../contract/index.ts';
+import { CallError, ErrorCode, failureOnWire, textProblem } from '../../contract/index.ts';
 import { API_PREFIX } from '../../contract/wire.ts';
 import type { RateLimiter } from '../auth/rateLimits.ts';
 import { sendCallError } from '../errorAnswers.ts';
@@ -102,7 +102,7 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
 
   app.post('/login', login);
   app.get('/login', async (_request, reply) =>
-    reply.code(405).header('allow', 'POST').header('cache-control', 'no-store').send(credentialsInAddress().toWire()),
+    reply.code(405).header('allow', 'POST').header('cache-control', 'no-store').send(failureOnWire(credentialsInAddress())),
   );
   app.get('/users/me', me);
   app.post('/users/me', me);

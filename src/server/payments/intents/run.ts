@@ -12,7 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import { CallError, type CallFailure, ErrorCode, MessageKey } from '../../../contract/index.ts';
+import { CallError, type CallFailure, ErrorCode, failureOnWire, MessageKey } from '../../../contract/index.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database, IntentKind } from '../../db/types.ts';
 import { gatewayFailure } from '../calls/failures.ts';
@@ -152,7 +152,7 @@ export async function answerOf<R, A>(
     if (current.status === 'open') throw paymentUnconfirmed();
   }
   if (current.status === 'completed') return def.answerAgain ? def.answerAgain(s.db, current) : (current.answer as A);
-  throw fromWire(current.failure ?? paymentNotTaken().toWire());
+  throw fromWire(current.failure ?? failureOnWire(paymentNotTaken()));
 }
 
 /** The answer of the intent made earlier under this Idempotency-Key (and part), when there is one. */
@@ -302,7 +302,7 @@ async function finish<R, A>(
       throw error;
     }
   }
-  throw fromWire(recorded.resolved.failure ?? paymentNotTaken().toWire());
+  throw fromWire(recorded.resolved.failure ?? failureOnWire(paymentNotTaken()));
 }
 
 interface Ending {
@@ -334,7 +334,7 @@ async function giveUp<R, A>(
       status: reversing ? 'reversed' : 'failed',
       by: ending.by,
       outcome: outcomeOf(charged),
-      failure: ending.error.toWire(),
+      failure: failureOnWire(ending.error),
       now,
     });
   });
