@@ -69,7 +69,7 @@ const purchase = await app.inject({
   method: 'POST',
   url: `/api${functionPath('PurchaseSubscription')}`,
   headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: sessionToken, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-  payload: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual' },
+  payload: { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'annual', expectedTodayCharge: 0 },
 });
 if (purchase.statusCode !== 200) throw new Error(`The bench parent's purchase failed: ${purchase.statusCode} ${purchase.body}`);
 
