@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { funnelConfigPlugin } from './src/config/vite-plugin.ts';
 import { backendInDevServer } from './src/server/devBackend.ts';
+import { funnelConfigPlugin } from './src/vitePlugin/plugin.ts';
 
 const outDir = process.env.DIST_DIR ?? 'dist/client';
 

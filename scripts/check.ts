@@ -14,12 +14,12 @@
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkAndCompile } from '../src/config/compile.ts';
-import { staleJsonSchemaDiagnostics } from '../src/config/jsonSchema/files.ts';
-import { projectJsonSchemas } from '../src/config/jsonSchema/schemaFiles.ts';
-import { mapFiles, mapsCheckedFor, staleMapDiagnostics } from '../src/config/map/files.ts';
-import { mapSource } from '../src/config/map/source.ts';
-import { formatReport } from '../src/config/report.ts';
+import { checkAndCompile } from '../src/compiler/compile.ts';
+import { formatReport } from '../src/compiler/report.ts';
+import { staleJsonSchemaDiagnostics } from '../src/generators/jsonSchema/files.ts';
+import { projectJsonSchemas } from '../src/generators/jsonSchema/schemaFiles.ts';
+import { mapFiles, mapsCheckedFor, staleMapDiagnostics } from '../src/generators/map/files.ts';
+import { mapSource } from '../src/generators/map/source.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,16 +1,16 @@
 /**
  * `npm run map`: writes docs/funnels/<funnel>.md for every funnel file of funnels/ — a Mermaid
- * flowchart of where every screen leads and a table of the screens (src/config/map/). Only a
+ * flowchart of where every screen leads and a table of the screens (src/generators/map/). Only a
  * valid config is mapped: with a check error, the report is printed and nothing is written.
  * `npm run check` fails while a map is out of date.
  */
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkAndCompile } from '../src/config/compile.ts';
-import { mapFiles, writeMapFiles } from '../src/config/map/files.ts';
-import { mapSource } from '../src/config/map/source.ts';
-import { formatReport } from '../src/config/report.ts';
+import { checkAndCompile } from '../src/compiler/compile.ts';
+import { formatReport } from '../src/compiler/report.ts';
+import { mapFiles, writeMapFiles } from '../src/generators/map/files.ts';
+import { mapSource } from '../src/generators/map/source.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,7 +1,7 @@
 /**
  * `npm run schema`: writes the editors' JSON Schemas of funnels/ and copy/ into schemas/ — one
  * per kind of config file and one per copy namespace, listing the project's copy keys, paths,
- * flags... (src/config/jsonSchema/) — and maps each to its files in .vscode/settings.json.
+ * flags... (src/generators/jsonSchema/) — and maps each to its files in .vscode/settings.json.
  * `npm run check` fails while they are out of date. The config need not be valid: a file that
  * cannot be read only leaves its names out.
  */
@@ -9,9 +9,9 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeJsonSchemaFiles } from '../src/config/jsonSchema/files.ts';
-import { projectJsonSchemas } from '../src/config/jsonSchema/schemaFiles.ts';
-import { loadProject } from '../src/config/load.ts';
+import { loadProject } from '../src/compiler/load.ts';
+import { writeJsonSchemaFiles } from '../src/generators/jsonSchema/files.ts';
+import { projectJsonSchemas } from '../src/generators/jsonSchema/schemaFiles.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

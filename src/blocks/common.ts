@@ -1,5 +1,5 @@
-import { identifier } from '../config/schema/common.ts';
-import { condition } from '../config/schema/conditions.ts';
+import { identifier } from '../language/schema/common.ts';
+import { condition } from '../language/schema/conditions.ts';
 
 /** Keys every block may have besides its own props. */
 export const blockBase = {

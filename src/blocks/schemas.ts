@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taggedUnion } from '../config/schema/strict.ts';
+import { taggedUnion } from '../language/schema/strict.ts';
 import { accountSectionsBlock } from './accountSections/schema.ts';
 import { registerAnyBlock } from './anyBlock.ts';
 import { awardsBlock } from './awards/schema.ts';

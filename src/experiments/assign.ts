@@ -9,9 +9,9 @@
  * the same, which a test holds them to.
  */
 import { type FeatureDefinition, GrowthBook } from '@growthbook/growthbook';
-import type { CompiledFlag } from '../config/compiled.ts';
-import { evaluateCondition } from '../runtime/conditions.ts';
-import { factsFromMap } from '../runtime/facts.ts';
+import type { CompiledFlag } from '../compiler/compiled.ts';
+import { evaluateCondition } from '../language/evaluate/conditions.ts';
+import { factsFromMap } from '../language/evaluate/facts.ts';
 
 /** OpenFeature's resolution reasons, those this evaluator gives. */
 export type AssignmentReason = 'STATIC' | 'SPLIT' | 'DEFAULT' | 'DISABLED';

@@ -5,9 +5,9 @@
  * the same snapshot, so both decide alike. Flags, forms, results and a parent's account are
  * not known then.
  */
-import type { CompiledFlag } from '../config/compiled.ts';
-import type { Condition } from '../config/schema/conditions.ts';
-import type { Facts } from '../runtime/facts.ts';
+import type { CompiledFlag } from '../compiler/compiled.ts';
+import type { Facts } from '../language/evaluate/facts.ts';
+import type { Condition } from '../language/schema/conditions.ts';
 
 /** Fixed facts an audience may read. */
 export const AUDIENCE_FIXED_FACTS = ['navigation.path', 'path.current', 'device.mobile', 'state.locale'] as const;

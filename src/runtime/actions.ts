@@ -1,11 +1,11 @@
-import type { Action } from '../config/schema/actions.ts';
-import type { Condition } from '../config/schema/conditions.ts';
-import type { CompiledOutcomes } from '../config/schema/outcomes.ts';
-import type { Target } from '../config/schema/targets.ts';
 import type { CallName } from '../contract/calls.ts';
 import { outcomeOf } from '../contract/outcomes.ts';
-import { evaluateCondition } from './conditions.ts';
-import type { ErrorInfo, Facts } from './facts.ts';
+import { evaluateCondition } from '../language/evaluate/conditions.ts';
+import type { ErrorInfo, Facts } from '../language/evaluate/facts.ts';
+import type { Action } from '../language/schema/actions.ts';
+import type { Condition } from '../language/schema/conditions.ts';
+import type { CompiledOutcomes } from '../language/schema/outcomes.ts';
+import type { Target } from '../language/schema/targets.ts';
 import { buildHref, type ResolvedTarget, resolveTarget } from './targets.ts';
 import { resolveValue, resolveValueMap, toCopyParams } from './values.ts';
 

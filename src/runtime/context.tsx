@@ -2,9 +2,9 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { Observable } from '../browser/store.ts';
 import { intlLocale } from '../domain/locale.ts';
+import type { Facts } from '../language/evaluate/facts.ts';
 import type { ActionScope } from './actions.ts';
 import type { Translate } from './copy.ts';
-import type { Facts } from './facts.ts';
 import type { Runtime } from './runtime.ts';
 
 export const RuntimeContext = createContext<Runtime | null>(null);

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type LanguageDetectorModule } from 'i18next';
 import { createStore, type Observable } from '../browser/store.ts';
-import type { CompiledCopy } from '../config/compiled.ts';
+import type { CompiledCopy } from '../compiler/compiled.ts';
 
 /** Translate a copy key (`namespace:key`) with `{placeholders}`. */
 export type Translate = (key: string, params?: Record<string, string>) => string;

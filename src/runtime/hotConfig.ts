@@ -1,10 +1,10 @@
-import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, type ConfigUpdate } from '../config/hotUpdate.ts';
+import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, type ConfigUpdate } from '../vitePlugin/hotUpdate.ts';
 import type { Copy } from './copy.ts';
 import type { Screens } from './runtime.ts';
 
 /**
  * `npm run dev` only (start.tsx calls it under `import.meta.hot`, so a build leaves it out): the
- * page takes the funnel config a save produced (src/config/hotUpdate.ts) without loading again.
+ * page takes the funnel config a save produced (src/vitePlugin/hotUpdate.ts) without loading again.
  * A screen's copy joins first, then the new texts, then the screens: every component that shows
  * copy re-renders, and the screen on show keeps its visit, its form's typed values and client
  * state. Once the config is valid again, the overlay of its errors closes.

@@ -2,7 +2,7 @@ import { readPageData } from '../browser/pageData.ts';
 
 /**
  * Fetching ahead, by the funnel graph: once a screen shows and the browser is idle, the chunks
- * of the screens it can lead to (src/config/map/next.ts) go into the HTTP cache as
+ * of the screens it can lead to (src/generators/map/next.ts) go into the HTTP cache as
  * `<link rel="prefetch">`: fetched, not evaluated, so the next screen opens without a wait and
  * the current one pays nothing. Their blocks' code (the form's, the payment form's: the larger
  * part) follows when the parent shows the intent of going there: a pointer over a link to the

@@ -1,7 +1,7 @@
-import type { CompiledConfig, CompiledRoute, CompiledScreen } from '../config/compiled.ts';
-import type { Redirect } from '../config/schema/screen.ts';
-import { evaluateCondition } from './conditions.ts';
-import type { Facts } from './facts.ts';
+import type { CompiledConfig, CompiledRoute, CompiledScreen } from '../compiler/compiled.ts';
+import type { Redirect } from '../compiler/schema/screen.ts';
+import { evaluateCondition } from '../language/evaluate/conditions.ts';
+import type { Facts } from '../language/evaluate/facts.ts';
 import { buildHref, type ResolvedTarget, resolveTarget } from './targets.ts';
 import { readValueMap } from './values.ts';
 

@@ -5,15 +5,15 @@ import type { Captcha } from '../adapters/captcha/captcha.ts';
 import type { FlagValues, ParsedOverride } from '../adapters/flags/flags.ts';
 import { type CookieJar, type KeyValueStorage, readJson, writeJson } from '../browser/storage.ts';
 import { createStore, type Observable } from '../browser/store.ts';
-import type { CompiledConfig, CompiledScreen } from '../config/compiled.ts';
+import type { CompiledConfig, CompiledScreen } from '../compiler/compiled.ts';
 import { CallError, ErrorCode } from '../contract/wire.ts';
+import { readsFactFamily } from '../language/evaluate/conditions.ts';
+import { type CustomerFacts, createFacts, type Facts } from '../language/evaluate/facts.ts';
 import { type ActionScope, type ActionServices, GENERIC_MESSAGE } from './actions.ts';
 import { readAttribution } from './attribution.ts';
 import { type ClientStateStore, recordQuizAnswer } from './clientState.ts';
-import { readsFactFamily } from './conditions.ts';
 import type { Copy } from './copy.ts';
 import type { ExperimentTracking } from './experiments.ts';
-import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
 import { noPreloads, type Preloads } from './preloads.ts';
 

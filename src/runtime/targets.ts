@@ -1,6 +1,6 @@
-import type { SimpleTarget, Target } from '../config/schema/targets.ts';
-import { evaluateCondition } from './conditions.ts';
-import type { Facts } from './facts.ts';
+import { evaluateCondition } from '../language/evaluate/conditions.ts';
+import type { Facts } from '../language/evaluate/facts.ts';
+import type { SimpleTarget, Target } from '../language/schema/targets.ts';
 
 export type ResolvedTarget = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
 

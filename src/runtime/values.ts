@@ -1,5 +1,5 @@
-import type { Value, ValueMap } from '../config/schema/values.ts';
-import type { Facts } from './facts.ts';
+import type { Facts } from '../language/evaluate/facts.ts';
+import type { Value, ValueMap } from '../language/schema/values.ts';
 
 /** Gets a bot-check token for an action name (`{ captcha: action }`). */
 export type CaptchaTokenSource = (action: string) => Promise<string>;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
-import { checkAndCompile } from '../../src/config/compile.ts';
+import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import { expectHealthyScreen, screenshotForReview, useE2E, visible } from './harness.ts';
 import { useServedBuild } from './signupBuild.ts';

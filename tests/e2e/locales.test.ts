@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
-import { checkAndCompile } from '../../src/config/compile.ts';
+import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import { arrivesAt, expectHealthyScreen, newParentEmail, screenshotForReview, useE2E, visible } from './harness.ts';
 import { fillCard, newParent, type Session } from './paymentsHelpers.ts';

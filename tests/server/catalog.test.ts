@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Catalog } from '../../src/config/schema/catalog.ts';
+import type { Catalog } from '../../src/language/schema/catalog.ts';
 import { importCatalog, importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { CatalogFileError, parseCatalog, readCatalog, readCatalogFile } from '../../src/server/catalog/read.ts';
 import {

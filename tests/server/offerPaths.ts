@@ -3,7 +3,7 @@
  * through their path"), not from the server's code: for a purchase request, what it must charge
  * today and on renewal, or that it must be refused. offer-paths.test.ts holds the server to it.
  */
-import type { Catalog } from '../../src/config/schema/catalog.ts';
+import type { Catalog } from '../../src/language/schema/catalog.ts';
 
 /** Every call that charges, as the product makes them; BulkPurchase also without a session (a guest). */
 export const chargingCalls = [

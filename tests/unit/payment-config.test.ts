@@ -10,13 +10,13 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { paymentFormCopyTexts } from '../../src/blocks/paymentForm/schema.ts';
 import type { Block } from '../../src/blocks/schemas.ts';
-import { checkAndCompile } from '../../src/config/compile.ts';
-import { formatReport } from '../../src/config/report.ts';
-import type { Action } from '../../src/config/schema/actions.ts';
+import { checkAndCompile } from '../../src/compiler/compile.ts';
+import { formatReport } from '../../src/compiler/report.ts';
 import { CallError } from '../../src/contract/wire.ts';
+import { createFacts } from '../../src/language/evaluate/facts.ts';
+import type { Action } from '../../src/language/schema/actions.ts';
 import { runActions } from '../../src/runtime/actions.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
-import { createFacts } from '../../src/runtime/facts.ts';
 import { fixtureRuntimeTexts, fixturesDir } from './checker/helpers.ts';
 import { fakeServices } from './runtime/fixtures.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadingMessage, paymentMessageNames, providerMessage, splitName } from '../../src/adapters/payment/messages.ts';
 import { paymentFormCopyTexts } from '../../src/blocks/paymentForm/schema.ts';
-import { checkAndCompile } from '../../src/config/compile.ts';
+import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -7,10 +7,10 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { codesOf } from '../../src/blocks/codeList/codes.ts';
-import { checkAndCompile } from '../../src/config/compile.ts';
-import type { Action } from '../../src/config/schema/actions.ts';
+import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { CallError } from '../../src/contract/wire.ts';
 import { canonicalCode, displayCode, isCouponCode } from '../../src/domain/codes.ts';
+import type { Action } from '../../src/language/schema/actions.ts';
 import { runActions } from '../../src/runtime/actions.ts';
 import { formatPromoCode } from '../../src/runtime/promoCode.ts';
 import { fakeServices } from './runtime/fixtures.ts';

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Document, parseDocument } from 'yaml';
-import { closestCopyKey, placeholders } from '../../../src/config/checks/copyIndex.ts';
-import { nestedKeys } from '../../../src/config/copySplit.ts';
+import { closestCopyKey, placeholders } from '../../../src/compiler/checks/copyIndex.ts';
+import { nestedKeys } from '../../../src/compiler/copySplit.ts';
 import type { Unit } from './formats.ts';
 import { hashOf, readSourceHashes, writeSourceHashes } from './sourceHashes.ts';
 import { copyFileOf, namespaceOf, type Texts } from './texts.ts';

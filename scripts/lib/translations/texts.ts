@@ -1,7 +1,7 @@
-import { type CopyEntry, CopyIndex, splitKey } from '../../../src/config/checks/copyIndex.ts';
-import { type LoadedProject, loadProject, type ProjectDirs } from '../../../src/config/load.ts';
+import { type CopyEntry, CopyIndex, splitKey } from '../../../src/compiler/checks/copyIndex.ts';
+import { type LoadedProject, loadProject, type ProjectDirs } from '../../../src/compiler/load.ts';
 
-/** The copy of every language, as the checker reads it (src/config/checks/copyIndex.ts). */
+/** The copy of every language, as the checker reads it (src/compiler/checks/copyIndex.ts). */
 export interface Texts {
   root: string;
   copyDir: string;

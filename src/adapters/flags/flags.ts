@@ -11,7 +11,7 @@
  */
 import type { CookieJar } from '../../browser/storage.ts';
 import { EXPERIMENT_ID_COOKIE, FEATURE_ID_COOKIE, VARIANT_OVERRIDE_COOKIE, VARIANT_OVERRIDE_PARAM } from '../../browser/storageKeys.ts';
-import type { CompiledFlag } from '../../config/compiled.ts';
+import type { CompiledFlag } from '../../compiler/compiled.ts';
 import type { AssignmentReason } from '../../experiments/assign.ts';
 
 export type FlagValues = Record<string, string>;

@@ -3,7 +3,7 @@
  * GrowthBook's local evaluation). Loaded on demand: its code is fetched only when an
  * experiment runs.
  */
-import type { CompiledFlag } from '../../config/compiled.ts';
+import type { CompiledFlag } from '../../compiler/compiled.ts';
 import { type Assignment, assignVariants } from '../../experiments/assign.ts';
 import type { FlagContext, FlagProvider, ResolutionDetails } from './flags.ts';
 

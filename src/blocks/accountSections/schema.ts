@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { type Action, actionList } from '../../config/schema/actions.ts';
-import { type CopyGroupTexts, copyGroup, copyKey, identifier } from '../../config/schema/common.ts';
-import type { Condition } from '../../config/schema/conditions.ts';
-import type { Agrees, DriftedBranches } from '../../config/schema/handTypes.ts';
-import { refersTo } from '../../config/schema/roles.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { type Action, actionList } from '../../language/schema/actions.ts';
+import { type CopyGroupTexts, copyGroup, copyKey, identifier } from '../../language/schema/common.ts';
+import type { Condition } from '../../language/schema/conditions.ts';
+import type { Agrees, DriftedBranches } from '../../language/schema/handTypes.ts';
+import { refersTo } from '../../language/schema/roles.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { anyBlock } from '../anyBlock.ts';
 import { blockBase } from '../common.ts';
 import { paymentMethodCopyTexts } from '../paymentMethod/schema.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { copyKey, filledCopyKey } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /** Awards and proof (spec §2.10, §2.11, §9 marketing stats). Every part but the title is optional. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type CopyGroupTexts, copyGroup } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { type CopyGroupTexts, copyGroup } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /** The texts a billing history reads from its copy group (`copy: myAccount:billing`). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actionList } from '../../config/schema/actions.ts';
-import { copyKey } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { actionList } from '../../language/schema/actions.ts';
+import { copyKey } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /** A button that runs actions (to lead somewhere, use `do: go`, or the link block). */

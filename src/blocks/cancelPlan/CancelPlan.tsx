@@ -1,6 +1,6 @@
 import { type FormEvent, useContext, useId, useState } from 'react';
+import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { runActions } from '../../runtime/actions.ts';
-import { evaluateCondition } from '../../runtime/conditions.ts';
 import { ScreenSignal, useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
 import { TargetLink } from '../../runtime/ui/TargetLink.tsx';
 import type { BlockProps } from '../types.ts';

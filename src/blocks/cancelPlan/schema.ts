@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { actionList } from '../../config/schema/actions.ts';
-import { type CopyGroupTexts, copyGroup, copyKey } from '../../config/schema/common.ts';
-import { condition } from '../../config/schema/conditions.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { target } from '../../config/schema/targets.ts';
+import { actionList } from '../../language/schema/actions.ts';
+import { type CopyGroupTexts, copyGroup, copyKey } from '../../language/schema/common.ts';
+import { condition } from '../../language/schema/conditions.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { target } from '../../language/schema/targets.ts';
 import { blockBase } from '../common.ts';
 
 /** The texts of the retention step from its copy group (`copy: myAccount:dontGo`). */

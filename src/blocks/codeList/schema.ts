@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { value } from '../../config/schema/values.ts';
+import { copyKey } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { value } from '../../language/schema/values.ts';
 import { blockBase } from '../common.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useContext, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
-import type { Field } from '../../config/schema/fields.ts';
+import { evaluateCondition } from '../../language/evaluate/conditions.ts';
+import type { Field } from '../../language/schema/fields.ts';
 import { runActions } from '../../runtime/actions.ts';
-import { evaluateCondition } from '../../runtime/conditions.ts';
 import { ScreenSignal, useCopy, useFacts, useInteractive, useRuntime } from '../../runtime/context.tsx';
 import { compileRules, type FormValues } from '../../runtime/forms/compileRules.ts';
 import { checkSequence } from '../../runtime/forms/rules.ts';

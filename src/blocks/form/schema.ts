@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { actionList } from '../../config/schema/actions.ts';
-import { copyKey, identifier } from '../../config/schema/common.ts';
-import { field } from '../../config/schema/fields.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { actionList } from '../../language/schema/actions.ts';
+import { copyKey, identifier } from '../../language/schema/common.ts';
+import { field } from '../../language/schema/fields.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { paramsCopyKey } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { valueMap } from '../../config/schema/values.ts';
+import { paramsCopyKey } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { valueMap } from '../../language/schema/values.ts';
 import { blockBase } from '../common.ts';
 
 export const headingBlock = strictObject({

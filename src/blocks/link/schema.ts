@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { copyKey } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { target } from '../../config/schema/targets.ts';
+import { copyKey } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { target } from '../../language/schema/targets.ts';
 import { blockBase } from '../common.ts';
 
 /** A link; `style: button` draws it as a call-to-action button. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { paramsCopyKey } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { target } from '../../config/schema/targets.ts';
-import { valueMap } from '../../config/schema/values.ts';
+import { paramsCopyKey } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { target } from '../../language/schema/targets.ts';
+import { valueMap } from '../../language/schema/values.ts';
 import { blockBase } from '../common.ts';
 
 /** A boxed message in the page (not a timed notification): info, warning or error. */

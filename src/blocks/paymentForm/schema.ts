@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { paymentMessageNames } from '../../adapters/payment/messages.ts';
-import { actionList } from '../../config/schema/actions.ts';
-import { type CopyGroupTexts, copyGroup, copyKey, filledCopyKey, milliseconds } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { value } from '../../config/schema/values.ts';
+import { actionList } from '../../language/schema/actions.ts';
+import { type CopyGroupTexts, copyGroup, copyKey, filledCopyKey, milliseconds } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { value } from '../../language/schema/values.ts';
 import { blockBase } from '../common.ts';
 import { offerSummaryNames } from './offers.ts';
 

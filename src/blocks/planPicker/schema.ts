@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
-import { refersTo } from '../../config/schema/roles.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { copyKey, filledCopyKey } from '../../language/schema/common.ts';
+import { refersTo } from '../../language/schema/roles.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**

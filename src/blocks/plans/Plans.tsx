@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Backend } from '../../adapters/backend/backend.ts';
 import type { WebOffer } from '../../contract/entities.ts';
 import { DEFAULT_PLAN_TAG, displayOrder } from '../../domain/pricing.ts';
-import { evaluateCondition } from '../../runtime/conditions.ts';
+import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
 import { currentPlanTag, initialSelection, keepPlanTag, rememberChoice, SELECTED_PLAN_PARAM } from '../../runtime/plans.ts';
 import { buildHref, resolveTarget } from '../../runtime/targets.ts';

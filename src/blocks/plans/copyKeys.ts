@@ -1,7 +1,7 @@
 /**
  * Copy the plan blocks read by themselves (copy/en/plans.yaml), whatever the funnel says:
  * the card texts of spec §2.4 and the plan names by planDataKey (`plans:plan.*`). Listed in
- * src/config/runtimeTexts.ts (derivedTexts), so `npm run check` wants them in every locale; each with the
+ * src/compiler/runtimeTexts.ts (derivedTexts), so `npm run check` wants them in every locale; each with the
  * placeholders the cards fill in it.
  */
 export const planCopyTexts: Readonly<Record<string, readonly string[]>> = {
@@ -31,7 +31,7 @@ export const planCopyTexts: Readonly<Record<string, readonly string[]>> = {
 /**
  * The blocks that show plan names or cards (with planCopyTexts): the plan texts travel in the
  * chunk of each screen that has one of them, not in every page's entry
- * (src/config/copySplit.ts). A block that starts showing plan names joins this list
+ * (src/compiler/copySplit.ts). A block that starts showing plan names joins this list
  * (tests/unit/runtime/copy-keys.test.ts finds those that do without).
  */
 export const planTextBlocks: readonly string[] = [

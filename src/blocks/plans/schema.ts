@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { copyKey, filledCopyKey } from '../../config/schema/common.ts';
-import { condition } from '../../config/schema/conditions.ts';
-import { refersTo } from '../../config/schema/roles.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { target } from '../../config/schema/targets.ts';
+import { copyKey, filledCopyKey } from '../../language/schema/common.ts';
+import { condition } from '../../language/schema/conditions.ts';
+import { refersTo } from '../../language/schema/roles.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { target } from '../../language/schema/targets.ts';
 import { blockBase } from '../common.ts';
 
 const durations = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { copyKey, filledCopyKey, identifier } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
-import { target } from '../../config/schema/targets.ts';
+import { copyKey, filledCopyKey, identifier } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
+import { target } from '../../language/schema/targets.ts';
 import { blockBase } from '../common.ts';
 
 export const CODER_TYPES = ['TINKERER', 'CREATIVE', 'PROBLEM_SOLVER', 'COLLABORATOR'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { copyKey, filledCopyKey, milliseconds } from '../../config/schema/common.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { copyKey, filledCopyKey, milliseconds } from '../../language/schema/common.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { trialLabelParams } from '../../domain/pricing.ts';
-import { evaluateCondition } from '../../runtime/conditions.ts';
+import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { useCopy, useFacts } from '../../runtime/context.tsx';
 import { useSelectedPlan } from '../planPicker/selection.ts';
 import { planCards } from '../plans/cards.ts';

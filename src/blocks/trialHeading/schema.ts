@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { filledCopyKey } from '../../config/schema/common.ts';
-import { condition } from '../../config/schema/conditions.ts';
-import { refersTo } from '../../config/schema/roles.ts';
-import { strictObject } from '../../config/schema/strict.ts';
+import { filledCopyKey } from '../../language/schema/common.ts';
+import { condition } from '../../language/schema/conditions.ts';
+import { refersTo } from '../../language/schema/roles.ts';
+import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**

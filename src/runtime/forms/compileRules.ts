@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Field } from '../../config/schema/fields.ts';
+import type { Field } from '../../language/schema/fields.ts';
 import { failures } from './rules.ts';
 
 // The pages' Content-Security-Policy allows no eval: zod must not even probe for it (the probe is

@@ -1,5 +1,5 @@
-import { defaultRuleMessages, ruleRegistry } from '../../config/ruleMessages.ts';
-import type { Field, Rule } from '../../config/schema/fields.ts';
+import { defaultRuleMessages, ruleRegistry } from '../../language/ruleMessages.ts';
+import type { Field, Rule } from '../../language/schema/fields.ts';
 
 /**
  * The validation rules of spec §5 as a typed registry: a new rule kind fails to compile until
@@ -26,9 +26,9 @@ const validators: Validators = {
   numeric: (v) => /^[0-9]+$/.test(text(v).trim()),
 };
 
-/** `{min}`, `{max}`...: the rule's own props its message uses, as src/config/ruleMessages.ts names them. */
+/** `{min}`, `{max}`...: the rule's own props its message uses, as src/language/ruleMessages.ts names them. */
 function limitParams(rule: Rule): Record<string, string> {
-  // ruleSchema (src/config/schema/fields.ts) gives every rule a prop for each name it fills.
+  // ruleSchema (src/language/schema/fields.ts) gives every rule a prop for each name it fills.
   const props = rule as unknown as Record<string, unknown>;
   const limits = ruleRegistry[rule.rule].fills.filter((name) => name !== 'field');
   return Object.fromEntries(limits.map((name) => [name, String(props[name])]));

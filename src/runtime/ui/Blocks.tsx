@@ -1,6 +1,6 @@
 import { type ComponentType, Suspense } from 'react';
 import type { Block } from '../../blocks/schemas.ts';
-import { evaluateCondition } from '../conditions.ts';
+import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../context.tsx';
 import { useBlockRegistry } from './blockRegistry.ts';
 

@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { Link } from 'react-router';
-import type { AppConfig } from '../../config/schema/app.ts';
+import type { AppConfig } from '../../compiler/schema/app.ts';
+import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { runActions } from '../actions.ts';
-import { evaluateCondition } from '../conditions.ts';
 import { ScreenSignal, useCopy, useFacts, useObservable, useRuntime } from '../context.tsx';
 import { TargetLink } from './TargetLink.tsx';
 

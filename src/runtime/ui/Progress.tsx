@@ -1,4 +1,4 @@
-import type { CompiledScreen } from '../../config/compiled.ts';
+import type { CompiledScreen } from '../../compiler/compiled.ts';
 import { useCopy } from '../context.tsx';
 
 /** 'STEP n OF m', or a labelled stepper when the funnel names its steps. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Target } from '../../config/schema/targets.ts';
+import type { Target } from '../../language/schema/targets.ts';
 import { splitLink } from '../copy.ts';
 import { TargetLink } from './TargetLink.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { CompiledScreen } from '../../config/compiled.ts';
+import type { CompiledScreen } from '../../compiler/compiled.ts';
+import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { runActions } from '../actions.ts';
-import { evaluateCondition } from '../conditions.ts';
 import { ScreenSignal, useCopy, useFacts, useRuntime } from '../context.tsx';
 import { Blocks } from './Blocks.tsx';
 import { Progress } from './Progress.tsx';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { CompiledRoute, CompiledScreen } from '../../config/compiled.ts';
+import type { CompiledRoute, CompiledScreen } from '../../compiler/compiled.ts';
+import { readsFactFamily } from '../../language/evaluate/conditions.ts';
 import { runActions } from '../actions.ts';
 import { captureAttribution } from '../attribution.ts';
-import { readsFactFamily } from '../conditions.ts';
 import { useCopy, useObservable, useRuntime } from '../context.tsx';
 import { type RouteLocation, type RouteOutcome, resolveRoute } from '../routes.ts';
 import type { Runtime } from '../runtime.ts';

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Target } from '../../config/schema/targets.ts';
+import type { Target } from '../../language/schema/targets.ts';
 import { useFacts, useRuntime } from '../context.tsx';
 import { buildHref, type ResolvedTarget, resolveTarget } from '../targets.ts';
 

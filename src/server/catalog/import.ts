@@ -8,8 +8,8 @@
  * deployment starting several on an empty PostgreSQL) do it one after the other.
  */
 import type { Transaction } from 'kysely';
-import type { Catalog, CatalogClassOffer, CatalogOffer } from '../../config/schema/catalog.ts';
 import { canonicalCode } from '../../domain/codes.ts';
+import type { Catalog, CatalogClassOffer, CatalogOffer } from '../../language/schema/catalog.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/types.ts';
 import { catalogChanged } from './cache.ts';

@@ -6,9 +6,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { type Diagnostic, isError } from '../../config/diagnostic.ts';
-import { type ConfigFile, readConfigFile, readConfigFiles } from '../../config/load.ts';
-import { formatReport } from '../../config/report.ts';
+import { type Diagnostic, isError } from '../../compiler/diagnostic.ts';
+import { type ConfigFile, readConfigFile, readConfigFiles } from '../../compiler/load.ts';
+import { formatReport } from '../../compiler/report.ts';
+import { validateConfigFile } from '../../compiler/validate.ts';
 import {
   type Catalog,
   type CatalogOffer,
@@ -16,8 +17,7 @@ import {
   catalogFile,
   catalogOffer,
   catalogPartner,
-} from '../../config/schema/catalog.ts';
-import { validateConfigFile } from '../../config/validate.ts';
+} from '../../language/schema/catalog.ts';
 
 export class CatalogFileError extends Error {
   override name = 'CatalogFileError';
@@ -66,7 +66,7 @@ export function parseCatalog(data: unknown): Catalog {
 /**
  * The whole catalog of a funnels folder: its catalog file, plus the partner and offers that
  * funnel files declare (a partner funnel made from funnels/templates/partner.yaml declares
- * both). `npm run check` reports the same problems first (src/config/checks/catalogParts.ts).
+ * both). `npm run check` reports the same problems first (src/compiler/checks/catalogParts.ts).
  */
 export function readCatalog(funnelsDir: string, root: string = process.cwd()): Catalog {
   const catalog = readCatalogFile(findCatalogFile(funnelsDir), root);

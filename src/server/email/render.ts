@@ -1,12 +1,12 @@
 /**
  * The emails of the outbox as they are sent: a message of kind `email` named after one of the
- * emails of src/config/emailTexts.ts is written in the language its payload names (`locale`;
+ * emails of src/compiler/emailTexts.ts is written in the language its payload names (`locale`;
  * none: the default one), with the values the server fills: the addresses of its payload, the
  * site's links (PUBLIC_URL), and the reset link made from the message's secret at delivery (never
  * stored in a payload). An email adapter sends what this renders; the log adapter prints its subject.
  */
-import type { EmailName } from '../../config/emailTexts.ts';
-import { isEmailName } from '../../config/emailTexts.ts';
+import type { EmailName } from '../../compiler/emailTexts.ts';
+import { isEmailName } from '../../compiler/emailTexts.ts';
 import { maskEmail } from '../auth/redaction.ts';
 import type { OutboxDelivery } from '../outbox/repository.ts';
 import type { EmailTexts, RenderedText } from './texts.ts';

@@ -3,14 +3,14 @@
  * language, copy/<locale>/emails.yaml and the namespaces its texts nest (`$t(common:productName)`),
  * rendered with i18next as the app renders its copy (`{placeholders}`, nesting; plain text, no
  * escaping). A text a language lacks is the default language's (app.yaml's `defaultLocale`), as in
- * the app. The default language must have every text (src/config/emailTexts.ts): `npm run check`
+ * the app. The default language must have every text (src/compiler/emailTexts.ts): `npm run check`
  * says so (FL506), and the server does not start without them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import i18next, { type i18n as I18n } from 'i18next';
 import { parse } from 'yaml';
-import { EMAILS_NAMESPACE, type EmailName, emailTextKey, emailTexts } from '../../config/emailTexts.ts';
+import { EMAILS_NAMESPACE, type EmailName, emailTextKey, emailTexts } from '../../compiler/emailTexts.ts';
 import { ConfigError } from '../config.ts';
 
 export interface RenderedText {

@@ -4,12 +4,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { CompiledFlag } from '../../config/compiled.ts';
-import { isError } from '../../config/diagnostic.ts';
-import { readConfigFile } from '../../config/load.ts';
-import { formatReport } from '../../config/report.ts';
-import type { ExperimentsFile } from '../../config/schema/experiments.ts';
-import { validateConfigFile } from '../../config/validate.ts';
+import type { CompiledFlag } from '../../compiler/compiled.ts';
+import { isError } from '../../compiler/diagnostic.ts';
+import { readConfigFile } from '../../compiler/load.ts';
+import { formatReport } from '../../compiler/report.ts';
+import { validateConfigFile } from '../../compiler/validate.ts';
+import type { ExperimentsFile } from '../../language/schema/experiments.ts';
 import { ConfigError } from '../config.ts';
 
 export const EXPERIMENTS_FILE = 'experiments.yaml';

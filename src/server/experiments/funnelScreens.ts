@@ -1,8 +1,8 @@
 /**
  * The funnels and screens of the running config, which `POST /api/events` may name: every
- * funnel file of the funnels folder as the build reads it (src/config/load.ts, funnels made
+ * funnel file of the funnels folder as the build reads it (src/compiler/load.ts, funnels made
  * from a template expanded), by funnel id, each screen id with its place in the funnel (the
- * step the report orders screens by, as src/config/compile.ts numbers them).
+ * step the report orders screens by, as src/compiler/compile.ts numbers them).
  *
  * Reading the folder takes a few hundred milliseconds (YAML), so it is read when the first
  * event arrives, not at every server start (tests start hundreds), and again only when a file
@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readConfigFiles } from '../../config/load.ts';
+import { readConfigFiles } from '../../compiler/load.ts';
 
 /** Funnel id → screen id → its step (0 first). */
 export type FunnelScreens = ReadonlyMap<string, ReadonlyMap<string, number>>;

@@ -20,7 +20,7 @@ export type { OutboxDelivery } from './repository.ts';
 export const outboxMessages = {
   accountCreated: { kind: 'analytics', name: 'account.created' },
   passwordResetEmail: { kind: 'email', name: 'passwordReset' },
-  // Security notices (src/server/accounts/securityNotices.ts); each email's name is its texts' (src/config/emailTexts.ts).
+  // Security notices (src/server/accounts/securityNotices.ts); each email's name is its texts' (src/compiler/emailTexts.ts).
   passwordChangedEmail: { kind: 'email', name: 'passwordChanged' },
   passwordResetDoneEmail: { kind: 'email', name: 'passwordResetDone' },
   emailChangedEmail: { kind: 'email', name: 'emailChanged' },

@@ -2,7 +2,7 @@
  * Vite's build manifest (DIST_DIR/.vite/manifest.json): which files a chunk is, and what it
  * imports. The server preloads a page's chunks from it; `npm run bench` sums the landing's.
  */
-import { SCREEN_PREFIX } from '../../config/virtualIds.ts';
+import { SCREEN_PREFIX } from '../../vitePlugin/virtualIds.ts';
 
 export interface ManifestChunk {
   file: string;

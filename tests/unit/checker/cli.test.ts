@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Document, parseDocument } from 'yaml';
-import { emailTexts } from '../../../src/config/emailTexts.ts';
-import { derivedTexts, requiredShellTexts } from '../../../src/config/runtimeTexts.ts';
+import { emailTexts } from '../../../src/compiler/emailTexts.ts';
+import { derivedTexts, requiredShellTexts } from '../../../src/compiler/runtimeTexts.ts';
 import { fixturesDir, projectRoot, text } from './helpers.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'checker-cli-'));
@@ -13,7 +13,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /**
  * A copy of a complete fixture in which every text the app shows (or the server emails) by itself exists, and app.yaml
- * declares every shell text, so that a component adding a text to src/config/runtimeTexts.ts
+ * declares every shell text, so that a component adding a text to src/compiler/runtimeTexts.ts
  * does not break this test.
  */
 function fixtureCopy(name: string, overlay?: string): string {

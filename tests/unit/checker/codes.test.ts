@@ -6,12 +6,12 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CheckResult, checkAndCompile } from '../../../src/config/compile.ts';
-import type { Diagnostic } from '../../../src/config/diagnostic.ts';
-import { codeLink, diagnosticCodes, githubAnchor, isDiagnosticCode } from '../../../src/config/diagnosticCodes.ts';
-import { errorsDoc } from '../../../src/config/errorsDoc.ts';
-import { formatReport } from '../../../src/config/report.ts';
-import type { RuntimeTexts } from '../../../src/config/runtimeTexts.ts';
+import { type CheckResult, checkAndCompile } from '../../../src/compiler/compile.ts';
+import type { Diagnostic } from '../../../src/compiler/diagnostic.ts';
+import { codeLink, diagnosticCodes, githubAnchor, isDiagnosticCode } from '../../../src/compiler/diagnosticCodes.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
+import type { RuntimeTexts } from '../../../src/compiler/runtimeTexts.ts';
+import { errorsDoc } from '../../../src/generators/errorsDoc/errorsDoc.ts';
 import { checkCase, fixtureRuntimeTexts, fixturesDir, projectRoot, text } from './helpers.ts';
 
 const errorsPage = readFileSync(join(projectRoot, 'docs/errors.md'), 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAndCompile } from '../../../src/config/compile.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { checkCase, projectRoot, text } from './helpers.ts';
 
 /**

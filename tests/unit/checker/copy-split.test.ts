@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
+import { funnelConfigPlugin } from '../../../src/vitePlugin/plugin.ts';
 import { checkCase, projectRoot } from './helpers.ts';
 
 /**
- * The default locale's copy is split (src/config/copySplit.ts): the main module carries what
+ * The default locale's copy is split (src/compiler/copySplit.ts): the main module carries what
  * the app shell needs, each screen's module what that screen shows beyond it.
  */
 describe('copy split, fixture', () => {

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { formatReport } from '../../../src/config/report.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
 import { checkCase, projectRoot, text } from './helpers.ts';
 
 /**

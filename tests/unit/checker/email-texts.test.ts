@@ -1,6 +1,6 @@
 /**
  * The texts of the emails the server sends live in the copy (namespace `emails`), and
- * `npm run check` holds them to the list of src/config/emailTexts.ts: a missing text, a
+ * `npm run check` holds them to the list of src/compiler/emailTexts.ts: a missing text, a
  * placeholder the server does not fill, placeholders that differ between languages, a text no
  * email sends, a text not translated yet.
  */
@@ -8,10 +8,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAndCompile, createCheckCache } from '../../../src/config/compile.ts';
-import { isError } from '../../../src/config/diagnostic.ts';
-import { emailFills, emailTexts } from '../../../src/config/emailTexts.ts';
-import { formatReport } from '../../../src/config/report.ts';
+import { checkAndCompile, createCheckCache } from '../../../src/compiler/compile.ts';
+import { isError } from '../../../src/compiler/diagnostic.ts';
+import { emailFills, emailTexts } from '../../../src/compiler/emailTexts.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
 import { checkCase, fixtureRuntimeTexts, projectRoot, text } from './helpers.ts';
 
 /** Two emails of the fixture's server: welcome (filling {email} and {link}) and goodbye ({email}). */

@@ -1,12 +1,12 @@
-import { ruleRegistry } from '../../../src/config/ruleMessages.ts';
-import type { RuntimeTexts } from '../../../src/config/runtimeTexts.ts';
+import type { RuntimeTexts } from '../../../src/compiler/runtimeTexts.ts';
+import { ruleRegistry } from '../../../src/language/ruleMessages.ts';
 
 /**
  * The texts the app shows by itself as the base fixture has them: the shell texts its app.yaml
  * declares (`shellTexts:`) and the validation messages. Tests pass these instead of
- * src/config/runtimeTexts.ts so that a component adding a text does not change every expected
+ * src/compiler/runtimeTexts.ts so that a component adding a text does not change every expected
  * report; the shell-text checks themselves have their own cases. (Written out rather than taken
- * from src/config/runtimeTexts.ts: tests mock that module with this one.)
+ * from src/compiler/runtimeTexts.ts: tests mock that module with this one.)
  */
 export const fixtureRuntimeTexts: RuntimeTexts = {
   requiredShell: {

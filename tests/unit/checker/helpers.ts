@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckResult, checkAndCompile } from '../../../src/config/compile.ts';
-import { formatReport } from '../../../src/config/report.ts';
-import type { RuntimeTexts } from '../../../src/config/runtimeTexts.ts';
+import { type CheckResult, checkAndCompile } from '../../../src/compiler/compile.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
+import type { RuntimeTexts } from '../../../src/compiler/runtimeTexts.ts';
 import { fixtureRuntimeTexts } from './fixtureRuntimeTexts.ts';
 
 export const fixturesDir = fileURLToPath(new URL('../../fixtures/checker/', import.meta.url));

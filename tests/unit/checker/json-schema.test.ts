@@ -1,5 +1,5 @@
 /**
- * The editors' JSON Schemas (schemas/, written by `npm run schema` from src/config/jsonSchema/)
+ * The editors' JSON Schemas (schemas/, written by `npm run schema` from src/generators/jsonSchema/)
  * agree with the checker: the committed ones are what the config makes now, every file of
  * funnels/ and copy/ passes the schema its editor maps it to (read by a standard validator,
  * ajv), and a shape mistake of the checker's fixtures fails there at the place the checker
@@ -13,10 +13,10 @@ import addFormats from 'ajv-formats';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { YamlPath } from '../../../src/config/diagnostic.ts';
-import { EDITOR_SETTINGS, staleJsonSchemaDiagnostics } from '../../../src/config/jsonSchema/files.ts';
-import { type JsonSchemaFile, projectJsonSchemas } from '../../../src/config/jsonSchema/schemaFiles.ts';
-import { loadProject } from '../../../src/config/load.ts';
+import type { YamlPath } from '../../../src/compiler/diagnostic.ts';
+import { loadProject } from '../../../src/compiler/load.ts';
+import { EDITOR_SETTINGS, staleJsonSchemaDiagnostics } from '../../../src/generators/jsonSchema/files.ts';
+import { type JsonSchemaFile, projectJsonSchemas } from '../../../src/generators/jsonSchema/schemaFiles.ts';
 import { checkCase, fixturesDir, projectRoot } from './helpers.ts';
 
 function schemasOf(root: string): JsonSchemaFile[] {

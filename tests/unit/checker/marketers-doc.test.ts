@@ -7,8 +7,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { formatReport } from '../../../src/config/report.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
 import { projectRoot } from './helpers.ts';
 
 const fixtures = join(projectRoot, 'tests/fixtures/marketers');

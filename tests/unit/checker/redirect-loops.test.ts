@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canAllHold } from '../../../src/config/checks/conditionSat.ts';
-import type { Condition } from '../../../src/config/schema/conditions.ts';
+import { canAllHold } from '../../../src/compiler/checks/conditionSat.ts';
+import type { Condition } from '../../../src/language/schema/conditions.ts';
 import { checkCase, text } from './helpers.ts';
 
 describe('npm run check: redirects that send each other back', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { error, warning } from '../../../src/config/diagnostic.ts';
-import { formatReport, summaryLine } from '../../../src/config/report.ts';
+import { error, warning } from '../../../src/compiler/diagnostic.ts';
+import { formatReport, summaryLine } from '../../../src/compiler/report.ts';
 import { checkCase } from './helpers.ts';
 
 describe('the report', () => {

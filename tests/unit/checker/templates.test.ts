@@ -7,8 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { formatReport } from '../../../src/config/report.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
 import { projectRoot, text } from './helpers.ts';
 
 /** The repository's funnels and copy in a temporary folder, with some files changed or added. */

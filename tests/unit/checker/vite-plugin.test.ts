@@ -10,8 +10,8 @@ const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 // The fixtures have the texts of fixtureRuntimeTexts.ts, not whatever components add later.
-vi.mock('../../../src/config/runtimeTexts.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/config/runtimeTexts.ts')>()),
+vi.mock('../../../src/compiler/runtimeTexts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/compiler/runtimeTexts.ts')>()),
   runtimeTexts: (await import('./fixtureRuntimeTexts.ts')).fixtureRuntimeTexts,
 }));
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, createServer, type Rolldown, type ViteDevServer } from 'vite';
-import { funnelConfigPlugin } from '../../../src/config/vite-plugin.ts';
+import { funnelConfigPlugin } from '../../../src/vitePlugin/plugin.ts';
 
 /** Makes `root` a small app: one entry importing the funnel config's virtual module. */
 export function writeAppEntry(root: string): void {

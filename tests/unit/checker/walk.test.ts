@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { actionList } from '../../../src/config/schema/actions.ts';
-import { copyKey } from '../../../src/config/schema/common.ts';
-import { condition } from '../../../src/config/schema/conditions.ts';
-import type { SchemaRole } from '../../../src/config/schema/roles.ts';
-import { strictObject, taggedUnion } from '../../../src/config/schema/strict.ts';
-import { target } from '../../../src/config/schema/targets.ts';
-import { walk } from '../../../src/config/schemaWalk.ts';
+import { walk } from '../../../src/compiler/schemaWalk.ts';
+import { actionList } from '../../../src/language/schema/actions.ts';
+import { copyKey } from '../../../src/language/schema/common.ts';
+import { condition } from '../../../src/language/schema/conditions.ts';
+import type { SchemaRole } from '../../../src/language/schema/roles.ts';
+import { strictObject, taggedUnion } from '../../../src/language/schema/strict.ts';
+import { target } from '../../../src/language/schema/targets.ts';
 
 /**
  * The checks find copy keys, targets, facts, value sources and actions by the role their

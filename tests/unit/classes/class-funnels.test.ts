@@ -9,9 +9,9 @@ import { describe, expect, test, vi } from 'vitest';
 import { embeddableUrl, probeWidget, watchFrame } from '../../../src/adapters/widgets/widget.ts';
 import { stars } from '../../../src/blocks/awards/Awards.tsx';
 import { offerCards } from '../../../src/blocks/classOffers/cards.ts';
-import { checkAndCompile } from '../../../src/config/compile.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import type { MinervaOffer } from '../../../src/contract/entities.ts';
-import { factsFromMap } from '../../../src/runtime/facts.ts';
+import { factsFromMap } from '../../../src/language/evaluate/facts.ts';
 import { type RouteOutcome, resolveRoute } from '../../../src/runtime/routes.ts';
 import { helmetOptionsFor, securityHeaders } from '../../../src/server/security.ts';
 

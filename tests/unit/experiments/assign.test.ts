@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { CompiledFlag } from '../../../src/config/compiled.ts';
+import type { CompiledFlag } from '../../../src/compiler/compiled.ts';
 import { assignVariants, type Visitor } from '../../../src/experiments/assign.ts';
 import { audienceMayRead, audienceSnapshot } from '../../../src/experiments/audience.ts';
-import { factsFromMap } from '../../../src/runtime/facts.ts';
+import { factsFromMap } from '../../../src/language/evaluate/facts.ts';
 
 const fiftyFifty: CompiledFlag = {
   variants: ['control', 'variant1'],

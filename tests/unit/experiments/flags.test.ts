@@ -10,7 +10,7 @@ import {
 import { LocalExperimentProvider } from '../../../src/adapters/flags/localProvider.ts';
 import { HttpFlagProvider } from '../../../src/adapters/flags/remoteProvider.ts';
 import { memoryCookies } from '../../../src/browser/storage.ts';
-import type { CompiledFlag } from '../../../src/config/compiled.ts';
+import type { CompiledFlag } from '../../../src/compiler/compiled.ts';
 
 const flags: Record<string, CompiledFlag> = {
   unifiedLogin: { variants: ['off', 'on'], default: 'on' },

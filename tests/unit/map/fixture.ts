@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { type MapSource, mapSource } from '../../../src/config/map/source.ts';
-import { formatReport } from '../../../src/config/report.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
+import { type MapSource, mapSource } from '../../../src/generators/map/source.ts';
 import { fixtureRuntimeTexts } from '../checker/fixtureRuntimeTexts.ts';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url));

@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conditionText, targetText } from '../../../src/config/map/conditionText.ts';
-import { type MapFile, mapFiles, mapsCheckedFor, staleMapDiagnostics, writeMapFiles } from '../../../src/config/map/files.ts';
-import { cellText, mermaidText } from '../../../src/config/map/markdown.ts';
-import { formatReport } from '../../../src/config/report.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
+import { conditionText, targetText } from '../../../src/generators/map/conditionText.ts';
+import { type MapFile, mapFiles, mapsCheckedFor, staleMapDiagnostics, writeMapFiles } from '../../../src/generators/map/files.ts';
+import { cellText, mermaidText } from '../../../src/generators/map/markdown.ts';
 import { text } from '../checker/helpers.ts';
 import { mapFixture } from './fixture.ts';
 

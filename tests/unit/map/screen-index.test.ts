@@ -3,13 +3,13 @@ import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { SCREEN_INDEX_PATH, screenIndexHtml } from '../../../src/config/map/screenIndex.ts';
+import { SCREEN_INDEX_PATH, screenIndexHtml } from '../../../src/generators/map/screenIndex.ts';
 import { buildApp, devServer, writeAppEntry } from '../checker/viteApp.ts';
 import { mapFixture } from './fixture.ts';
 
 // The fixture has the texts of the checker fixtures (fixtureRuntimeTexts.ts), not whatever components add later.
-vi.mock('../../../src/config/runtimeTexts.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/config/runtimeTexts.ts')>()),
+vi.mock('../../../src/compiler/runtimeTexts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/compiler/runtimeTexts.ts')>()),
   runtimeTexts: (await import('../checker/fixtureRuntimeTexts.ts')).fixtureRuntimeTexts,
 }));
 

@@ -8,16 +8,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockComponents, lazyBlocks } from '../../../src/blocks/components.ts';
 import { blockSchemas } from '../../../src/blocks/schemas.ts';
-import { factFamilyRegistry, fixedFactRegistry } from '../../../src/config/factRegistry.ts';
-import { defaultRuleMessages, ruleRegistry } from '../../../src/config/ruleMessages.ts';
-import { derivedTexts } from '../../../src/config/runtimeTexts.ts';
-import { actionBranches } from '../../../src/config/schema/actions.ts';
-import { factFamilies, fixedFacts } from '../../../src/config/schema/conditions.ts';
-import { fieldTypes, rule } from '../../../src/config/schema/fields.ts';
-import { unionInfo } from '../../../src/config/schema/roles.ts';
-import { valueSource } from '../../../src/config/schema/values.ts';
-import { unwrap } from '../../../src/config/schemaWalk.ts';
-import { createFacts, type FactSources } from '../../../src/runtime/facts.ts';
+import { derivedTexts } from '../../../src/compiler/runtimeTexts.ts';
+import { unwrap } from '../../../src/compiler/schemaWalk.ts';
+import { createFacts, type FactSources } from '../../../src/language/evaluate/facts.ts';
+import { factFamilyRegistry, fixedFactRegistry } from '../../../src/language/factRegistry.ts';
+import { defaultRuleMessages, ruleRegistry } from '../../../src/language/ruleMessages.ts';
+import { actionBranches } from '../../../src/language/schema/actions.ts';
+import { factFamilies, fixedFacts } from '../../../src/language/schema/conditions.ts';
+import { fieldTypes, rule } from '../../../src/language/schema/fields.ts';
+import { unionInfo } from '../../../src/language/schema/roles.ts';
+import { valueSource } from '../../../src/language/schema/values.ts';
 
 const docs = readFileSync(join(import.meta.dirname, '../../../docs/funnel-language.md'), 'utf8');
 const sorted = (names: Iterable<string>) => [...names].sort();
@@ -70,7 +70,7 @@ describe('validation rules', () => {
     expect(sorted(branchesOf(rule))).toEqual(sorted(names));
   });
 
-  it('each default message is a text derived from the rules (src/config/runtimeTexts.ts), and fills {field}', () => {
+  it('each default message is a text derived from the rules (src/compiler/runtimeTexts.ts), and fills {field}', () => {
     for (const name of names) {
       const message = defaultRuleMessages[name as keyof typeof defaultRuleMessages];
       expect(Object.keys(derivedTexts)).toContain(message);

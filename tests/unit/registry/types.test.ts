@@ -6,21 +6,21 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import type { CustomerFact } from '../../../src/config/factRegistry.ts';
-import { actionBranches, type WrittenAction } from '../../../src/config/schema/actions.ts';
-import { milliseconds } from '../../../src/config/schema/common.ts';
-import { condition } from '../../../src/config/schema/conditions.ts';
-import { type Rule, ruleSchema } from '../../../src/config/schema/fields.ts';
-import type { DriftedBranches } from '../../../src/config/schema/handTypes.ts';
-import { strictObject } from '../../../src/config/schema/strict.ts';
-import { target } from '../../../src/config/schema/targets.ts';
-import { valueMap } from '../../../src/config/schema/values.ts';
-import type { CustomerFacts } from '../../../src/runtime/facts.ts';
+import type { CustomerFacts } from '../../../src/language/evaluate/facts.ts';
+import type { CustomerFact } from '../../../src/language/factRegistry.ts';
+import { actionBranches, type WrittenAction } from '../../../src/language/schema/actions.ts';
+import { milliseconds } from '../../../src/language/schema/common.ts';
+import { condition } from '../../../src/language/schema/conditions.ts';
+import { type Rule, ruleSchema } from '../../../src/language/schema/fields.ts';
+import type { DriftedBranches } from '../../../src/language/schema/handTypes.ts';
+import { strictObject } from '../../../src/language/schema/strict.ts';
+import { target } from '../../../src/language/schema/targets.ts';
+import { valueMap } from '../../../src/language/schema/values.ts';
 
 describe('types derived from the registries', () => {
   it('a rule schema must have a prop for each placeholder its message is said to fill', () => {
     // The registry says `length` fills {min} and {max}: its schema cannot call them anything else.
-    // @ts-expect-error 'min' is missing: the prop was renamed in the schema but not in src/config/ruleMessages.ts
+    // @ts-expect-error 'min' is missing: the prop was renamed in the schema but not in src/language/ruleMessages.ts
     ruleSchema('length', { minimum: z.number(), max: z.number() });
     ruleSchema('length', { min: z.number(), max: z.number() });
   });

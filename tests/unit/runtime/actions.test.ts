@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Action } from '../../../src/config/schema/actions.ts';
 import { CallError } from '../../../src/contract/wire.ts';
+import type { Action } from '../../../src/language/schema/actions.ts';
 import { idempotencyKey, runActions } from '../../../src/runtime/actions.ts';
 import { fakeServices } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { initialClientState } from '../../../src/domain/clientState.ts';
-import { evaluateCondition, readsFactFamily } from '../../../src/runtime/conditions.ts';
-import { createFacts, type FactSources, factsFromMap } from '../../../src/runtime/facts.ts';
+import { evaluateCondition, readsFactFamily } from '../../../src/language/evaluate/conditions.ts';
+import { createFacts, type FactSources, factsFromMap } from '../../../src/language/evaluate/facts.ts';
 
 const facts = factsFromMap({
   'session.loggedIn': true,

@@ -1,6 +1,6 @@
 /**
  * The default locale's copy reaches the browser in pieces (the shell's in the entry chunk, each
- * screen's in its chunk: src/config/copySplit.ts). These tests look for a text that would show
+ * screen's in its chunk: src/compiler/copySplit.ts). These tests look for a text that would show
  * as its raw key because no piece carries it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,9 +9,9 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { blockTypesIn } from '../../../src/blocks/blockTypesIn.ts';
 import { planCopyTexts, planTextBlocks } from '../../../src/blocks/plans/copyKeys.ts';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import type { CompiledCopy } from '../../../src/config/compiled.ts';
-import { derivedTexts, requiredShellTexts, shellTextsOf } from '../../../src/config/runtimeTexts.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import type { CompiledCopy } from '../../../src/compiler/compiled.ts';
+import { derivedTexts, requiredShellTexts, shellTextsOf } from '../../../src/compiler/runtimeTexts.ts';
 import { createCopy } from '../../../src/runtime/copy.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');

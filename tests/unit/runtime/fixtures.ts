@@ -1,7 +1,7 @@
 /** Small configs and fake services for the runtime's unit tests. */
-import type { CompiledApp, CompiledConfig, CompiledRoute, CompiledScreen } from '../../../src/config/compiled.ts';
+import type { CompiledApp, CompiledConfig, CompiledRoute, CompiledScreen } from '../../../src/compiler/compiled.ts';
+import { type Facts, factsFromMap } from '../../../src/language/evaluate/facts.ts';
 import type { ActionScope, ActionServices, NotificationRequest, PopupRequest } from '../../../src/runtime/actions.ts';
-import { type Facts, factsFromMap } from '../../../src/runtime/facts.ts';
 
 export const app: CompiledApp = {
   productName: 'common:productName',

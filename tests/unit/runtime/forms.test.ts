@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Field } from '../../../src/config/schema/fields.ts';
+import type { Field } from '../../../src/language/schema/fields.ts';
 import { compileRules } from '../../../src/runtime/forms/compileRules.ts';
 import { failures } from '../../../src/runtime/forms/rules.ts';
 import { formatPromoCode } from '../../../src/runtime/promoCode.ts';

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { countdownCopyTexts } from '../../../src/blocks/countdown/schema.ts';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { formatReport } from '../../../src/config/report.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import { formatReport } from '../../../src/compiler/report.ts';
 import {
   clockParts,
   msToNextTick,

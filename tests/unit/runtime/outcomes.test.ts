@@ -1,15 +1,15 @@
 /**
  * Errors by meaning: which outcome a failure is (src/contract/outcomes.ts), what each outcome of a
- * call shows after the build resolved the mapping (src/config/outcomes.ts), and what the action
+ * call shows after the build resolved the mapping (src/compiler/outcomes.ts), and what the action
  * runner does with it — the message first, then `catch:` with `error.outcome`.
  */
 import { describe, expect, test } from 'vitest';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { compileOutcomes, type ErrorsConfig } from '../../../src/config/outcomes.ts';
-import type { Action } from '../../../src/config/schema/actions.ts';
-import type { CompiledOutcomes } from '../../../src/config/schema/outcomes.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import { compileOutcomes, type ErrorsConfig } from '../../../src/compiler/outcomes.ts';
 import { outcomeOf } from '../../../src/contract/outcomes.ts';
 import { CallError } from '../../../src/contract/wire.ts';
+import type { Action } from '../../../src/language/schema/actions.ts';
+import type { CompiledOutcomes } from '../../../src/language/schema/outcomes.ts';
 import { runActions } from '../../../src/runtime/actions.ts';
 import { fakeServices } from './fixtures.ts';
 

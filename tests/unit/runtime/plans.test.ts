@@ -10,7 +10,7 @@ import { type CardOffer, planCards } from '../../../src/blocks/plans/cards.ts';
 import { plansBlock } from '../../../src/blocks/plans/schema.ts';
 import { cookieDomainFor, documentCookies, memoryCookies } from '../../../src/browser/storage.ts';
 import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from '../../../src/browser/storageKeys.ts';
-import { checkAndCompile } from '../../../src/config/compile.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { createCopy } from '../../../src/runtime/copy.ts';
 import {
   chosenPlanState,

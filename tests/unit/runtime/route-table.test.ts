@@ -5,8 +5,8 @@
 
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { factsFromMap } from '../../../src/runtime/facts.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
+import { factsFromMap } from '../../../src/language/evaluate/facts.ts';
 import { type RouteOutcome, resolveRoute } from '../../../src/runtime/routes.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { factsFromMap } from '../../../src/runtime/facts.ts';
+import { factsFromMap } from '../../../src/language/evaluate/facts.ts';
 import { findRoute, matchPath, resolveRoute } from '../../../src/runtime/routes.ts';
 import { config, screens } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { factsFromMap } from '../../../src/runtime/facts.ts';
+import { factsFromMap } from '../../../src/language/evaluate/facts.ts';
 import { buildHref, resolveTarget } from '../../../src/runtime/targets.ts';
 import { readValue, readValueMap, resolveValue, resolveValueMap } from '../../../src/runtime/values.ts';
 

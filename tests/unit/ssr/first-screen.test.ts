@@ -4,11 +4,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../../scripts/lib/build.ts';
-import { checkAndCompile } from '../../../src/config/compile.ts';
-import { nextScreens } from '../../../src/config/map/next.ts';
-import { mapSource } from '../../../src/config/map/source.ts';
-import { funnelPages } from '../../../src/config/pages.ts';
+import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { acceptedLanguages } from '../../../src/domain/locale.ts';
+import { nextScreens } from '../../../src/generators/map/next.ts';
+import { mapSource } from '../../../src/generators/map/source.ts';
+import { funnelPages } from '../../../src/generators/pages/funnelPages.ts';
 import { filesAhead, savingData } from '../../../src/runtime/prefetch.ts';
 import { pagePreloads, recordingPreloads } from '../../../src/runtime/preloads.ts';
 import { mobileRequest, robotRequest } from '../../../src/server/pages/appPages.ts';
