@@ -1,4 +1,4 @@
-import { planCopyTexts, planTextBlocks } from '../blocks/plans/copyKeys.ts';
+import { planCopyTexts, planTextBlocks } from '../blocks/schemas.ts';
 import { runChecks } from './checks/index.ts';
 import { matchRoute } from './checks/routeIndex.ts';
 import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledHead, CompiledRoute, CompiledScreen } from './compiled.ts';

@@ -1,4 +1,4 @@
-import { planCopyTexts } from '../blocks/plans/copyKeys.ts';
+import { planCopyTexts } from '../blocks/schemas.ts';
 import { ruleRegistry } from '../language/ruleMessages.ts';
 import { copyKey, placeholderName } from '../language/schema/common.ts';
 import { emailTexts, type TextFills } from './emailTexts.ts';
