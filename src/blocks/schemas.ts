@@ -73,7 +73,7 @@ export const blockSchemas = {
 };
 
 // What the compiler needs to know of particular blocks, until each block describes it itself: the
-// compiler reaches the blocks through this module only (scripts/layers.ts).
+// compiler reaches the blocks through this module only (docs/layers.md).
 export { blockTypesIn } from './blockTypesIn.ts';
 export { DEFAULT_ERROR_MS } from './paymentForm/errorMs.ts';
 export { planCopyTexts, planTextBlocks } from './plans/copyKeys.ts';
