@@ -36,7 +36,7 @@ const rules: Rule[] = [
   },
   {
     name: 'compiler-through-the-registry',
-    says: "the compiler, the generators and the Vite plugin reach the blocks through their registry (src/blocks/*.ts), not a block's folder",
+    says: "the compiler, the generators and the Vite plugin reach the blocks through the registry (src/blocks/*.ts), not a block's folder",
     from: /^src\/(compiler|generators|vitePlugin)\//,
     forbidden: insideABlock,
   },
