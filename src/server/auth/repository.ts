@@ -138,7 +138,11 @@ export async function readRateLimitCount(db: Db, key: string, windowStart: Date)
 
 /** Stores `secret` under `name` unless a key of that name is stored already (the first one stays). */
 export async function insertServerKeyIfAbsent(db: Db, name: string, secret: string): Promise<void> {
-  await db.insertInto('server_keys').values({ name, secret }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('server_keys')
+    .values({ name, secret })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
 }
 
 export async function readServerKey(db: Db, name: string): Promise<string> {
