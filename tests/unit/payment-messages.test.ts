@@ -59,7 +59,7 @@ describe('which message a provider failure shows', () => {
   });
 });
 
-describe('the wording, exactly', () => {
+describe('the wording of copy/en/payment.yaml, exactly', () => {
   const checkout = (k: string) => t(`payment:checkout.${k}`);
   test('payment provider, app checkout', () => {
     expect(checkout('fillOutForm')).toBe('Please fill out the form.');
