@@ -1,6 +1,6 @@
 /**
  * Copy the plan blocks read by themselves (copy/en/plans.yaml), whatever the funnel says:
- * the card texts of spec §2.4 and the plan names by planDataKey (`plans:plan.*`). Listed in
+ * the card texts and the plan names by planDataKey (`plans:plan.*`). Listed in
  * src/compiler/runtimeTexts.ts (derivedTexts), so `npm run check` wants them in every locale; each with the
  * placeholders the cards fill in it.
  */
