@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { blockTypesIn } from '../blocks/blockTypesIn.ts';
-import { defaultRuleMessages } from '../language/ruleMessages.ts';
 import { type Rule, rule } from '../language/schema/fields.ts';
 import { outcomeNotification } from '../language/schema/outcomes.ts';
 import { unionInfo } from '../language/schema/roles.ts';
+import { defaultRuleMessages } from '../language/validationRules.ts';
 import type { CompiledCopy } from './compiled.ts';
 import type { YamlPath } from './diagnostic.ts';
 import type { ConfigKind } from './load.ts';

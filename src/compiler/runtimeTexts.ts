@@ -1,6 +1,6 @@
 import { planCopyTexts } from '../blocks/schemas.ts';
-import { ruleRegistry } from '../language/ruleMessages.ts';
 import { copyKey, placeholderName } from '../language/schema/common.ts';
+import { validationRules } from '../language/validationRules.ts';
 import { emailTexts, type TextFills } from './emailTexts.ts';
 
 export type { TextFills } from './emailTexts.ts';
@@ -50,7 +50,7 @@ export const derivedTexts: TextFills = {
   /** The plan cards' texts and the plan names by planDataKey (plans and planComparison blocks). */
   ...planCopyTexts,
   /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */
-  ...Object.fromEntries(Object.values(ruleRegistry).map((rule) => [rule.message, rule.fills])),
+  ...Object.fromEntries(Object.values(validationRules).map((rule) => [rule.message, rule.fills])),
 };
 
 /** What the code knows of the texts it shows by itself (tests give a smaller set for their fixtures). */

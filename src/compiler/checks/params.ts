@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { type RuleName, ruleRegistry } from '../../language/ruleMessages.ts';
 import { rule } from '../../language/schema/fields.ts';
 import { schemaInfo, unionInfo } from '../../language/schema/roles.ts';
 import { closest } from '../../language/suggest.ts';
+import { type RuleName, validationRules } from '../../language/validationRules.ts';
 import { type Diagnostic, error } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { defOf, unwrap, type WalkNode } from '../schemaWalk.ts';
@@ -19,7 +19,7 @@ import { joinAnd } from './copyKeys.ts';
  *   fill itself, and nothing else; a notification's `textFrom.into` gives one too;
  * - elsewhere, the block, rule or action fills the placeholders its schema declares
  *   (`filledCopyKey(['n', 'interval'])`, a copy group's texts, a rule's message in
- *   src/language/ruleMessages.ts), and the text, in every language, may use only those: a
+ *   src/language/validationRules.ts), and the text, in every language, may use only those: a
  *   misspelt `{intervall}` is reported at the text, with the block that fills the others.
  *
  * Texts nested with `$t(ns:key)` are filled by the same values (i18next passes them on), and a
@@ -184,7 +184,7 @@ function fillSites(fileNode: FileNode): FillSite[] {
   if (node.roles.has('copyGroup') && isCopyKey(node.data) && info?.texts)
     return Object.entries(info.texts).map(([name, fills]) => ({ key: `${node.data as string}.${name}`, fills, shownBy }));
   if (ruleUnion && node.union?.info === ruleUnion && isRecord(node.data) && node.data.message === undefined) {
-    const registered = ruleRegistry[node.union.branch as RuleName];
+    const registered = validationRules[node.union.branch as RuleName];
     if (registered) return [{ key: registered.message, fills: registered.fills, shownBy }];
   }
   return [];

@@ -1,51 +1,40 @@
 import { z } from 'zod';
-import { type RuleLimits, type RuleName, ruleRegistry } from '../ruleMessages.ts';
+import { type RuleName, validationRules, type WrittenProps } from '../validationRules.ts';
 import { actionList } from './actions.ts';
 import { copyKey, filledCopyKey, identifier } from './common.ts';
 import { condition } from './conditions.ts';
 import { strictObject, taggedUnion } from './strict.ts';
 
-/**
- * The schema of validation rule `name` (one entry each in src/language/ruleMessages.ts):
- * `rule: name`, its own props, and `message:`, a copy key replacing the default message, whose
- * text may use the names the registry says the rule fills. The props must include each of those
- * names but `{field}`: a prop renamed here and not there does not compile.
- */
-export function ruleSchema<K extends RuleName, P extends z.ZodRawShape & Record<RuleLimits<K>, z.ZodType>>(name: K, props: P) {
-  const fills = ruleRegistry[name].fills.map((f) => `{${f}}`).join(', ');
-  return strictObject({
-    rule: z.literal(name),
-    ...props,
-    message: filledCopyKey(ruleRegistry[name].fills)
-      .optional()
-      .describe(`A copy key replacing the default message (${ruleRegistry[name].message}); it may use ${fills}.`),
-  });
-}
-
-const ruleBranches = {
-  required: ruleSchema('required', {}).describe('The field is filled in.'),
-  email: ruleSchema('email', {}).describe('The field holds an email address.'),
-  noCapitals: ruleSchema('noCapitals', {}).describe('The field has no capital letters.'),
-  length: ruleSchema('length', {
-    min: z.number().int().min(0).describe('The fewest characters.'),
-    max: z.number().int().min(1).describe('The most characters.'),
-  })
-    .superRefine((v, ctx) => {
-      if (v.min > v.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `'min' (${v.min}) is larger than 'max' (${v.max}).` });
-    })
-    .describe('The field has between min and max characters.'),
-  maxLength: ruleSchema('maxLength', { max: z.number().int().min(1).describe('The most characters.') }).describe(
-    'The field has at most max characters.',
-  ),
-  matches: ruleSchema('matches', { field: identifier.describe('The other field, by name.') }).describe(
-    'The field is the same as another one (a password typed twice).',
-  ),
-  checked: ruleSchema('checked', {}).describe('The checkbox is ticked.'),
-  numeric: ruleSchema('numeric', {}).describe('The field holds a number.'),
-} satisfies { [K in RuleName]: z.ZodType };
+type Definition<K extends RuleName> = (typeof validationRules)[K];
 
 /** A validation rule as the config states it; the runtime compiles a form's rules into one zod schema (runtime/forms/compileRules.ts). */
-export type Rule = { [K in RuleName]: z.output<(typeof ruleBranches)[K]> }[RuleName];
+export type Rule = {
+  [K in RuleName]: { rule: K; message?: string } & WrittenProps<ReturnType<Definition<K>['props']>>;
+}[RuleName];
+
+/**
+ * The schema of validation rule `name` (its definition in src/language/validationRules.ts):
+ * `rule: name`, its own props, and `message:`, a copy key replacing the default message, whose
+ * text may use the names the rule fills.
+ */
+function ruleSchema<K extends RuleName>(name: K): z.ZodType {
+  const definition: Definition<RuleName> = validationRules[name];
+  const fills = definition.fills.map((f) => `{${f}}`).join(', ');
+  const schema = strictObject({
+    rule: z.literal(name),
+    ...definition.props({ z, identifier }),
+    message: filledCopyKey(definition.fills)
+      .optional()
+      .describe(`A copy key replacing the default message (${definition.message}); it may use ${fills}.`),
+  });
+  const refine = definition.refine as ((rule: unknown, ctx: z.RefinementCtx) => void) | undefined;
+  return (refine ? schema.superRefine(refine) : schema).describe(definition.description);
+}
+
+const ruleBranches = Object.fromEntries(Object.keys(validationRules).map((name) => [name, ruleSchema(name as RuleName)])) as {
+  [K in RuleName]: z.ZodType<Extract<Rule, { rule: K }>>;
+};
+
 export const rule = taggedUnion('rule', ruleBranches, 'validation rule');
 
 export const fieldTypes = ['email', 'password', 'text', 'checkbox', 'promoCode', 'captcha', 'hidden'] as const;

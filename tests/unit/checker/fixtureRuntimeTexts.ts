@@ -1,5 +1,5 @@
 import type { RuntimeTexts } from '../../../src/compiler/runtimeTexts.ts';
-import { ruleRegistry } from '../../../src/language/ruleMessages.ts';
+import { validationRules } from '../../../src/language/validationRules.ts';
 
 /**
  * The texts the app shows by itself as the base fixture has them: the shell texts its app.yaml
@@ -15,6 +15,6 @@ export const fixtureRuntimeTexts: RuntimeTexts = {
     'common:skipToContent': [],
     'common:mainNavigation': [],
   },
-  derived: Object.fromEntries(Object.values(ruleRegistry).map((rule) => [rule.message, rule.fills])),
+  derived: Object.fromEntries(Object.values(validationRules).map((rule) => [rule.message, rule.fills])),
   emails: {},
 };

@@ -12,12 +12,12 @@ import { derivedTexts } from '../../../src/compiler/runtimeTexts.ts';
 import { unwrap } from '../../../src/compiler/schemaWalk.ts';
 import { createFacts, type FactSources } from '../../../src/language/evaluate/facts.ts';
 import { factFamilyRegistry, fixedFactRegistry } from '../../../src/language/factRegistry.ts';
-import { defaultRuleMessages, ruleRegistry } from '../../../src/language/ruleMessages.ts';
 import { actionBranches } from '../../../src/language/schema/actions.ts';
 import { factFamilies, fixedFacts } from '../../../src/language/schema/conditions.ts';
 import { fieldTypes, rule } from '../../../src/language/schema/fields.ts';
 import { unionInfo } from '../../../src/language/schema/roles.ts';
 import { valueSource } from '../../../src/language/schema/values.ts';
+import { defaultRuleMessages, validationRules } from '../../../src/language/validationRules.ts';
 
 const docs = readFileSync(join(import.meta.dirname, '../../../docs/funnel-language.md'), 'utf8');
 const sorted = (names: Iterable<string>) => [...names].sort();
@@ -64,7 +64,7 @@ describe('actions', () => {
 });
 
 describe('validation rules', () => {
-  const names = Object.keys(ruleRegistry);
+  const names = Object.keys(validationRules);
 
   it('the schema has a branch for every rule of the registry, and only those', () => {
     expect(sorted(branchesOf(rule))).toEqual(sorted(names));
@@ -74,7 +74,7 @@ describe('validation rules', () => {
     for (const name of names) {
       const message = defaultRuleMessages[name as keyof typeof defaultRuleMessages];
       expect(Object.keys(derivedTexts)).toContain(message);
-      expect(ruleRegistry[name as keyof typeof ruleRegistry].fills).toContain('field');
+      expect(validationRules[name as keyof typeof validationRules].fills).toContain('field');
     }
   });
 
