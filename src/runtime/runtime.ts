@@ -15,6 +15,7 @@ import type { Copy } from './copy.ts';
 import type { ExperimentTracking } from './experiments.ts';
 import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
+import { type BackendData, createBackendData } from './data/backendData.ts';
 import { noPreloads, type Preloads } from './preloads.ts';
 
 /** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
@@ -77,7 +78,9 @@ export interface RuntimeOptions {
   prefetch?: (screenId: string) => void;
 }
 
-export interface Runtime extends RuntimeOptions {
+/** Blocks reach the backend through `data` only (tests/unit/runtime/data-layer.test.ts keeps it so). */
+export interface Runtime extends Omit<RuntimeOptions, 'backend'> {
+  data: BackendData;
   preloads: Preloads;
   notifications: NotificationCenter;
   popup: InfoPopup;
@@ -113,37 +116,31 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const popup = createInfoPopup();
   const { browser, navigation: nav, config } = o;
 
-  // Customer details: fetched once per session, when a condition needs them.
+  // Customer details: read when a condition needs them (one answer per session, in the data layer).
+  const data = createBackendData(o.backend, o.auth);
   const customer = createStore<CustomerFacts | null>(null);
   let customerFor: string | null = null;
-  let customerLoad: Promise<boolean> | null = null;
-  const loadCustomer = (session: Session): Promise<boolean> => {
-    const load = o.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
+  let customerDetails: unknown;
+  /** Answers whether the details could be had; a failed lookup is asked again next time. */
+  const ensureCustomer = (session: Session): Promise<boolean> => {
+    if (customerFor !== session.sessionToken) customer.set((customerDetails = null));
+    customerFor = session.sessionToken;
+    return data.read('GetCustomerDetails', { customerId: session.objectId }).then(
       (d) => {
-        customer.set(customerFacts(d));
+        if (d !== customerDetails) customer.set(customerFacts((customerDetails = d)));
         return true;
       },
       () => {
-        if (customerLoad === load) customerLoad = null;
-        customer.set(null);
+        customer.set((customerDetails = null));
         return false;
       },
     );
-    customerLoad = load;
-    return load;
   };
-  /** Answers whether the details could be had; a failed lookup is asked again next time. */
-  const ensureCustomer = (session: Session): Promise<boolean> => {
-    if (customerFor === session.sessionToken && customerLoad) return customerLoad;
-    customerFor = session.sessionToken;
-    customer.set(null);
-    return loadCustomer(session);
-  };
-  /** After a charge (made or refused) the details may say otherwise (a plan, a trial used): read again, the old kept meanwhile. */
-  const refreshCustomer = () => {
+  // After a write that changes them (a charge made or refused, a new card), read again, the old kept meanwhile.
+  data.subscribe((name) => {
     const session = o.auth.session.get();
-    if (session && customerLoad && customerFor === session.sessionToken) void loadCustomer(session);
-  };
+    if (name === 'GetCustomerDetails' && customerDetails && session && customerFor === session.sessionToken) void ensureCustomer(session);
+  });
 
   const screenCache = new Map<string, CompiledScreen>();
   const screenLoads = new Map<string, Promise<CompiledScreen>>();
@@ -213,14 +210,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     links: config.app.links,
     defaultNotifyMs: config.app.notifications.defaultMs,
     currentSearch: () => nav.search,
-    call: async (fn, input, idempotencyKey) => {
-      const answer = await o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {}).finally(() => {
-        if (idempotencyKey) refreshCustomer();
-      });
-      // 'Signed in as' and every `user.email` fact follow an email change at once.
-      if (fn === 'UpdateUserEmail') o.auth.rememberEmail((answer as { email: string }).email);
-      return answer;
-    },
+    call: (fn, input, idempotencyKey) => data.call(fn, input as never, idempotencyKey ? { idempotencyKey } : {}),
     login: (u, p) => o.auth.login(u, p),
     logout: () => o.auth.logout(),
     setState: (k, v) => o.state.setKey(k, v),
@@ -258,5 +248,5 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
   };
 
-  return { ...o, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
+  return { ...o, data, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
 }

@@ -18,7 +18,7 @@ export function usePaymentOffer(block: PaymentFormConfig, onFound: (offer: Offer
   const rawKey = JSON.stringify(raw ?? null);
   const [found, setFound] = useState<{ for: string; offer: Offer | null } | null>(null);
 
-  const lookUp = useEffectEvent(() => findOffer(raw, block.offers, rt.backend));
+  const lookUp = useEffectEvent(() => findOffer(raw, block.offers, rt.data));
   const announce = useEffectEvent((offer: Offer) => onFound(offer));
   useEffect(() => {
     let live = true;

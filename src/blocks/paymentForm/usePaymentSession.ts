@@ -47,7 +47,7 @@ export function usePaymentSession(o: {
     try {
       made = await loadPaymentAdapter({
         adapter: rt.payments?.adapter ?? (() => Promise.resolve('sandbox')),
-        backend: rt.backend,
+        backend: { callFunction: rt.data.call },
         captcha: rt.captcha,
         text: tx,
       });

@@ -8,8 +8,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
-import { DEFAULT_PLAN_TAG } from '../../domain/pricing.ts';
 import { useFacts, useRuntime } from '../../runtime/context.tsx';
+import { fetchPlanList } from '../../runtime/data/planList.ts';
 import { currentPlanTag, initialSelection, rememberChoice } from '../../runtime/plans.ts';
 
 export type SelectedPlan =
@@ -34,18 +34,13 @@ export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOf
 
   // Asked again when the tag asked for changes.
   const loadPlans = useEffectEvent((requestTag: string | undefined, live: () => boolean) => {
-    const ask = (tag: string | undefined) => rt.backend.callFunction('GetDefaultPlans', tag ? { tag } : {});
-    void ask(requestTag)
-      .then(async (offers) =>
-        offers.length === 0 && requestTag ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag: planTag.tag, offers },
-      )
-      .then(
-        (shown) => live() && setList({ status: 'ready', ...shown }),
-        (error: unknown) => {
-          console.error('[planPicker] GetDefaultPlans failed', error);
-          if (live()) setList({ status: 'failed' });
-        },
-      );
+    void fetchPlanList(rt.data, requestTag, planTag.tag).then(
+      (shown) => live() && setList({ status: 'ready', ...shown }),
+      (error: unknown) => {
+        console.error('[planPicker] GetDefaultPlans failed', error);
+        if (live()) setList({ status: 'failed' });
+      },
+    );
   });
   const requestTag = planTag.requestTag;
   useEffect(() => {
