@@ -15,7 +15,7 @@ import type { Copy } from './copy.ts';
 import type { ExperimentTracking } from './experiments.ts';
 import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
-import { type BackendData, createBackendData } from './data/backendData.ts';
+import type { BackendData, CreateBackendData } from './data/backendData.ts';
 import { noPreloads, type Preloads } from './preloads.ts';
 
 /** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
@@ -78,9 +78,10 @@ export interface RuntimeOptions {
   prefetch?: (screenId: string) => void;
 }
 
-/** Blocks reach the backend through `data` only (tests/unit/runtime/data-layer.test.ts keeps it so). */
+/** Blocks reach the backend through the data layer only (tests/unit/runtime/data-layer.test.ts keeps it so). */
 export interface Runtime extends Omit<RuntimeOptions, 'backend'> {
-  data: BackendData;
+  /** The runtime's one data layer, made by `create` on first use (src/runtime/data/useBackendQuery.ts `useBackendData`). */
+  backendData(create: CreateBackendData): BackendData;
   preloads: Preloads;
   notifications: NotificationCenter;
   popup: InfoPopup;
@@ -92,55 +93,47 @@ export interface Runtime extends Omit<RuntimeOptions, 'backend'> {
   prepare(subject: unknown): Promise<void>;
 }
 
-/** `GetCustomerDetails` as `customer.*` facts (spec §3 "Customer / subscription details", §4 "Trial active"). */
-export function customerFacts(details: unknown, now = Date.now()): CustomerFacts {
-  const d = (details ?? {}) as Record<string, unknown>;
-  const sub = (d.activeSubscription ?? {}) as Record<string, unknown>;
-  // A backend that does not tell trials by product (an older one) tells whether there was any.
-  const usedTrials = (d.hasUsedTrialByProduct ?? { app: d.hasUsedTrial, classes: d.hasUsedTrial }) as Record<string, unknown>;
-  const firstBilling =
-    typeof sub.firstBillingDate === 'string' || typeof sub.firstBillingDate === 'number' ? new Date(sub.firstBillingDate).getTime() : NaN;
-  return {
-    expired: d.isExpired === true,
-    hasPlan: Boolean(d.plan || d.classesPlan),
-    gifted: d.isGifted === true,
-    lifetime: d.isLifetime === true,
-    trialActive: d.isTrialActive === true || (Number(sub.trialDuration) > 0 && firstBilling > now),
-    usedAppTrial: usedTrials.app === true,
-    usedClassesTrial: usedTrials.classes === true,
-  };
-}
-
 export function createRuntime(o: RuntimeOptions): Runtime {
   const notifications = createNotificationCenter();
   const popup = createInfoPopup();
   const { browser, navigation: nav, config } = o;
 
+  // The data layer (./data/backendData.ts) is made on first use: by a block that reads, by an action's
+  // call, by a condition on the customer. A page that needs none of these does not load it.
+  let data: BackendData | undefined;
+  const backendData = (create: CreateBackendData): BackendData => {
+    if (!data) {
+      data = create(o.backend, o.auth);
+      // After a write that changes them (a charge made or refused, a new card), read again, the old kept meanwhile.
+      data.subscribe((name) => {
+        const session = o.auth.session.get();
+        if (name === 'GetCustomerDetails' && customerDetails && session && customerFor === session.sessionToken)
+          void ensureCustomer(session);
+      });
+    }
+    return data;
+  };
+  const loadData = async () => backendData((await import('./data/backendData.ts')).createBackendData);
+
   // Customer details: read when a condition needs them (one answer per session, in the data layer).
-  const data = createBackendData(o.backend, o.auth);
   const customer = createStore<CustomerFacts | null>(null);
   let customerFor: string | null = null;
   let customerDetails: unknown;
   /** Answers whether the details could be had; a failed lookup is asked again next time. */
-  const ensureCustomer = (session: Session): Promise<boolean> => {
+  const ensureCustomer = async (session: Session): Promise<boolean> => {
     if (customerFor !== session.sessionToken) customer.set((customerDetails = null));
     customerFor = session.sessionToken;
-    return data.read('GetCustomerDetails', { customerId: session.objectId }).then(
-      (d) => {
-        if (d !== customerDetails) customer.set(customerFacts((customerDetails = d)));
-        return true;
-      },
-      () => {
-        customer.set((customerDetails = null));
-        return false;
-      },
-    );
+    try {
+      // The facts' reading of the details comes with them, out of the entry.
+      const [layer, { customerFacts }] = await Promise.all([loadData(), import('./data/customerFacts.ts')]);
+      const d = await layer.read('GetCustomerDetails', { customerId: session.objectId });
+      if (customerFor === session.sessionToken && d !== customerDetails) customer.set(customerFacts((customerDetails = d)));
+      return true;
+    } catch {
+      customer.set((customerDetails = null));
+      return false;
+    }
   };
-  // After a write that changes them (a charge made or refused, a new card), read again, the old kept meanwhile.
-  data.subscribe((name) => {
-    const session = o.auth.session.get();
-    if (name === 'GetCustomerDetails' && customerDetails && session && customerFor === session.sessionToken) void ensureCustomer(session);
-  });
 
   const screenCache = new Map<string, CompiledScreen>();
   const screenLoads = new Map<string, Promise<CompiledScreen>>();
@@ -210,7 +203,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     links: config.app.links,
     defaultNotifyMs: config.app.notifications.defaultMs,
     currentSearch: () => nav.search,
-    call: (fn, input, idempotencyKey) => data.call(fn, input as never, idempotencyKey ? { idempotencyKey } : {}),
+    call: async (fn, input, idempotencyKey) => (await loadData()).call(fn, input as never, idempotencyKey ? { idempotencyKey } : {}),
     login: (u, p) => o.auth.login(u, p),
     logout: () => o.auth.logout(),
     setState: (k, v) => o.state.setKey(k, v),
@@ -248,5 +241,5 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
   };
 
-  return { ...o, data, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
+  return { ...o, backendData, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
-import { useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
+import { useBackendData, useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import '../accountSections/account.css';
@@ -13,6 +13,7 @@ type Lists = { marketingMessageChannel: boolean; parentNewsletterMessages: boole
  */
 export default function EmailPreferences({ block }: BlockProps<'emailPreferences'>) {
   const rt = useRuntime();
+  const data = useBackendData();
   const t = useCopy();
   const session = useObservable(rt.auth.session);
   const uid = useId().replace(/[^A-Za-z0-9_-]/g, '');
@@ -40,7 +41,7 @@ export default function EmailPreferences({ block }: BlockProps<'emailPreferences
     if (!lists || !email || saving) return;
     setSaving(true);
     try {
-      const saved = (await rt.data.call('IterableSetEmailPreferences', { email, ...lists })) as Lists;
+      const saved = (await data.call('IterableSetEmailPreferences', { email, ...lists })) as Lists;
       setLists({ marketingMessageChannel: saved.marketingMessageChannel, parentNewsletterMessages: saved.parentNewsletterMessages });
       rt.notifications.show({ text: `${block.copy}.saved`, literal: false, params: {}, level: 'success', ms: 5000 });
     } catch (err) {

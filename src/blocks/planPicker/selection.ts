@@ -9,6 +9,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
 import { useFacts, useRuntime } from '../../runtime/context.tsx';
+import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
 import { fetchPlanList } from '../../runtime/data/planList.ts';
 import { currentPlanTag, initialSelection, rememberChoice } from '../../runtime/plans.ts';
 
@@ -24,6 +25,7 @@ export const OFFER_PARAM = 'offer';
 /** The list of `fixedTag` (a partner's plans), else of the current plan tag, and the selected plan. */
 export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOffer) => void] {
   const rt = useRuntime();
+  const data = useBackendData();
   const facts = useFacts();
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
@@ -34,7 +36,7 @@ export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOf
 
   // Asked again when the tag asked for changes.
   const loadPlans = useEffectEvent((requestTag: string | undefined, live: () => boolean) => {
-    void fetchPlanList(rt.data, requestTag, planTag.tag).then(
+    void fetchPlanList(data, requestTag, planTag.tag).then(
       (shown) => live() && setList({ status: 'ready', ...shown }),
       (error: unknown) => {
         console.error('[planPicker] GetDefaultPlans failed', error);

@@ -4,6 +4,7 @@ import type { WebOffer } from '../../contract/entities.ts';
 import { displayOrder } from '../../domain/pricing.ts';
 import { evaluateCondition } from '../../runtime/conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
+import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
 import { fetchPlanList } from '../../runtime/data/planList.ts';
 import { currentPlanTag, initialSelection, keepPlanTag, rememberChoice, SELECTED_PLAN_PARAM } from '../../runtime/plans.ts';
 import { buildHref, resolveTarget } from '../../runtime/targets.ts';
@@ -32,6 +33,7 @@ const onResize = (notify: () => void) => {
  */
 export default function Plans({ block }: BlockProps<'plans'>) {
   const rt = useRuntime();
+  const data = useBackendData();
   const t = useCopy();
   const facts = useFacts();
   const { search } = useLocation();
@@ -44,7 +46,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   const { tag, requestTag, setMarkerCookie, clearMarkerCookie, fromParam } = planTag;
   // A server-rendered page brings its list (src/runtime/preloads.ts): the cards show at once, and are not asked for again.
   const [list, setList] = useState<PlanList>(() => {
-    const shown = rt.preloads.read(planListKey(requestTag), () => fetchPlanList(rt.data, requestTag, tag));
+    const shown = rt.preloads.read(planListKey(requestTag), () => fetchPlanList(data, requestTag, tag));
     return shown
       ? { status: 'ready', ...shown, selected: initialSelection(shown.offers, search, rt.browser.cookies) }
       : { status: 'loading', tag };
@@ -61,7 +63,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
     preloadedFor.current = null;
     if (preloaded && preloaded.requestTag === asking) return;
     setList({ status: 'loading', tag });
-    void fetchPlanList(rt.data, asking, tag).then(
+    void fetchPlanList(data, asking, tag).then(
       (shown) =>
         live() &&
         setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),

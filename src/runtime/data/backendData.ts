@@ -51,6 +51,8 @@ export const staleAfter: Partial<Record<CallName, ReadName[]>> = {
   IterableSetEmailPreferences: ['GetSubscribedEmailLists'],
 };
 
+export type CreateBackendData = typeof createBackendData;
+
 export function createBackendData(backend: Backend, auth: Pick<Auth, 'session' | 'rememberEmail'>): BackendData {
   const cache = createQueryCache();
   let token = auth.session.get()?.sessionToken;

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { CallInput, CallOutput } from '../../contract/index.ts';
 import { useRuntime } from '../context.tsx';
-import type { ReadName } from './backendData.ts';
+import { type BackendData, createBackendData, type ReadName } from './backendData.ts';
 import { queryKey } from './cache.ts';
+
+/** The runtime's data layer, for a block's reads and writes. */
+export const useBackendData = (): BackendData => useRuntime().backendData(createBackendData);
 
 export type Query<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: unknown };
 
@@ -12,7 +15,7 @@ export type Query<T> = { status: 'loading' } | { status: 'ready'; data: T } | { 
  * nothing to ask yet (no session, a value still missing).
  */
 export function useBackendQuery<N extends ReadName>(name: N, input: CallInput<N> | null): Query<CallOutput<N>> {
-  const { data } = useRuntime();
+  const data = useBackendData();
   const key = input === null ? null : queryKey(name, input);
   const kept = (): Query<CallOutput<N>> => {
     const peeked = input === null ? undefined : data.peek(name, input);
