@@ -12,10 +12,10 @@ import { readAttribution } from './attribution.ts';
 import { type ClientStateStore, recordQuizAnswer } from './clientState.ts';
 import { readsFactFamily } from './conditions.ts';
 import type { Copy } from './copy.ts';
+import type { BackendData, CreateBackendData } from './data/backendData.ts';
 import type { ExperimentTracking } from './experiments.ts';
 import { type CustomerFacts, createFacts, type Facts } from './facts.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
-import type { BackendData, CreateBackendData } from './data/backendData.ts';
 import { noPreloads, type Preloads } from './preloads.ts';
 
 /** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
@@ -119,18 +119,22 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const customer = createStore<CustomerFacts | null>(null);
   let customerFor: string | null = null;
   let customerDetails: unknown;
+  const showCustomer = (details: unknown, facts: CustomerFacts | null) => {
+    customerDetails = details;
+    customer.set(facts);
+  };
   /** Answers whether the details could be had; a failed lookup is asked again next time. */
   const ensureCustomer = async (session: Session): Promise<boolean> => {
-    if (customerFor !== session.sessionToken) customer.set((customerDetails = null));
+    if (customerFor !== session.sessionToken) showCustomer(null, null);
     customerFor = session.sessionToken;
     try {
       // The facts' reading of the details comes with them, out of the entry.
       const [layer, { customerFacts }] = await Promise.all([loadData(), import('./data/customerFacts.ts')]);
       const d = await layer.read('GetCustomerDetails', { customerId: session.objectId });
-      if (customerFor === session.sessionToken && d !== customerDetails) customer.set(customerFacts((customerDetails = d)));
+      if (customerFor === session.sessionToken && d !== customerDetails) showCustomer(d, customerFacts(d));
       return true;
     } catch {
-      customer.set((customerDetails = null));
+      showCustomer(null, null);
       return false;
     }
   };

@@ -3,8 +3,9 @@
  * id from the address or the selected-plan cookie...), looked up in the catalog when it is an
  * id. Pure but for the lookup, a read of the runtime's data layer.
  */
-import type { BackendData } from '../../runtime/data/backendData.ts';
+
 import type { Translate } from '../../runtime/copy.ts';
+import type { BackendData } from '../../runtime/data/backendData.ts';
 import { planName } from '../plans/planName.ts';
 
 /** What the form uses of a web offer, a class offer or a class add-on. */

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useFacts, useRuntime } from '../../runtime/context.tsx';
+import { useFacts } from '../../runtime/context.tsx';
 import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
 import { readValue } from '../../runtime/values.ts';
 import { findOffer, type Offer } from './offers.ts';
@@ -11,7 +11,6 @@ import type { PaymentFormConfig } from './setup.ts';
  * each offer found (the block's `onOffer:`).
  */
 export function usePaymentOffer(block: PaymentFormConfig, onFound: (offer: Offer) => void): { offer: Offer | null; known: boolean } {
-  const rt = useRuntime();
   const data = useBackendData();
   const facts = useFacts();
   const values = block.offer === undefined ? [] : Array.isArray(block.offer) ? block.offer : [block.offer];

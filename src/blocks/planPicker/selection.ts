@@ -9,8 +9,8 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
 import { useFacts, useRuntime } from '../../runtime/context.tsx';
-import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
 import { fetchPlanList } from '../../runtime/data/planList.ts';
+import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
 import { currentPlanTag, initialSelection, rememberChoice } from '../../runtime/plans.ts';
 
 export type SelectedPlan =

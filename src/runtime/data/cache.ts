@@ -21,8 +21,10 @@ interface Entry {
 }
 
 /** The same key for the same input, whatever the order of its fields. */
-export const queryKey = (name: string, input: unknown): string =>
-  `${name}:${JSON.stringify(input ?? {}, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v))}`;
+export const queryKey = (name: string, input: unknown): string => `${name}:${JSON.stringify(input ?? {}, sortedFields)}`;
+
+const sortedFields = (_: string, v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v;
 
 export function createQueryCache(): QueryCache {
   let entries = new Map<string, Entry>();

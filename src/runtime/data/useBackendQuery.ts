@@ -24,7 +24,7 @@ export function useBackendQuery<N extends ReadName>(name: N, input: CallInput<N>
   const [shown, setShown] = useState<{ key: string | null; query: Query<CallOutput<N>> }>(() => ({ key, query: kept() }));
   const [asked, setAsked] = useState(0);
   useEffect(() => data.subscribe((stale) => (stale === null || stale === name) && setAsked((n) => n + 1)), [data, name]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the input is asked by its key (a new object of the same input is the same read)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the input is asked by its key (a new object of it is the same read)
   useEffect(() => {
     if (input === null) return;
     let live = true;

@@ -111,7 +111,7 @@ beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 });
 
-let unmount = () => undefined as void;
+let unmount: () => void = () => undefined;
 afterEach(() => unmount());
 
 describe('a screen reads the customer details once', () => {
