@@ -80,7 +80,7 @@ export interface RuntimeOptions {
 
 /** Blocks reach the backend through the data layer only (tests/unit/runtime/data-layer.test.ts keeps it so). */
 export interface Runtime extends Omit<RuntimeOptions, 'backend'> {
-  /** The runtime's one data layer, made by `create` on first use (src/runtime/data/useBackendQuery.ts `useBackendData`). */
+  /** The runtime's one data layer, made by `create` on first use (src/runtime/data/useBackendData.ts). */
   backendData(create: CreateBackendData): BackendData;
   preloads: Preloads;
   notifications: NotificationCenter;

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
-import { useBackendData, useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
+import { useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import '../accountSections/account.css';

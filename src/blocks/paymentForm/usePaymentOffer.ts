@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useFacts } from '../../runtime/context.tsx';
-import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import { readValue } from '../../runtime/values.ts';
 import { findOffer, type Offer } from './offers.ts';
 import type { PaymentFormConfig } from './setup.ts';

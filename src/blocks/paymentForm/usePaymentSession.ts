@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { loadPaymentAdapter } from '../../adapters/payment/index.ts';
 import type { CardFieldName, CardFieldSetup, CardFields, PaymentAdapter } from '../../adapters/payment/types.ts';
 import { useRuntime } from '../../runtime/context.tsx';
-import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import {
   expirationFormatKey,
   type FormLayout,

@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
 import { useFacts, useRuntime } from '../../runtime/context.tsx';
 import { fetchPlanList } from '../../runtime/data/planList.ts';
-import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import { currentPlanTag, initialSelection, rememberChoice } from '../../runtime/plans.ts';
 
 export type SelectedPlan =

@@ -5,7 +5,7 @@ import { displayOrder } from '../../domain/pricing.ts';
 import { evaluateCondition } from '../../runtime/conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
 import { fetchPlanList } from '../../runtime/data/planList.ts';
-import { useBackendData } from '../../runtime/data/useBackendQuery.ts';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import { currentPlanTag, initialSelection, keepPlanTag, rememberChoice, SELECTED_PLAN_PARAM } from '../../runtime/plans.ts';
 import { buildHref, resolveTarget } from '../../runtime/targets.ts';
 import { LoadStatus } from '../LoadStatus.tsx';

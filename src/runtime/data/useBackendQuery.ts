@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CallInput, CallOutput } from '../../contract/index.ts';
-import { useRuntime } from '../context.tsx';
-import { type BackendData, createBackendData, type ReadName } from './backendData.ts';
+import type { ReadName } from './backendData.ts';
 import { queryKey } from './cache.ts';
-
-/** The runtime's data layer, for a block's reads and writes. */
-export const useBackendData = (): BackendData => useRuntime().backendData(createBackendData);
+import { useBackendData } from './useBackendData.ts';
 
 export type Query<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: unknown };
 
