@@ -13,6 +13,7 @@ import { type ActionScope, type ActionServices, GENERIC_MESSAGE } from './action
 import { readAttribution } from './attribution.ts';
 import { type ClientStateStore, recordQuizAnswer } from './clientState.ts';
 import type { Copy } from './copy.ts';
+import type { BackendData, CreateBackendData } from './data/backendData.ts';
 import type { ExperimentTracking } from './experiments.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
 import { noPreloads, type Preloads } from './preloads.ts';
@@ -77,7 +78,10 @@ export interface RuntimeOptions {
   prefetch?: (screenId: string) => void;
 }
 
-export interface Runtime extends RuntimeOptions {
+/** Blocks reach the backend through the data layer only (tests/unit/runtime/data-layer.test.ts keeps it so). */
+export interface Runtime extends Omit<RuntimeOptions, 'backend'> {
+  /** The runtime's one data layer, made by `create` on first use (src/runtime/data/useBackendData.ts). */
+  backendData(create: CreateBackendData): BackendData;
   preloads: Preloads;
   notifications: NotificationCenter;
   popup: InfoPopup;
@@ -89,60 +93,50 @@ export interface Runtime extends RuntimeOptions {
   prepare(subject: unknown): Promise<void>;
 }
 
-/** `GetCustomerDetails` as `customer.*` facts. */
-export function customerFacts(details: unknown, now = Date.now()): CustomerFacts {
-  const d = (details ?? {}) as Record<string, unknown>;
-  const sub = (d.activeSubscription ?? {}) as Record<string, unknown>;
-  // A backend that does not tell trials by product (an older one) tells whether there was any.
-  const usedTrials = (d.hasUsedTrialByProduct ?? { app: d.hasUsedTrial, classes: d.hasUsedTrial }) as Record<string, unknown>;
-  const firstBilling =
-    typeof sub.firstBillingDate === 'string' || typeof sub.firstBillingDate === 'number' ? new Date(sub.firstBillingDate).getTime() : NaN;
-  return {
-    expired: d.isExpired === true,
-    hasPlan: Boolean(d.plan || d.classesPlan),
-    gifted: d.isGifted === true,
-    lifetime: d.isLifetime === true,
-    trialActive: d.isTrialActive === true || (Number(sub.trialDuration) > 0 && firstBilling > now),
-    usedAppTrial: usedTrials.app === true,
-    usedClassesTrial: usedTrials.classes === true,
-  };
-}
-
 export function createRuntime(o: RuntimeOptions): Runtime {
   const notifications = createNotificationCenter();
   const popup = createInfoPopup();
   const { browser, navigation: nav, config } = o;
 
-  // Customer details: fetched once per session, when a condition needs them.
+  // The data layer (./data/backendData.ts) is made on first use: by a block that reads, by an action's
+  // call, by a condition on the customer. A page that needs none of these does not load it.
+  let data: BackendData | undefined;
+  const backendData = (create: CreateBackendData): BackendData => {
+    if (!data) {
+      data = create(o.backend, o.auth);
+      // After a write that changes them (a charge made or refused, a new card), read again, the old kept meanwhile.
+      data.subscribe((name) => {
+        const session = o.auth.session.get();
+        if (name === 'GetCustomerDetails' && customerDetails && session && customerFor === session.sessionToken)
+          void ensureCustomer(session);
+      });
+    }
+    return data;
+  };
+  const loadData = async () => backendData((await import('./data/backendData.ts')).createBackendData);
+
+  // Customer details: read when a condition needs them (one answer per session, in the data layer).
   const customer = createStore<CustomerFacts | null>(null);
   let customerFor: string | null = null;
-  let customerLoad: Promise<boolean> | null = null;
-  const loadCustomer = (session: Session): Promise<boolean> => {
-    const load = o.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
-      (d) => {
-        customer.set(customerFacts(d));
-        return true;
-      },
-      () => {
-        if (customerLoad === load) customerLoad = null;
-        customer.set(null);
-        return false;
-      },
-    );
-    customerLoad = load;
-    return load;
+  let customerDetails: unknown;
+  const showCustomer = (details: unknown, facts: CustomerFacts | null) => {
+    customerDetails = details;
+    customer.set(facts);
   };
   /** Answers whether the details could be had; a failed lookup is asked again next time. */
-  const ensureCustomer = (session: Session): Promise<boolean> => {
-    if (customerFor === session.sessionToken && customerLoad) return customerLoad;
+  const ensureCustomer = async (session: Session): Promise<boolean> => {
+    if (customerFor !== session.sessionToken) showCustomer(null, null);
     customerFor = session.sessionToken;
-    customer.set(null);
-    return loadCustomer(session);
-  };
-  /** After a charge (made or refused) the details may say otherwise (a plan, a trial used): read again, the old kept meanwhile. */
-  const refreshCustomer = () => {
-    const session = o.auth.session.get();
-    if (session && customerLoad && customerFor === session.sessionToken) void loadCustomer(session);
+    try {
+      // The facts' reading of the details comes with them, out of the entry.
+      const [layer, { customerFacts }] = await Promise.all([loadData(), import('./data/customerFacts.ts')]);
+      const d = await layer.read('GetCustomerDetails', { customerId: session.objectId });
+      if (customerFor === session.sessionToken && d !== customerDetails) showCustomer(d, customerFacts(d));
+      return true;
+    } catch {
+      showCustomer(null, null);
+      return false;
+    }
   };
 
   const screenCache = new Map<string, CompiledScreen>();
@@ -213,14 +207,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     links: config.app.links,
     defaultNotifyMs: config.app.notifications.defaultMs,
     currentSearch: () => nav.search,
-    call: async (fn, input, idempotencyKey) => {
-      const answer = await o.backend.callFunction(fn, input as never, idempotencyKey ? { idempotencyKey } : {}).finally(() => {
-        if (idempotencyKey) refreshCustomer();
-      });
-      // 'Signed in as' and every `user.email` fact follow an email change at once.
-      if (fn === 'UpdateUserEmail') o.auth.rememberEmail((answer as { email: string }).email);
-      return answer;
-    },
+    call: async (fn, input, idempotencyKey) => (await loadData()).call(fn, input as never, idempotencyKey ? { idempotencyKey } : {}),
     login: (u, p) => o.auth.login(u, p),
     logout: () => o.auth.logout(),
     setState: (k, v) => o.state.setKey(k, v),
@@ -258,5 +245,5 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
   };
 
-  return { ...o, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
+  return { ...o, backendData, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
 }

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useContext, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useContext, useEffect, useId, useMemo, useState } from 'react';
 import type { CustomerDetails, WebOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCatalogLanguage, useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
 import { Blocks } from '../../runtime/ui/Blocks.tsx';
 import { LoadStatus } from '../LoadStatus.tsx';
 import { planName } from '../plans/planName.ts';
@@ -9,6 +10,8 @@ import type { BlockProps } from '../types.ts';
 import { PlanPanel } from './PlanPanel.tsx';
 import { mayResubscribe, type PlanView, planViews } from './planView.ts';
 import './account.css';
+
+const noOffers: WebOffer[] = [];
 
 /** The account page switches to accordions below 640 px. */
 const NARROW = '(max-width: 639.98px)';
@@ -53,33 +56,10 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
   const base = block.id ?? `account-${uid}`;
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
 
-  const [details, setDetails] = useState<CustomerDetails | null | undefined>(undefined);
-  const [offers, setOffers] = useState<WebOffer[]>([]);
-  // Read again for each session (a new login), with what the block asks for at that moment.
-  const loadAccount = useEffectEvent((live: () => boolean) => {
-    if (!session) return;
-    rt.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
-      (d) => live() && setDetails(d as CustomerDetails),
-      (e) => {
-        console.error('[account] customer details', e);
-        if (live()) setDetails(null);
-      },
-    );
-    if (block.upgradeOffers?.length)
-      rt.backend.callFunction('GetWebOffers', {}).then(
-        (o) => live() && setOffers(o as WebOffer[]),
-        () => undefined,
-      );
-  });
-  const sessionToken = session?.sessionToken ?? null;
-  useEffect(() => {
-    if (sessionToken === null) return;
-    let live = true;
-    loadAccount(() => live);
-    return () => {
-      live = false;
-    };
-  }, [sessionToken]);
+  const read = useBackendQuery('GetCustomerDetails', session ? { customerId: session.objectId } : null);
+  const details = read.status === 'loading' ? undefined : read.status === 'ready' ? (read.data as CustomerDetails) : null;
+  const webOffers = useBackendQuery('GetWebOffers', session && block.upgradeOffers?.length ? {} : null);
+  const offers = webOffers.status === 'ready' ? (webOffers.data as WebOffer[]) : noOffers;
 
   const plans: PlanView[] = useMemo(() => (details ? planViews(details) : []), [details]);
   const resubscribe =

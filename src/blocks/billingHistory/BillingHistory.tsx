@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, useState } from 'react';
 import type { CallOutput } from '../../contract/index.ts';
 import { useCopy, useIntlLocale, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
 import { formatDate, formatPrice } from '../accountSections/planView.ts';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
@@ -15,28 +15,9 @@ export default function BillingHistory({ block }: BlockProps<'billingHistory'>) 
   const locale = useIntlLocale();
   const session = useObservable(rt.auth.session);
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
-  const [payments, setPayments] = useState<Payment[] | null | undefined>(undefined);
-
-  // Read again for each session (a new login).
-  const loadPayments = useEffectEvent((live: () => boolean) => {
-    if (!session) return;
-    rt.backend.callFunction('GetPaymentHistory', { customerId: session.objectId }).then(
-      (r) => live() && setPayments((r as { paymentHistory: Payment[] }).paymentHistory),
-      (e) => {
-        console.error('[account] payment history', e);
-        if (live()) setPayments(null);
-      },
-    );
-  });
-  const sessionToken = session?.sessionToken ?? null;
-  useEffect(() => {
-    if (sessionToken === null) return;
-    let live = true;
-    loadPayments(() => live);
-    return () => {
-      live = false;
-    };
-  }, [sessionToken]);
+  const history = useBackendQuery('GetPaymentHistory', session ? { customerId: session.objectId } : null);
+  const payments: Payment[] | null | undefined =
+    history.status === 'loading' ? undefined : history.status === 'ready' ? history.data.paymentHistory : null;
 
   if (payments === undefined) return <LoadStatus />;
   if (payments === null) return <p role="alert">{tx('loadFailed')}</p>;

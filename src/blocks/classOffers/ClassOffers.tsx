@@ -1,7 +1,8 @@
-import { useContext, useEffect, useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import type { MinervaOffer } from '../../contract/entities.ts';
 import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useRuntime } from '../../runtime/context.tsx';
+import { useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import { type ClassOfferCard, offerCards } from './cards.ts';
@@ -15,22 +16,9 @@ export default function ClassOffers({ block }: BlockProps<'classOffers'>) {
   const t = useCopy();
   const signal = useContext(ScreenSignal);
   const uid = useId();
-  const [list, setList] = useState<List>({ status: 'loading' });
+  const offers = useBackendQuery('GetMinervaOffers', {});
+  const list: List = offers.status === 'ready' ? { status: 'ready', cards: offerCards(offers.data as MinervaOffer[]) } : offers;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    rt.backend.callFunction('GetMinervaOffers', {}).then(
-      (offers) => live && setList({ status: 'ready', cards: offerCards(offers as MinervaOffer[]) }),
-      (error: unknown) => {
-        console.error('[classOffers] GetMinervaOffers failed', error);
-        if (live) setList({ status: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [rt]);
 
   const choose = async (card: ClassOfferCard) => {
     setBusy(true);

@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useEffectEvent, useId, useState } from 'react';
-import type { CustomerDetails } from '../../contract/entities.ts';
+import { type FormEvent, useId, useState } from 'react';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
+import { useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
 import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import '../accountSections/account.css';
@@ -13,48 +14,35 @@ type Lists = { marketingMessageChannel: boolean; parentNewsletterMessages: boole
  */
 export default function EmailPreferences({ block }: BlockProps<'emailPreferences'>) {
   const rt = useRuntime();
+  const data = useBackendData();
   const t = useCopy();
   const session = useObservable(rt.auth.session);
   const uid = useId().replace(/[^A-Za-z0-9_-]/g, '');
   const base = block.id ?? `prefs-${uid}`;
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
-  const [email, setEmail] = useState<string | null>(null);
-  const [lists, setLists] = useState<Lists | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-
-  // Read again for each session (a new login).
-  const loadPreferences = useEffectEvent((live: () => boolean) => {
-    if (!session) return;
-    void (async () => {
-      try {
-        const details = (await rt.backend.callFunction('GetCustomerDetails', { customerId: session.objectId })) as CustomerDetails;
-        const address = details.customerData.email;
-        if (live()) setEmail(address);
-        const prefs = (await rt.backend.callFunction('GetSubscribedEmailLists', { email: address })) as Lists;
-        if (live())
-          setLists({ marketingMessageChannel: prefs.marketingMessageChannel, parentNewsletterMessages: prefs.parentNewsletterMessages });
-      } catch (e) {
-        console.error('[account] email preferences', e);
-        if (live()) setLists(null);
-      }
-    })();
-  });
-  const sessionToken = session?.sessionToken ?? null;
-  useEffect(() => {
-    if (sessionToken === null) return;
-    let live = true;
-    loadPreferences(() => live);
-    return () => {
-      live = false;
-    };
-  }, [sessionToken]);
+  // The account email from the server (a changed email shows at once), then its lists.
+  const details = useBackendQuery('GetCustomerDetails', session ? { customerId: session.objectId } : null);
+  const email = details.status === 'ready' ? details.data.customerData.email : null;
+  const prefs = useBackendQuery('GetSubscribedEmailLists', email ? { email } : null);
+  /** The boxes as the parent ticked them, over the lists as read (per email). */
+  const [edited, setEdited] = useState<{ email: string; lists: Lists } | null>(null);
+  const lists: Lists | null | undefined =
+    details.status === 'failed' || prefs.status === 'failed'
+      ? null
+      : edited && edited.email === email
+        ? edited.lists
+        : prefs.status === 'ready'
+          ? { marketingMessageChannel: prefs.data.marketingMessageChannel, parentNewsletterMessages: prefs.data.parentNewsletterMessages }
+          : undefined;
+  const setLists = (next: Lists) => email && setEdited({ email, lists: next });
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!lists || !email || saving) return;
     setSaving(true);
     try {
-      const saved = (await rt.backend.callFunction('IterableSetEmailPreferences', { email, ...lists })) as Lists;
+      const saved = (await data.call('IterableSetEmailPreferences', { email, ...lists })) as Lists;
       setLists({ marketingMessageChannel: saved.marketingMessageChannel, parentNewsletterMessages: saved.parentNewsletterMessages });
       rt.notifications.show({ text: `${block.copy}.saved`, literal: false, params: {}, level: 'success', ms: 5000 });
     } catch (err) {

@@ -1,10 +1,11 @@
 /**
  * The offer a payment form sells: a value from the config (an offer kept in client state, an
  * id from the address or the selected-plan cookie...), looked up in the catalog when it is an
- * id. Pure but for the lookup call.
+ * id. Pure but for the lookup, a read of the runtime's data layer.
  */
-import type { Backend } from '../../adapters/backend/backend.ts';
+
 import type { Translate } from '../../runtime/copy.ts';
+import type { BackendData } from '../../runtime/data/backendData.ts';
 import { planName } from '../plans/planName.ts';
 import type { offerSummaryNames } from './offerSummaryNames.ts';
 
@@ -26,13 +27,13 @@ export type OfferSource = 'webOffers' | 'classOffers' | 'classAddOns';
 const isOffer = (v: unknown): v is Offer =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'string';
 
-async function catalog(source: OfferSource, backend: Backend): Promise<Offer[]> {
-  const list: unknown =
-    source === 'classOffers'
-      ? await backend.callFunction('GetMinervaOffers', {})
-      : source === 'classAddOns'
-        ? await backend.callFunction('GetMinervaClassAddOns', {})
-        : await backend.callFunction('GetWebOffers', {});
+type Catalogs = Pick<BackendData, 'read'>;
+
+async function catalog(source: OfferSource, data: Catalogs): Promise<Offer[]> {
+  const list: unknown = await data.read(
+    source === 'classOffers' ? 'GetMinervaOffers' : source === 'classAddOns' ? 'GetMinervaClassAddOns' : 'GetWebOffers',
+    {},
+  );
   return Array.isArray(list) ? list.filter(isOffer) : [];
 }
 
@@ -40,13 +41,13 @@ async function catalog(source: OfferSource, backend: Backend): Promise<Offer[]> 
  * The offer for `value`: an offer object as it is; an id (or a plan id) found in `source`
  * (default: the web offers); null when there is none, or the catalog cannot be read.
  */
-export async function findOffer(value: unknown, source: OfferSource | undefined, backend: Backend): Promise<Offer | null> {
+export async function findOffer(value: unknown, source: OfferSource | undefined, data: Catalogs): Promise<Offer | null> {
   if (isOffer(value)) return value;
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const wanted = String(value).trim();
   if (!wanted) return null;
   try {
-    const offers = await catalog(source ?? 'webOffers', backend);
+    const offers = await catalog(source ?? 'webOffers', data);
     return offers.find((o) => o.id === wanted) ?? offers.find((o) => o.planId === wanted) ?? null;
   } catch (e) {
     console.error('[payment] the offers could not be read', e);

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useFacts, useRuntime } from '../../runtime/context.tsx';
+import { useFacts } from '../../runtime/context.tsx';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import { readValue } from '../../runtime/values.ts';
 import { findOffer, type Offer } from './offers.ts';
 import type { PaymentFormConfig } from './setup.ts';
@@ -10,7 +11,7 @@ import type { PaymentFormConfig } from './setup.ts';
  * each offer found (the block's `onOffer:`).
  */
 export function usePaymentOffer(block: PaymentFormConfig, onFound: (offer: Offer) => void): { offer: Offer | null; known: boolean } {
-  const rt = useRuntime();
+  const data = useBackendData();
   const facts = useFacts();
   const values = block.offer === undefined ? [] : Array.isArray(block.offer) ? block.offer : [block.offer];
   const raw = values.map((v) => readValue(v, facts)).find((v) => v !== undefined && v !== null && v !== '');
@@ -18,7 +19,7 @@ export function usePaymentOffer(block: PaymentFormConfig, onFound: (offer: Offer
   const rawKey = JSON.stringify(raw ?? null);
   const [found, setFound] = useState<{ for: string; offer: Offer | null } | null>(null);
 
-  const lookUp = useEffectEvent(() => findOffer(raw, block.offers, rt.backend));
+  const lookUp = useEffectEvent(() => findOffer(raw, block.offers, data));
   const announce = useEffectEvent((offer: Offer) => onFound(offer));
   useEffect(() => {
     let live = true;

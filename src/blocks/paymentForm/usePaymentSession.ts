@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { loadPaymentAdapter } from '../../adapters/payment/index.ts';
 import type { CardFieldName, CardFieldSetup, CardFields, PaymentAdapter } from '../../adapters/payment/types.ts';
 import { useRuntime } from '../../runtime/context.tsx';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import {
   expirationFormatKey,
   type FormLayout,
@@ -35,6 +36,7 @@ export function usePaymentSession(o: {
 }) {
   const { shown } = o;
   const rt = useRuntime();
+  const data = useBackendData();
   const [adapter, setAdapter] = useState<PaymentAdapter | null>(null);
   const [cardFields, setCardFields] = useState<CardFields | null>(null);
   const [wallets, setWallets] = useState<Wallet[]>([]);
@@ -47,7 +49,7 @@ export function usePaymentSession(o: {
     try {
       made = await loadPaymentAdapter({
         adapter: rt.payments?.adapter ?? (() => Promise.resolve('sandbox')),
-        backend: rt.backend,
+        backend: { callFunction: data.call },
         captcha: rt.captcha,
         text: tx,
       });

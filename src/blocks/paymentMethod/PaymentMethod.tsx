@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useCopy, useObservable, useRuntime } from '../../runtime/context.tsx';
+import { useBackendQuery } from '../../runtime/data/useBackendQuery.ts';
 import type { BlockProps } from '../types.ts';
 
 interface PaymentInfo {
@@ -14,20 +14,14 @@ export default function PaymentMethod({ block }: BlockProps<'paymentMethod'>) {
   const rt = useRuntime();
   const t = useCopy();
   const session = useObservable(rt.auth.session);
-  const [info, setInfo] = useState<PaymentInfo | null | undefined>(undefined);
+  const details = useBackendQuery('GetCustomerDetails', session ? { customerId: session.objectId } : null);
+  const info: PaymentInfo | null | undefined =
+    details.status === 'loading'
+      ? undefined
+      : details.status === 'ready'
+        ? ((details.data.paymentInfo as PaymentInfo | null) ?? null)
+        : null;
   const tx = (name: string, params?: Record<string, string>) => t(`${block.copy}.${name}`, params);
-
-  useEffect(() => {
-    if (!session) return;
-    let live = true;
-    rt.backend.callFunction('GetCustomerDetails', { customerId: session.objectId }).then(
-      (d) => live && setInfo((d.paymentInfo as PaymentInfo | null) ?? null),
-      () => live && setInfo(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [rt, session]);
 
   if (info === undefined) return null;
   let method: string;

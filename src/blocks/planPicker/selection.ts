@@ -8,8 +8,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { WebOffer } from '../../contract/entities.ts';
-import { DEFAULT_PLAN_TAG } from '../../domain/pricing.ts';
 import { useFacts, useRuntime } from '../../runtime/context.tsx';
+import { fetchPlanList } from '../../runtime/data/planList.ts';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import { currentPlanTag, initialSelection, rememberChoice } from '../../runtime/plans.ts';
 
 export type SelectedPlan =
@@ -24,6 +25,7 @@ export const OFFER_PARAM = 'offer';
 /** The list of `fixedTag` (a partner's plans), else of the current plan tag, and the selected plan. */
 export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOffer) => void] {
   const rt = useRuntime();
+  const data = useBackendData();
   const facts = useFacts();
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
@@ -34,18 +36,13 @@ export function useSelectedPlan(fixedTag?: string): [SelectedPlan, (offer: WebOf
 
   // Asked again when the tag asked for changes.
   const loadPlans = useEffectEvent((requestTag: string | undefined, live: () => boolean) => {
-    const ask = (tag: string | undefined) => rt.backend.callFunction('GetDefaultPlans', tag ? { tag } : {});
-    void ask(requestTag)
-      .then(async (offers) =>
-        offers.length === 0 && requestTag ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag: planTag.tag, offers },
-      )
-      .then(
-        (shown) => live() && setList({ status: 'ready', ...shown }),
-        (error: unknown) => {
-          console.error('[planPicker] GetDefaultPlans failed', error);
-          if (live()) setList({ status: 'failed' });
-        },
-      );
+    void fetchPlanList(data, requestTag, planTag.tag).then(
+      (shown) => live() && setList({ status: 'ready', ...shown }),
+      (error: unknown) => {
+        console.error('[planPicker] GetDefaultPlans failed', error);
+        if (live()) setList({ status: 'failed' });
+      },
+    );
   });
   const requestTag = planTag.requestTag;
   useEffect(() => {

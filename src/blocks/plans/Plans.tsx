@@ -1,10 +1,11 @@
 import { type MouseEvent, useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Backend } from '../../adapters/backend/backend.ts';
 import type { WebOffer } from '../../contract/entities.ts';
-import { DEFAULT_PLAN_TAG, displayOrder } from '../../domain/pricing.ts';
+import { displayOrder } from '../../domain/pricing.ts';
 import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
+import { fetchPlanList } from '../../runtime/data/planList.ts';
+import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import { currentPlanTag, initialSelection, keepPlanTag, rememberChoice, SELECTED_PLAN_PARAM } from '../../runtime/plans.ts';
 import { buildHref, resolveTarget } from '../../runtime/targets.ts';
 import { LoadStatus } from '../LoadStatus.tsx';
@@ -14,13 +15,6 @@ import './plans.css';
 
 /** The preloaded answer of a plan list (src/runtime/preloads.ts). */
 const planListKey = (requestTag: string | undefined) => `GetDefaultPlans:${requestTag ?? ''}`;
-
-/** The list of a tag; a tag that names no plans shows the default list. */
-async function fetchPlanList(backend: Backend, asking: string | undefined, tag: string): Promise<{ tag: string; offers: WebOffer[] }> {
-  const ask = (asked: string | undefined) => backend.callFunction('GetDefaultPlans', asked ? { tag: asked } : {});
-  const offers = await ask(asking);
-  return offers.length === 0 && asking ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag, offers };
-}
 
 type PlanList =
   | { status: 'loading'; tag: string }
@@ -39,6 +33,7 @@ const onResize = (notify: () => void) => {
  */
 export default function Plans({ block }: BlockProps<'plans'>) {
   const rt = useRuntime();
+  const data = useBackendData();
   const t = useCopy();
   const facts = useFacts();
   const { search } = useLocation();
@@ -51,7 +46,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   const { tag, requestTag, setMarkerCookie, clearMarkerCookie, fromParam } = planTag;
   // A server-rendered page brings its list (src/runtime/preloads.ts): the cards show at once, and are not asked for again.
   const [list, setList] = useState<PlanList>(() => {
-    const shown = rt.preloads.read(planListKey(requestTag), () => fetchPlanList(rt.backend, requestTag, tag));
+    const shown = rt.preloads.read(planListKey(requestTag), () => fetchPlanList(data, requestTag, tag));
     return shown
       ? { status: 'ready', ...shown, selected: initialSelection(shown.offers, search, rt.browser.cookies) }
       : { status: 'loading', tag };
@@ -68,7 +63,7 @@ export default function Plans({ block }: BlockProps<'plans'>) {
     preloadedFor.current = null;
     if (preloaded && preloaded.requestTag === asking) return;
     setList({ status: 'loading', tag });
-    void fetchPlanList(rt.backend, asking, tag).then(
+    void fetchPlanList(data, asking, tag).then(
       (shown) =>
         live() &&
         setList({ status: 'ready', ...shown, selected: initialSelection(shown.offers, window.location.search, rt.browser.cookies) }),

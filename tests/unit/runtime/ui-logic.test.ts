@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { NotificationRequest } from '../../../src/runtime/actions.ts';
 import { createCopy, splitLink } from '../../../src/runtime/copy.ts';
+import { customerFacts } from '../../../src/runtime/data/customerFacts.ts';
 import { createInfoPopup, createNotificationCenter } from '../../../src/runtime/notifications.ts';
-import { customerFacts } from '../../../src/runtime/runtime.ts';
 import { sessionLost, underPrefix } from '../../../src/runtime/sessionWatch.ts';
 
 function fakeTimers() {
