@@ -35,6 +35,12 @@ const rules: Rule[] = [
     forbidden: /^(src\/(compiler|generators|vitePlugin|server|ssr)\/|scripts\/|tests\/)/,
   },
   {
+    name: 'blocks-read-through-the-data-layer',
+    says: "the blocks reach the backend through the runtime's data layer (src/runtime/data/), never its client",
+    from: /^src\/blocks\//,
+    forbidden: /^src\/adapters\/backend\//,
+  },
+  {
     name: 'compiler-through-the-registry',
     says: "the compiler, the generators and the Vite plugin reach the blocks through the registry (src/blocks/*.ts), not a block's folder",
     from: /^src\/(compiler|generators|vitePlugin)\//,

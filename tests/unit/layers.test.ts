@@ -63,11 +63,13 @@ describe('the layer check', () => {
       'src/compiler/compile.ts': ['../../main/node_modules/vite/dist/node/index.js'],
       'src/blocks/faq/schema.ts': ['type:src/compiler/compile.ts'],
       'src/domain/sessionUser.ts': ['type:src/blocks/schemas.ts'],
+      'src/blocks/plans/Plans.tsx': ['src/adapters/backend/backend.ts'],
     });
     const rules = problems.map((p) => p.split(':')[0]);
     expect(rules).toContain('✗ blocks-below-the-compiler');
     expect(rules).toContain('✗ compiler-runs-anywhere');
     expect(rules).toContain('✗ foundations-import-nothing-above');
+    expect(rules).toContain('✗ blocks-read-through-the-data-layer');
   });
 
   test('finds SQL written outside a repository', () => {
