@@ -27,6 +27,10 @@ interface TraceEvent {
 const TOP_TASKS = 10;
 const TOP_INSIDE = 6;
 
+/** Lighthouse's phone (its default mobile emulation), so that the server guesses the device as it does for Lighthouse. */
+const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -45,6 +49,8 @@ async function record(url: string): Promise<{ traceEvents: TraceEvent[] }> {
       isMobile: true,
       hasTouch: true,
     });
+    // As under Lighthouse (chrome-launcher's Chromium is not automated): a parent's page, not a robot's.
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LocalAnalytics } from '../adapters/analytics/analytics.ts';
 import { createAuth } from '../adapters/auth/auth.ts';
@@ -32,6 +33,7 @@ import { chooseFlagProvider, FLAG_TIMEOUT_MS, type FlagProviderEnv, pageFlags } 
 import { mount, renderedHere, sameView } from './startup/mount.ts';
 import { exposeExperimentsForQa, type QaWindow } from './startup/qaHook.ts';
 import { reportTouch } from './startup/touch.ts';
+import { yieldToMain } from './startup/yieldToMain.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
 
 export interface StartOptions {
@@ -57,6 +59,8 @@ export interface StartOptions {
 export async function start(o: StartOptions): Promise<void> {
   const { config } = o;
   const { app } = config;
+  // Start-up runs as several short tasks, not one long one (docs/performance.md): first, apart from the entry's evaluation.
+  await yieldToMain();
   const browser = browserOf(window, app.cookieDomain);
   captureAttribution(window.location.search, browser.session, browser.local);
   // A page the server rendered says what it was rendered with (src/ssr/pageState.ts).
@@ -64,6 +68,7 @@ export async function start(o: StartOptions): Promise<void> {
   if (rendered) browser.mobileAsRendered = () => rendered.mobile;
 
   const state = createClientStateStore(browser.local);
+  await yieldToMain();
   const detector = languageDetector();
   const copy = createCopy(app.defaultLocale, o.defaultCopy, o.loadCopy, { detector, locales: config.locales });
   // The detected language's copy loads while the flags are asked for.
@@ -73,6 +78,7 @@ export async function start(o: StartOptions): Promise<void> {
     detector,
     root: document.documentElement,
   });
+  await yieldToMain();
   // A screen's copy joins i18next as its chunk arrives, before the runtime caches the screen
   // (a screen renders only once cached).
   const loadScreen = (id: string) =>
@@ -172,6 +178,7 @@ export async function start(o: StartOptions): Promise<void> {
     prefetch: pageAssets ? (screenId) => idle(() => prefetchAhead(pageAssets, screenId, document, connectionOf(navigator))) : undefined,
   });
   if (import.meta.hot) acceptConfigUpdates(import.meta.hot, copy, runtime.screens);
+  await yieldToMain();
   if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
   // A server-rendered screen hydrates whole: its blocks' code (preloaded by the page) is there first.
   if (rendered && first) await loadBlocks(runtime.screens.get(first.screenId));
@@ -189,6 +196,7 @@ export async function start(o: StartOptions): Promise<void> {
       (path) => findRoute(config.routes, path)?.route.screenId,
       (id) => prefetchScreen(pageAssets, id, document, connectionOf(navigator)),
     );
+  await yieldToMain();
   // `data-ready` once the first render is committed: the page is the app's, every control works.
   const tree = (
     <BlockRegistryContext.Provider value={{ components: blockComponents, lazy: lazyBlocks }}>
@@ -205,7 +213,7 @@ export async function start(o: StartOptions): Promise<void> {
       flags: runtime.flags,
       clientState: runtime.state.get(),
     });
-  mount(o.root, tree, hydrate, { hydrateRoot, createRoot });
+  mount(o.root, tree, hydrate, { startTransition, hydrateRoot, createRoot });
 }
 
 const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn) : setTimeout(fn, 200));

@@ -33,21 +33,25 @@ export function sameView(rendered: PageState, view: BrowserView): boolean {
 }
 
 export interface Renderers {
+  startTransition(work: () => void): void;
   hydrateRoot(root: HTMLElement, tree: ReactNode, options: { onRecoverableError: (error: unknown) => void }): unknown;
   createRoot(root: HTMLElement): { render(tree: ReactNode): void };
 }
 
 /**
  * The server's HTML is kept (hydrated) when the browser sees the visitor as the server did; otherwise it is drawn
- * again here. `data-render` on the root says which (the browser tests read it).
+ * again here. `data-render` on the root says which (the browser tests read it). Either is a transition: React renders
+ * it in slices of a few milliseconds, not in one long task (docs/performance.md).
  */
 export function mount(root: HTMLElement, tree: ReactNode, hydrate: boolean, renderers: Renderers): 'hydrated' | 'browser' {
   const how = hydrate ? 'hydrated' : 'browser';
   root.dataset.render = how;
-  if (hydrate)
-    renderers.hydrateRoot(root, tree, {
-      onRecoverableError: (error) => console.warn('[funnel] the page differed from the server-rendered one and was drawn again', error),
-    });
-  else renderers.createRoot(root).render(tree);
+  renderers.startTransition(() => {
+    if (hydrate)
+      renderers.hydrateRoot(root, tree, {
+        onRecoverableError: (error) => console.warn('[funnel] the page differed from the server-rendered one and was drawn again', error),
+      });
+    else renderers.createRoot(root).render(tree);
+  });
   return how;
 }

@@ -47,6 +47,10 @@ describe('hydrate or render', () => {
     return {
       calls,
       renderers: {
+        startTransition: (work: () => void) => {
+          calls.push('transition');
+          work();
+        },
         hydrateRoot: () => calls.push('hydrate'),
         createRoot: () => ({ render: () => calls.push('render') }),
       },
@@ -54,19 +58,19 @@ describe('hydrate or render', () => {
   };
   const root = () => ({ dataset: {} as Record<string, string> }) as unknown as HTMLElement;
 
-  test('hydrates, and says so on the root', () => {
+  test('hydrates in a transition (rendered in slices), and says so on the root', () => {
     const { calls, renderers: r } = renderers();
     const el = root();
     expect(mount(el, null, true, r)).toBe('hydrated');
-    expect(calls).toEqual(['hydrate']);
+    expect(calls).toEqual(['transition', 'hydrate']);
     expect(el.dataset.render).toBe('hydrated');
   });
 
-  test('else renders in the browser, and says so on the root', () => {
+  test('else renders in the browser, in a transition too, and says so on the root', () => {
     const { calls, renderers: r } = renderers();
     const el = root();
     expect(mount(el, null, false, r)).toBe('browser');
-    expect(calls).toEqual(['render']);
+    expect(calls).toEqual(['transition', 'render']);
     expect(el.dataset.render).toBe('browser');
   });
 });
