@@ -48,6 +48,7 @@ async function record(url: string): Promise<{ traceEvents: TraceEvent[] }> {
       deviceScaleFactor: 1.75,
       isMobile: true,
       hasTouch: true,
+      userAgent: MOBILE_USER_AGENT,
     });
     // As under Lighthouse (chrome-launcher's Chromium is not automated): a parent's page, not a robot's.
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));

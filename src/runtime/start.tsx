@@ -22,13 +22,13 @@ import { createExperimentTracking } from './experiments.ts';
 import { arrivalFacts } from './facts.ts';
 import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
-import { prefetchAhead, prefetchOnIntent, prefetchScreen, readPageAssets } from './prefetch.ts';
 import { pagePreloads } from './preloads.ts';
 import { findRoute } from './routes.ts';
 import { createRuntime } from './runtime.ts';
 import { browserOf, navigationOf } from './startup/browser.ts';
 import { chooseCaptcha, recaptchaSiteKey } from './startup/captcha.ts';
 import { paymentAdapter, readClientConfig } from './startup/clientConfig.ts';
+import { fetchAhead } from './startup/fetchAhead.ts';
 import { chooseFlagProvider, FLAG_TIMEOUT_MS, type FlagProviderEnv, pageFlags } from './startup/flagProvider.ts';
 import { mount, renderedHere, sameView } from './startup/mount.ts';
 import { exposeExperimentsForQa, type QaWindow } from './startup/qaHook.ts';
@@ -88,7 +88,6 @@ export async function start(o: StartOptions): Promise<void> {
     });
 
   const apiBase = o.env.apiBase ?? API_PREFIX;
-  const pageAssets = import.meta.env.DEV ? null : readPageAssets(document);
   const clientConfig = readClientConfig(apiBase, FLAG_TIMEOUT_MS);
   const overrideText = readVariantOverride(window.location.search, browser.cookies);
   const variantOverride = parseVariantOverride(overrideText, config.flags);
@@ -175,7 +174,15 @@ export async function start(o: StartOptions): Promise<void> {
     // config did not answer in time, it is asked for again then.
     payments: { adapter: paymentAdapter(startupConfig, apiBase) },
     preloads: rendered ? pagePreloads(rendered.answers) : undefined,
-    prefetch: pageAssets ? (screenId) => idle(() => prefetchAhead(pageAssets, screenId, document, connectionOf(navigator))) : undefined,
+    // `npm run dev` fetches nothing ahead (its pages have no asset map).
+    prefetch: import.meta.env.DEV
+      ? undefined
+      : fetchAhead({
+          doc: document,
+          screenAt: (path) => findRoute(config.routes, path)?.route.screenId,
+          connection: () => connectionOf(navigator),
+          idle,
+        }),
   });
   if (import.meta.hot) acceptConfigUpdates(import.meta.hot, copy, runtime.screens);
   await yieldToMain();
@@ -190,12 +197,6 @@ export async function start(o: StartOptions): Promise<void> {
   navigation.search = window.location.search;
 
   window.addEventListener('storage', () => runtime.auth.isLoggedIn());
-  if (pageAssets)
-    prefetchOnIntent(
-      document,
-      (path) => findRoute(config.routes, path)?.route.screenId,
-      (id) => prefetchScreen(pageAssets, id, document, connectionOf(navigator)),
-    );
   await yieldToMain();
   // `data-ready` once the first render is committed: the page is the app's, every control works.
   const tree = (
