@@ -36,7 +36,7 @@
  * Returns one row per app page and per budget, with `met`; bench.ts exits 1 when one is not met.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -311,7 +311,20 @@ function failingAudits(lhr: LighthouseResult, category: string): string[] {
   return found;
 }
 
-async function lighthouseRun(url: string, profileDir: string): Promise<RunFigures> {
+/**
+ * BENCH_LIGHTHOUSE_SAVE=<folder>: each run's report and trace are written there (`<page>-<run>.lhr.json`,
+ * `.trace.json`), for `npx tsx scripts/trace-tasks.ts <trace>` (docs/performance.md).
+ */
+const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
+
+function saveRun(saveAs: string | undefined, lhr: LighthouseResult, trace: unknown) {
+  if (!SAVE_DIR || !saveAs) return;
+  mkdirSync(SAVE_DIR, { recursive: true });
+  writeFileSync(path.join(SAVE_DIR, `${saveAs}.lhr.json`), JSON.stringify(lhr));
+  writeFileSync(path.join(SAVE_DIR, `${saveAs}.trace.json`), JSON.stringify(trace));
+}
+
+async function lighthouseRun(url: string, profileDir: string, saveAs?: string): Promise<RunFigures> {
   mkdirSync(profileDir, { recursive: true });
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
@@ -334,6 +347,7 @@ async function lighthouseRun(url: string, profileDir: string): Promise<RunFigure
     if (!result) throw new Error('Lighthouse returned no result.');
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    saveRun(saveAs, lhr, result.artifacts.Trace);
     const requests =
       (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
     return {
@@ -646,7 +660,8 @@ export async function runLighthouseBench(): Promise<{ met: boolean }[]> {
               app = await startAppServer(appDist, path.join(root, 'data'), appPort);
               servers.push(app);
             }
-            runs.get(target.name)!.push(await lighthouseRun(target.url, path.join(root, `chrome-profile-${i}-${attempt}`)));
+            const saveAs = `${target.name === FLOOR ? 'floor' : target.name.replace(/\W+/g, '') || 'landing'}-${i}`;
+            runs.get(target.name)!.push(await lighthouseRun(target.url, path.join(root, `chrome-profile-${i}-${attempt}`), saveAs));
             console.log(` ${((Date.now() - started) / 1000).toFixed(0)} s${attempt > 1 ? ' (second attempt)' : ''}`);
             break;
           } catch (error) {

@@ -84,11 +84,17 @@ export function savingsCents(offer: PricedOffer, comparison: PricedOffer): numbe
   return saved > 0 ? saved : null;
 }
 
+/**
+ * Whole dollars with en-US grouping ("1,234"), as `toLocaleString('en-US')` writes them, without the Intl number
+ * formatter: each call of that builds one, which made the plan cards' first render long on a phone (docs/performance.md).
+ */
+const groupedDollars = (dollars: number) => String(dollars).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** "$11.67"; whole dollars keep their cents ("$120.00") unless `wholeDollars: 'short'` ("$120"). */
 export function formatUsd(cents: number, o: { wholeDollars?: 'cents' | 'short' } = {}): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const dollars = groupedDollars(Math.floor(abs / 100));
   const rest = abs % 100;
   if (rest === 0 && o.wholeDollars === 'short') return `${sign}$${dollars}`;
   return `${sign}$${dollars}.${String(rest).padStart(2, '0')}`;

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../compiler/schema/app.ts';
 import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { runActions } from '../actions.ts';
 import { ScreenSignal, useCopy, useFacts, useObservable, useRuntime } from '../context.tsx';
+import { languageName } from './languageName.ts';
 import { TargetLink } from './TargetLink.tsx';
 
 type NavLink = AppConfig['header']['links'][number];
@@ -51,12 +52,6 @@ export function Header({ style }: { style: 'standard' | 'class' }) {
       </div>
     </header>
   );
-}
-
-/** A language's name in that language, as a parent looks for it: 'Español', 'English'. */
-function languageName(locale: string): string {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
 
 /** Every language of the build; choosing one sets client state `locale` (src/runtime/language.ts). */

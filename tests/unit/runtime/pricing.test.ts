@@ -179,3 +179,15 @@ describe('selection rules', () => {
     ]);
   });
 });
+
+describe('amounts in dollars', () => {
+  test("whole dollars grouped as en-US writes them, cents always two digits, 'short' drops .00 only", () => {
+    for (const cents of [0, 5, 99, 100, 12_000, 99_999, 100_000, 123_456_78, 1_000_000_00, 12_345_678_901, -123_456]) {
+      const dollars = Math.floor(Math.abs(cents) / 100).toLocaleString('en-US');
+      const rest = String(Math.abs(cents) % 100).padStart(2, '0');
+      expect(formatUsd(cents)).toBe(`${cents < 0 ? '-' : ''}$${dollars}.${rest}`);
+    }
+    expect(formatUsd(123_400, { wholeDollars: 'short' })).toBe('$1,234');
+    expect(formatUsd(123_456, { wholeDollars: 'short' })).toBe('$1,234.56');
+  });
+});
