@@ -1,18 +1,27 @@
+import LanguageDetector from 'i18next-browser-languagedetector';
 import { LOCALE_CHOICE_KEY, LOCALE_PARAM } from '../browser/storageKeys.ts';
 import type { ClientStateStore } from './clientState.ts';
 import type { Copy } from './copy.ts';
-import { type BrowserLanguageDetector, browserLanguageDetector } from './languageDetector.ts';
 
 /**
  * Which language a parent sees, first to last: the one they chose (remembered in localStorage and a cookie),
  * `?lang=`, their browser's languages, then app.yaml's `defaultLocale` (i18next's fallback).
  * i18next picks the best of these among the locales the build has (`es-ES` → `es`). Nothing is
  * remembered until the parent chooses (`bindLanguage`): a `?lang=` link shows that language on
- * the pages that follow in the tab, not on a later visit. The cookie carries the choice to the server too (HTML
- * rendered there in the parent's language).
+ * the pages that follow in the tab, not on a later visit.
  */
-export const languageDetector = (): BrowserLanguageDetector =>
-  browserLanguageDetector({ choiceKey: LOCALE_CHOICE_KEY, queryParam: LOCALE_PARAM, cookieMinutes: 60 * 24 * 365 });
+export const languageDetector = (): LanguageDetector =>
+  new LanguageDetector(undefined, {
+    order: ['localStorage', 'cookie', 'querystring', 'navigator'],
+    lookupLocalStorage: LOCALE_CHOICE_KEY,
+    // The cookie carries the choice to the server too (HTML rendered there in the parent's language).
+    lookupCookie: LOCALE_CHOICE_KEY,
+    cookieMinutes: 60 * 24 * 365,
+    cookieOptions: { path: '/', sameSite: 'lax' },
+    lookupQuerystring: LOCALE_PARAM,
+    // i18next would remember every language it switches to, the detected ones too: only a choice is (`bindLanguage`).
+    caches: [],
+  });
 
 /**
  * Keep the page in the current language: `<html lang>` follows it, client state `locale`
@@ -23,7 +32,7 @@ export const languageDetector = (): BrowserLanguageDetector =>
 export function bindLanguage(
   copy: Copy,
   state: ClientStateStore,
-  o: { locales: readonly string[]; defaultLocale: string; detector: BrowserLanguageDetector; root: HTMLElement },
+  o: { locales: readonly string[]; defaultLocale: string; detector: LanguageDetector; root: HTMLElement },
 ): Promise<void> {
   /** The language last asked for (it may still be loading). */
   let asked = copy.locale();
