@@ -28,3 +28,5 @@ export function Button({ block }: BlockProps<'button'>) {
     </p>
   );
 }
+
+export default Button;

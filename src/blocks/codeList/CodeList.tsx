@@ -25,3 +25,5 @@ export function CodeList({ block }: BlockProps<'codeList'>) {
     </section>
   );
 }
+
+export default CodeList;

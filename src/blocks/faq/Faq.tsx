@@ -15,3 +15,5 @@ export function Faq({ block }: BlockProps<'faq'>) {
     </section>
   );
 }
+
+export default Faq;

@@ -12,3 +12,5 @@ export function Heading({ block }: BlockProps<'heading'>) {
     </Tag>
   );
 }
+
+export default Heading;

@@ -14,3 +14,5 @@ export function Link({ block }: BlockProps<'link'>) {
     </p>
   );
 }
+
+export default Link;

@@ -21,3 +21,5 @@ export function List({ block }: BlockProps<'list'>) {
     </section>
   );
 }
+
+export default List;

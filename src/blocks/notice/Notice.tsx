@@ -14,3 +14,5 @@ export function Notice({ block }: BlockProps<'notice'>) {
     </div>
   );
 }
+
+export default Notice;

@@ -17,3 +17,5 @@ export function Steps({ block }: BlockProps<'steps'>) {
     </section>
   );
 }
+
+export default Steps;

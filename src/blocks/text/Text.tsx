@@ -12,3 +12,5 @@ export function Text({ block }: BlockProps<'text'>) {
     </p>
   );
 }
+
+export default Text;
