@@ -46,7 +46,8 @@ describe('blocks', () => {
     const isLazy = (c: unknown) => (c as { name?: string }).name === 'OnDemandBlock';
     const lazy = types.filter((t) => isLazy(blockComponents[t as keyof typeof blockComponents]));
     expect(sorted(lazyBlocks)).toEqual(sorted(lazy));
-    // The quiz loads on demand: it is drawn with the loading placeholder like the others.
+    // In Node every block loads on demand (the build draws the eager ones with the entry:
+    // tests/unit/blocks/registry.test.ts). The quiz is drawn with the loading placeholder like the others.
     expect(lazyBlocks.has('quiz')).toBe(true);
   });
 

@@ -109,7 +109,7 @@ describe('every screen of the real config has its copy', () => {
     for (const key of keys) expect(t(key), key).toBe(full(key));
   });
 
-  test('the blocks that show plan names or cards are those whose screens get the plan texts (their block.ts says `texts: planCopyTexts`)', () => {
+  test('the blocks that show plan names or cards are those whose screens get the plan texts (`texts: planCopyTexts`)', () => {
     // The browser's code of a block (its schema.ts is the checker's, and names copy groups in its descriptions).
     const usesPlanTexts = (dir: string) =>
       sources(dir)
