@@ -12,10 +12,6 @@ const outDir = process.env.DIST_DIR ?? 'dist/client';
  * manifest the server and `npm run bench` read), then the server renderer (src/ssr/entry.ts)
  * into its `.ssr/` folder, which the static server never serves. FUNNELS_DIR and COPY_DIR point
  * the build at other configs.
- *
- * Loaded with `--configLoader runner` (package.json, scripts/lib/build.ts, scripts/lib/devServer.ts):
- * the compiler it runs reads the block definitions, whose `component: () => import(...)` a bundled
- * config would follow into every component and its CSS; run as modules, they are never called.
  */
 /** `vite build --outDir X` (scripts/lib/build.ts) puts the server renderer in X/.ssr. */
 function serverRendererBesideTheApp(): Plugin {

@@ -3,7 +3,7 @@
  *   1. Chromium: install Debian's `chromium` when /usr/bin/chromium is missing
  *   2. `npm run check`     funnels and copy
  *   3. `tsc -p .`          types
- *   4. `npm run cycles`    no import cycle in src, scripts or tests (dpdm; type-only imports do not count)
+ *   4. `npm run layers`    imports point one way, no import circle (type imports counted), SQL in repositories (docs/layers.md)
  *   5. `npm run lint`      Biome's lint rules and format, lines of at most 140 characters, no unused export (knip)
  *   6. unit tests (vitest project "unit")
  *   7. server tests on PGlite (vitest project "server", DATABASE_URL and TEST_DATABASE_URL unset)
@@ -49,7 +49,7 @@ const stages: Stage[] = [
   { name: 'Chromium for the browser tests', run: ensureChromium },
   { name: 'npm run check (funnels and copy)', run: () => exitCode('npm', ['run', '--silent', 'check']) },
   { name: 'tsc -p . (types)', run: () => exitCode(bin('tsc'), ['-p', '.']) },
-  { name: 'npm run cycles (import cycles)', run: () => exitCode('npm', ['run', '--silent', 'cycles']) },
+  { name: 'npm run layers (import rules, circles, SQL)', run: () => exitCode('npm', ['run', '--silent', 'layers']) },
   { name: 'npm run lint (Biome, line length, knip)', run: () => exitCode('npm', ['run', '--silent', 'lint']) },
   { name: 'unit tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'unit']) },
   {

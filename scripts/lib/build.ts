@@ -73,10 +73,7 @@ export async function viteBuild(
     VITEST_POOL_ID: undefined,
     VITEST_WORKER_ID: undefined,
   };
-  const { code, output } = await run(bin('vite'), ['build', '--configLoader', 'runner', '--outDir', outDir, '--emptyOutDir'], {
-    env,
-    quiet: options.quiet ?? false,
-  });
+  const { code, output } = await run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir'], { env, quiet: options.quiet ?? false });
   if (code !== 0) throw new Error(`vite build failed (exit ${code})${output ? `:\n${output.slice(-4000)}` : ''}`);
 }
 

@@ -57,8 +57,6 @@ export async function startDevServer(
   try {
     vite = await createServer({
       configFile: path.join(repoRoot, 'vite.config.ts'),
-      // As `npm run dev` loads it (vite.config.ts says why).
-      configLoader: 'runner',
       root: repoRoot,
       logLevel: 'warn',
       clearScreen: false,

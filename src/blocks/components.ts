@@ -1,18 +1,15 @@
+import { blockCode } from 'virtual:block-code';
 import { type ComponentType, createElement, use } from 'react';
 import { blockTypesIn } from './blockTypesIn.ts';
-import type { BlockDefinition } from './defineBlock.ts';
-import { blocks } from './registry.ts';
 import type { BlockType } from './schemas.ts';
 import type { BlockProps } from './types.ts';
 
 /**
- * The block registry (./registry.ts), runtime side. How a block's code reaches the browser: in
- * the entry (an `eager` block, whose module the build imports with it: src/vitePlugin/blockCode.ts),
- * or as its own chunk loaded when a screen shows the block, with the loading placeholder meanwhile;
- * `preload` fetches that chunk as soon as a screen holding the block is loaded, before it renders.
- * The build gives the browser each definition without its schema and checks (the same file).
+ * The block registry (./registry.ts), runtime side, as the build serves it (`virtual:block-code`,
+ * src/vitePlugin/blockCode.ts): an `eager` block's component is in the entry; any other is its own
+ * chunk, loaded when a screen shows the block, with the loading placeholder meanwhile; `preload`
+ * fetches that chunk as soon as a screen holding the block is loaded, before it renders.
  */
-const definitions: readonly BlockDefinition[] = blocks;
 
 type BlockModule = { default: ComponentType<BlockProps<BlockType>> };
 /** A promise as React's `use` reads it: once settled, its result is read at once, without suspending. */
@@ -49,13 +46,13 @@ function onDemand(load: () => Promise<BlockModule>) {
 }
 
 const onDemandBlocks = new Map(
-  definitions.flatMap((b) =>
-    b.drawn ? [] : [[b.type, { ...onDemand(b.component as () => Promise<BlockModule>), preload: b.preload === true }] as const],
-  ),
+  blockCode.flatMap((b) => ('load' in b ? [[b.type, { ...onDemand(b.load), preload: b.preload === true }] as const] : [])),
 );
 
 /** `type:` → component; an on-demand block's loads its chunk when first drawn. */
-export const blockComponents = Object.fromEntries(definitions.map((b) => [b.type, b.drawn ?? onDemandBlocks.get(b.type)!.component])) as {
+export const blockComponents = Object.fromEntries(
+  blockCode.map((b) => [b.type, 'drawn' in b ? b.drawn : onDemandBlocks.get(b.type)!.component]),
+) as {
   [K in BlockType]: ComponentType<BlockProps<K>>;
 };
 

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { z } from 'zod';
 
 /** Copy keys a block shows by itself, each with the `{placeholders}` it fills in the text. */
@@ -18,21 +17,22 @@ export interface NoticeContext {
   errorMs: number;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a component module of any block: the registry pairs it with its own schema
-type ComponentModule = { default: ComponentType<any> };
+/** A block's props schema, or, for a block that holds blocks, how it is built from the union of every block (src/blocks/schemas.ts). */
+export type BlockSchema = z.ZodType | ((anyBlock: z.ZodType) => z.ZodType);
 
 /**
  * One block type, whole: what the compiler validates and checks, and how the browser draws it.
  * Node (the compiler, the checker, the server) reads definitions without any React code: the
- * component is a module loaded on demand. Listed once, in ./registry.ts.
+ * component is named by its file, which the build loads (src/vitePlugin/blockCode.ts). Listed
+ * once, in ./registry.ts.
  */
-export interface BlockDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
+export interface BlockDefinition<T extends string = string, S extends BlockSchema = BlockSchema> {
   type: T;
   /** Its props as written in a funnel (`type: <type>` included). */
   schema: S;
-  /** Its component's module (default export), written as `() => import('./X.tsx')` (src/vitePlugin/blockCode.ts reads it). */
-  component: () => Promise<ComponentModule>;
-  /** Drawn by the landing's entry itself (no chunk, no loading placeholder): see docs/decisions.md, 'Blocks that describe themselves'. */
+  /** Its component: the default export of this file of its folder, its own chunk unless `eager`. */
+  component: `./${string}.tsx`;
+  /** In the entry itself (no chunk, no loading placeholder): see docs/decisions.md, 'Blocks that describe themselves'. */
   eager?: true;
   /** Its chunk is fetched as soon as a screen holding it is loaded, before it renders. */
   preload?: true;
@@ -47,11 +47,9 @@ export interface BlockDefinition<T extends string = string, S extends z.ZodType 
   scopedValues?: { name: string; knownIn: string };
   /** Failed calls inside it show their messages in it: where, from its props (none when its props do not say). */
   notices?: (props: Record<string, unknown>) => NoticeContext | undefined;
-  /** Set by the build for the browser (src/vitePlugin/blockCode.ts): an eager block's component, imported with the entry. */
-  drawn?: ComponentModule['default'];
 }
 
 /** A block type's definition (see BlockDefinition): the one thing its folder exports, from its block.ts. */
-export function defineBlock<const T extends string, S extends z.ZodType>(definition: BlockDefinition<T, S>): BlockDefinition<T, S> {
+export function defineBlock<const T extends string, S extends BlockSchema>(definition: BlockDefinition<T, S>): BlockDefinition<T, S> {
   return definition;
 }

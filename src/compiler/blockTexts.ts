@@ -1,5 +1,4 @@
-import type { BlockTexts } from '../blocks/defineBlock.ts';
-import { blocks } from '../blocks/registry.ts';
+import { type BlockTexts, blocks } from '../blocks/schemas.ts';
 
 /**
  * The texts blocks show by themselves, each set with the block types that show it: they travel in

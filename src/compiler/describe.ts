@@ -1,7 +1,7 @@
 import { unionInfo } from '../language/schema/roles.ts';
 import type { YamlPath } from './diagnostic.ts';
-import type { ConfigKind } from './load.ts';
 import { defOf, type Resolved, unwrap } from './schemaWalk.ts';
+import type { ConfigKind } from './sourceFile.ts';
 
 /** Words for messages read by marketers: no "object", "string" or "undefined". */
 

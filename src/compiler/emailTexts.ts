@@ -1,4 +1,5 @@
-import type { TextFills } from './runtimeTexts.ts';
+/** Copy keys shown by the app itself or sent by the server, each with the `{placeholders}` it fills in the text. */
+export type TextFills = Readonly<Record<string, readonly string[]>>;
 
 /**
  * The emails the server sends, each with its texts in the copy (namespace `emails`:

@@ -3,40 +3,11 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type Alias, type Document, isAlias, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { closest } from '../language/suggest.ts';
 import { type Diagnostic, error } from './diagnostic.ts';
-import { checkTemplateFile, checkUnusedTemplate, expandInstance, isInstanceFile, type TemplateOrigin } from './templates.ts';
+import type { ConfigFile, ConfigKind, CopyFile, SourceFile } from './sourceFile.ts';
+import { checkTemplateFile, checkUnusedTemplate, expandInstance, isInstanceFile } from './templates.ts';
 import { yamlErrorMessage } from './yamlErrors.ts';
 
-/** A YAML file as read from disk, with what is needed to point at any of its nodes. */
-export interface SourceFile {
-  /** Relative to the project root, '/' separators: what diagnostics print. */
-  relPath: string;
-  absPath: string;
-  text: string;
-  doc: Document;
-  lineCounter: LineCounter;
-  /** False when the YAML could not be read (a syntax error or a duplicate key). */
-  parsed: boolean;
-  /** The plain data (undefined when not parsed). */
-  data: unknown;
-}
-
-export type ConfigKind = 'app' | 'experiments' | 'funnel' | 'catalog' | 'template';
-
-/** A file of funnels/: the app shell, the experiments, a funnel, the plan catalog or a funnel template. */
-export interface ConfigFile extends SourceFile {
-  group: 'config';
-  /** Known when the file was parsed and has one of the top-level keys app:/flags:/funnel:/use:/catalog:/template:. */
-  kind?: ConfigKind;
-  /** Set on a funnel that uses a template: `doc` and `data` are then the expanded funnel. */
-  origin?: TemplateOrigin;
-}
-
-/** copy/<locale>/<namespace>.yaml */
-export interface CopyFile extends SourceFile {
-  group: 'copy';
-  locale: string;
-  namespace: string;
-}
+export type { ConfigFile, ConfigKind, CopyFile, SourceFile } from './sourceFile.ts';
 
 export interface LoadedProject {
   root: string;

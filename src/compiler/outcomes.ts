@@ -9,7 +9,7 @@
  *   2. funnels/app.yaml `errors:` under the call's name, then under its group (`callGroups:`): the
  *      outcome; then the call's `default`, then the group's.
  */
-import type { NoticeContext } from '../blocks/defineBlock.ts';
+import type { NoticeContext } from '../blocks/schemas.ts';
 import { contract } from '../contract/definitions.ts';
 import { namedOutcomeNames } from '../contract/outcomes.ts';
 import type { NotificationFields } from '../language/schema/notification.ts';

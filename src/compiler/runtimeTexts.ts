@@ -1,10 +1,9 @@
-import { blocks } from '../blocks/registry.ts';
+import { blocks } from '../blocks/schemas.ts';
 import { ruleRegistry } from '../language/ruleMessages.ts';
 import { copyKey, placeholderName } from '../language/schema/common.ts';
-import { emailTexts } from './emailTexts.ts';
+import { emailTexts, type TextFills } from './emailTexts.ts';
 
-/** Copy keys shown by the app itself, each with the `{placeholders}` it fills in the text. */
-export type TextFills = Readonly<Record<string, readonly string[]>>;
+export type { TextFills } from './emailTexts.ts';
 
 /**
  * The texts the app shell's components show by themselves (not named by any funnel), each with

@@ -2,8 +2,8 @@ import { Document, isMap, isScalar, isSeq, type Node, Pair, Scalar, visit, type 
 import { instanceFile, type TemplateParam, templateFile, templateParamTypes } from '../language/schema/template.ts';
 import { closest } from '../language/suggest.ts';
 import { type Diagnostic, error } from './diagnostic.ts';
-import type { ConfigFile } from './load.ts';
 import { funnelFile } from './schema/funnel.ts';
+import type { ConfigFile, TemplateOrigin } from './sourceFile.ts';
 import { validateConfigFile } from './validate.ts';
 
 /**
@@ -16,15 +16,6 @@ import { validateConfigFile } from './validate.ts';
  * the source range of where it was written, and `expandedFrom` tells which file that was, so a
  * diagnostic in the expanded funnel points at the template line and at the line that uses it.
  */
-
-export interface TemplateOrigin {
-  /** The template file the funnel was expanded from. */
-  template: ConfigFile;
-  /** Where the instance names it (its `use:` value), in the instance file. */
-  usedAt?: readonly [number, number];
-  /** Nodes that were written in the instance file (parameter values); all others are the template's. */
-  instanceNodes: WeakSet<Node>;
-}
 
 const whole = /^\$\{([A-Za-z][A-Za-z0-9_]*)\}$/;
 const inside = /\$\{([A-Za-z][A-Za-z0-9_]*)\}/g;

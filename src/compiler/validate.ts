@@ -8,10 +8,10 @@ import { closest } from '../language/suggest.ts';
 import { describeSchema, describeValue, expectedTypeWords, missingKeyMessage, ownerPhrase, showValue } from './describe.ts';
 import { type Diagnostic, error, type YamlPath } from './diagnostic.ts';
 import type { DiagnosticCode } from './diagnosticCodes.ts';
-import type { ConfigFile, ConfigKind, CopyFile } from './load.ts';
 import { appFile } from './schema/app.ts';
 import { funnelFile } from './schema/funnel.ts';
 import { defOf, schemaAt, unwrap } from './schemaWalk.ts';
+import type { ConfigFile, ConfigKind, CopyFile } from './sourceFile.ts';
 
 export const schemaByKind: Record<ConfigKind, z.ZodType> = {
   app: appFile,

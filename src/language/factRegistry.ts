@@ -2,7 +2,7 @@
  * The facts of the funnel language, one entry each: what `when:` conditions test, and what value
  * sources (`{ state: key }` reads `state.key`) and targets read. Every other list of facts is
  * derived from these two: the condition schema's names (./schema/conditions.ts), the checker's
- * (./checks/facts.ts), the runtime's readers (src/language/evaluate/facts.ts: one per entry, or it does not
+ * (src/compiler/checks/facts.ts), the readers (./evaluate/facts.ts: one per entry, or it does not
  * compile), what a customer record tells (`customer.*`); docs/funnel-language.md is tested
  * against them. Free of zod: the browser reads it.
  */

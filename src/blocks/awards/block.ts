@@ -4,5 +4,5 @@ import { awardsBlock } from './schema.ts';
 export default defineBlock({
   type: 'awards',
   schema: awardsBlock,
-  component: () => import('./Awards.tsx'),
+  component: './Awards.tsx',
 });

@@ -5,6 +5,6 @@ import { billingHistoryBlock } from './schema.ts';
 export default defineBlock({
   type: 'billingHistory',
   schema: billingHistoryBlock,
-  component: () => import('./BillingHistory.tsx'),
+  component: './BillingHistory.tsx',
   texts: planCopyTexts,
 });

@@ -4,6 +4,6 @@ import { buttonBlock } from './schema.ts';
 export default defineBlock({
   type: 'button',
   schema: buttonBlock,
-  component: () => import('./Button.tsx'),
+  component: './Button.tsx',
   eager: true,
 });

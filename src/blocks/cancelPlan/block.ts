@@ -4,5 +4,5 @@ import { cancelPlanBlock } from './schema.ts';
 export default defineBlock({
   type: 'cancelPlan',
   schema: cancelPlanBlock,
-  component: () => import('./CancelPlan.tsx'),
+  component: './CancelPlan.tsx',
 });

@@ -4,5 +4,5 @@ import { classOffersBlock } from './schema.ts';
 export default defineBlock({
   type: 'classOffers',
   schema: classOffersBlock,
-  component: () => import('./ClassOffers.tsx'),
+  component: './ClassOffers.tsx',
 });

@@ -4,6 +4,6 @@ import { codeListBlock } from './schema.ts';
 export default defineBlock({
   type: 'codeList',
   schema: codeListBlock,
-  component: () => import('./CodeList.tsx'),
+  component: './CodeList.tsx',
   eager: true,
 });

@@ -4,6 +4,6 @@ import { countdownBlock } from './schema.ts';
 export default defineBlock({
   type: 'countdown',
   schema: countdownBlock,
-  component: () => import('./Countdown.tsx'),
+  component: './Countdown.tsx',
   preload: true,
 });

@@ -4,5 +4,5 @@ import { emailPreferencesBlock } from './schema.ts';
 export default defineBlock({
   type: 'emailPreferences',
   schema: emailPreferencesBlock,
-  component: () => import('./EmailPreferences.tsx'),
+  component: './EmailPreferences.tsx',
 });

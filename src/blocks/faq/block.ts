@@ -4,6 +4,6 @@ import { faqBlock } from './schema.ts';
 export default defineBlock({
   type: 'faq',
   schema: faqBlock,
-  component: () => import('./Faq.tsx'),
+  component: './Faq.tsx',
   eager: true,
 });

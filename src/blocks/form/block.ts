@@ -6,7 +6,7 @@ import { formBlock } from './schema.ts';
 export default defineBlock({
   type: 'form',
   schema: formBlock,
-  component: () => import('./Form.tsx'),
+  component: './Form.tsx',
   preload: true,
   form: formFieldsOf,
 });

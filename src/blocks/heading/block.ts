@@ -4,6 +4,6 @@ import { headingBlock } from './schema.ts';
 export default defineBlock({
   type: 'heading',
   schema: headingBlock,
-  component: () => import('./Heading.tsx'),
+  component: './Heading.tsx',
   eager: true,
 });

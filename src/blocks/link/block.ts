@@ -4,6 +4,6 @@ import { linkBlock } from './schema.ts';
 export default defineBlock({
   type: 'link',
   schema: linkBlock,
-  component: () => import('./Link.tsx'),
+  component: './Link.tsx',
   eager: true,
 });

@@ -4,6 +4,6 @@ import { listBlock } from './schema.ts';
 export default defineBlock({
   type: 'list',
   schema: listBlock,
-  component: () => import('./List.tsx'),
+  component: './List.tsx',
   eager: true,
 });

@@ -4,6 +4,6 @@ import { noticeBlock } from './schema.ts';
 export default defineBlock({
   type: 'notice',
   schema: noticeBlock,
-  component: () => import('./Notice.tsx'),
+  component: './Notice.tsx',
   eager: true,
 });

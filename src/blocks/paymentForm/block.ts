@@ -7,7 +7,7 @@ import { paymentNotices, paymentValues } from './scope.ts';
 export default defineBlock({
   type: 'paymentForm',
   schema: paymentFormBlock,
-  component: () => import('./PaymentForm.tsx'),
+  component: './PaymentForm.tsx',
   preload: true,
   texts: planCopyTexts,
   scopedValues: paymentValues,

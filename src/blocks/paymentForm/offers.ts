@@ -6,6 +6,7 @@
 import type { Backend } from '../../adapters/backend/backend.ts';
 import type { Translate } from '../../runtime/copy.ts';
 import { planName } from '../plans/planName.ts';
+import type { offerSummaryNames } from './offerSummaryNames.ts';
 
 /** What the form uses of a web offer, a class offer or a class add-on. */
 export interface Offer {
@@ -59,13 +60,7 @@ export function offerAmount(offer: Offer): string {
   return price.toFixed(2);
 }
 
-/**
- * `{title}`, `{price}`, `{trialDays}`, `{promoDays}` (a class add-on's) and `{todayPrice}` — the
- * amount charged today (./useTodayCharge.ts) — for the summary lines (their schema declares
- * these names as what the lines may use).
- */
-export const offerSummaryNames = ['title', 'price', 'trialDays', 'promoDays', 'todayPrice'] as const;
-
+/** The summary lines' placeholders (./offerSummaryNames.ts). */
 export function offerSummaryParams(
   offer: Offer,
   t: Translate,

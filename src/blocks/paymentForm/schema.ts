@@ -5,7 +5,7 @@ import { type CopyGroupTexts, copyGroup, copyKey, filledCopyKey, milliseconds } 
 import { strictObject } from '../../language/schema/strict.ts';
 import { value } from '../../language/schema/values.ts';
 import { blockBase } from '../common.ts';
-import { offerSummaryNames } from './offers.ts';
+import { offerSummaryNames } from './offerSummaryNames.ts';
 
 /**
  * The texts a payment form reads from its copy group (`copy: payment:checkout` →

@@ -1,5 +1,5 @@
 import type { NoticeContext } from '../defineBlock.ts';
-import { DEFAULT_ERROR_MS } from './setup.ts';
+import { DEFAULT_ERROR_MS } from './errorMs.ts';
 
 /** `{ payment: x }` values and `payment.*` facts are known only in its actions (onOffer:, onPay:). */
 export const paymentValues = { name: 'payment', knownIn: 'a payment block (its onOffer: and onPay:)' };

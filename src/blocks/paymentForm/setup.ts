@@ -16,8 +16,7 @@ export type PartId = (part: string) => string;
 /** The analytics event of a refused payment method (spec §7). */
 export const PAYMENT_REJECTED_EVENT = 'web_payment_method_rejected';
 
-/** A provider's message stays this long unless the block says otherwise (spec §9: payment errors 8000 ms). */
-export const DEFAULT_ERROR_MS = 8000;
+export { DEFAULT_ERROR_MS } from './errorMs.ts';
 
 const defaultFields: Record<'checkout' | 'classes', FieldName[]> = {
   // Spec §2.7: card number, expiration date, postal code, security code, Name on Card.

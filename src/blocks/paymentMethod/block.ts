@@ -4,5 +4,5 @@ import { paymentMethodBlock } from './schema.ts';
 export default defineBlock({
   type: 'paymentMethod',
   schema: paymentMethodBlock,
-  component: () => import('./PaymentMethod.tsx'),
+  component: './PaymentMethod.tsx',
 });

@@ -5,7 +5,7 @@ import { planComparisonBlock } from './schema.ts';
 export default defineBlock({
   type: 'planComparison',
   schema: planComparisonBlock,
-  component: () => import('./PlanComparison.tsx'),
+  component: './PlanComparison.tsx',
   preload: true,
   texts: planCopyTexts,
 });

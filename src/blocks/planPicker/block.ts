@@ -5,7 +5,7 @@ import { planPickerBlock } from './schema.ts';
 export default defineBlock({
   type: 'planPicker',
   schema: planPickerBlock,
-  component: () => import('./PlanPicker.tsx'),
+  component: './PlanPicker.tsx',
   preload: true,
   texts: planCopyTexts,
 });

@@ -5,7 +5,7 @@ import { plansBlock } from './schema.ts';
 export default defineBlock({
   type: 'plans',
   schema: plansBlock,
-  component: () => import('./Plans.tsx'),
+  component: './Plans.tsx',
   preload: true,
   texts: planCopyTexts,
 });

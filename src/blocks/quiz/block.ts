@@ -4,6 +4,6 @@ import { quizBlock } from './schema.ts';
 export default defineBlock({
   type: 'quiz',
   schema: quizBlock,
-  component: () => import('./Quiz.tsx'),
+  component: './Quiz.tsx',
   preload: true,
 });

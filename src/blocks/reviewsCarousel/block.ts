@@ -4,5 +4,5 @@ import { reviewsCarouselBlock } from './schema.ts';
 export default defineBlock({
   type: 'reviewsCarousel',
   schema: reviewsCarouselBlock,
-  component: () => import('./ReviewsCarousel.tsx'),
+  component: './ReviewsCarousel.tsx',
 });

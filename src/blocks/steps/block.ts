@@ -4,6 +4,6 @@ import { stepsBlock } from './schema.ts';
 export default defineBlock({
   type: 'steps',
   schema: stepsBlock,
-  component: () => import('./Steps.tsx'),
+  component: './Steps.tsx',
   eager: true,
 });

@@ -4,6 +4,6 @@ import { textBlock } from './schema.ts';
 export default defineBlock({
   type: 'text',
   schema: textBlock,
-  component: () => import('./Text.tsx'),
+  component: './Text.tsx',
   eager: true,
 });

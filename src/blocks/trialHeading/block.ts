@@ -5,7 +5,7 @@ import { trialHeadingBlock } from './schema.ts';
 export default defineBlock({
   type: 'trialHeading',
   schema: trialHeadingBlock,
-  component: () => import('./TrialHeading.tsx'),
+  component: './TrialHeading.tsx',
   preload: true,
   texts: planCopyTexts,
 });

@@ -4,5 +4,5 @@ import { widgetBlock } from './schema.ts';
 export default defineBlock({
   type: 'widget',
   schema: widgetBlock,
-  component: () => import('./Widget.tsx'),
+  component: './Widget.tsx',
 });

@@ -1,4 +1,4 @@
-import type { FormFields } from '../../blocks/defineBlock.ts';
+import type { FormFields } from '../../blocks/schemas.ts';
 import { closest } from '../../language/suggest.ts';
 import { blockOf } from '../blockOf.ts';
 import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';

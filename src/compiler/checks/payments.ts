@@ -1,4 +1,4 @@
-import { blocks } from '../../blocks/registry.ts';
+import { blocks } from '../../blocks/schemas.ts';
 import type { CallName } from '../../contract/calls.ts';
 import { contract } from '../../contract/definitions.ts';
 import { blockOf } from '../blockOf.ts';

@@ -4,7 +4,7 @@ import { bulkIntent } from './calls/bulk.ts';
 import { subscriptionIntent } from './calls/subscribe.ts';
 import { pastDueIntent } from './calls/updateCard.ts';
 import { upgradeIntent } from './calls/upgrade.ts';
-import type { IntentKinds } from './intents/run.ts';
+import type { IntentKinds } from './intents/kinds.ts';
 
 export const paymentIntentKinds: IntentKinds = {
   purchase: subscriptionIntent,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.ts';
 import type { DeclineLimits } from '../declineLimits.ts';
 import type { PaymentGateway } from '../gateway.ts';
 import type { IdempotencyStore } from '../idempotency/store.ts';
-import type { IntentKinds } from '../intents/run.ts';
+import type { IntentKinds } from '../intents/kinds.ts';
 
 export interface PaymentServices {
   db: Kysely<Database>;

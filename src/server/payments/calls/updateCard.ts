@@ -23,8 +23,9 @@ import {
   type SubscriptionRow,
   setSubscriptionPaymentMethod,
 } from '../../subscriptions/repository.ts';
+import type { IntentKindDefinition } from '../intents/kinds.ts';
 import { type IntentKey, intentsForKey } from '../intents/repository.ts';
-import { answerOf, type IntentKindDefinition, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
+import { answerOf, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { type CustomerRow, insertIntentPayment, insertPayment, type PaymentMethodRow } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';

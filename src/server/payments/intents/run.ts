@@ -14,11 +14,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { CallError, type CallFailure, ErrorCode, failureOnWire, MessageKey } from '../../../contract/index.ts';
 import { newId } from '../../db/ids.ts';
-import type { Database, IntentKind } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
 import { gatewayFailure } from '../calls/failures.ts';
 import type { PaymentServices } from '../calls/services.ts';
 import type { GatewayFailure, GatewayResult, GatewaySubscription } from '../gateway.ts';
 import { findCharges, holdsMoney, isAlreadyCancelled, isCharged, makeCharge, reverseCharges } from './gatewaySteps.ts';
+import type { IntentKindDefinition } from './kinds.ts';
 import { type Charged, type Intent, type IntentPlan, nothingCharged, outcomeOf } from './plan.ts';
 import {
   claimIntent,
@@ -34,22 +35,6 @@ import {
 
 /** How long the request that made an intent has to finish it before reconciliation may. */
 export const INTENT_LEASE_MS = 2 * 60 * 1000;
-
-/** How an intent's kind records a purchase in our tables. */
-export interface IntentKindDefinition<R, A = unknown> {
-  kind: IntentKind;
-  /** Writes our rows for what the gateway charged; answers the call's answer. */
-  complete(trx: Transaction<Database>, intent: Intent<R>, charged: Charged, now: Date): Promise<A>;
-  /** Undoes what the intent used up (a coupon) when it ends without a purchase. */
-  release?(trx: Transaction<Database>, intent: Intent<R>, now: Date): Promise<void>;
-  /** Our record of a charge the gateway refused (a declined payment in the billing history). */
-  refused?(trx: Transaction<Database>, intent: Intent<R>, refusal: GatewayFailure, now: Date): Promise<void>;
-  /**
-   * The answer a completed intent gives again. Without it the answer is kept with the intent;
-   * with it nothing of the answer is kept (it holds codes) and it is read again from our tables.
-   */
-  answerAgain?(db: PaymentServices['db'], intent: Intent<R>): Promise<A>;
-}
 
 export interface IntentRequest<R> {
   call: string;
@@ -173,12 +158,6 @@ export async function answerOfEarlier<R, A>(
 export async function settleOpenIntentsOf(s: PaymentServices, userId: string, log: FastifyBaseLogger): Promise<void> {
   for (const intent of await openIntentsOf(s.db, userId)) await answerOf(s, s.intentKinds[intent.kind], intent, log).catch(ignoreRefusal);
 }
-
-/** The definitions of every kind (intentKinds.ts), for code that meets intents of any kind. */
-export type IntentKinds = {
-  // biome-ignore lint/suspicious/noExplicitAny: each kind has its own request type, and a definition only meets intents of its kind
-  [K in IntentKind]: IntentKindDefinition<any, unknown>;
-};
 
 /** An ended intent's refusal is its own request's answer, not this one's; "not confirmed yet" is this one's too. */
 const ignoreRefusal = (error: unknown) => {
