@@ -14,7 +14,10 @@ export { blocks } from './registry.ts';
 interface AccountSections extends AccountSectionsBlock<Block> {}
 
 type Definition = (typeof blocks)[number];
-/** A block's props schema; a block that holds blocks builds it from the union of every block (annotated, so the union's type does not wait on itself). */
+/**
+ * A block's props schema; a block that holds blocks builds it from the union of every block
+ * (annotated, so that the union's type does not wait on itself).
+ */
 type SchemaOf<D extends Definition> = D['schema'] extends z.ZodType ? D['schema'] : z.ZodType<AccountSections>;
 
 const anyBlock = z.lazy((): z.ZodType<Block> => block);
