@@ -21,11 +21,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { functionPath, IDEMPOTENCY_KEY_HEADER, SESSION_TOKEN_HEADER } from '../../src/contract/wire.ts';
+import { findUserById, insertUser } from '../../src/server/accounts/repository.ts';
 import { assembleServer } from '../../src/server/assemble.ts';
 import type { RateLimitPolicy } from '../../src/server/auth/rateLimits.ts';
 import { defaultRateLimitPolicies } from '../../src/server/auth/rateLimits.ts';
 import { readServerEnv } from '../../src/server/config.ts';
-import { newId } from '../../src/server/db/ids.ts';
 
 const env = readServerEnv();
 const limit = Number(process.env.BENCH_RATE_LIMIT);
@@ -42,27 +42,21 @@ const { app, database } = await assembleServer(env, {
   overrides: { rateLimitPolicies: { existence: benchExistence } },
 });
 
-const parentId = newId();
-const at = new Date();
-await database.db
-  .insertInto('users')
-  .values({
-    id: parentId,
-    email: `bench-${parentId.toLowerCase()}@example.com`,
-    password_hash: 'not a password: the bench never logs in',
-    partner: null,
-    signup: '{}',
-    confirm_promo_emails: false,
-    country: null,
-    created_at: at,
-    updated_at: at,
-  })
-  .execute();
+const parent = await insertUser(database.db, {
+  email: `bench-${randomUUID()}@example.com`,
+  passwordHash: 'not a password: the bench never logs in',
+  partner: null,
+  signup: {},
+  confirmPromoEmails: false,
+  at: new Date(),
+});
+if (!parent) throw new Error('The bench parent could not be created.');
+const parentId = parent.id;
 const sessionToken = await app.backend.accounts.sessions.create(parentId);
 
 app.get('/bench/floor', async () => {
-  const row = await database.db.selectFrom('users').select('id').where('id', '=', parentId).executeTakeFirst();
-  return { result: row ?? null };
+  const row = await findUserById(database.db, parentId);
+  return { result: row ? { id: row.id } : null };
 });
 
 const purchase = await app.inject({

@@ -4,9 +4,7 @@ import type { AccountSectionsBlock } from './accountSections/schema.ts';
 import type { BlockDefinition } from './defineBlock.ts';
 import { blocks } from './registry.ts';
 
-// What the compiler reads of the blocks, through this module only (docs/layers.md): their
-// definitions, and the block types a screen shows.
-export { blockTypesIn } from './blockTypesIn.ts';
+// What the compiler reads of the blocks besides their schemas: their definitions.
 export type { BlockDefinition, BlockTexts, FormFields, NoticeContext } from './defineBlock.ts';
 export { blocks } from './registry.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Storage that never throws (private mode, disabled storage, a full quota, no DOM in tests),
- * and JSON values for session-storage keys of spec §3.
+ * and JSON values for session-storage keys.
  */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
 
@@ -73,7 +73,7 @@ export function parseCookies(header: string): Record<string, string> {
 }
 
 /**
- * The `domain=` attribute for cookies shared with sibling sites (spec §3: the cookies are
+ * The `domain=` attribute for cookies shared with sibling sites (the cookies are
  * cross-domain): `app.yaml` `cookieDomain` when the page is on that domain or under it, else
  * none (a host-only cookie: localhost, tests, a preview address), since a browser refuses a
  * cookie for a domain the page is not on.

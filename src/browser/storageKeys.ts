@@ -9,7 +9,7 @@ export const VARIANT_OVERRIDE_COOKIE = 'variantOverride';
 export const EXPERIMENT_ID_COOKIE = 'experimentId';
 export const FEATURE_ID_COOKIE = 'featureId';
 export const VARIANT_OVERRIDE_PARAM = 'variantOverride';
-/** Plan selection (spec §3 "Cookies", §4): the chosen offer id, the plan tag, and the mark that a flag set the tag. */
+/** Plan selection: the chosen offer id, the plan tag, and the mark that a flag set the tag. */
 export const SELECTED_PLAN_COOKIE = 'selected_plan';
 export const PLAN_TAG_COOKIE = 'activePlanTag';
 export const PLAN_TAG_FLAG_COOKIE = 'activePlanTagByFlag';

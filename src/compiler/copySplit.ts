@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { blockTypesIn } from '../blocks/schemas.ts';
+import { blockTypesIn } from '../blocks/blockTypesIn.ts';
 import { defaultRuleMessages } from '../language/ruleMessages.ts';
 import { type Rule, rule } from '../language/schema/fields.ts';
 import { outcomeNotification } from '../language/schema/outcomes.ts';

@@ -25,7 +25,7 @@ export const requiredShellTexts: TextFills = {
   'common:mainNavigation': [],
   /** The browser tab title of a screen with a title: '{title} | {product}'. */
   'common:documentTitle': ['title', 'product'],
-  /** An action failed and the YAML has no catch: for it (spec §8 generic wording). */
+  /** An action failed and the YAML has no catch: for it (the generic wording). */
   'common:somethingWentWrong': [],
   /** Redirects that kept going (src/runtime/ui/RedirectLoop.tsx). */
   'common:redirectLoop.title': [],

@@ -1,5 +1,5 @@
 /**
- * The names of every backend call of spec §7. This is the shape of the contract: the next
+ * The names of every backend call. This is the shape of the contract: the next
  * step gives each name its input and output schemas and error codes (src/contract/), and the
  * server registers one handler per name. Funnel YAML may only `call` these names.
  */

@@ -1,5 +1,5 @@
 /**
- * Every backend call of spec §7: its input and output schemas, whether it needs a session,
+ * Every backend call: its input and output schemas, whether it needs a session,
  * which rate limit guards it and the message keys it may answer with. The browser client and
  * the server both take their types from here; neither restates a field.
  */

@@ -1,6 +1,6 @@
 /**
- * The entities of spec §3 as they travel between browser and server. Money on the wire is in
- * US dollars with cents (19.99), as the spec's payloads show it; the database keeps integer
+ * The entities as they travel between browser and server. Money on the wire is in
+ * US dollars with cents (19.99), as the backend's callers have always sent it; the database keeps integer
  * cents. Dates are ISO 8601 strings in UTC.
  */
 
@@ -22,7 +22,7 @@ export const subscriptionDuration = z.enum(['monthly', 'quarterly', '6Month', 'a
 export const subscriptionType = z.enum(['recurring', 'volumeLicense', 'gift', 'other']);
 export const trialInterval = z.enum(['day', 'week', 'month']);
 
-/** A plan / web offer (spec §3 "Plan / web offer"). */
+/** A plan / web offer. */
 export const webOffer = z.object({
   objectId: id,
   id,
@@ -56,7 +56,7 @@ export type WebOffer = z.infer<typeof webOffer>;
 export const minervaOffer = webOffer.extend({ classType: z.enum(['live', 'onDemand']) });
 export type MinervaOffer = z.infer<typeof minervaOffer>;
 
-/** A class add-on for existing subscribers (spec §2.11, §9). */
+/** A class add-on for existing subscribers. */
 export const classAddOn = z.object({
   id,
   planId: z.string(),
@@ -77,7 +77,7 @@ export const paymentInfo = z.object({
   subscriptions: z.array(z.object({ id, nextBillingDate: isoDate.nullable() })),
 });
 
-/** A payment method as a plan's panel names it (spec §2.8: PayPal, or card type and last four, with its expiry). */
+/** A payment method as a plan's panel names it (PayPal, or card type and last four, with its expiry). */
 export const planPaymentMethod = paymentInfo.omit({ subscriptions: true });
 export type PlanPaymentMethod = z.infer<typeof planPaymentMethod>;
 
@@ -94,14 +94,14 @@ export const store = z.enum(['WebStore', 'SamsClub', 'AppleAppStore', 'GooglePla
 
 /**
  * One plan of the parent that gives access now (the account page shows one panel per app plan
- * and per classes plan, spec §2.8): what GetCustomerDetails says of the main plan, per plan.
+ * and per classes plan): what GetCustomerDetails says of the main plan, per plan.
  * A class add-on bought on /addclasses-payment is a classes plan with its `classAddOn`.
  */
 export const planSubscription = z.object({
   id,
   product: z.enum(['app', 'classes']),
   offer: webOffer.nullable(),
-  /** The add-on this classes plan is (spec §2.11); null or absent for a plan of a web offer. */
+  /** The add-on this classes plan is; null or absent for a plan of a web offer. */
   classAddOn: classAddOn.nullable().optional(),
   status: activeSubscription.shape.status,
   price: money,
@@ -124,7 +124,7 @@ export const planSubscription = z.object({
 });
 export type PlanSubscription = z.infer<typeof planSubscription>;
 
-/** Spec §3 "Customer / subscription details". */
+/** What GetCustomerDetails says of the parent: the main plan, every plan, the payment method. */
 export const customerDetails = z.object({
   id,
   plan: webOffer.nullable(),
@@ -163,7 +163,7 @@ export const paymentRecord = z.object({
   paymentMethod: z.string().nullable(),
 });
 
-/** Spec §3 "Comp offer": what a coupon, comp, gift or volume code turns out to be. */
+/** What a coupon, comp, gift or volume code turns out to be. */
 export const codeLookup = z.object({
   code: z.string(),
   kind: z.enum(['coupon', 'comp', 'gift', 'volume', 'bulk']).nullable(),
@@ -189,7 +189,7 @@ export const customerOptions = z.object({
   lastName: z.string().max(100).optional(),
 });
 
-/** Spec §3 "Signup payload" (also the live-class registration payload, a subset). */
+/** The signup payload (also the live-class registration payload, a subset). */
 export const signupPayload = z.object({
   username: email,
   password,
@@ -207,7 +207,7 @@ export const signupPayload = z.object({
   captchaToken: z.string().max(4096).optional(),
 });
 
-/** Spec §3 "Purchase payload". */
+/** The purchase payload. */
 export const purchasePayload = z.object({
   paymentMethodToken: z.string().min(1).max(4096),
   webOfferId: id,

@@ -1,6 +1,6 @@
 /**
- * The backend contract: what the browser client and the server agree on for every named call
- * of spec §7. Safe to import in the browser (no server code).
+ * The backend contract: what the browser client and the server agree on for every named call.
+ * Safe to import in the browser (no server code).
  *
  * The wire (paths, headers, error codes, CallError) is ./wire.ts, which needs no zod.
  * The calls themselves (input and output schemas, session requirement, rate limit, message

@@ -33,7 +33,7 @@ export interface Failure {
   message: string;
 }
 
-/** Spec §8 "Redeem": a backend without message keys says a used code with 'already used' in its text. */
+/** A backend without message keys says a used code with 'already used' in its text. */
 const ALREADY_USED_TEXT = 'already used';
 const CODE_ALREADY_USED = 'CODE_ALREADY_USED';
 

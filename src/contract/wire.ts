@@ -70,7 +70,7 @@ export class CallError extends Error {
   constructor(
     readonly code: number,
     message: string,
-    /** A spec message key (WP_CardNotValid...), when the failure has one. */
+    /** A payment message key (WP_CardNotValid...), when the failure has one. */
     readonly messageKey?: string,
     /** The processor's response code of a declined payment ("2001"), when there is one. */
     readonly processorCode?: string,
@@ -86,7 +86,7 @@ export class CallError extends Error {
     const b = (body ?? {}) as { code?: unknown; error?: unknown; messageKey?: unknown; processorCode?: unknown; todayCharge?: unknown };
     return new CallError(
       typeof b.code === 'number' ? b.code : status,
-      // Not a text (spec §8 "Registration error"): no message, so the screen says its own.
+      // Not a text: no message, so the screen says its own.
       typeof b.error === 'string' ? b.error : '',
       typeof b.messageKey === 'string' ? b.messageKey : undefined,
       typeof b.processorCode === 'string' || typeof b.processorCode === 'number' ? String(b.processorCode) : undefined,

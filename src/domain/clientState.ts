@@ -1,5 +1,5 @@
 /**
- * Client state of spec §3: what the funnels remember between pages. Everything here is
+ * Client state: what the funnels remember between pages. Everything here is
  * persisted in localStorage (experiments are not client state: they live in the flag store)
  * and reset to these values on logout. Funnel YAML refers to keys as `state.<key>` / `{ state: key }`.
  */
@@ -39,7 +39,7 @@ export interface ClientState {
   quiz: QuizState;
   locale: string;
   /**
-   * Spec §2.8 / §4 "Cancellation": 'Yes, cancel my plan' stores the plan being cancelled for
+   * Cancellation: 'Yes, cancel my plan' stores the plan being cancelled for
    * /dont-go/1 — `classes` says CancelMinervaClasses (else CancelSubscription); `email` is the
    * account's email as the server has it (CancelSubscription's payload).
    */

@@ -1,5 +1,5 @@
 /**
- * Single-use codes (spec §5, §9): what a prefix means and how a code is written.
+ * Single-use codes: what a prefix means and how a code is written.
  *
  * - Prefixes: CS coupon (CSCP a comp, see docs/decisions.md), CV volume licence, GIFT gift,
  *   EDU bulk / education campaign. The prefix tells the browser how to send a code; the
@@ -16,7 +16,7 @@ export function canonicalCode(input: string): string {
   return input.replace(/[\s-]+/g, '').toUpperCase();
 }
 
-/** Is this code regrouped in blocks of 4 when typed (spec §5: it starts with CS or CV)? */
+/** Is this code regrouped in blocks of 4 when typed (it starts with CS or CV)? */
 export function isGroupedCode(code: string): boolean {
   return /^(CS|CV)/i.test(code.trim());
 }
@@ -27,7 +27,7 @@ export function displayCode(input: string): string {
   return isGroupedCode(code) ? (code.match(/.{1,4}/g) ?? []).join('-') : code;
 }
 
-/** Codes starting CS, CV or EDU are sent as `couponCode`; others as `promoCode` (spec §5). */
+/** Codes starting CS, CV or EDU are sent as `couponCode`; others as `promoCode`. */
 export function isCouponCode(input: string): boolean {
   return /^(CS|CV|EDU)/i.test(input.trim());
 }

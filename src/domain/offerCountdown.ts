@@ -1,12 +1,12 @@
 /**
- * The 'Limited offer' countdown (spec §9: 599 s, about 10 minutes): how much is left, as m:ss,
+ * The 'Limited offer' countdown (599 s, about 10 minutes): how much is left, as m:ss,
  * and in whole minutes for screen readers. It starts the first time a parent sees it in a
  * browser tab and keeps counting from there across reloads and screens of that tab (the start is
  * kept in session storage); at 0:00 it stays there, and nothing else changes. Pure functions;
  * the block (src/blocks/countdown/) keeps the start and ticks.
  */
 
-/** Spec §9: the 'Limited offer' countdown lasts 599 seconds. */
+/** The 'Limited offer' countdown lasts 599 seconds. */
 export const OFFER_COUNTDOWN_SECONDS = 599;
 
 /**

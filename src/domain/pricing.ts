@@ -1,5 +1,5 @@
 /**
- * Plan pricing and selection rules (spec §2.4, §4 "Plan selection" / "Plan tag", §9): the
+ * Plan pricing and selection rules: the
  * numbers a plan card shows, which plan starts selected (annual by default), which plan list
  * is asked for, and the order cards are shown in. Pure functions over web offers; the words are
  * copy (the plan blocks pick the key, these give the figures). Money is integer cents, USD.
@@ -7,7 +7,7 @@
 
 export type SubscriptionDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
 
-/** Spec §9 "Months per duration"; a lifetime plan has none. */
+/** Months per duration; a lifetime plan has none. */
 export const MONTHS_PER_DURATION: Record<Exclude<SubscriptionDuration, 'lifetime'>, number> = {
   monthly: 1,
   quarterly: 3,
@@ -30,14 +30,14 @@ export const centsOf = (dollars: number): number => Math.round(dollars * 100);
 
 export const monthsIn = (duration: SubscriptionDuration): number | null => (duration === 'lifetime' ? null : MONTHS_PER_DURATION[duration]);
 
-/** Price per month, rounded to cents (§9): quarterly $35 → 1167 ($11.67). Null for lifetime. */
+/** Price per month, rounded to cents: quarterly $35 → 1167 ($11.67). Null for lifetime. */
 export function perMonthCents(offer: Pick<PricedOffer, 'price' | 'subscriptionDuration'>): number | null {
   const months = monthsIn(offer.subscriptionDuration);
   return months === null ? null : Math.round(centsOf(offer.price) / months);
 }
 
 /**
- * Percent saving of `offer` against `comparison` (§9): the rounded relative difference of
+ * Percent saving of `offer` against `comparison`: the rounded relative difference of
  * their per-month prices. Annual $120 against monthly $19.99 → 50. Null when either has no
  * per-month price or the offer saves nothing.
  */
@@ -48,13 +48,13 @@ export function percentSaving(offer: PricedOffer, comparison: PricedOffer): numb
   return Math.round(((theirs - mine) / theirs) * 100);
 }
 
-/** Annual savings amount (§9): 12 × the monthly price − the annual price, in cents. $19.99 / $120 → 11988. */
+/** Annual savings amount: 12 × the monthly price − the annual price, in cents. $19.99 / $120 → 11988. */
 export function annualSavingsCents(monthly: PricedOffer, annual: PricedOffer): number {
   return 12 * centsOf(monthly.price) - centsOf(annual.price);
 }
 
 /**
- * The plan a card's saving is measured against (§2.4 "versus the comparison plan"): the
+ * The plan a card's saving is measured against: the
  * recurring plan of the list with the fewest months, when it has fewer than `offer` — the
  * monthly plan in every catalog that has one. Null when there is none (lifetime, or `offer`
  * is itself the shortest).
@@ -72,7 +72,7 @@ export function comparisonOffer<T extends PricedOffer>(offers: readonly T[], off
 }
 
 /**
- * What `offer` saves over its term against paying `comparison` for as long (§9: for an annual
+ * What `offer` saves over its term against paying `comparison` for as long (for an annual
  * plan against the monthly one, 12 × the monthly price − the annual price), in cents. Null
  * when it saves nothing or either is a lifetime plan. Annual $120 against quarterly $41 → 4400.
  */
@@ -94,7 +94,7 @@ export function formatUsd(cents: number, o: { wholeDollars?: 'cents' | 'short' }
   return `${sign}$${dollars}.${String(rest).padStart(2, '0')}`;
 }
 
-/** How a card words its billing (§2.4): the copy key's variant and its figure. */
+/** How a card words its billing: the copy key's variant and its figure. */
 export type BillingTerms =
   | { kind: 'monthly' }
   | { kind: 'annually' }
@@ -109,7 +109,7 @@ export function billingTerms(duration: SubscriptionDuration): BillingTerms {
 }
 
 /**
- * The figures of the trial label '{n}-{interval} Free trial' (§2.4): the offer's trial quantity
+ * The figures of the trial label '{n}-{interval} Free trial': the offer's trial quantity
  * and interval, or its trial days. Null without a trial.
  */
 export function trialLabelParams(offer: PricedOffer): { n: number; interval: 'day' | 'week' | 'month' } | null {
@@ -118,11 +118,11 @@ export function trialLabelParams(offer: PricedOffer): { n: number; interval: 'da
 }
 
 /**
- * The plan selected when the selector opens (§4, §9): the `selected_plan` URL parameter, then
+ * The plan selected when the selector opens: the `selected_plan` URL parameter, then
  * the selected-plan cookie, each only if it names an offer of the list; otherwise the list's
- * annual plan (§9 "Default plan selection: annual") — the cheapest per month of them when the
+ * annual plan — the cheapest per month of them when the
  * list has several (premium and basic) — and in a list without an annual plan the cheapest by
- * price per month (§4). The annual plan is not always the cheapest per month: monthly $9.99
+ * price per month. The annual plan is not always the cheapest per month: monthly $9.99
  * beats a premium annual $120 ($10.00) by a cent. Lifetime plans are not "cheapest". Null for
  * an empty list.
  */
@@ -147,7 +147,7 @@ export function initialSelectedOfferId(
 export const DEFAULT_PLAN_TAG = 'default';
 
 /**
- * The plan tag (§4): a flag variant's tag wins (and sets the marker cookie); otherwise the
+ * The plan tag: a flag variant's tag wins (and sets the marker cookie); otherwise the
  * `activePlanTag` URL parameter, then the cookie, then 'default'. When no flag sets a tag but
  * the marker cookie says one did, the cookie's tag goes back to default (a parameter still
  * applies) and the marker is removed.
@@ -178,7 +178,7 @@ export function resolvePlanTag(from: {
 }
 
 /**
- * The order cards are shown in (§4 "Experiments"): an experiment's order when it sets one
+ * The order cards are shown in: an experiment's order when it sets one
  * (a list of durations), else monthly then annual on desktop and annual then monthly on a
  * phone; durations not named keep their catalog order after the named ones.
  */

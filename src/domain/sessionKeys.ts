@@ -1,5 +1,5 @@
 /**
- * Session-storage keys of spec §3 (they last for the browser tab). Funnel YAML refers to them
+ * Session-storage keys (they last for the browser tab). Funnel YAML refers to them
  * as `storage.<key>` / `{ storage: key }`.
  */
 export const sessionStorageKeys = [

@@ -1,5 +1,5 @@
 /**
- * What a checkout charges today (spec §9): nothing during a free trial ("Today's charge $0.00
+ * What a checkout charges today: nothing during a free trial ("Today's charge $0.00
  * during the trial"), the offer's first charge when it names one (a class add-on: $10 for 4
  * classes, $1 for 1 class, then the monthly price after the promo), otherwise the full price
  * (a plan without a trial, such as lifetime). Computed from the offer bought; no funnel or copy

@@ -1,5 +1,5 @@
 /**
- * Which variant of each flag a visitor sees (issue 15). The split is GrowthBook's local
+ * Which variant of each flag a visitor sees. The split is GrowthBook's local
  * evaluation: the visitor id hashed with the experiment's name (hash version 2) falls in one
  * variant's range of the weights, so the same visitor gets the same variant on every visit, in
  * the browser and on the server alike. Who takes part is the experiment's `audience:`, the

@@ -1,6 +1,6 @@
 /**
  * What an experiment's `audience:` may read: the facts known when the page opens, before any
- * screen shows (issue 15: path, partner tag, device, locale, query). The browser takes a
+ * screen shows (path, partner tag, device, locale, query). The browser takes a
  * snapshot of the ones the audiences name and evaluates them; the remote flag service is sent
  * the same snapshot, so both decide alike. Flags, forms, results and a parent's account are
  * not known then.

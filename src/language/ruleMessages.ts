@@ -1,5 +1,5 @@
 /**
- * The validation rules of spec §5, one entry each: its default message (a copy key in
+ * The validation rules, one entry each: its default message (a copy key in
  * copy/<locale>/validation.yaml, which `message:` can replace) and the `{placeholders}` the form
  * fills in whichever message shows — `{field}`, what 'Please fill out your {field}' calls the
  * field, and the rule's own props of those names (`{min}`, `{max}`).

@@ -9,7 +9,7 @@ import type { Target } from '../language/schema/targets.ts';
 import { buildHref, type ResolvedTarget, resolveTarget } from './targets.ts';
 import { resolveValue, resolveValueMap, toCopyParams } from './values.ts';
 
-/** A notification as the runtime shows it (spec §5, §8). */
+/** A notification as the runtime shows it. */
 export interface NotificationRequest {
   /** A copy key, or a literal message (the server's text) when `literal` is set. */
   text: string;
@@ -101,7 +101,7 @@ function withOutcome(error: ErrorInfo, outcomes: CompiledOutcomes | undefined): 
   return { ...error, outcome: outcomeOf(error, Object.keys(outcomes ?? {})) };
 }
 
-/** The app's own words for a failure nobody described (spec §8's generic message). */
+/** The app's own words for a failure nobody described (the generic message). */
 export const GENERIC_MESSAGE = 'common:somethingWentWrong';
 
 const literalText = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');

@@ -4,7 +4,7 @@ import { createStore, type Observable } from '../browser/store.ts';
 import { type ClientState, initialClientState } from '../domain/clientState.ts';
 
 /**
- * The client state of spec §3, persisted in localStorage (CLIENT_STATE_KEY) and reset to its
+ * The client state, persisted in localStorage (CLIENT_STATE_KEY) and reset to its
  * initial values on logout. Keys may be dot paths (`quiz.answers`).
  */
 export interface ClientStateStore extends Observable<ClientState> {
@@ -57,7 +57,7 @@ export function createClientStateStore(storage: KeyValueStorage): ClientStateSto
 }
 
 /**
- * Spec §2.1 '/': a quiz answer from the query is stored when the question id is present and the
+ * A quiz answer from the query is stored when the question id is present and the
  * answer numeric; anything else leaves the state as it was.
  */
 export function recordQuizAnswer(state: ClientState, question: unknown, answer: unknown): ClientState {

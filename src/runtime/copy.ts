@@ -19,8 +19,8 @@ export interface Copy {
 }
 
 /**
- * Copy through i18next (flattened keys, so no key separator; single-brace placeholders as the
- * spec writes them, 'Please fill out your {field}'; `$t(common:productName)` nests). React
+ * Copy through i18next (flattened keys, so no key separator; single-brace placeholders as
+ * copy/ writes them, 'Please fill out your {field}'; `$t(common:productName)` nests). React
  * escapes text itself, so i18next does not.
  *
  * The default locale starts with the shell's copy only; each screen's chunk brings the rest

@@ -1,5 +1,5 @@
 /**
- * What the experiments report learns from the browser (issue 15): the first time a flag a
+ * What the experiments report learns from the browser: the first time a flag a
  * visitor was split on decides something they see (a screen's or block's condition reads it),
  * an exposure to that experiment and variant; the first view of each funnel screen; the
  * visitor's UTM touches. Robots and QA overrides are not visitors of an experiment: a flag

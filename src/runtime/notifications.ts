@@ -44,7 +44,7 @@ export function createNotificationCenter(timers: Timers = realTimers): Notificat
   };
 }
 
-/** The shared info popup (spec §2.1): one at a time, later ones wait their turn. */
+/** The shared info popup: one at a time, later ones wait their turn. */
 export interface InfoPopup extends Observable<PopupRequest | null> {
   open(request: PopupRequest): void;
   /** 'Ok' (or Escape): close it and run its `then:` actions. */

@@ -1,6 +1,5 @@
 /**
- * Plan selection in the browser (spec §3 "Cookies", "Client state"; §4 "Plan selection",
- * "Plan tag"): which plan list to ask for and what to remember when a parent chooses a plan.
+ * Plan selection in the browser: which plan list to ask for and what to remember when a parent chooses a plan.
  * The rules themselves are the pure functions of src/domain/pricing.ts; this module reads and
  * writes the cookies and client state they speak of.
  */
@@ -42,7 +41,7 @@ export function currentPlanTag(
 }
 
 /**
- * Writes what §4 says about the tag's cookies: a flag's tag is kept with its marker; once the
+ * Writes the tag's cookies: a flag's tag is kept with its marker; once the
  * flag is off, both go; a tag from the address is kept for the next pages (and sibling sites).
  */
 export function keepPlanTag(cookies: CookieJar, now: ReturnType<typeof currentPlanTag>): void {
@@ -66,7 +65,7 @@ export function initialSelection(offers: readonly PricedOffer[], search: string,
 }
 
 /**
- * The client state of a chosen plan (spec §3): `initialSelectedOfferId`, and the list's
+ * The client state of a chosen plan: `initialSelectedOfferId`, and the list's
  * monthly and annual offers (`monthlyOfferId`, `annualOfferId`) — the chosen one when it is
  * of that duration, else the list's first — for the pages after the selector.
  */
@@ -83,7 +82,7 @@ export interface ChoiceServices {
   track(event: string, props: Record<string, unknown>): void;
 }
 
-/** A parent chose `offer`: the cookie, the client state and (when `track`) the analytics event of §4. */
+/** A parent chose `offer`: the cookie, the client state and (when `track`) the analytics event. */
 export function rememberChoice(
   s: ChoiceServices,
   offers: readonly (PricedOffer & { planId?: string })[],

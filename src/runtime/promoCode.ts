@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Promo code field" and §4 "Promo code": a code starting with CS or CV (any case) loses
+ * A code starting with CS or CV (any case) loses
  * its dashes and is regrouped in blocks of 4 separated by dashes; every single-use code (CS, CV,
  * GIFT or EDU, any case) is upper-cased, as coupon lookups and redemptions are, so the funnels
  * need only test upper-case prefixes. Other codes (a web offer's promo code) are left as typed.

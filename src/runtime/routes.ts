@@ -77,7 +77,7 @@ function redirectOutcome(
 }
 
 /**
- * What a location shows (spec §2.1): the app's route rules in order (the first whose paths
+ * What a location shows: the app's route rules in order (the first whose paths
  * match and whose `when` holds), then the screen of the path (or the not-found screen), then
  * that screen's own redirects in order, then the screen itself.
  */

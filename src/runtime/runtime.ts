@@ -89,7 +89,7 @@ export interface Runtime extends RuntimeOptions {
   prepare(subject: unknown): Promise<void>;
 }
 
-/** `GetCustomerDetails` as `customer.*` facts (spec §3 "Customer / subscription details", §4 "Trial active"). */
+/** `GetCustomerDetails` as `customer.*` facts. */
 export function customerFacts(details: unknown, now = Date.now()): CustomerFacts {
   const d = (details ?? {}) as Record<string, unknown>;
   const sub = (d.activeSubscription ?? {}) as Record<string, unknown>;
@@ -205,7 +205,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
 
   const services: ActionServices = {
     facts,
-    // ...but actions must not decide on facts nobody could read (spec §8 "Login": a failed
+    // ...but actions must not decide on facts nobody could read (a failed
     // subscription lookup gives the generic message): the list stops, as after an unhandled error.
     prepare: async (subject) => {
       if (!(await customerFactsReady(subject))) throw new CallError(ErrorCode.CONNECTION_FAILED, '', 'CustomerLookupFailed');

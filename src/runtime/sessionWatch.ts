@@ -5,7 +5,7 @@ export function underPrefix(path: string, prefix: string): boolean {
 }
 
 /**
- * Spec §4 "Session watch": on a private path with no session, and no popup already open,
+ * On a private path with no session, and no popup already open,
  * the 'you have logged out' popup opens.
  */
 export function sessionLost(path: string, privatePaths: readonly string[], loggedIn: boolean, popupOpen: boolean): boolean {

@@ -1,5 +1,5 @@
 /**
- * Spec §2.1, the paragraphs under the route table, and §2.12 / §4: what the app shell does on
+ * What the app shell does on
  * every screen (header, footer, scrolling, the password-reset route, the redirect page, the
  * session watch).
  */

@@ -1,7 +1,7 @@
 /**
- * The card on file is the card the parent typed (issue 20): paying with the sandbox card fields
+ * The card on file is the card the parent typed: paying with the sandbox card fields
  * and updating the card on /my-account, in the browser against the real backend (sandbox
- * adapter, sandbox gateway). My Account's Payment Method (spec §2.8: card type plus last four
+ * adapter, sandbox gateway). My Account's Payment Method (card type plus last four
  * digits, with the expiration date) and the billing history show the brand, last four digits and
  * expiry that were typed — not a fixed test card.
  *
@@ -46,7 +46,7 @@ async function billingHistory(parent: Session): Promise<string[][]> {
   return texts;
 }
 
-describe('the card on file is the card typed (issue 20)', () => {
+describe('the card on file is the card typed', () => {
   test(
     "pay with 4111 1111 1111 1111 expiring 11/2031: 'Visa ending in 1111', 'Expires 11/2031', " +
       'and the renewal in the billing history on it; a new Mastercard 5555 5555 5555 4444 expiring 03/2032 replaces it',

@@ -1,9 +1,9 @@
 /**
- * The free-class funnel (spec §2.10) and adding classes (spec §2.11, §4 "Add-class payment",
- * §8 add-classes alerts) walked in the browser against the real backend and the sandbox
+ * The free-class funnel and adding classes (with
+ * the add-classes alerts) walked in the browser against the real backend and the sandbox
  * gateway: the landing with its carousel, the free-class sign-up and schedule, the optimizely
  * variant, the add-classes login alerts, semester and drop-in purchases with their thank-you
- * pages and booking widgets, and every redirect rule of §2.10–2.11.
+ * pages and booking widgets, and every redirect rule.
  */
 import { describe, expect, test } from 'vitest';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/browser/storageKeys.ts';
@@ -19,7 +19,7 @@ import {
   type Session,
 } from './paymentsHelpers.ts';
 
-/** The add-classes form names the postal code 'Postal code' (spec §2.11). */
+/** The add-classes form names the postal code 'Postal code'. */
 const ADD_CLASS_LABELS = { name: 'Cardholder name' };
 
 const e2e = useE2E();
@@ -43,7 +43,7 @@ async function subscriber(label: string): Promise<Session> {
   return parent;
 }
 
-describe('free class (spec §2.10)', () => {
+describe('free class', () => {
   test(
     "the landing: 'Try a Free Class!', reviews every 2000 ms, the rating, " +
       'media logos, three courses for ages 5-10, 3 steps, an FAQ of 4',
@@ -93,7 +93,7 @@ describe('free class (spec §2.10)', () => {
     await expectHealthyScreen(page, 'tryclassesfree-signup');
     await page.getByLabel('Email').fill(newParentEmail('free'));
     await page.getByLabel('Password').fill('secret12');
-    // Spec §5: terms and offers checked by default; the parent may decline the offers.
+    // Terms and offers checked by default; the parent may decline the offers.
     const checkboxes = page.getByRole('checkbox');
     expect(await checkboxes.count()).toBe(2);
     for (const box of await checkboxes.all()) expect(await box.isChecked()).toBe(true);
@@ -128,7 +128,7 @@ describe('free class (spec §2.10)', () => {
   });
 });
 
-describe('add classes: login (spec §2.11, §4, §8)', () => {
+describe('add classes: login', () => {
   test('/addclasses-login with no added class goes to /addclasses (the main site), but not on a reload', async () => {
     const page = await e2e.openPage('/addclasses-login');
     await arrivesAt(page, mainSite, 'the main site');
@@ -149,7 +149,7 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
 
   test(
     "the alerts: 'Please enter your email and password.', 'No account found for {email}.' " +
-      "and 'Account {email} has no active subscription.' with Signup links, 10 s each (§9: " +
+      "and 'Account {email} has no active subscription.' with Signup links, 10 s each (" +
       'class-funnel notifications 3-10 s); the session of an account without a plan is cleared',
     async () => {
       const page = await openPaymentPage(e2e, '/addclasses-login?class=addon_four_classes', null);
@@ -239,7 +239,7 @@ describe('add classes: login (spec §2.11, §4, §8)', () => {
   );
 });
 
-describe('add classes: payment and thank-you (spec §2.11, §4 "Add-class payment")', () => {
+describe('add classes: payment and thank-you', () => {
   test("a link's ?offer= wins over ?class= for the form and the bottom text alike: the text names what is charged", async () => {
     const parent = await subscriber('offer-wins');
     const page = await openPaymentPage(e2e, '/addclasses-payment?class=addon_one_class&offer=addon_four_classes', parent);

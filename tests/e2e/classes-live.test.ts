@@ -1,7 +1,6 @@
 /**
  * The live-class funnel walked in the browser against the real backend and the sandbox gateway
- * (spec §2.9, §4 "Registration success" / "Payment success", §5 live-class rules, §8 class
- * wording, §9 class prices): live and on-demand trials end to end, every redirect rule of §2.9,
+ * (live-class form rules, class wording, class prices): live and on-demand trials end to end, every redirect rule,
  * the class link (?class=), the scheduling widget and its fallback.
  */
 import { describe, expect, test } from 'vitest';
@@ -28,9 +27,9 @@ async function register(page: PaymentPage, label: string): Promise<string> {
   return email;
 }
 
-describe('live trial, end to end (spec §2.9)', () => {
+describe('live trial, end to end', () => {
   test(
-    'STEP 1 offers with the §9 prices → STEP 2 register (both boxes checked, ' +
+    'STEP 1 offers with their prices → STEP 2 register (both boxes checked, ' +
       'bot check tryClassesRegistration) → STEP 3 $0.00 today → live thank-you → STEP 4 book the free class',
     async () => {
       const page = await openPaymentPage(e2e, '/tryclasses-select', null, { before: async (p) => void (await fakeBookingProvider(p)) });
@@ -134,7 +133,7 @@ describe('on-demand trial, end to end, arriving with the class chosen (?class=)'
   });
 });
 
-describe('redirect rules and links of §2.9', () => {
+describe('redirect rules and links', () => {
   test('/tryclasses-signup with no selected class goes to /tryclasses (the main site)', async () => {
     const page = await e2e.openPage('/tryclasses-signup');
     await arrivesAt(page, mainSite, 'the main site');
@@ -209,7 +208,7 @@ describe('redirect rules and links of §2.9', () => {
   });
 });
 
-describe('class wording of the subscribe errors (spec §8)', () => {
+describe('class wording of the subscribe errors', () => {
   test("a parent who already has the classes: 'You're already subscribed.' with the support contact", async () => {
     const parent = await newParent(e2e, 'twice');
     const first = await openPaymentPage(e2e, '/tryclasses-payment?class=live_multi_classes', parent);

@@ -1,5 +1,5 @@
 /**
- * Experiments in the browser (issue 15): a parent (not a robot) is split by their visitor id
+ * Experiments in the browser: a parent (not a robot) is split by their visitor id
  * the way the flag service splits them, sees the same variant on every visit, is counted as
  * exposed when the flag decides what they see, and converts with that visitor id; a misspelt
  * `?variantOverride=` is shown, not silently ignored; robots always see control.

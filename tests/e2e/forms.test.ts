@@ -86,38 +86,35 @@ describe('forms', () => {
     },
   );
 
-  test(
-    'login whose subscription lookup fails: the generic message, ' + "and the parent is not sent on as if without a plan (spec §8 'Login')",
-    async () => {
-      const email = newParentEmail('lookup');
-      await createParent(e2e.url, email, 'secret1');
-      let failing = true;
-      const page = await e2e.openPage('/login', {
-        before: async (p) => {
-          await p.route('**/api/functions/GetCustomerDetails', (route) =>
-            failing
-              ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"error":"Internal server error."}' })
-              : route.fallback(),
-          );
-        },
-      });
-      await heading(page);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill('secret1');
-      await page.getByRole('button', { name: 'Log In' }).click();
-      await visible(
-        alert(page).getByText('Sorry, something went wrong. Please try again or contact us if this persists.'),
-        'the generic message',
-      );
-      expect(new URL(page.url()).pathname).toBe('/login');
-      expect((await storedClientState(page)).isResubscribe ?? false).toBe(false);
+  test('login whose subscription lookup fails: the generic message, ' + 'and the parent is not sent on as if without a plan', async () => {
+    const email = newParentEmail('lookup');
+    await createParent(e2e.url, email, 'secret1');
+    let failing = true;
+    const page = await e2e.openPage('/login', {
+      before: async (p) => {
+        await p.route('**/api/functions/GetCustomerDetails', (route) =>
+          failing
+            ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":1,"error":"Internal server error."}' })
+            : route.fallback(),
+        );
+      },
+    });
+    await heading(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await visible(
+      alert(page).getByText('Sorry, something went wrong. Please try again or contact us if this persists.'),
+      'the generic message',
+    );
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await storedClientState(page)).isResubscribe ?? false).toBe(false);
 
-      // The lookup works again: the same login goes on (a parent without a plan: to /my-account).
-      failing = false;
-      await page.getByRole('button', { name: 'Log In' }).click();
-      await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account once the lookup works');
-    },
-  );
+    // The lookup works again: the same login goes on (a parent without a plan: to /my-account).
+    failing = false;
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await arrivesAt(page, (u) => u.pathname === '/my-account', '/my-account once the lookup works');
+  });
 
   test('legacy login when unifiedLogin is off', async () => {
     const email = newParentEmail('legacy');
@@ -174,10 +171,10 @@ describe('forms', () => {
     await visible(alert(page).getByText('Passwords do not match'), 'match');
     await expectHealthyScreen(page, 'promo registration errors');
     await page.getByLabel('Confirm password').fill('secret1');
-    // A real code this time: /promo checks the code before it creates the account (§5's last check).
+    // A real code this time: /promo checks the code before it creates the account (the form's last check).
     await page.getByLabel('Promo code').fill('SAVE50');
     await submit.click();
-    // The address already has an account: the server refuses (202) and the parent reads why (§8's replacement).
+    // The address already has an account: the server refuses (202) and the parent reads why (the message that replaces the server's).
     await visible(
       alert(page).getByText(
         'An account with this email already exists. It is the shared login ' +

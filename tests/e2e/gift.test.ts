@@ -1,5 +1,5 @@
 /**
- * Gift, volume and bulk pages (spec §2.1 screens loaded on demand, §7 BulkPurchase and
+ * Gift, volume and bulk pages (screens loaded on demand, BulkPurchase and
  * BulkPurchaseGirlScoutsInfo) in the browser, against the real backend and the sandbox gateway:
  * a gift code bought and then redeemed by another family, licences bought for a group, a
  * Girl Scouts council's request, and the information pages.

@@ -93,7 +93,7 @@ describe('Spanish', () => {
     await expectHealthyScreen(page, '/signup-payment in Spanish');
     await screenshotForReview(page, 'es-signup-payment', { fullPage: true });
     await page.getByRole('button', { name: es('payment:checkout.submit') }).click();
-    // The route table sends /signup-thankyou on to the partner product page (spec §2.1).
+    // The route table sends /signup-thankyou on to the partner product page.
     await arrivesAt(page, (u) => u.pathname !== '/signup-payment', 'the page after the purchase', 30_000);
     expect(page.visited.some((u) => new URL(u).pathname === '/signup-thankyou')).toBe(true);
     const db = e2e.app.backend.accounts.db;

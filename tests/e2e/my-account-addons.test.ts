@@ -1,8 +1,8 @@
 /**
- * Class add-ons in My Account (issue 20, spec §2.8, §2.11, §4 "Cancellation"), in the browser
+ * Class add-ons in My Account, in the browser
  * against the real backend and the sandbox gateway: a subscriber with an app plan adds classes
  * on /addclasses-payment, then Manage Plans lists the app plan and the classes plan each as its
- * own entry; the classes panel shows every field of §2.8, and Edit on it leads to the web-store
+ * own entry; the classes panel shows every field, and Edit on it leads to the web-store
  * cancel path, which calls CancelMinervaClasses and cancels the classes plan only.
  *
  * With SCREENS_DIR set, the two plan panels are saved there (my-account-classes-app.png,
@@ -64,7 +64,7 @@ async function saveScreens(page: Page, shots: { app: Buffer; addOn: Buffer }): P
   await side.close();
 }
 
-describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
+describe('class add-ons in My Account', () => {
   test(
     'a subscriber adds 4 classes on /addclasses-payment: Manage Plans lists the app plan and the classes plan; ' +
       'the classes panel shows every field; Edit → cancel → CancelMinervaClasses cancels the classes plan only',
@@ -88,7 +88,7 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
       await page.goto(`${e2e.url}/my-account`);
       const tabs = page.getByRole('tablist', { name: 'My Account' }).getByRole('tab');
       await visible(tabs.first(), 'the tabs');
-      // One entry per app plan and per classes plan (§2.8), then the other sections.
+      // One entry per app plan and per classes plan, then the other sections.
       expect(await tabs.allInnerTexts()).toEqual([
         'Manage Plans\nAnnual Plan',
         'Manage Plans\n4 classes a month',
@@ -107,7 +107,7 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
       await expectHealthyScreen(page, 'the app plan');
       const appShot = await page.screenshot({ fullPage: true });
 
-      // The classes plan: every field of §2.8's classes plan panel.
+      // The classes plan: every field classes plan panel.
       await page.getByRole('tab', { name: /4 classes a month/ }).click();
       await visible(page.getByRole('tabpanel', { name: /4 classes a month/ }), 'the classes panel');
       expect(await field(page, 'Plan name').innerText()).toBe('4 classes a month');
@@ -125,7 +125,7 @@ describe('class add-ons in My Account (spec §2.8, issue 20)', () => {
       await expectHealthyScreen(page, 'the classes plan');
       await saveScreens(page, { app: appShot, addOn: await page.screenshot({ fullPage: true }) });
 
-      // Edit on its Plan Status: the web store's cancel path (§2.8, §4 "Cancellation").
+      // Edit on its Plan Status: the web store's cancel path.
       const cancels: string[] = [];
       page.on('request', (r) => void (r.url().includes('/api/functions/Cancel') && cancels.push(new URL(r.url()).pathname)));
       const status = field(page, 'Plan Status');

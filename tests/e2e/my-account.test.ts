@@ -1,5 +1,5 @@
 /**
- * /my-account (spec §2.8, §4 "Cancellation" and "Session watch", §8 "Account"; issue 7), in the
+ * /my-account (cancellation and the session watch), in the
  * browser against the real backend and the sandbox gateway: every section at desktop width
  * (tabs) and at 375 px (accordions), a cancellation through /dont-go/1, a card update, the
  * billing history after a renewal, an email and a password change (each asking for the current
@@ -49,7 +49,7 @@ async function openAccount(parent: Session, viewport?: { width: number; height: 
   return page;
 }
 
-describe('the sections (spec §2.8)', () => {
+describe('the sections', () => {
   test('desktop: tabs, the plan tab first and open, every field of the plan; then each section', async () => {
     const parent = await newParent(e2e, 'tabs');
     await purchase(parent, 'monthly');
@@ -148,7 +148,7 @@ describe('the sections (spec §2.8)', () => {
   });
 });
 
-describe('cancellation (spec §2.8, §4)', () => {
+describe('cancellation', () => {
   test(
     "Edit → 'Cancel plan' → the confirmation → 'Yes, cancel my plan' → " + '/dont-go/1 → a reason → cancelled at the end of the period',
     async () => {
@@ -446,7 +446,7 @@ describe('Manage Account', () => {
   });
 });
 
-describe('session watch (spec §4)', () => {
+describe('session watch', () => {
   test('the session revoked from another client (Logout through the API): the session-lost popup, then /login', async () => {
     const parent = await newParent(e2e, 'revoked');
     const page = await openAccount(parent);

@@ -1,5 +1,5 @@
 /**
- * The 'Limited offer' countdown (spec §9: 599 s, about 10 minutes) on plan selection and the
+ * The 'Limited offer' countdown (599 s, about 10 minutes) on plan selection and the
  * checkout screens, read as a parent and a screen reader read it, on the page's own clock
  * (Playwright's fake clock: no waiting ten minutes). It counts down from 9:59 as m:ss, tells
  * screen readers the minutes left without announcing anything, stops at 0:00 with nothing else
@@ -123,7 +123,7 @@ async function restOfScreen(page: TestPage) {
   return { text, chosen, url: page.url(), visited: page.visited.length };
 }
 
-describe("the 'Limited offer' countdown on plan selection (spec §9: 599 s)", () => {
+describe("the 'Limited offer' countdown on plan selection (599 s)", () => {
   test(
     'starts at 9:59, loses a second every second, tells screen readers the minutes ' +
       'left without announcing them, and stops at 0:00 with nothing else changing',

@@ -1,5 +1,5 @@
 /**
- * Partner funnels (spec §2.1, §3 "partner"): the gympass, wegrowsa, legovip and caprikon
+ * Partner funnels: the gympass, wegrowsa, legovip and caprikon
  * landing, register, payment and thank-you pages (funnels/<id>.yaml, `use: partner`), whose
  * signup and purchase carry the partner field; and a new partner with its own price launched by
  * one short funnel file and one copy file, no code change (docs/marketers.md). The route table sends these paths elsewhere by default; this

@@ -2,7 +2,7 @@
  * Charges, in the browser against the real backend (sandbox adapter, sandbox gateway): a
  * double click and a reload in the middle of a purchase charge once; the card on /my-account
  * (a duplicate, a renewal declined for insufficient funds); the class funnels' payment forms
- * (spec §2.9, §2.11) with their own wording and durations. The database says what happened.
+ * with their own wording and durations. The database says what happened.
  */
 import { describe, expect, test } from 'vitest';
 import { nonceForCard, parseExpiration } from '../../src/adapters/payment/sandbox/cards.ts';
@@ -73,7 +73,7 @@ describe('one attempt, one charge', () => {
         await route.fulfill({ response: answer }).catch(() => undefined);
       });
 
-      // No trial: the full price is charged today (spec §9), and that is what the server charges below.
+      // No trial: the full price is charged today, and that is what the server charges below.
       await expectOrderSummary(page, ['Lifetime: $149.99', "Today's charge $149.99"]);
       await fillCard(page, VISA);
       await page.getByRole('button', { name: 'Join Now' }).dblclick();
@@ -168,7 +168,7 @@ describe('an address the backend would refuse', () => {
   );
 });
 
-describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
+describe('the card on /my-account', () => {
   const openAccount = async (parent: Session) => {
     const page = await openPaymentPage(e2e, '/my-account', parent);
     await heading(page);
@@ -300,7 +300,7 @@ describe('the card on /my-account (spec §2.8, §8 "Account")', () => {
   );
 });
 
-describe('the class funnels (spec §2.9, §2.11; class wording of §8)', () => {
+describe('the class funnels (class wording)', () => {
   test(
     '/tryclasses-payment: MM/YY, a failed security code in class wording for 5 s, ' + 'then the on-demand plan and its thank-you',
     async () => {

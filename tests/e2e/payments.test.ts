@@ -1,8 +1,8 @@
 /**
  * Paying, in the browser, against the real backend with the sandbox adapter and the sandbox
- * gateway (nothing under /api is faked): the card form of spec §2.7, Braintree's test cards and
+ * gateway (nothing under /api is faked): the card form, Braintree's test cards and
  * nonces, the wallets' sandbox dialogs, and every message a parent reads — its exact words
- * (spec §8) and how long it stays (§9: payment errors 8 s, validation 5 s).
+ * and how long it stays (payment errors 8 s, validation 5 s).
  *
  * Also what must never happen: a card number or security code reaching our server — in any
  * request, in the server's log, or in any table.
@@ -48,12 +48,12 @@ const chargeRequests = (page: PaymentPage, name = 'PurchaseSubscription') =>
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '739', name: 'Ada Lovelace' };
 
-describe('the app checkout (/signup-payment, spec §2.7)', () => {
+describe('the app checkout (/signup-payment)', () => {
   test('a trial purchase by card reaches /signup-thankyou; no card number or security code reaches our server', async () => {
     const parent = await newParent(e2e, 'trial');
     const page = await openPaymentPage(e2e, '/signup-payment?offer=annual', parent);
     await heading(page, 'Start your free trial');
-    // The form of §2.7: tabs, the fields, the button, the provider line.
+    // The form: tabs, the fields, the button, the provider line.
     await visible(page.getByRole('tab', { name: 'Pay by Credit Card', selected: true }), "the 'Pay by Credit Card' tab");
     await visible(page.getByRole('tab', { name: 'Other Payment Options', selected: false }), "the 'Other Payment Options' tab");
     await visible(page.getByText('Secure payment processed by a card payment provider.', { exact: true }), 'the secure-payment line');
@@ -86,7 +86,7 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
     expect(await page.getByRole('button', { name: 'Join Now', includeHidden: true }).isDisabled()).toBe(true);
     release();
 
-    // Success: /signup-thankyou, which the route table sends to the partner product page (§2.1).
+    // Success: /signup-thankyou, which the route table sends to the partner product page.
     await arrivesAt(page, (u) => u.hostname === 'partners.codeling.example', 'the partner page after /signup-thankyou');
     expect(page.visited.some((u) => new URL(u).pathname === '/signup-thankyou')).toBe(true);
     const [subscription, ...more] = await subscriptionsOf(parent.objectId);
@@ -209,7 +209,7 @@ describe('the app checkout (/signup-payment, spec §2.7)', () => {
   });
 });
 
-describe('other payment options (spec §2.7, §8), with a promo code on /promo-payment', () => {
+describe('other payment options, with a promo code on /promo-payment', () => {
   const openPromo = async (label: string) => {
     const parent = await newParent(e2e, label);
     const page = await openPaymentPage(e2e, '/promo-payment', parent, { clientState: { webOfferCode: 'SAVE50' } });

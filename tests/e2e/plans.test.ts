@@ -1,6 +1,5 @@
 /**
- * Plan selection on '/' (spec §2.2–§2.4, §4 "Plan selection" / "Plan tag" / "Experiments",
- * §9) against the real backend: the plan lists are the catalog of funnels/catalog.yaml served
+ * Plan selection on '/' against the real backend: the plan lists are the catalog of funnels/catalog.yaml served
  * by GetDefaultPlans. App-only plans are $9.99 a month and $79.99 a year (the old page's
  * "33%"), the 'premiumTrials' list has the on-demand annual $100, 6-month $65 and quarterly $41
  * (docs/decisions.md, catalog prices).
@@ -67,7 +66,7 @@ function recordPlanRequests(page: Page): (string | null)[] {
 
 describe('plan selection on the landing page', () => {
   test(
-    'the old page (§2.2): one card per plan with price and billing text, ' +
+    'the old page: one card per plan with price and billing text, ' +
       'SAVE 33% on the annual card, annual selected, monthly then annual on a computer',
     async () => {
       const page = await e2e.openPage('/');
@@ -93,7 +92,7 @@ describe('plan selection on the landing page', () => {
           'Up to 3 child profiles',
         ].join('\n'),
       );
-      // Annual is selected by default (§9), and a screen reader hears each card's figures.
+      // Annual is selected by default, and a screen reader hears each card's figures.
       expect(await radio(page, 'Annual Plan').isChecked()).toBe(true);
       expect(await radio(page, 'Monthly Plan').isChecked()).toBe(false);
       expect(await description(radio(page, 'Annual Plan'))).toBe('SAVE 33% 7-day Free trial $6.67/month billed annually');
@@ -287,7 +286,7 @@ describe('plan selection on the landing page', () => {
   });
 });
 
-describe('the redesigned choose-plan landing (§2.3)', () => {
+describe('the redesigned choose-plan landing', () => {
   test(
     'variant1: the selected plan says what is charged after the trial; ' +
       'the call to action follows the cards; FAQ, awards, privacy with Terms and Privacy links',
@@ -338,7 +337,7 @@ describe('the redesigned choose-plan landing (§2.3)', () => {
   });
 
   test(
-    '§9 prices of the on-demand list: annual $100 → $8.33/month billed annually, ' +
+    'prices of the on-demand list: annual $100 → $8.33/month billed annually, ' +
       '6-month $65 → $10.83, quarterly $41 → $13.67; premium cards include the classes',
     async () => {
       const page = await e2e.openPage('/?variantOverride=planSelectorPageRedesign:variant1&activePlanTag=premiumTrials');

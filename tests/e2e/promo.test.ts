@@ -1,5 +1,5 @@
 /**
- * Redeeming codes on /promo (spec §2.7, §4 "Promo code", §5, §8 "Promo") in the browser,
+ * Redeeming codes on /promo in the browser,
  * against the real backend, its demo codes (README "Demo codes") and the sandbox gateway —
  * nothing under /api is faked. What a parent reads is checked word for word.
  */
@@ -30,10 +30,10 @@ const sentPaths = (page: PaymentPage) =>
     .filter((r) => r.method === 'POST' && new URL(r.url).pathname.startsWith('/api/'))
     .map((r) => new URL(r.url).pathname.replace(/^\/api\//, ''));
 
-/** What the family told us before signing up (spec §3 client state), seeded before /promo opens. */
+/** What the family told us before signing up (client state), seeded before /promo opens. */
 const ANSWERS = { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some' };
 
-/** The signup payload of §3 that /promo sends, with ANSWERS held and `source` as the first touch. */
+/** The signup payload that /promo sends, with ANSWERS held and `source` as the first touch. */
 const promoSignup = (username: string, source: string, promoCode: string) => ({
   username,
   password: 'secret12',
@@ -51,7 +51,7 @@ const promoSignup = (username: string, source: string, promoCode: string) => ({
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '739', name: 'Ada Lovelace' };
 
-/** The error or info notification whose whole text is `text` (the copy of §5/§8 exactly). */
+/** The error or info notification whose whole text is `text` (the copy exactly). */
 async function expectNote(page: Page, text: string, role: 'alert' | 'status' = 'alert') {
   const note = page.getByRole(role).locator('.toast', { hasText: text });
   await visible(note, `the message '${text}'`);
@@ -68,7 +68,7 @@ async function redeem(page: Page, code: string) {
   await page.getByRole('button', { name: 'Redeem' }).click();
 }
 
-/** On /promo-thankyou: the three steps of §2.7. */
+/** On /promo-thankyou: the three steps. */
 async function expectThankYou(page: Page) {
   await arrivesAt(page, (u) => u.pathname === '/promo-thankyou', '/promo-thankyou');
   await visible(page.getByRole('heading', { level: 1, name: 'Your code has been redeemed!' }), 'the thank-you heading');
@@ -78,14 +78,14 @@ async function expectThankYou(page: Page) {
   await expectAccessible(page, 'promo-thankyou');
 }
 
-describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
+describe('/promo logged out: register and redeem', () => {
   test(
-    'every registration message of §5 in its order, ' + 'then a comp code creates the account and is redeemed with no payment screen',
+    'every registration message in its order, ' + 'then a comp code creates the account and is redeemed with no payment screen',
     async () => {
       const email = newParentEmail('promo-comp');
       const page = await e2e.openPage('/promo', { viewport: { width: 390, height: 844 } });
       await heading(page, 'Redeem your code');
-      // The register form of §2.7: terms and offers checked by default, a captcha, and a login.
+      // The register form: terms and offers checked by default, a captcha, and a login.
       expect(await page.getByLabel('I accept the Terms and Privacy Policy').isChecked()).toBe(true);
       expect(await page.getByLabel('Send me offers and news about Codeling').isChecked()).toBe(true);
       expect(await page.getByLabel('I am not a robot').isChecked()).toBe(false);
@@ -124,7 +124,7 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
       expect(await noCode.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/');
       expect(await invalidFields(page)).toEqual(['code']);
       await expectHealthyScreen(page, 'promo registration messages');
-      // CS/CV codes are regrouped in blocks of 4 as they are typed (§5).
+      // CS/CV codes are regrouped in blocks of 4 as they are typed.
       await codeField(page).pressSequentially('cscpdemolife0001');
       expect(await codeField(page).inputValue()).toBe('CSCP-DEMO-LIFE-0001');
       // 7. terms
@@ -184,7 +184,7 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
       await codeField(page).fill('SAVE50');
       await page.getByLabel('Email').fill(existing.email);
       await page.getByLabel('Password', { exact: true }).focus();
-      // §8: the warning and its link to /login?reason=existing-account (its 10 s: tests/unit/promo-codes.test.ts).
+      // The warning and its link to /login?reason=existing-account (its 10 s: tests/unit/promo-codes.test.ts).
       const warningText = 'It looks like you have an account. Click here to log in.';
       const warning = await expectNote(page, warningText);
       expect(await warning.getByRole('link', { name: 'Click here' }).getAttribute('href')).toBe('/login?reason=existing-account');
@@ -204,7 +204,7 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
       expect(await page.getByText('User already exists').count(), "the server's words are not shown").toBe(0);
       expect(new URL(page.url()).pathname).toBe('/promo');
       await expectHealthyScreen(page, 'promo shared-login message');
-      // The signup payload of §3, as /register sends it, with the code.
+      // The signup payload, as /register sends it, with the code.
       const [signup, ...more] = sentBodies(page, 'CreateWebUser');
       expect(more).toEqual([]);
       expect(signup).toEqual(promoSignup(existing.email, 'newsletter', 'SAVE50'));
@@ -254,7 +254,7 @@ describe('/promo logged out: register and redeem (spec §2.7, §5)', () => {
   );
 });
 
-describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
+describe('/promo logged in: the code only', () => {
   test('a paid coupon goes through /promo-payment and is bought with couponCode', async () => {
     const parent = await newParent(e2e, 'promo-paid');
     const page = await openPaymentPage(e2e, '/promo', parent);
@@ -325,7 +325,7 @@ describe('/promo logged in: the code only (spec §2.7, §4, §8)', () => {
       expect(await info.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/my-account');
       expect(new URL(page.url()).pathname).toBe('/promo');
       await expectHealthyScreen(page, 'promo not-expired info');
-      // §8: it stays (until the parent closes it).
+      // It stays (until the parent closes it).
       await expectMessage(page, notExpired, 0, { role: 'status' });
 
       await redeem(page, 'SAVE50');

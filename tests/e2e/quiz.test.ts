@@ -1,5 +1,5 @@
 /**
- * The quizzes (spec §2.12, §3 "Quiz A", "Quiz B") and the '/' quiz answer parameters (§2.1).
+ * The quizzes (A: the coder type, B: the value proposition) and the '/' quiz answer parameters.
  * /quiz is sent to the partner product page by the route table; this file's build serves it.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Spec §2.1, one test per row of the route table: where a parent ends up for every path, and
+ * One test per row of the route table: where a parent ends up for every path, and
  * that every screen that renders is accessible.
  */
 import { describe, expect, test } from 'vitest';
@@ -43,7 +43,7 @@ async function expectScreen(page: TestPage, routePath: string, texts: (string | 
   await expectHealthyScreen(page, routePath);
 }
 
-describe('spec §2.1 route table', () => {
+describe('route table', () => {
   test(
     '/: logged out the landing page; logged in on to /choose-plan with the query string, ' +
       'or to the main site when coming from /choose-plan; quiz answers from the query',

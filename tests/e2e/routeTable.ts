@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2.1, as the browser tests check it. Written from the spec, not from
+ * The route table, as the browser tests check it. Written from the spec, not from
  * funnels/: a config that drifts from the spec fails these tests.
  */
 import type { ClientState } from '../../src/domain/clientState.ts';
@@ -81,7 +81,7 @@ export const GUARDED_PATHS = [
 
 export const TO_MY_ACCOUNT_PATHS = ['/wegrowsa-payment', '/legovip-payment'];
 
-/** The account-creation screen (login links to it when a promo coupon is held, spec §2.5). */
+/** The account-creation screen (login links to it when a promo coupon is held). */
 export const ACCOUNT_CREATION_PATH = '/register';
 
 export const NOT_FOUND_TEXTS = ['You found a Glitch!', /This means you are looking for a page that doesn['’]t exist\./];
@@ -90,5 +90,5 @@ export const SESSION_LOST_TEXT =
   'It seems like you have logged out of your account. ' +
   'You will be prompted to log back in. If you find this is an error, please contact us.';
 
-/** Class-funnel screens whose header and footer take the class style (spec §2.1), with what they need to render. */
+/** Class-funnel screens whose header and footer take the class style, with what they need to render. */
 export const CLASS_LAYOUT_SCREENS = OWN_SCREENS.filter((s) => /^\/(tryclasses|addclasses)/.test(s.path));

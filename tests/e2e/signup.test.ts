@@ -1,8 +1,8 @@
 /**
- * Registration, checkout and thank-you (spec §2.6, §2.7, §3 signup payload, §4 "Registration
- * success", "Login", "Payment success", §9 prices), on the sandbox gateway and the real backend.
- * /signup-thankyou is sent to the partner page by the route table (§2.1); this file's build
- * serves it (./signupBuild.ts), as issue 5 asks ("a test config serves them").
+ * Registration, checkout and thank-you (the signup payload, where registration,
+ * login and payment send a parent, the prices), on the sandbox gateway and the real backend.
+ * /signup-thankyou is sent to the partner page by the route table; this file's build
+ * serves it (./signupBuild.ts).
  */
 
 import type { Page } from 'playwright-core';
@@ -51,7 +51,7 @@ async function payAndThank(page: Page): Promise<string> {
   return page.locator('main').innerText();
 }
 
-// Spec §9 and the catalog (funnels/catalog.yaml): every duration with a free trial.
+// The catalog (funnels/catalog.yaml): every duration with a free trial.
 const DURATIONS = [
   { duration: 'monthly', tag: null, title: 'Monthly Plan', price: '$9.99', days: 7 },
   { duration: 'annual', tag: null, title: 'Annual Plan', price: '$79.99', days: 7 },
@@ -113,7 +113,7 @@ describe('a free-trial signup for each plan duration, from the plan cards to /si
   }
 });
 
-describe('/signup-payment: the plan dropdown, the savings blurb and the upsell (spec §2.6)', () => {
+describe('/signup-payment: the plan dropdown, the savings blurb and the upsell', () => {
   test(
     'the monthly plan chosen: the upsell switches to the annual plan, ' + 'the savings blurb shows, and the annual plan is what is bought',
     async () => {
@@ -149,7 +149,7 @@ describe('/signup-payment: the plan dropdown, the savings blurb and the upsell (
   );
 });
 
-describe('registration (spec §2.6, §5, §8)', () => {
+describe('registration', () => {
   test(
     'an address that has an account: the warning on leaving the field links to log in; ' +
       'registering anyway gets the shared-login message',
@@ -180,7 +180,7 @@ describe('registration (spec §2.6, §5, §8)', () => {
   );
 
   test(
-    'the signup payload (spec §3): the answers held in client state, ' + 'where the family first came from, the opt-in and the attribution',
+    'the signup payload: the answers held in client state, ' + 'where the family first came from, the opt-in and the attribution',
     async () => {
       const page = await e2e.openPage('/register?utm_source=newsletter&utm_campaign=spring', {
         clientState: { referralToSave: 'A friend', ageToSave: '8', genderToSave: null, experienceToSave: 'Some', promoCouponCode: null },
@@ -252,7 +252,7 @@ describe('registration (spec §2.6, §5, §8)', () => {
   });
 });
 
-describe('a logged-in parent with a plan is sent to /my-account (spec §4 "Login")', () => {
+describe('a logged-in parent with a plan is sent to /my-account', () => {
   async function parentWithPlan(label: string) {
     const parent = await newParent(e2e, label);
     const bought = await fetch(`${e2e.url}/api/functions/PurchaseSubscription`, {

@@ -1,7 +1,7 @@
 /**
- * A build of the app that serves screens the route table sends elsewhere by default (spec
- * §2.1: /signup-thankyou, the partner pages, /quiz...), optionally with extra funnel and copy
- * files — the "test config" of issue 5. It copies funnels/ and copy/ into a temporary folder,
+ * A build of the app that serves screens the route table sends elsewhere by default
+ * (/signup-thankyou, the partner pages, /quiz...), optionally with extra funnel and copy
+ * files — the "test config". It copies funnels/ and copy/ into a temporary folder,
  * takes the given paths out of app.yaml's route rules (a rule left without paths goes), adds
  * the extra files, runs `npm run check` on the result and builds it with FUNNELS_DIR/COPY_DIR.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/types.ts';
 
-/** The account statuses (spec §4) the outbox holds for a parent, oldest first. */
+/** The account statuses the outbox holds for a parent, oldest first. */
 export async function accountStatusesOf(db: Kysely<Database>, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('outbox').select(['payload']).where('name', '=', 'iterable.trackEvent').orderBy('created_at').execute();
   return rows

@@ -1,5 +1,5 @@
 /**
- * The account calls as a caller sees them (spec §3, §4, §7, §8): each call's success and its
+ * The account calls as a caller sees them: each call's success and its
  * failures, over Parse's wire format, on PGlite or PostgreSQL (tests/server/db.ts).
  */
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -420,7 +420,7 @@ describe('password reset by email', () => {
   });
 });
 
-describe('customer details (spec §3, §4 "Trial active")', () => {
+describe('customer details', () => {
   const day = 24 * 60 * 60 * 1000;
   const addSubscription = (userId: string, fields: Record<string, unknown>) =>
     s.db

@@ -1,7 +1,6 @@
 /**
  * The catalog and code calls as a caller sees them: plan lists, class offers and add-ons,
- * promo codes, code look-ups and redemptions (spec §3 "Comp offer", §4 "Promo code", §8
- * "Promo"), bulk campaigns and the contact forms.
+ * promo codes, code look-ups and redemptions, bulk campaigns and the contact forms.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
@@ -147,7 +146,7 @@ describe('codes', () => {
       isGifted: false,
     });
 
-    // The same code again, by anyone: 'already used' (spec §8).
+    // The same code again, by anyone: 'already used'.
     const other = await s.signUp();
     const again = await s.call('RedeemComp', { userId: other.id, couponCode: codes[0]! }, { token: other.token });
     expect(again.body).toEqual({ code: 141, error: 'This code was already used.', messageKey: 'CODE_ALREADY_USED' });

@@ -55,7 +55,7 @@ describe('importing funnels/catalog.yaml', () => {
   });
 });
 
-describe('the catalog callers see (spec §2.4, §3, §9)', () => {
+describe('the catalog callers see', () => {
   const plans = async (tag?: string) => (await listDefaultPlans(t.db, tag)).map(toWebOffer);
 
   test('the default plan list: monthly $9.99 and annual, 7-day trials, annual preselected', async () => {
@@ -84,7 +84,7 @@ describe('the catalog callers see (spec §2.4, §3, §9)', () => {
     expect(lifetime).toMatchObject({ trialDurationDays: 0, offerSubtitle: 'Pay once. Play forever.' });
   });
 
-  test('the plan keys of §2.4 carry their labels', async () => {
+  test('the plan keys carry their labels', async () => {
     const byPlan = async (planId: string) =>
       (
         await t.db.selectFrom('web_offers').select(['plan_name']).where('plan_id', '=', planId).where('class_type', 'is', null).execute()

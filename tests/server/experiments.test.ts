@@ -1,5 +1,5 @@
 /**
- * Experiments on the server (issue 15): the flag service splits visitors as the browser's
+ * Experiments on the server: the flag service splits visitors as the browser's
  * evaluator does; the browser's events become exposures, step views and touches; successful
  * calls become conversions with the visitor, partner, code campaign, revenue and UTM touches.
  */

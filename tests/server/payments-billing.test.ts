@@ -155,7 +155,7 @@ describe('runSandboxBilling', () => {
       const again = await runSandboxBilling({ db: t.db, at });
       expect(again.charges.filter((c) => c.gatewaySubscriptionId === bought.gatewaySubscriptionId)).toEqual([]);
       expect(await paymentsOf(t.db, bought.subscriptionId)).toHaveLength(1);
-      // The trialist is now a subscriber (spec §4 account status), told once.
+      // The trialist is now a subscriber (its account status), told once.
       expect(await accountStatusesOf(t.db, bought.userId)).toEqual(['Active Subscriber']);
     },
   );

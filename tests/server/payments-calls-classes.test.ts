@@ -1,5 +1,5 @@
 /**
- * Classes and codes bought with the sandbox gateway: class add-ons for subscribers (spec §9:
+ * Classes and codes bought with the sandbox gateway: class add-ons for subscribers (
  * $54.99/month for 4 classes with $10 today, $14.99/month for 1 class with $1 today, after a
  * 30-day promo), live and on-demand class plans (SubscribeToMinervaClasses,
  * CancelMinervaClasses), and bulk purchases of codes (BulkPurchase).
@@ -156,7 +156,7 @@ describe('CreateClassAddOnSubscription', () => {
   });
 });
 
-describe('class add-ons in GetCustomerDetails (spec §2.8: one plan per app plan and per classes plan)', () => {
+describe('class add-ons in GetCustomerDetails (one plan per app plan and per classes plan)', () => {
   test(
     'an app plan and two add-ons: three plans, ' + 'each add-on a classes plan with its add-on, price, renewal and the card that pays it',
     async () => {
@@ -426,7 +426,7 @@ describe('BulkPurchase', () => {
     expect(email.secret).toBe((answer.codes as string[]).join('\n'));
     expect(JSON.stringify(email.payload)).not.toContain(answer.codes[0]);
 
-    // A code bought is a code a parent redeems, who is then gifted (spec §4 account status).
+    // A code bought is a code a parent redeems, who is then gifted (its account status).
     const parent = await s.signUp();
     expect(ok(await s.call('RedeemComp', { userId: parent.id, couponCode: answer.codes[0] }, { token: parent.token }))).toMatchObject({
       redeemed: true,

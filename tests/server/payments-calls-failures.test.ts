@@ -1,5 +1,5 @@
 /**
- * A gateway's refusals as callers see them (spec §8): the message key the browser picks its copy
+ * A gateway's refusals as callers see them: the message key the browser picks its copy
  * by, the processor's code of a decline, and words that never carry a gateway's own message (which
  * may name a nonce or token).
  */

@@ -2,7 +2,7 @@
  * The purchase calls as a caller sees them, with the sandbox gateway (Braintree's sandbox rules:
  * test nonces, amounts 2000–2999.99 declined with that code): GetClientToken and
  * PurchaseSubscription — a trial charges $0.00 today, a plan without one charges its first
- * period, lifetime is one sale; declines and refusals arrive as the messageKeys of spec §8 with
+ * period, lifetime is one sale; declines and refusals arrive as the messageKeys with
  * the processor's code; coupons and promo codes buy their offer; GetCustomerDetails and
  * GetPaymentHistory show what was bought.
  */
@@ -145,7 +145,7 @@ describe('PurchaseSubscription', () => {
     ]);
     const event = outbox[0]!.payload as { timestamp: number };
     expect(Math.abs(event.timestamp - Date.now() / 1000)).toBeLessThan(60);
-    // Spec §4 account status: registered, then a trialist.
+    // The account status: registered, then a trialist.
     expect(await accountStatusesOf(s.db, parent.id)).toEqual(['Pretrial', 'Active Trialist']);
   });
 
@@ -243,7 +243,7 @@ describe('PurchaseSubscription', () => {
     expect(await s.db.selectFrom('subscriptions').select('id').where('user_id', '=', parent.id).execute()).toEqual([]);
   });
 
-  test('refusals as spec §8 names them: processor failure 3000, card type not accepted, gateway-rejected, unknown nonce', async () => {
+  test('refusals by message key: processor failure 3000, card type not accepted, gateway-rejected, unknown nonce', async () => {
     const parent = await s.signUp();
     const failure = await pay(
       'PurchaseSubscription',

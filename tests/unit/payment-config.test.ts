@@ -100,7 +100,7 @@ describe('the action runner', () => {
   });
 });
 
-describe("the real payment screens' answers to the server's refusals (spec §8)", () => {
+describe("the real payment screens' answers to the server's refusals", () => {
   const { compiled } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
   const copy = compiled!.copy.en!;
   const has = (key: string) => {
@@ -209,7 +209,7 @@ describe("the real payment screens' answers to the server's refusals (spec §8)"
       text: 'payment:account.duplicate',
       ms: 8000,
     });
-    // Spec §8 "Account": a decline's reason inside the account's sentence, or the general one.
+    // A decline's reason inside the account's sentence, or the general one.
     expect(await readAfter('myAccount', refusal('WP_CardNotValid', '2001'))).toEqual({
       read: 'There was an error updating your payment: Your card was declined (insufficient funds).',
       ms: 8000,

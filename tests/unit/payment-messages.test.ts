@@ -1,5 +1,5 @@
 /**
- * Spec §8 payment messages: which message each provider failure shows
+ * Payment messages: which message each provider failure shows
  * (src/adapters/payment/messages.ts) and the exact wording of every payment message in the
  * real copy (copy/en/payment.yaml), read through i18next as the browser reads it.
  */
@@ -51,7 +51,7 @@ describe('which message a provider failure shows', () => {
     expect(loadingMessage('googlePay')).toBe('loadGooglePay');
   });
 
-  test("the payer's name is split at spaces: the first word, and the rest (spec §5)", () => {
+  test("the payer's name is split at spaces: the first word, and the rest", () => {
     expect(splitName('  Ada   Lovelace ')).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
     expect(splitName('Mary Ann van Dyke')).toEqual({ firstName: 'Mary', lastName: 'Ann van Dyke' });
     expect(splitName('Prince')).toEqual({ firstName: 'Prince', lastName: '' });
@@ -59,7 +59,7 @@ describe('which message a provider failure shows', () => {
   });
 });
 
-describe('the wording of spec §8, exactly', () => {
+describe('the wording of copy/en/payment.yaml, exactly', () => {
   const checkout = (k: string) => t(`payment:checkout.${k}`);
   test('payment provider, app checkout', () => {
     expect(checkout('fillOutForm')).toBe('Please fill out the form.');
@@ -75,7 +75,7 @@ describe('the wording of spec §8, exactly', () => {
     expect(checkout('selectPlan')).toBe('Please select a plan before proceeding');
   });
 
-  test('the §2.7 form', () => {
+  test('the app checkout form', () => {
     expect(checkout('cardTab')).toBe('Pay by Credit Card');
     expect(checkout('otherTab')).toBe('Other Payment Options');
     expect(checkout('nameOnCard')).toBe('Name on Card');
@@ -87,7 +87,7 @@ describe('the wording of spec §8, exactly', () => {
     expect(checkout('secure')).toBe('Secure payment processed by a card payment provider.');
   });
 
-  test('class funnels (§2.9, §2.11 and the class wording of §8)', () => {
+  test('class funnels (the class wording)', () => {
     for (const group of ['liveClasses', 'addClasses']) {
       expect(t(`payment:${group}.cardTab`)).toBe('STANDARD CHECKOUT');
       expect(t(`payment:${group}.submit`)).toBe('Save Payment');

@@ -110,7 +110,7 @@ describe('card numbers', () => {
     expect(cardNumberValid('3782822463100050')).toBe(false); // an Amex has 15 digits
     expect(cardNumberValid('4111-1111-1111-1111')).toBe(true);
     expect(cardNumberValid('4111 1111 1111 111a')).toBe(false);
-    // At most 19 characters (spec §5, §9): 16 digits with three spaces fit, with four they do not.
+    // At most 19 characters: 16 digits with three spaces fit, with four they do not.
     expect(cardNumberValid('4111 1111 1111  1111')).toBe(false);
   });
 });

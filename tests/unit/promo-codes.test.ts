@@ -1,7 +1,7 @@
 /**
- * Promo code formatting and sending (spec §5 "Promo code field", §4 "Promo code", §9 "Codes"):
+ * Promo code formatting and sending:
  * CS and CV codes regrouped in blocks of 4, CS/CV/GIFT/EDU upper-cased, CS/CV/EDU sent as
- * couponCode and the rest as promoCode; the /promo registration (§3, §7, §8) — in the functions
+ * couponCode and the rest as promoCode; the /promo registration — in the functions
  * and in funnels/promo.yaml as compiled, run with fake services.
  */
 import path from 'node:path';
@@ -24,7 +24,7 @@ const blocksOf = (id: string) => compiled.screens[id]!.blocks as unknown as AnyB
 const form = (name: string) => blocksOf('promo').find((b) => b.type === 'form' && b.name === name)!.onSubmit!;
 const onPay = blocksOf('promoPayment').find((b) => b.type === 'paymentForm')!.onPay!;
 
-describe('code formatting (spec §5)', () => {
+describe('code formatting', () => {
   test('CS and CV codes lose their dashes and are regrouped in blocks of 4, upper-cased', () => {
     expect(formatPromoCode('cs12345678')).toBe('CS12-3456-78');
     expect(formatPromoCode('CSCPDEMOLIFE0001')).toBe('CSCP-DEMO-LIFE-0001');
@@ -34,7 +34,7 @@ describe('code formatting (spec §5)', () => {
     expect(displayCode('csde-mo00-0001')).toBe('CSDE-MO00-0001');
   });
 
-  test('GIFT and EDU codes (any case) are upper-cased but not regrouped (§4, §5: coupon lookups are upper case)', () => {
+  test('GIFT and EDU codes (any case) are upper-cased but not regrouped (coupon lookups are upper case)', () => {
     expect(formatPromoCode('GIFTDEMO0001')).toBe('GIFTDEMO0001');
     expect(formatPromoCode('GiftDemo0002')).toBe('GIFTDEMO0002');
     expect(formatPromoCode('giftdemo0001')).toBe('GIFTDEMO0001');
@@ -60,7 +60,7 @@ describe('code formatting (spec §5)', () => {
     expect(canonicalCode('CSDE-MO00 0001')).toBe('CSDEMO000001');
   });
 
-  test('CS, CV and EDU codes are coupon codes; GIFT and the rest are not (§5)', () => {
+  test('CS, CV and EDU codes are coupon codes; GIFT and the rest are not', () => {
     for (const code of ['CS12-3456', 'cv00-0001', 'EDUDEMO0001', 'edu1']) expect(isCouponCode(code), code).toBe(true);
     for (const code of ['GIFTDEMO0001', 'SAVE50', 'C5', 'SEDU']) expect(isCouponCode(code), code).toBe(false);
   });
@@ -103,7 +103,7 @@ describe('/promo-payment sends CS, CV and EDU as couponCode, others as promoCode
   });
 });
 
-describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Promo")', () => {
+describe('/promo logged in: what a code leads to', () => {
   const lookup = (extra: Record<string, unknown>) => ({
     isCouponValid: true,
     isCouponCodeUsed: false,
@@ -143,7 +143,7 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
         log.calls.map((c) => c.fn),
         code,
       ).toEqual(['FindWebOfferByCouponCode', fn]);
-      // Looked up and redeemed upper-cased (§5).
+      // Looked up and redeemed upper-cased.
       expect(
         log.calls.map((c) => (c.input as { code?: string; couponCode?: string }).code ?? (c.input as { couponCode?: string }).couponCode),
         code,
@@ -191,7 +191,7 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
     expect(lifetime.navigations).toEqual([{ href: '/my-account', replace: false }]);
   });
 
-  test('the messages of §8: used, the redeem refusals, an invalid code marks the field', async () => {
+  test('the messages: used, the redeem refusals, an invalid code marks the field', async () => {
     const used = await submit('CSCP-DEMO-LIFE-0001', {
       FindWebOfferByCouponCode: lookup({ kind: 'comp', isCouponValid: false, isCouponCodeUsed: true }),
     });
@@ -211,7 +211,7 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
     expect((await redeem(new CallError(141, 'boom'))).notes.map((n) => n.text)).toEqual(['promo:errors.redeem']);
   });
 
-  test('no code: the §5 message with its link to /, the field marked, no call', async () => {
+  test('no code: the message with its link to /, the field marked, no call', async () => {
     const log = await submit('', {});
     expect(log.calls).toEqual([]);
     expect(log.notes).toMatchObject([{ text: 'promo:errors.codeRequired', level: 'error', ms: 5000, link: { href: '/' } }]);
@@ -219,7 +219,7 @@ describe('/promo logged in: what a code leads to (spec §4 "Promo code", §8 "Pr
   });
 });
 
-describe('/promo logged out: the registration (spec §3 "Signup payload", §7, §8 "Sign-up / login")', () => {
+describe('/promo logged out: the registration', () => {
   const fields = {
     code: 'GIFTDEMO0002',
     email: 'new@example.com',

@@ -7,7 +7,7 @@ const questions = ['screenTimeAtHome', 'learnBest', 'goToActivity', 'growsUp'].m
   options: ['a', 'b', 'c', 'd'].map((x) => `quiz:${id}.${x}`),
 }));
 
-describe('Quiz A: the coder type (spec §3)', () => {
+describe('Quiz A: the coder type', () => {
   test('the type chosen most; options map to TINKERER, CREATIVE, PROBLEM_SOLVER, COLLABORATOR in order', () => {
     expect(coderTypeOf({ questions }, { screenTimeAtHome: 2, learnBest: 3, goToActivity: 2, growsUp: 2 })).toBe('CREATIVE');
     expect(coderTypeOf({ questions }, { screenTimeAtHome: 4, learnBest: 4, goToActivity: 1, growsUp: 3 })).toBe('COLLABORATOR');

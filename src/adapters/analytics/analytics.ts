@@ -1,4 +1,4 @@
-/** Analytics events (spec §7); the app is marked 'web-site'. */
+/** Analytics events; the app is marked 'web-site'. */
 export interface Analytics {
   track(event: string, props?: Record<string, unknown>): void;
 }

@@ -5,7 +5,7 @@ import { CallError, ErrorCode } from '../../contract/wire.ts';
 import type { SessionUser } from '../../domain/sessionUser.ts';
 import { type Backend, type HttpBackendOptions, postJson } from '../backend/backend.ts';
 
-/** The locally stored session (spec §3 "User stored locally after login", plus the token). */
+/** The locally stored session (plus the token). */
 export interface Session extends SessionUser {
   sessionToken: string;
 }

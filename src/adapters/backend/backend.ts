@@ -10,7 +10,7 @@ import {
 } from '../../contract/wire.ts';
 
 /**
- * The backend: named calls of spec §7 over the wire of src/contract/wire.ts (Parse's
+ * The backend: named calls over the wire of src/contract/wire.ts (Parse's
  * cloud-function REST convention). A failure is thrown as the contract's CallError.
  */
 export interface Backend {

@@ -1,4 +1,4 @@
-/** Bot checks (spec §7: 'paymentForm', 'tryClassesRegistration', ...). */
+/** Bot checks ('paymentForm', 'tryClassesRegistration', ...). */
 export interface Captcha {
   /** `local`: a visible 'I am not a robot' checkbox; `recaptcha`: invisible (v3), nothing to tick. */
   readonly kind: 'local' | 'recaptcha';

@@ -1,7 +1,7 @@
 /**
- * Feature flags behind an OpenFeature-shaped boundary (issue 15). A provider is initialized
+ * Feature flags behind an OpenFeature-shaped boundary. A provider is initialized
  * once with the visitor's evaluation context (OpenFeature's static-context paradigm for web
- * clients: the spec's flag service is "polled once with refresh disabled"), then answers each
+ * clients: the flag service is polled once, with refresh disabled), then answers each
  * flag synchronously with a value, a variant and a reason.
  *
  * Providers: `local` evaluates the experiments in the browser (GrowthBook's local evaluation,
@@ -17,7 +17,7 @@ import type { AssignmentReason } from '../../experiments/assign.ts';
 export type FlagValues = Record<string, string>;
 type FlagDefinitions = Readonly<Record<string, CompiledFlag>>;
 
-/** The evaluation context (spec §7): what the flag service is told about the visitor. */
+/** The evaluation context: what the flag service is told about the visitor. */
 export interface FlagContext {
   /** The visitor id (OpenFeature's targeting key): the `experimentId` cookie. */
   experimentId: string;

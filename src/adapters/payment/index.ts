@@ -9,7 +9,7 @@ import type { Backend } from '../backend/backend.ts';
 import type { Captcha } from '../captcha/captcha.ts';
 import type { PaymentAdapter, PaymentAdapterFactory, PaymentAdapterName } from './types.ts';
 
-/** The bot-check action of the payment form (spec §7). */
+/** The bot-check action of the payment form. */
 export const PAYMENT_CAPTCHA_ACTION = 'paymentForm';
 
 export function isPaymentAdapterName(name: string): name is PaymentAdapterName {

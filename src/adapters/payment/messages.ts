@@ -1,5 +1,5 @@
 /**
- * Spec §8 "Payment provider": which message a payment adapter's failure shows, by
+ * Which message a payment adapter's failure shows, by
  * braintree-web's error code. The names are keys of the payment block's copy group
  * (`payment:checkout.verifyCard`...), so each funnel words them its own way (the class funnels'
  * 'Invalid card information...') while the mapping stays one.
@@ -76,7 +76,7 @@ export const paymentMessageNames: readonly (ProviderMessage | LoadingMessage | F
   'selectPlan',
 ];
 
-/** Splits the payer's name at spaces (spec §5): the first word, and the rest. */
+/** Splits the payer's name at spaces: the first word, and the rest. */
 export function splitName(full: string): { firstName: string; lastName: string } {
   const words = full.trim().split(/\s+/).filter(Boolean);
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };

@@ -2,7 +2,7 @@
  * The browser's payment adapter: card fields, PayPal (vault flow), Apple Pay and Google Pay
  * (version 2, USD, FINAL total price). Each way to pay ends in a one-time nonce for the
  * backend, or in a `PaymentAdapterError` carrying braintree-web's error code, so the funnels
- * map failures to the spec's messages the same way whichever adapter runs.
+ * map failures to their messages (docs/payments.md) the same way whichever adapter runs.
  *
  * Two implementations, chosen by the server's client config (`payments.adapter`):
  * - `braintree`: braintree-web with a client token from GetClientToken; hosted fields

@@ -1,5 +1,5 @@
 /**
- * Third-party widgets (the class funnels' scheduling and booking calendars, spec §2.9–2.11):
+ * Third-party widgets (the class funnels' scheduling and booking calendars):
  * a page of the widget provider shown in a frame. The URL of each widget is config (the
  * `widget` block's `url:`); the provider's origin must be allowed as a frame and a connection
  * in the server's Content-Security-Policy (src/server/security.ts).

@@ -10,7 +10,7 @@ import { PlanPanel } from './PlanPanel.tsx';
 import { mayResubscribe, type PlanView, planViews } from './planView.ts';
 import './account.css';
 
-/** Spec §2.8, §9: the account page switches to accordions below 640 px. */
+/** The account page switches to accordions below 640 px. */
 const NARROW = '(max-width: 639.98px)';
 
 const narrowQuery = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null);
@@ -37,7 +37,7 @@ interface Entry {
 }
 
 /**
- * The account page (spec §2.8): Manage Plans with one entry per app plan and per classes plan,
+ * The account page: Manage Plans with one entry per app plan and per classes plan,
  * then the config's sections. Tabs (tablist semantics, arrow keys) on wide screens; accordions
  * (buttons with aria-expanded) below 640 px. Only the open entry is mounted, so a form inside
  * exists once on the page.
@@ -131,7 +131,7 @@ export default function AccountSections({ block }: BlockProps<'accountSections'>
   for (const s of block.sections)
     entries.push({ key: s.id, group: 'section', title: t(s.title), render: () => <Blocks blocks={s.blocks} /> });
 
-  // Spec §2.8: the first plan's tab is open first when a plan exists (entries start with the plans).
+  // The first plan's tab is open first when a plan exists (entries start with the plans).
   const [open, setOpen] = useState<string | null>(null);
   const current = open !== null && entries.some((e) => e.key === open) ? open : (entries[0]?.key ?? null);
   const [accordionOpen, setAccordionOpen] = useState<string | null | undefined>(undefined);

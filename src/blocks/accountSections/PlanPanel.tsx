@@ -12,7 +12,7 @@ import { formatDate, formatPrice, type PlanView, upgradeChoices } from './planVi
 type CancelStep = 'closed' | 'options' | 'confirm';
 
 /**
- * One plan (spec §2.8): plan name, description, duration, price in USD, renews on (or the
+ * One plan: plan name, description, duration, price in USD, renews on (or the
  * expiry of a cancelled, comp or gift plan), status with its Edit (cancel options on the web
  * store, the store's instructions elsewhere), purchase store, payment method with its expiry
  * and the payment form's Edit; an upgrade to a longer plan where the config offers one.

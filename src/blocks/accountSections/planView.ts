@@ -1,12 +1,12 @@
 /**
- * What a plan panel of the account page says (spec §2.8), worked out from GetCustomerDetails
+ * What a plan panel of the account page says, worked out from GetCustomerDetails
  * without React, so the rules are tested on their own (tests/unit/blocks/account-plan-view.test.ts).
  */
 import type { ClassAddOn, CustomerDetails, PlanPaymentMethod, PlanSubscription } from '../../contract/entities.ts';
 
 export type PlanDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
 
-/** Months of each duration (spec §9), lifetime last: what "lasts longer" means for an upgrade. */
+/** Months of each duration, lifetime last: what "lasts longer" means for an upgrade. */
 export const durationMonths: Record<PlanDuration, number> = {
   monthly: 1,
   quarterly: 3,
@@ -63,7 +63,7 @@ export function planViews(details: CustomerDetails, now = Date.now()): PlanView[
     .sort((a, b) => (a.product === b.product ? 0 : a.product === 'app' ? -1 : 1))
     .map((s) => {
       const store = s.store ?? 'WebStore';
-      // Spec §4: the expiry shown is whichever of term, comp or gift expiry exists.
+      // The expiry shown is whichever of term, comp or gift expiry exists.
       const expiry = s.termExpiresAt ?? s.compExpiresAt ?? s.giftExpiresAt;
       const renewing = s.renews && s.status !== 'Canceled' && s.status !== 'Expired';
       const dateKind: PlanView['dateKind'] = s.isLifetime
@@ -85,7 +85,7 @@ export function planViews(details: CustomerDetails, now = Date.now()): PlanView[
         planDataKey: s.offer?.planDataKey ?? null,
         description: s.offer ? (s.offer.offerSubtitle ?? s.offer.descriptionKey) : null,
         addOn: s.classAddOn ?? null,
-        // An add-on bills every month after its promo (spec §9: $54.99/month, $14.99/month).
+        // An add-on bills every month after its promo ($54.99/month, $14.99/month).
         duration: s.isLifetime ? 'lifetime' : (s.offer?.subscriptionDuration ?? (s.classAddOn ? 'monthly' : null)),
         price: s.price,
         lifetime: s.isLifetime,
@@ -102,7 +102,7 @@ export function planViews(details: CustomerDetails, now = Date.now()): PlanView[
     });
 }
 
-/** Spec §4 Login / promo: an expired account, or an unexpired gift that is not lifetime, may resubscribe. */
+/** An expired account, or an unexpired gift that is not lifetime, may resubscribe. */
 export function mayResubscribe(details: CustomerDetails): boolean {
   return details.isExpired || (details.isGifted && !details.isLifetime);
 }

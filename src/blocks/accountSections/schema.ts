@@ -10,7 +10,7 @@ import { paymentMethodCopyTexts } from '../paymentMethod/schema.ts';
 
 /**
  * The texts the account page reads from its copy group (`copy: myAccount:page`): the section
- * names, the plan panel's labels (spec §2.8), plan durations and statuses, the stores, the
+ * names, the plan panel's labels, plan durations and statuses, the stores, the
  * cancel steps, upgrade and resubscribe.
  */
 export const accountSectionsCopyTexts: CopyGroupTexts = {
@@ -74,7 +74,7 @@ export const accountSectionsCopyTexts: CopyGroupTexts = {
 };
 
 /**
- * The account page (spec §2.8): Manage Plans (one panel per app plan and per classes plan,
+ * The account page: Manage Plans (one panel per app plan and per classes plan,
  * from GetCustomerDetails), then the sections of the config (Manage Account, Billing History,
  * Notification Settings, How to Play). Tabs on wide screens, accordions below 640 px; the
  * first plan's tab is open first when a plan exists.

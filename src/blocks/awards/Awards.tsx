@@ -9,7 +9,7 @@ export function stars(rating: number): string {
   return '★'.repeat(full) + (half ? '⯪' : '') + '☆'.repeat(Math.max(0, 5 - full - half));
 }
 
-/** The awards block (spec §2.11): award, stats, rating; media logos on the free-class landing. */
+/** The awards block: award, stats, rating; media logos on the free-class landing. */
 export default function Awards({ block }: BlockProps<'awards'>) {
   const t = useCopy();
   return (

@@ -3,7 +3,7 @@ import { copyKey, filledCopyKey } from '../../language/schema/common.ts';
 import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
-/** Awards and proof (spec §2.10, §2.11, §9 marketing stats). Every part but the title is optional. */
+/** Awards and proof (marketing stats). Every part but the title is optional. */
 export const awardsBlock = strictObject({
   type: z.literal('awards'),
   ...blockBase,

@@ -8,7 +8,7 @@ import '../accountSections/account.css';
 
 type Payment = CallOutput<'GetPaymentHistory'>['paymentHistory'][number];
 
-/** Billing History (spec §2.8): every payment of GetPaymentHistory, newest first; a card per payment on phones. */
+/** Billing History: every payment of GetPaymentHistory, newest first; a card per payment on phones. */
 export default function BillingHistory({ block }: BlockProps<'billingHistory'>) {
   const rt = useRuntime();
   const t = useCopy();

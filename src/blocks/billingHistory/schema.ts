@@ -20,7 +20,7 @@ export const billingHistoryCopyTexts: CopyGroupTexts = {
   'state.pending': [],
 };
 
-/** The parent's payments, newest first (spec §2.8 Billing History, GetPaymentHistory). */
+/** The parent's payments, newest first (GetPaymentHistory). */
 export const billingHistoryBlock = strictObject({
   type: z.literal('billingHistory'),
   ...blockBase,

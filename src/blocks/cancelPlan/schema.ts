@@ -18,7 +18,7 @@ export const cancelPlanCopyTexts: CopyGroupTexts = {
 };
 
 /**
- * The retention step of a cancellation (/dont-go/1, spec §2.8, §4 "Cancellation"): why the
+ * The retention step of a cancellation (/dont-go/1): why the
  * parent leaves (one of `reasons`), an offer where the config has one, then the final
  * confirmation. 'Yes, cancel my plan' runs `onConfirm` with `{ result: reason }` (the reason's
  * text); 'No, go back' goes to `back`.

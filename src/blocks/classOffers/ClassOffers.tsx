@@ -9,7 +9,7 @@ import '../widget/classes.css';
 
 type List = { status: 'loading' } | { status: 'ready'; cards: ClassOfferCard[] } | { status: 'failed' };
 
-/** The class offers (spec §2.9 STEP 1 OF 4): choose one, it is kept as the selected class. */
+/** The class offers (STEP 1 OF 4 of the live-class funnel): choose one, it is kept as the selected class. */
 export default function ClassOffers({ block }: BlockProps<'classOffers'>) {
   const rt = useRuntime();
   const t = useCopy();

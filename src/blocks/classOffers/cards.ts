@@ -1,4 +1,4 @@
-/** What a class offer card shows (spec §9 class prices), pure. */
+/** What a class offer card shows (its price and trial), pure. */
 import type { MinervaOffer } from '../../contract/entities.ts';
 
 export type ClassOfferDuration = 'monthly' | 'quarterly' | '6Month' | 'annual';

@@ -8,7 +8,7 @@ const price = filledCopyKey(['price', 'months']);
 const priceFor = (duration: string) => price.describe(`The price line of ${duration} offers: {price} and {months}.`);
 
 /**
- * The class offers of GetMinervaOffers (spec §2.9 STEP 1, §9): live classes, then on-demand
+ * The class offers of GetMinervaOffers (STEP 1 of the live-class funnel): live classes, then on-demand
  * classes by duration, each with its price and trial; choosing one keeps its id in client
  * state (`minervaSelectedClassId`) and goes to `next`.
  */

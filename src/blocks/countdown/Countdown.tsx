@@ -7,7 +7,7 @@ import type { BlockProps } from '../types.ts';
 import './countdown.css';
 
 /**
- * The 'Limited offer' countdown (spec §9, src/domain/offerCountdown.ts). The start is kept in
+ * The 'Limited offer' countdown (src/domain/offerCountdown.ts). The start is kept in
  * session storage, so every countdown of the tab shows the same time, across screens and
  * reloads. It ticks on the second from the start, read off the clock each time (a tab in the
  * background that ticks late shows the right time when it ticks), and stops at 0:00.

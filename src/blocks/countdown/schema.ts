@@ -18,7 +18,7 @@ export const countdownCopyTexts: CopyGroupTexts = {
 };
 
 /**
- * The 'Limited offer' countdown (spec §9: 599 s, about 10 minutes), shown as m:ss from 9:59 to
+ * The 'Limited offer' countdown (599 s, about 10 minutes), shown as m:ss from 9:59 to
  * 0:00. It starts the first time a parent sees one in the browser tab and goes on from there on
  * every screen and reload of that tab; at 0:00 it stops, and nothing else changes (no price, no
  * redirect). A timer screen readers can read, never announced (role=timer, aria-live=off).

@@ -8,7 +8,7 @@ import '../accountSections/account.css';
 type Lists = { marketingMessageChannel: boolean; parentNewsletterMessages: boolean };
 
 /**
- * Notification Settings (spec §2.8, §3 "Email preferences"): the account email (from the
+ * Notification Settings: the account email (from the
  * server, so a changed email shows at once), and the two lists with a Save button.
  */
 export default function EmailPreferences({ block }: BlockProps<'emailPreferences'>) {

@@ -16,7 +16,7 @@ export const emailPreferencesCopyTexts: CopyGroupTexts = {
 };
 
 /**
- * Notification Settings (spec §2.8, §3 "Email preferences"): the account email and the two
+ * Notification Settings: the account email and the two
  * lists, read with GetSubscribedEmailLists and saved with IterableSetEmailPreferences.
  */
 export const emailPreferencesBlock = strictObject({

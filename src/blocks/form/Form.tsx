@@ -11,7 +11,7 @@ import { formatPromoCode } from '../../runtime/promoCode.ts';
 import { RichText } from '../../runtime/ui/RichText.tsx';
 import type { BlockProps } from '../types.ts';
 
-/** A validation message stays this long unless the form says otherwise (spec §5). */
+/** A validation message stays this long unless the form says otherwise. */
 const DEFAULT_ERROR_MS = 5000;
 
 const inputType = { email: 'email', password: 'password', text: 'text', promoCode: 'text' } as const;
@@ -67,7 +67,7 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     const first = checkSequence(visible, block.checkOrder).find((f) => errors[f.name]);
     if (!first) return;
-    // Spec §5: one failing rule at a time, the first in check order; only its field is marked.
+    // One failing rule at a time, the first in check order; only its field is marked.
     for (const f of visible) if (f.name !== first.name && errors[f.name]) form.clearErrors(f.name);
     showError(errors[first.name]?.message as string | undefined);
     form.setFocus(first.name);
@@ -84,7 +84,7 @@ export default function FormBlock({ block }: BlockProps<'form'>) {
     if (running.current) return;
     running.current = true;
     try {
-      // A code edited in the middle is formatted as typing at its end would have (§5), so the
+      // A code edited in the middle is formatted as typing at its end would have, so the
       // actions see one form of it.
       for (const f of visible.filter((f) => f.type === 'promoCode')) {
         const typed = String(form.getValues(f.name) ?? '');

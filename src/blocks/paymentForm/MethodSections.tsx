@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormText, PartId } from './setup.ts';
 
-/** The card form under its title, the other ways to pay (if any) under theirs (spec §2.9, §2.11). */
+/** The card form under its title, the other ways to pay (if any) under theirs. */
 export function MethodSections({ tx, id, card, other }: { tx: FormText; id: PartId; card: ReactNode; other: ReactNode }) {
   return (
     <>

@@ -4,7 +4,7 @@ import type { MethodTab, MethodTabs as Tabs } from './useMethodTabs.ts';
 
 const tabs: readonly MethodTab[] = ['card', 'other'];
 
-/** 'Pay by Credit Card' / 'Other Payment Options' as tabs (spec §2.7), each with its panel. */
+/** 'Pay by Credit Card' / 'Other Payment Options' as tabs, each with its panel. */
 export function MethodTabs({ state, tx, id, card, other }: { state: Tabs; tx: FormText; id: PartId; card: ReactNode; other: ReactNode }) {
   return (
     <>

@@ -30,7 +30,7 @@ export { PAYMENT_REJECTED_EVENT } from './setup.ts';
  * fields of the adapter the server names, the wallets, the offer being bought, and `onPay:`.
  *
  * Paying: the name on the card is checked, the adapter tokenizes (its failures show the
- * spec's provider messages), then `onPay:` runs with `payment.*`. Its charge call (the one with
+ * provider messages of copy/en/payment.yaml), then `onPay:` runs with `payment.*`. Its charge call (the one with
  * `idempotent: true`) goes out under the checkout attempt's key (src/runtime/checkout.ts): a
  * double click sends nothing more, a request without an answer goes again as it was (also
  * after a reload, when the form finds it on opening), and a refusal ends the attempt.

@@ -54,7 +54,7 @@ export async function findOffer(value: unknown, source: OfferSource | undefined,
   }
 }
 
-/** The price in dollars with cents ("19.99"): the wallets' final total (spec §7, §9: Google Pay uses the final price). */
+/** The price in dollars with cents ("19.99"): the wallets' final total (Google Pay uses the final price). */
 export function offerAmount(offer: Offer): string {
   const price = typeof offer.price === 'number' && Number.isFinite(offer.price) ? offer.price : 0;
   return price.toFixed(2);

@@ -9,7 +9,7 @@ import { offerSummaryNames } from './offerSummaryNames.ts';
 
 /**
  * The texts a payment form reads from its copy group (`copy: payment:checkout` →
- * `payment:checkout.submit`...): labels, the processing popup, and the messages of spec §8
+ * `payment:checkout.submit`...): labels, the processing popup, and the messages
  * "Payment provider" (adapters/payment/messages.ts), which each funnel words its own way.
  * `npm run check` wants every one in the group named.
  */
@@ -54,7 +54,7 @@ const loadErrorMs = strictObject({
 });
 
 /**
- * A payment form (spec §2.7, §2.9, §2.11, §2.8 "Edit on payment"): card fields of the payment
+ * A payment form: card fields of the payment
  * adapter the server names (sandbox or braintree-web), the wallets, the offer being bought, and
  * what paying does (`onPay:`, the call with `then:` / `catch:`). Its code and the adapter's load
  * only on screens that have one.

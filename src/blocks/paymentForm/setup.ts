@@ -13,15 +13,15 @@ export type FormText = (name: string, params?: Record<string, string>) => string
 /** The id of a part of the form (`tab-card` → `payment-x-tab-card`). */
 export type PartId = (part: string) => string;
 
-/** The analytics event of a refused payment method (spec §7). */
+/** The analytics event of a refused payment method. */
 export const PAYMENT_REJECTED_EVENT = 'web_payment_method_rejected';
 
 export { DEFAULT_ERROR_MS } from './errorMs.ts';
 
 const defaultFields: Record<'checkout' | 'classes', FieldName[]> = {
-  // Spec §2.7: card number, expiration date, postal code, security code, Name on Card.
+  // Card number, expiration date, postal code, security code, Name on Card.
   checkout: ['number', 'expirationDate', 'postalCode', 'cvv', 'cardholderName'],
-  // Spec §2.9, §2.11: cardholder name, card number, expiration, security code, postal code.
+  // Cardholder name, card number, expiration, security code, postal code.
   classes: ['cardholderName', 'number', 'expirationDate', 'cvv', 'postalCode'],
 };
 

@@ -27,7 +27,7 @@ interface PaymentSubmitOptions {
 
 /**
  * Paying: the name on the card is checked, the adapter tokenizes (its failures show the
- * spec's provider messages), then `onPay:` runs with `payment.*`. A request whose answer never
+ * provider messages of copy/en/payment.yaml), then `onPay:` runs with `payment.*`. A request whose answer never
  * came goes again as it was before anything new is paid, also after a reload, when the form
  * finds it on opening.
  */

@@ -15,8 +15,8 @@ export const paymentMethodCopyTexts: CopyGroupTexts = {
 };
 
 /**
- * The parent's payment method on file (spec §2.8 "Payment Method (PayPal, or card type plus
- * last four digits) with expiration date"), from GetCustomerDetails.
+ * The parent's payment method on file (PayPal, or card type plus
+ * last four digits, with its expiration date), from GetCustomerDetails.
  */
 export const paymentMethodBlock = strictObject({
   type: z.literal('paymentMethod'),

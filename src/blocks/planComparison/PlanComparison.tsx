@@ -2,7 +2,7 @@ import { useCopy } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 import '../plans/plans.css';
 
-/** Value props against plans, each cell marked included or not included (spec §2.3). */
+/** Value props against plans, each cell marked included or not included. */
 export default function PlanComparison({ block }: BlockProps<'planComparison'>) {
   const t = useCopy();
   const mark = (on: boolean) => t(on ? 'plans:comparison.included' : 'plans:comparison.notIncluded');

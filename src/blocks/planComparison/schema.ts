@@ -4,7 +4,7 @@ import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**
- * A table of value props against plans (spec §2.3, the premium-vs-standard variant): one
+ * A table of value props against plans (the premium-vs-standard variant): one
  * column per plan (`plans`: copy keys of their names), one row per value prop with a mark
  * per plan, included (true) or not included (false).
  */

@@ -23,7 +23,7 @@ function bestValue(offers: readonly WebOffer[], selected: WebOffer): { offer: We
   return percent !== null && percent > 0 ? { offer: best, percent } : null;
 }
 
-/** The plan dropdown of /signup-payment (spec §2.6) with the savings blurb and the upsell. */
+/** The plan dropdown of /signup-payment with the savings blurb and the upsell. */
 export default function PlanPicker({ block }: BlockProps<'planPicker'>) {
   const t = useCopy();
   const uid = useId();

@@ -5,7 +5,7 @@ import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**
- * The plan dropdown of /signup-payment (spec §2.6): every plan of the list (GetDefaultPlans
+ * The plan dropdown of /signup-payment: every plan of the list (GetDefaultPlans
  * with the plan tag, or a partner's `tag`), the plan chosen before selected; a savings blurb
  * for the selected plan and an upsell to the best-value plan. The choice is kept as the plan
  * selector keeps it (`selected_plan` cookie, client state `initialSelectedOfferId`), so a

@@ -1,5 +1,5 @@
 /**
- * The plan a parent is buying on the pages after the selector (spec §2.6, §4 "Plan selection"):
+ * The plan a parent is buying on the pages after the selector:
  * the plan list of the tag (GetDefaultPlans), and which of it is selected — a link's `?offer=`
  * (what the payment form sells first), the plan chosen before (client state
  * `initialSelectedOfferId`), `?selected_plan=`, the `selected_plan` cookie, the list's annual plan.

@@ -33,7 +33,7 @@ const onResize = (notify: () => void) => {
 };
 
 /**
- * The plan selector (spec §2.2–§2.4, §4): the plan list of the current tag as cards, in the
+ * The plan selector: the plan list of the current tag as cards, in the
  * experiment's or the device's order; a choice of one (radio group) with a call to action, or
  * a 'Choose Plan' link per card. Choosing remembers the plan (cookie, client state, event).
  */

@@ -1,5 +1,5 @@
 /**
- * What each plan card says (spec §2.4, §9), as text: the figures come from src/domain/pricing.ts,
+ * What each plan card says, as text: the figures come from src/domain/pricing.ts,
  * the words from copy/en/plans.yaml. Pure: the plans block renders these, tests read them.
  */
 import type { WebOffer } from '../../contract/entities.ts';

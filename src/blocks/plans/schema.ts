@@ -9,7 +9,7 @@ import { blockBase } from '../common.ts';
 const durations = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'] as const;
 
 /**
- * The plan selector (spec §2.2–§2.4, §4): one card per plan of the catalog's list
+ * The plan selector: one card per plan of the catalog's list
  * (GetDefaultPlans, with the plan tag), a choice of one with a call to action, or a
  * 'Choose Plan' button per card. Choosing remembers the plan (cookie `selected_plan`, client
  * state) and sends the `plan_selected` event; the next page gets `?selected_plan=<offer id>`.

@@ -5,7 +5,7 @@ import { buildHref, resolveTarget } from '../../runtime/targets.ts';
 import type { BlockProps } from '../types.ts';
 import { coderTypeOf } from './schema.ts';
 
-/** The coder-type and value-proposition quizzes (spec §3): radio groups, then the result. */
+/** The coder-type and value-proposition quizzes: radio groups, then the result. */
 export default function Quiz({ block }: BlockProps<'quiz'>) {
   const t = useCopy();
   const rt = useRuntime();

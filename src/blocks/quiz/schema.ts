@@ -7,7 +7,7 @@ import { blockBase } from '../common.ts';
 export const CODER_TYPES = ['TINKERER', 'CREATIVE', 'PROBLEM_SOLVER', 'COLLABORATOR'] as const;
 
 /**
- * The quizzes of spec §3 (§2.12): questions of four options each, answered on one screen.
+ * The quizzes: questions of four options each, answered on one screen.
  * Answers are kept in client state `quiz.answers` by question id (option 1–4), the same place
  * the '/' quiz answer parameters go, so an answer given on the main site is already chosen.
  * `coderType` (Quiz A): each option maps to a coder type (`types`, in option order; default

@@ -5,7 +5,7 @@ import '../widget/classes.css';
 
 export const DEFAULT_AUTOPLAY_MS = 2000;
 
-/** The reviews carousel (spec §2.10): autoplay every 2000 ms, pause / play, previous / next. */
+/** The reviews carousel: autoplay every 2000 ms, pause / play, previous / next. */
 export default function ReviewsCarousel({ block }: BlockProps<'reviewsCarousel'>) {
   const t = useCopy();
   const uid = useId();

@@ -4,7 +4,7 @@ import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**
- * Parents' reviews, one at a time, moving on every `autoplayMs` (spec §2.10: 2000 ms) with a
+ * Parents' reviews, one at a time, moving on every `autoplayMs` (2000 ms) with a
  * pause button (WCAG 2.2.2), previous and next; it also stops while hovered or focused.
  */
 export const reviewsCarouselBlock = strictObject({

@@ -5,7 +5,7 @@ import { useSelectedPlan } from '../planPicker/selection.ts';
 import { planCards } from '../plans/cards.ts';
 import type { BlockProps } from '../types.ts';
 
-/** The register header with the selected plan's trial (spec §2.6); the default 7-day trial until the plan is known. */
+/** The register header with the selected plan's trial; the default 7-day trial until the plan is known. */
 export default function TrialHeading({ block }: BlockProps<'trialHeading'>) {
   const t = useCopy();
   const facts = useFacts();

@@ -6,7 +6,7 @@ import { strictObject } from '../../language/schema/strict.ts';
 import { blockBase } from '../common.ts';
 
 /**
- * The register header (spec §2.6): 'Sign up for your FREE {n} {interval} trial of the product!'
+ * The register header: 'Sign up for your FREE {n} {interval} trial of the product!'
  * with the trial of the plan being bought (as the planPicker block finds it), or the shorter
  * label variant when `shortWhen` holds. A level-1 heading.
  */

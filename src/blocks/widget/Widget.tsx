@@ -5,7 +5,7 @@ import { readValueMap, toCopyParams } from '../../runtime/values.ts';
 import type { BlockProps } from '../types.ts';
 import './classes.css';
 
-/** A scheduling / booking widget in a frame, or a clear fallback when it cannot load (spec §2.9–2.11). */
+/** A scheduling / booking widget in a frame, or a clear fallback when it cannot load. */
 export default function Widget({ block }: BlockProps<'widget'>) {
   const t = useCopy();
   const rt = useRuntime();

@@ -1,4 +1,4 @@
-import { blockTypesIn } from '../../blocks/schemas.ts';
+import { blockTypesIn } from '../../blocks/blockTypesIn.ts';
 import type { CompiledProject } from '../../compiler/compile.ts';
 import type { SourceFile } from '../../compiler/load.ts';
 import { nextScreens } from '../map/next.ts';

@@ -5,7 +5,7 @@ import { strictObject } from './strict.ts';
 
 /**
  * The plan catalog (funnels/catalog.yaml, top key `catalog:`): every plan / web offer, class
- * offer, class add-on, partner and bulk campaign the backend sells (spec §2.4, §3, §9).
+ * offer, class add-on, partner and bulk campaign the backend sells.
  * Amounts are US dollars as a parent sees them (9.99); the backend stores integer cents.
  * `npm run check` validates it; `npm run catalog:import` (and the server, on an empty
  * database) imports it. The browser never gets this file: it asks the backend.

@@ -4,7 +4,7 @@ import { condition } from './conditions.ts';
 import { strictObject } from './strict.ts';
 
 /**
- * An experiment on a flag (issue 15): how its visitors are split between its variants
+ * An experiment on a flag: how its visitors are split between its variants
  * (`weights`, percentages summing to 100), who takes part (`audience`, a condition over the
  * facts known when the page opens: path, device, query, cookies, locale) and whether it runs
  * (`state`). A stopped experiment, a visitor outside its audience and a robot see the default.

@@ -6,7 +6,7 @@ import { condition } from './conditions.ts';
 import { strictObject, taggedUnion } from './strict.ts';
 
 /**
- * The schema of validation rule `name` (spec §5; one entry each in src/language/ruleMessages.ts):
+ * The schema of validation rule `name` (one entry each in src/language/ruleMessages.ts):
  * `rule: name`, its own props, and `message:`, a copy key replacing the default message, whose
  * text may use the names the registry says the rule fills. The props must include each of those
  * names but `{field}`: a prop renamed here and not there does not compile.

@@ -19,7 +19,7 @@ const valueSchema = (field: Field) => (field.type === 'checkbox' ? z.optional(z.
 /**
  * A form's rules as one zod schema for react-hook-form's zodResolver: each field typed, and
  * one issue per failing field (its first failing rule, translated), added in check order, so
- * the resolver's first error is the first failing rule of spec §5. Only the fields shown are
+ * the resolver's first error is the first failing rule. Only the fields shown are
  * checked (a field whose `when:` does not hold is left out by the caller).
  */
 export function compileRules(fields: readonly Field[], checkOrder: readonly string[] | undefined, t: Translate) {

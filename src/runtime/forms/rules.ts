@@ -2,14 +2,14 @@ import { defaultRuleMessages, ruleRegistry } from '../../language/ruleMessages.t
 import type { Field, Rule } from '../../language/schema/fields.ts';
 
 /**
- * The validation rules of spec §5 as a typed registry: a new rule kind fails to compile until
+ * The validation rules as a typed registry: a new rule kind fails to compile until
  * it has a validator and a default message. Validators never hold English; they answer
  * pass/fail and the message is a copy key.
  */
 type Validator<R extends Rule = Rule> = (value: unknown, rule: R, values: Record<string, unknown>) => boolean;
 type Validators = { [K in Rule['rule']]: Validator<Extract<Rule, { rule: K }>> };
 
-/** A simple address pattern (spec §5 leaves the exact one open): something@something.tld, no spaces. */
+/** A simple address pattern, on purpose not RFC 5322: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));

@@ -34,7 +34,7 @@ function NavItems({ links }: { links: readonly NavLink[] }) {
   );
 }
 
-/** The header of spec §2.1: the product name home, and the links whose `when:` holds. */
+/** The header: the product name home, and the links whose `when:` holds. */
 export function Header({ style }: { style: 'standard' | 'class' }) {
   const rt = useRuntime();
   const t = useCopy();

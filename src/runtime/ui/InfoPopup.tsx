@@ -3,7 +3,7 @@ import { useCopy, useObservable, useRuntime } from '../context.tsx';
 import { RichText } from './RichText.tsx';
 
 /**
- * The shared info popup (spec §2.1): a modal dialog with its text and 'Ok'. `showModal()`
+ * The shared info popup: a modal dialog with its text and 'Ok'. `showModal()`
  * makes the page behind it inert and moves focus into it; Escape counts as 'Ok'.
  */
 export function InfoPopup() {

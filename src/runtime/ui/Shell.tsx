@@ -170,7 +170,7 @@ export function Shell() {
     if (shownVisit !== null) onScreenShown();
   }, [shownVisit]);
 
-  // Session watch (spec §4): on a private path with no session, the popup; 'Ok' goes to `then`.
+  // Session watch: on a private path with no session, the popup; 'Ok' goes to `then`.
   useEffect(() => {
     const w = app.sessionWatch;
     const check = () => {

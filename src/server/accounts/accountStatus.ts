@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Account status labels tracked": the CRM hears where a parent stands — Pretrial after
+ * The CRM hears where a parent stands — Pretrial after
  * registering, Active Trialist when a subscription starts with a trial, Active Subscriber when
  * one is paid for (at once, or at the first charge after the trial), Active Gifted when a code
  * gives the plan. Written to the outbox (the CRM's track-event) in the transaction of the change.

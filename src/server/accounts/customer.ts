@@ -1,6 +1,5 @@
 /**
- * GetCustomerDetails and GetPaymentHistory: spec §3 "Customer / subscription details",
- * computed from the parent's subscriptions (purchases, comps, gifts, volume licences), customer
+ * GetCustomerDetails and GetPaymentHistory, computed from the parent's subscriptions (purchases, comps, gifts, volume licences), customer
  * record, payment methods and payments.
  *
  * Which subscriptions give access now:
@@ -13,8 +12,8 @@
  *
  * A parent with no plan answers `plan: null` and `isExpired: true`: "expired" means "has no
  * access now", so a funnel that only asks `customer.expired` still sends a parent without a plan
- * to buy one (funnels/add-classes.yaml asks `customer.expired` or `not customer.hasPlan`; spec
- * §4 Login: "if not expired and has a plan, go to /my-account").
+ * to buy one (funnels/add-classes.yaml asks `customer.expired` or `not customer.hasPlan`; login
+ * sends a parent who is not expired and has a plan to /my-account).
  */
 import type { CallOutput } from '../../contract/index.ts';
 import { toDollars } from '../catalog/money.ts';
@@ -187,7 +186,7 @@ export function detailsOf(snapshot: AccountSnapshot, catalog: CatalogRows, now: 
     hasUsedTrialByProduct: { app: hasUsedTrialOf(subscriptions, 'app'), classes: hasUsedTrialOf(subscriptions, 'classes') },
     isGifted: main?.is_gifted ?? false,
     isLifetime: main?.is_lifetime ?? false,
-    // Spec §4 "Trial active": a trial above 0 days and a first billing date still to come.
+    // A trial above 0 days and a first billing date still to come.
     isTrialActive: main !== null && main.trial_duration_days > 0 && (time(main.first_billing_date) ?? 0) > now.getTime(),
     partner: user.partner ?? main?.partner ?? null,
     store: main?.store ?? null,

@@ -4,7 +4,7 @@
  * the operator names it: without a trusted proxy in front, anyone could send it. No header
  * configured, none sent, or an unknown value ('XX', Tor's 'T1') → country null.
  *
- * requiresMarketingOptIn (spec §4 "Country": saving the country sets the marketing opt-in for
+ * requiresMarketingOptIn (saving the country sets the marketing opt-in for
  * countries that require it) is true for countries whose law asks for consent before marketing
  * email: the EU and EEA, the United Kingdom, Switzerland and Canada. An unknown country is
  * treated as requiring it, the careful default.

@@ -1,5 +1,5 @@
 /**
- * The account calls of spec §7: login, signup, logout, existence, password and email changes,
+ * The account calls: login, signup, logout, existence, password and email changes,
  * password reset, customer details, payment history, email preferences, geo-IP and the side
  * effects the browser asks for (events, CRM, conversions), which go to the outbox.
  *

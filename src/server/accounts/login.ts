@@ -46,7 +46,7 @@ async function checkSignupCaptcha(s: AccountServices, token: string | undefined,
   }
 }
 
-/** The signup answers kept with the account (spec §3 "Signup payload", less the secrets). */
+/** The signup answers kept with the account (less the secrets). */
 function signupAnswers(signup: Signup): Record<string, unknown> {
   const answers: Record<string, unknown> = {
     referral: signup.referral,

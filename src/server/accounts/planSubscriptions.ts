@@ -1,6 +1,6 @@
 /**
  * The plans of GetCustomerDetails' `planSubscriptions`: what the account page shows one panel
- * for (spec §2.8, "one sub-entry per app plan and per classes plan").
+ * for ("one sub-entry per app plan and per classes plan").
  *
  * - the strongest app plan, then the strongest classes plan of a class offer (live or
  *   on-demand, SubscribeToMinervaClasses), as before;

@@ -56,7 +56,7 @@ export async function queueConversionEvent(
   client: { ip: string; userAgent: string | null },
 ): Promise<'skipped' | 'queued'> {
   const url = new URL(event.event_source_url);
-  // Spec §7: skipped on localhost (development and test runs must not reach the ads API).
+  // Skipped on localhost (development and test runs must not reach the ads API).
   if (LOCAL_HOSTS.has(url.hostname)) return 'skipped';
   url.search = '';
   url.hash = '';

@@ -2,7 +2,7 @@
  * Parents' accounts: the login's form and the errors of account calls.
  *
  * The email is the login (the legacy `username` is the same address): stored lowercased and
- * trimmed (spec §5: login lowercases the email; legacy usernames are lowercased), so a lookup is
+ * trimmed (login lowercases the email; legacy usernames are lowercased), so a lookup is
  * plain equality on the unique index.
  */
 import type { Kysely, Transaction } from 'kysely';

@@ -111,6 +111,6 @@ export function createCaptchaVerifier(config: CaptchaConfig, fetchImpl?: typeof 
   return createLocalCaptchaVerifier();
 }
 
-/** The answer a caller gets for a refused bot check (spec §5: 'Please complete the reCaptcha requirements'). */
+/** The answer a caller gets for a refused bot check ('Please complete the reCaptcha requirements'). */
 export const captchaFailed = () =>
   new CallError(ErrorCode.VALIDATION_ERROR, 'Please complete the reCaptcha requirements', MessageKey.captchaFailed);

@@ -1,6 +1,7 @@
 /**
- * The SQL of sessions (the `sessions` table, keyed by the token's SHA-256) and of the
- * PostgreSQL rate-limit counters (the UNLOGGED table `rate_limits`).
+ * The SQL of sessions (the `sessions` table, keyed by the token's SHA-256), of the
+ * PostgreSQL rate-limit counters (the UNLOGGED table `rate_limits`) and of the keys the
+ * server instances share (`server_keys`).
  */
 import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/transaction.ts';
@@ -133,4 +134,18 @@ export async function readRateLimitCount(db: Db, key: string, windowStart: Date)
     db,
   );
   return Number(rows[0]?.count ?? 0);
+}
+
+/** Stores `secret` under `name` unless a key of that name is stored already (the first one stays). */
+export async function insertServerKeyIfAbsent(db: Db, name: string, secret: string): Promise<void> {
+  await db
+    .insertInto('server_keys')
+    .values({ name, secret })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+export async function readServerKey(db: Db, name: string): Promise<string> {
+  const { secret } = await db.selectFrom('server_keys').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
+  return secret;
 }

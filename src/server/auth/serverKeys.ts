@@ -3,15 +3,10 @@
  * time one is asked for; two instances asking at once both get the one that was stored.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Db } from '../db/transaction.ts';
+import { insertServerKeyIfAbsent, readServerKey } from './repository.ts';
 
-export async function serverKey(db: Kysely<Database>, name: string): Promise<Buffer> {
-  await db
-    .insertInto('server_keys')
-    .values({ name, secret: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const { secret } = await db.selectFrom('server_keys').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
-  return Buffer.from(secret, 'base64url');
+export async function serverKey(db: Db, name: string): Promise<Buffer> {
+  await insertServerKeyIfAbsent(db, name, randomBytes(32).toString('base64url'));
+  return Buffer.from(await readServerKey(db, name), 'base64url');
 }

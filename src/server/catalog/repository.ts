@@ -12,7 +12,7 @@ import type { Db } from '../db/transaction.ts';
 import type { BulkCampaignRow, ClassAddOnRow, Database, WebOfferRow } from '../db/types.ts';
 import { toDollars } from './money.ts';
 
-/** The plan-selector tag meaning "no tag" (spec §4 "Plan tag"). */
+/** The plan-selector tag meaning "no tag". */
 export const DEFAULT_TAG = 'default';
 
 export type Status = 'active' | 'inactive';
@@ -208,7 +208,7 @@ export async function insertContactRequest(db: Db, request: ContactRequest): Pro
 // Rows → the contract's shapes
 
 /**
- * Trial wording (spec §2.4, §9): `quantity`-`interval` for '{n}-{interval} Free trial'
+ * Trial wording: `quantity`-`interval` for '{n}-{interval} Free trial'
  * ('7-day Free trial'), and `label`, the term: 7 days is a 'week', 30 days a 'month'.
  */
 export function trialOf(days: number): WebOffer['trial'] {

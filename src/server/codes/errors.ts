@@ -2,7 +2,7 @@
 import { CallError, ErrorCode, MessageKey } from '../../contract/index.ts';
 
 export const codeInvalid = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This code is not valid.', MessageKey.codeInvalid);
-/** Spec §8: the browser looks for 'already used' in the message. */
+/** The browser looks for 'already used' in the message. */
 export const codeAlreadyUsed = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This code was already used.', MessageKey.codeAlreadyUsed);
 export const codeExpired = () => new CallError(ErrorCode.SCRIPT_FAILED, 'This code has expired.', MessageKey.codeExpired);
 export const subscriptionActive = () =>

@@ -55,7 +55,7 @@ export function codesHandlers(db: Db, now: () => Date = () => new Date()) {
         isCouponExpired: state === 'expired',
         isLifetimeComp: months === -1,
         isBulkPurchaseRedemption: row.kind === 'bulk',
-        // Spec §3 "Comp offer": planId comes from the code's webOfferId.
+        // PlanId comes from the code's webOfferId.
         planId: row.web_offer_id,
         compMonths: months,
         compUntil: null,

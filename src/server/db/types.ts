@@ -108,7 +108,7 @@ export interface PartnersTable {
   updated_at: CreatedAt;
 }
 
-/** Spec §3 "Plan / web offer": what is sold, on which gateway plan, at which price and trial. */
+/** What is sold, on which gateway plan, at which price and trial. */
 export interface WebOffersTable {
   /** The offer's id (objectId / webOfferId). */
   id: string;
@@ -144,7 +144,7 @@ export interface WebOffersTable {
   updated_at: CreatedAt;
 }
 
-/** Classes existing subscribers add (spec §2.11, §9). */
+/** Classes existing subscribers add. */
 export interface ClassAddOnsTable {
   id: string;
   plan_id: string;
@@ -194,7 +194,7 @@ export interface CodeBatchesTable {
 }
 
 /**
- * A single-use code (spec §9): coupon CS…, comp CSCP…, volume licence CV…, gift GIFT…, bulk
+ * A single-use code: coupon CS…, comp CSCP…, volume licence CV…, gift GIFT…, bulk
  * EDU…. Stored canonical: upper case, without dashes or spaces.
  */
 export interface CodesTable {

@@ -1,5 +1,5 @@
 /**
- * Conversions, recorded when the backend call that makes one has succeeded (issue 15): a
+ * Conversions, recorded when the backend call that makes one has succeeded: a
  * sign-up, a subscription's start (a trial when it begins with one, else a purchase, with what
  * it charged today), a code's redemption. Each carries the visitor (the request's
  * `experimentId` cookie), the partner (the subscription's, else the account's: what the server

@@ -94,7 +94,7 @@ async function applySubscriptionEvent(db: Db, event: SubscriptionEvent, now: Dat
   });
 }
 
-/** A trialist's first charge makes an Active Subscriber (§4); told once per subscription. */
+/** A trialist's first charge makes an Active Subscriber; told once per subscription. */
 async function paidFor(db: Db, subscription: SubscriptionRow): Promise<void> {
   const user = await findUserById(db, subscription.user_id);
   if (user) await trackAccountStatus(db, { userId: user.id, email: user.email, status: 'Active Subscriber', about: subscription.id });

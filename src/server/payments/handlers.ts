@@ -1,5 +1,5 @@
 /**
- * The payment calls of spec §7: client token, purchase, upgrade, cancel,
+ * The payment calls: client token, purchase, upgrade, cancel,
  * card update, class add-ons, live and on-demand classes, bulk purchases — over the payment
  * gateway (src/server/payments/gateway.ts). Our tables (customers, payment_methods,
  * subscriptions, payments) mirror what the gateway did.

@@ -1,11 +1,11 @@
 /**
- * The experiments report as data: the counts of queries.ts with their rates, intervals and
+ * The experiments report as data: the counts of repository.ts with their rates, intervals and
  * probabilities. JSON-safe, so the admin endpoint can hand it to `npm run report` as it is.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { DeclaredExperiment } from './declaredExperiments.ts';
-import { type AttributionCounts, countByAttribution, countFunnelSteps, countVariants, type VariantCounts } from './queries.ts';
+import { type AttributionCounts, countByAttribution, countFunnelSteps, countVariants, type VariantCounts } from './repository.ts';
 import { type Interval, probabilityBeats, wilsonInterval } from './stats.ts';
 
 export interface VariantReport {

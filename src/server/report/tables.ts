@@ -5,7 +5,7 @@
 
 import type { ExperimentReport, Report } from './build.ts';
 import { formatCount, formatDollars, formatInterval, formatPercent, NONE } from './format.ts';
-import type { AttributionCounts } from './queries.ts';
+import type { AttributionCounts } from './repository.ts';
 
 export interface Table {
   caption: string;

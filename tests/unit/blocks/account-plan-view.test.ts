@@ -1,4 +1,4 @@
-/** What the account page's plan panels say (spec §2.8, §4), from GetCustomerDetails. */
+/** What the account page's plan panels say, from GetCustomerDetails. */
 import { describe, expect, test } from 'vitest';
 import { formatDate, mayResubscribe, planViews, upgradeChoices } from '../../../src/blocks/accountSections/planView.ts';
 import type { CustomerDetails, PlanSubscription, WebOffer } from '../../../src/contract/entities.ts';
@@ -61,7 +61,7 @@ describe('plan panels', () => {
     });
   });
 
-  test('a cancelled plan shows its term expiry; a comp its comp expiry; a gift its gift expiry (spec §4)', () => {
+  test('a cancelled plan shows its term expiry; a comp its comp expiry; a gift its gift expiry', () => {
     const cancelled = planViews(
       details([sub({ status: 'Canceled', renews: false, nextBillingDate: null, termExpiresAt: '2026-02-01T00:00:00.000Z' })]),
     )[0]!;

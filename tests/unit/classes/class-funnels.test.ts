@@ -1,7 +1,7 @@
 /**
- * The class funnels' parts that need no browser: the class offer cards (spec §9 prices and
+ * The class funnels' parts that need no browser: the class offer cards (prices and
  * trials), the widget adapter (probe, frame watch, which addresses it embeds), the rating's
- * stars, the CSP allowing every widget of the funnels, and the redirects of §2.9–2.11 with
+ * stars, the CSP allowing every widget of the funnels, and the redirects with
  * the class link (?class=) as the route resolver sees them.
  */
 import path from 'node:path';
@@ -39,7 +39,7 @@ const offer = (
   o: Partial<MinervaOffer> & Pick<MinervaOffer, 'id' | 'classType' | 'subscriptionDuration' | 'price' | 'trialDurationDays'>,
 ) => ({ offerTitle: 'Classes', offerSubtitle: null, isActive: true, plan: { planId: o.id, name: `Plan ${o.id}` }, ...o }) as MinervaOffer;
 
-describe('class offer cards (spec §9)', () => {
+describe('class offer cards', () => {
   test('live first, then on-demand from the shortest duration, with prices in cents and the trial of the offer', () => {
     const cards = offerCards([
       offer({ id: 'od12', classType: 'onDemand', subscriptionDuration: 'annual', price: 120, trialDurationDays: 30 }),
@@ -158,7 +158,7 @@ test('the rating as stars: 4.5 is four full stars and a half', () => {
   expect(stars(3)).toBe('★★★☆☆');
 });
 
-describe('redirect rules with the class link (spec §2.9, §2.11)', () => {
+describe('redirect rules with the class link', () => {
   test(
     '/tryclasses-signup: no class → the main site; ?class= or a stored class → ' + 'the screen; logged in → the payment, keeping ?class=',
     () => {

@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Session watch" for a session revoked elsewhere: `auth.verify()` asks the server
+ * The session watch for a session revoked elsewhere: `auth.verify()` asks the server
  * (`/users/me`) and drops the stored session only when the server says it is gone (209).
  */
 import { describe, expect, test } from 'vitest';

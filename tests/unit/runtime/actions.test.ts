@@ -47,7 +47,7 @@ describe('action runner', () => {
   });
 
   test(
-    'a registration error that is not a text (spec §8): the fallback copy; ' + 'without one, the generic message, never an empty toast',
+    'a registration error that is not a text: the fallback copy; ' + 'without one, the generic message, never an empty toast',
     async () => {
       const failing = (fallback?: string): Action[] => [
         {

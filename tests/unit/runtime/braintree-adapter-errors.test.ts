@@ -1,5 +1,5 @@
 /**
- * How the braintree adapter names failures (the codes the UI maps to the spec's §8 messages),
+ * How the braintree adapter names failures (the codes the UI maps to its messages, copy/en/payment.yaml),
  * for the shapes the browser test (tests/e2e/braintree-adapter.test.ts) does not produce.
  */
 

@@ -24,7 +24,7 @@ const english: Record<string, string> = {
 const en = (key: string, params: Record<string, string> = {}) =>
   (english[key] ?? key).replace(/\{(\w+)\}/g, (_, p: string) => params[p] ?? '');
 
-/** funnels/promo.yaml, the promo registration form (spec §5 "Promo registration checks in order"). */
+/** funnels/promo.yaml, the promo registration form. */
 const promoFields: Field[] = [
   { name: 'code', type: 'promoCode', rules: [{ rule: 'required', message: 'promo:errors.codeRequired' }] },
   {
@@ -67,7 +67,7 @@ const firstMessage = (values: Record<string, unknown>) => {
   return r.success ? null : { field: r.error.issues[0]!.path[0], message: r.error.issues[0]!.message };
 };
 
-describe('form rules compiled to zod (spec §5)', () => {
+describe('form rules compiled to zod', () => {
   test('a valid form passes, values unchanged', () => {
     const r = compileRules(promoFields, checkOrder, en).safeParse(valid);
     expect(r.success && r.data).toEqual(valid);

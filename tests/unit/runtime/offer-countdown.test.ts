@@ -1,5 +1,5 @@
 /**
- * The 'Limited offer' countdown (spec §9: 599 s): the time left as m:ss, the screen readers'
+ * The 'Limited offer' countdown (599 s): the time left as m:ss, the screen readers'
  * minute-by-minute wording, where a kept start is trusted, and `npm run check` on the block.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ const clock = (left: number) => {
   return `${minutes}:${seconds}`;
 };
 
-describe('the countdown (spec §9: 599 s)', () => {
+describe('the countdown (599 s)', () => {
   const start = 1_700_000_000_000;
 
   test('starts at 9:59 and loses a second every second, down to 0:00, where it stays', () => {

@@ -29,7 +29,7 @@ describe('the outcome of a failure', () => {
     for (const code of [141, 142, 155, 209, 404]) expect(outcomeOf(failure(code), purchaseKeys), String(code)).toBe('default');
   });
 
-  test("spec §8: a backend without message keys says a used code with 'already used'", () => {
+  test("a backend without message keys says a used code with 'already used'", () => {
     expect(outcomeOf(failure(141, null, 'This code was already used.'), purchaseKeys)).toBe('CODE_ALREADY_USED');
     expect(outcomeOf(failure(141, null, 'This code was already used.'), ['WP_CardNotValid'])).toBe('default');
   });

@@ -1,6 +1,6 @@
 /**
- * Plan selection outside the browser: what each card says (spec §2.4 with the figures of §9,
- * in the words of copy/en/plans.yaml), the cookies and client state of §3/§4, the cookie
+ * Plan selection outside the browser: what each card says (with the figures,
+ * in the words of copy/en/plans.yaml), the cookies and client state, the cookie
  * domain, and the plans blocks' config errors.
  */
 import path from 'node:path';
@@ -48,8 +48,8 @@ const offer = (
 });
 const byId = (cards: ReturnType<typeof planCards>) => Object.fromEntries(cards.map((c) => [c.offer.id, c]));
 
-describe('plan cards (spec §2.4) with the figures of §9', () => {
-  // The on-demand prices of §9: monthly $19.99, quarterly $35, biannual $65, annual $120 (with classes).
+describe('plan cards with the catalog figures', () => {
+  // The on-demand prices: monthly $19.99, quarterly $35, biannual $65, annual $120 (with classes).
   const classes = { hasClasses: true };
   const spec = [
     offer('m', 'premiumMonthly', 'monthly', 19.99, { ...classes, offerTitle: 'On-Demand Monthly' }),
@@ -135,7 +135,7 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
     },
   );
 
-  test('names, flags, badges and Plan Includes lists come from the planDataKey (spec §2.4 table); else the catalog title', () => {
+  test('names, flags, badges and Plan Includes lists come from the planDataKey ; else the catalog title', () => {
     const cards = byId(
       planCards(
         [
@@ -179,7 +179,7 @@ describe('plan cards (spec §2.4) with the figures of §9', () => {
   });
 });
 
-describe('plan selection state (spec §3 cookies and client state, §4)', () => {
+describe('plan selection state (cookies and client state)', () => {
   const offers = [
     offer('monthly', 'monthly', 'monthly', 9.99),
     offer('annual', 'annual', 'annual', 79.99),

@@ -1,4 +1,4 @@
-/** Plan pricing and selection against the figures of spec §9 and the rules of §2.4 and §4. */
+/** Plan pricing and selection against the figures and the rules. */
 import { describe, expect, test } from 'vitest';
 import {
   annualSavingsCents,
@@ -30,7 +30,7 @@ const annual = offer('annual', 120, 'annual');
 const twoYear = offer('twoYear', 199.99, '24Month');
 const lifetime = offer('lifetime', 149.99, 'lifetime', 0);
 
-describe('prices of §9', () => {
+describe('prices', () => {
   test('price per month is the price over the months of the duration, rounded to cents', () => {
     expect(formatUsd(perMonthCents(quarterly)!)).toBe('$11.67');
     expect(formatUsd(perMonthCents(biannual)!)).toBe('$10.83');
@@ -80,7 +80,7 @@ describe('prices of §9', () => {
   });
 });
 
-describe('card wording of §2.4', () => {
+describe('card wording', () => {
   test('billing terms per duration; lifetime is a one-time payment', () => {
     expect(billingTerms('monthly')).toEqual({ kind: 'monthly' });
     expect(billingTerms('annual')).toEqual({ kind: 'annually' });
@@ -97,7 +97,7 @@ describe('card wording of §2.4', () => {
   });
 });
 
-describe('selection rules of §4', () => {
+describe('selection rules', () => {
   const offers = [monthly, annual, quarterly, lifetime];
 
   test('selected_plan parameter, then the cookie, each only when it names a plan of the list', () => {
@@ -106,7 +106,7 @@ describe('selection rules of §4', () => {
     expect(initialSelectedOfferId(offers, { selectedPlanParam: null, selectedPlanCookie: 'lifetime' })).toBe('lifetime');
   });
 
-  test('otherwise the annual plan (§9 default); without one, the cheapest per month (§4), never lifetime', () => {
+  test('otherwise the annual plan (the default); without one, the cheapest per month, never lifetime', () => {
     expect(initialSelectedOfferId(offers, {})).toBe('annual');
     expect(initialSelectedOfferId([monthly, quarterly], { selectedPlanCookie: 'annual' })).toBe('quarterly');
     expect(initialSelectedOfferId([lifetime, offer('yearly', 79.99, 'annual')], {})).toBe('yearly');

@@ -1,5 +1,5 @@
 /**
- * Spec §2.1 against the real funnels/: where resolveRoute sends a parent for each row of the
+ * The route table (tests/e2e/routeTable.ts) against the real funnels/: where resolveRoute sends a parent for each row of the
  * route table (the browser tests check the same through Chromium; this is the fast check).
  */
 
@@ -25,7 +25,7 @@ function where(pathname: string, search = '', facts: Record<string, unknown> = {
 const shown = (o: RouteOutcome) => (o.kind === 'screen' ? o.screen.path : o.kind === 'redirect' ? `→ ${o.href}` : o.kind);
 const links = () => compiled!.config.app.links;
 
-describe('spec §2.1 route table, real config', () => {
+describe('route table, real config', () => {
   test('/ : landing logged out; logged in on to /choose-plan with the query, or the main site from /choose-plan', () => {
     expect(shown(where('/'))).toBe('/');
     expect(shown(where('/', '?utm_source=newsletter', { 'session.loggedIn': true }))).toBe('→ /choose-plan?utm_source=newsletter');

@@ -22,7 +22,7 @@ describe('matching paths', () => {
   });
 });
 
-describe('resolveRoute (spec §2.1)', () => {
+describe('resolveRoute', () => {
   test('a logged-out parent sees the landing page at /', () => {
     const o = resolveRoute(config, at('/'), loggedOut, all);
     expect(o.kind === 'screen' && o.screen.id).toBe('landing');

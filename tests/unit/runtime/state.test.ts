@@ -5,7 +5,7 @@ import { initialClientState } from '../../../src/domain/clientState.ts';
 import { captureAttribution, readAttribution } from '../../../src/runtime/attribution.ts';
 import { createClientStateStore, recordQuizAnswer } from '../../../src/runtime/clientState.ts';
 
-describe('client state (spec §3)', () => {
+describe('client state', () => {
   test('starts from the initial values, persists every change in localStorage, and survives a reload', () => {
     const local = memoryStorage();
     const store = createClientStateStore(local);

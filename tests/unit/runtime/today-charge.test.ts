@@ -1,4 +1,4 @@
-/** What a checkout charges today (spec §9), computed from the offer bought. */
+/** What a checkout charges today, computed from the offer bought. */
 import { describe, expect, test } from 'vitest';
 import { offerSummaryParams } from '../../../src/blocks/paymentForm/offers.ts';
 import { offerChargedToday, offerForParent, todayChargeCents, upgradeChargeCents } from '../../../src/domain/todayCharge.ts';
@@ -7,7 +7,7 @@ import { createCopy } from '../../../src/runtime/copy.ts';
 const spanish = createCopy('es', { plans: { 'plan.annual.title': 'Plan anual' } }, async () => ({})).t.get();
 const noCopy = createCopy('en', {}, async () => ({})).t.get();
 
-describe("today's charge (spec §9)", () => {
+describe("today's charge", () => {
   test("a free trial charges nothing today: 'Today's charge $0.00 during the trial'", () => {
     expect(todayChargeCents({ price: 79.99, trialDurationDays: 7 })).toBe(0);
     expect(todayChargeCents({ price: 49.99, trialDurationDays: 30 })).toBe(0); // live classes

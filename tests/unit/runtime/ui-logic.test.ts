@@ -83,7 +83,7 @@ describe('info popup', () => {
   });
 });
 
-describe('session watch (spec §4)', () => {
+describe('session watch', () => {
   const privatePaths = ['/my-account', '/checkout', '/complete', '/dont-go'];
   test('a private path without a session opens the popup, unless it is open already', () => {
     expect(sessionLost('/my-account', privatePaths, false, false)).toBe(true);

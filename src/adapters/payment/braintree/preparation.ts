@@ -1,7 +1,7 @@
 /**
  * A wallet's setup, made once on demand and readable synchronously once made: Apple Pay and
  * Google Pay must open their sheet inside the parent's click, before anything is awaited.
- * A setup that failed stays failed — the spec's answer to a loading failure is a refresh.
+ * A setup that failed stays failed — the answer to a loading failure is a refresh.
  */
 export class Preparation<T> {
   private promise: Promise<T> | undefined;

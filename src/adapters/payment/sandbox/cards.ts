@@ -16,7 +16,7 @@ import type { CardFieldName } from '../types.ts';
 
 export { type CardBrand, cardTypeName };
 
-/** Spec §5, §9: the card number field takes at most 19 characters. */
+/** The card number field takes at most 19 characters. */
 export const CARD_NUMBER_MAX_LENGTH = 19;
 
 export const digitsOf = (value: string) => value.replace(/[\s-]/g, '');

@@ -1,5 +1,5 @@
 /**
- * What the experiments report counts (issue 15): each visitor's first exposure to an
+ * What the experiments report counts: each visitor's first exposure to an
  * experiment (one row per experiment and visitor: the variant they were assigned), each
  * visitor's first view of a funnel's screen (the drop-off chart), and the conversions the
  * backend saw happen (sign-up, trial start, purchase, redemption) with the visitor, the

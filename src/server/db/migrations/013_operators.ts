@@ -1,5 +1,5 @@
 /**
- * The operators who read the experiments report (issue 15): their accounts, created with
+ * The operators who read the experiments report: their accounts, created with
  * `npm run operator -- create`, and their sessions on the `/admin` pages. Sessions hold only the
  * SHA-256 of the cookie's token, and the CSRF token the session's forms carry.
  */

@@ -1,5 +1,5 @@
 /**
- * CreateClassAddOnSubscription (spec §2.11, §9): an existing subscriber adds classes. Today's
+ * CreateClassAddOnSubscription: an existing subscriber adds classes. Today's
  * amount is charged now ($10 for 4 classes, $1 for 1 class); the monthly price ($54.99, $14.99)
  * is billed by a gateway subscription whose first billing comes after the promo (30 days).
  * Both go through one payment intent (intents/run.ts): the subscription is made first (it
@@ -43,7 +43,7 @@ export async function createClassAddOn(
     if (!addOn?.is_active) throw new CallError(ErrorCode.OBJECT_NOT_FOUND, 'This class plan is not available.');
     const subscriptions = await findSubscriptionsOfUser(s.db, user.id);
     const granting = subscriptions.filter((sub) => givesAccess(sub, now));
-    // Spec §8 add-classes alert: classes are added to a plan the parent has.
+    // The add-classes alert: classes are added to a plan the parent has.
     if (!granting.some((sub) => sub.product === 'app' || sub.product === 'classes'))
       throw new CallError(ErrorCode.SCRIPT_FAILED, `Account ${user.email} has no active subscription.`);
     if (granting.some((sub) => sub.product === 'addOn' && sub.class_add_on_id === addOn.id)) throw alreadyHaveSubscription();

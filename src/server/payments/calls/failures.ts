@@ -1,6 +1,5 @@
 /**
- * A gateway's refusal as the caller sees it (spec §8 "Subscribe (messageKey)" and "Payment
- * provider"): the browser picks its copy by `messageKey`, and by `processorCode` for a decline
+ * A gateway's refusal as the caller sees it: the browser picks its copy by `messageKey`, and by `processorCode` for a decline
  * (its table covers 2000–2099 and 3000). The `error` text is for callers that show the server's
  * message (the add-class funnel): plain words, never the bank's reason for a lost, stolen or
  * fraud decline, and never a card number, nonce or token — gateway messages are not passed on.

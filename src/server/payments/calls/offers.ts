@@ -105,7 +105,7 @@ export async function offerForClasses(db: Db, webOfferId: string): Promise<WebOf
 }
 
 export interface PurchaseTerms {
-  /** The trial the parent gets (0: none); spec §4 "Trial active". */
+  /** The trial the parent gets (0: none). */
   trialDays: number;
   /** When the first charge may happen at the earliest: after a gift the parent still has. */
   firstChargeAfter: Date | null;
@@ -114,7 +114,7 @@ export interface PurchaseTerms {
 /**
  * May the parent buy a plan of `product` now, and on what terms?
  * - A plan of that product giving access now answers WP_AlreadyHaveSubscription — unless all of
- *   it is an unexpired, non-lifetime gift and the parent resubscribes (spec §4 Promo code): then
+ *   it is an unexpired, non-lifetime gift and the parent resubscribes: then
  *   the new plan charges nothing before the gift ends.
  * - A trial is for a parent's first plan of that product only.
  */

@@ -8,7 +8,7 @@ import type { SubscriptionRow } from '../../subscriptions/repository.ts';
 
 export const DAY_MS = 86_400_000;
 
-/** Is the subscription in a trial that has not ended (spec §4 "Trial active")? */
+/** Is the subscription in a trial that has not ended? */
 export const inTrial = (s: Pick<SubscriptionRow, 'trial_duration_days' | 'first_billing_date'>, now: Date) =>
   s.trial_duration_days > 0 && s.first_billing_date !== null && s.first_billing_date.getTime() > now.getTime();
 

@@ -22,5 +22,5 @@ export interface PaymentServices {
   intentLeaseMs?: number;
 }
 
-/** The captcha action of the payment forms (spec §7 "Bot-check tokens"). */
+/** The captcha action of the payment forms. */
 export const PAYMENT_CAPTCHA_ACTIONS = ['paymentForm'] as const;

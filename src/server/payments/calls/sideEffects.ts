@@ -1,7 +1,7 @@
 /**
  * What a new subscription tells others, through the outbox in the transaction that records it:
- * the account status (Active Trialist or Active Subscriber, §4), the CRM's new customer (spec §7
- * "CRM customer add") and, when a trial starts, the StartTrial conversion event (subscriptionID,
+ * the account status (Active Trialist or Active Subscriber), the CRM's new customer ("CRM
+ * customer add") and, when a trial starts, the StartTrial conversion event (subscriptionID,
  * timestamp in seconds, source, campaign). The analytics event 'Checkout Complete' is the browser's.
  */
 import type { Transaction } from 'kysely';

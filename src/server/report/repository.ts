@@ -2,10 +2,8 @@
  * What the report counts, straight from the tables of migration 012. The page and
  * `npm run report` both read through here (report/build.ts), so they cannot disagree.
  */
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/types.ts';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../db/transaction.ts';
 
 export interface VariantCounts {
   experiment: string;
