@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { backendInDevServer } from './src/server/devBackend.ts';
+import { blockCodePlugin } from './src/vitePlugin/blockCode.ts';
 import { funnelConfigPlugin } from './src/vitePlugin/plugin.ts';
 
 const outDir = process.env.DIST_DIR ?? 'dist/client';
@@ -31,6 +32,7 @@ export default defineConfig({
   root: '.',
   plugins: [
     funnelConfigPlugin({ funnelsDir: process.env.FUNNELS_DIR ?? 'funnels', copyDir: process.env.COPY_DIR ?? 'copy' }),
+    blockCodePlugin(),
     backendInDevServer(),
     serverRendererBesideTheApp(),
   ],

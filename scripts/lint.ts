@@ -4,7 +4,7 @@
  *      format, without writing anything (`npm run format` writes the format).
  *   2. No line over MAX_LINE characters in src/, scripts/ and tests/ (the formatter cannot
  *      break a long string or comment).
- *   3. knip (knip.json): no export, file or dependency nobody uses.
+ *   3. knip (knip.ts): no export, file or dependency nobody uses.
  * Every step runs; the exit code is 1 when any failed. Root files (vite.config.ts...) are Biome's
  * and knip's only.
  */

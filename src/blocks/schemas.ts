@@ -1,81 +1,29 @@
 import { z } from 'zod';
 import { taggedUnion } from '../language/schema/strict.ts';
-import { type AccountSectionsBlock, accountSectionsBlock } from './accountSections/schema.ts';
-import { awardsBlock } from './awards/schema.ts';
-import { billingHistoryBlock } from './billingHistory/schema.ts';
-import { buttonBlock } from './button/schema.ts';
-import { cancelPlanBlock } from './cancelPlan/schema.ts';
-import { classOffersBlock } from './classOffers/schema.ts';
-import { codeListBlock } from './codeList/schema.ts';
-import { countdownBlock } from './countdown/schema.ts';
-import { emailPreferencesBlock } from './emailPreferences/schema.ts';
-import { faqBlock } from './faq/schema.ts';
-import { formBlock } from './form/schema.ts';
-import { headingBlock } from './heading/schema.ts';
-import { linkBlock } from './link/schema.ts';
-import { listBlock } from './list/schema.ts';
-import { noticeBlock } from './notice/schema.ts';
-import { paymentFormBlock } from './paymentForm/schema.ts';
-import { paymentMethodBlock } from './paymentMethod/schema.ts';
-import { planComparisonBlock } from './planComparison/schema.ts';
-import { planPickerBlock } from './planPicker/schema.ts';
-import { plansBlock } from './plans/schema.ts';
-import { quizBlock } from './quiz/schema.ts';
-import { reviewsCarouselBlock } from './reviewsCarousel/schema.ts';
-import { stepsBlock } from './steps/schema.ts';
-import { textBlock } from './text/schema.ts';
-import { trialHeadingBlock } from './trialHeading/schema.ts';
-import { widgetBlock } from './widget/schema.ts';
+import type { AccountSectionsBlock } from './accountSections/schema.ts';
+import type { BlockDefinition } from './defineBlock.ts';
+import { blocks } from './registry.ts';
+
+// What the compiler reads of the blocks besides their schemas: their definitions.
+export type { BlockDefinition, BlockTexts, FormFields, NoticeContext } from './defineBlock.ts';
+export { blocks } from './registry.ts';
 
 /** The account page's block as this registry holds it: its sections hold any block of it. */
 interface AccountSections extends AccountSectionsBlock<Block> {}
 
-// A block that holds blocks takes any block of this registry, read when a config is checked (the
-// union is made below). Annotated so that the registry's type does not wait on itself.
-const accountSections: z.ZodType<AccountSections> = accountSectionsBlock(z.lazy((): z.ZodType<Block> => block));
-
+type Definition = (typeof blocks)[number];
 /**
- * The block registry, build side: `type:` → props schema. Adding a block is one folder
- * (schema.ts + its component), one line here and one in ./components.ts.
+ * A block's props schema; a block that holds blocks builds it from the union of every block
+ * (annotated, so that the union's type does not wait on itself).
  */
-export const blockSchemas = {
-  heading: headingBlock,
-  text: textBlock,
-  list: listBlock,
-  button: buttonBlock,
-  link: linkBlock,
-  form: formBlock,
-  notice: noticeBlock,
-  faq: faqBlock,
-  steps: stepsBlock,
-  paymentForm: paymentFormBlock,
-  paymentMethod: paymentMethodBlock,
-  plans: plansBlock,
-  planComparison: planComparisonBlock,
-  // The account page: its sections, billing history, notification settings, the retention step.
-  accountSections,
-  billingHistory: billingHistoryBlock,
-  emailPreferences: emailPreferencesBlock,
-  cancelPlan: cancelPlanBlock,
-  // Registration and checkout: the plan dropdown and the register header with the plan's trial.
-  planPicker: planPickerBlock,
-  trialHeading: trialHeadingBlock,
-  quiz: quizBlock,
-  // The class funnels: class offers, scheduling / booking widgets, reviews, awards.
-  classOffers: classOffersBlock,
-  widget: widgetBlock,
-  reviewsCarousel: reviewsCarouselBlock,
-  awards: awardsBlock,
-  // Gift and volume purchases: the codes bought.
-  codeList: codeListBlock,
-  // The 'Limited offer' countdown of plan selection and checkout.
-  countdown: countdownBlock,
-};
+type SchemaOf<D extends Definition> = D['schema'] extends z.ZodType ? D['schema'] : z.ZodType<AccountSections>;
 
-// What the compiler still knows of particular blocks, until each block describes it itself: the
-// compiler reaches the blocks through the registry (docs/layers.md).
-export { DEFAULT_ERROR_MS } from './paymentForm/errorMs.ts';
-export { planCopyTexts, planTextBlocks } from './plans/copyKeys.ts';
+const anyBlock = z.lazy((): z.ZodType<Block> => block);
+
+/** The block registry (./registry.ts), build side: `type:` → props schema, in the registry's order. */
+export const blockSchemas = Object.fromEntries(
+  blocks.map((b) => [b.type, typeof b.schema === 'function' ? b.schema(anyBlock) : b.schema]),
+) as { [D in Definition as D['type']]: SchemaOf<D> };
 
 export type BlockType = keyof typeof blockSchemas;
 export type Block = { [K in BlockType]: z.infer<(typeof blockSchemas)[K]> }[BlockType];
@@ -83,3 +31,8 @@ export const block = taggedUnion('type', blockSchemas, 'block').register(z.globa
   id: 'block',
   description: 'A block of the screen: type: says which.',
 }) as z.ZodType<Block>;
+
+/** A block's definition by its props schema (as built here), for the checks that walk a config. */
+export const blockBySchema: ReadonlyMap<z.ZodType, BlockDefinition> = new Map(
+  blocks.map((b) => [blockSchemas[b.type as BlockType] as z.ZodType, b as BlockDefinition]),
+);

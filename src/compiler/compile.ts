@@ -1,4 +1,4 @@
-import { planCopyTexts, planTextBlocks } from '../blocks/schemas.ts';
+import { blockTexts } from './blockTexts.ts';
 import { runChecks } from './checks/index.ts';
 import { matchRoute } from './checks/routeIndex.ts';
 import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledHead, CompiledRoute, CompiledScreen } from './compiled.ts';
@@ -179,7 +179,7 @@ export function compile(
     files,
     copy: copy[defaultLocale] ?? {},
     runtimeKeys,
-    blockTexts: [{ blockTypes: planTextBlocks, keys: Object.keys(planCopyTexts) }],
+    blockTexts: blockTexts(),
   });
   return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens, head: app.head ?? null };
 }

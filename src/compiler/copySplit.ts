@@ -17,7 +17,7 @@ import { schemaByKind } from './validate.ts';
  *   header, footer, notifications, popup, loading, session watch, product name...) and the
  *   texts the app shows by itself (app.yaml's `shellTexts:`), except the validation rules'
  *   default messages, which go with the screens whose forms use them, and the plan texts
- *   (src/blocks/plans/copyKeys.ts), which go with the screens showing a block that shows them;
+ *   (a block's `texts`, src/blocks/plans/copyKeys.ts), which go with the screens showing such a block;
  * - each screen (its own chunk): the keys its config names — blocks, variants, redirects,
  *   actions, fields, rules without a `message:` (their default message), and the keys of its
  *   funnel outside `screens:` (progress labels) — less what the shell already holds.

@@ -9,11 +9,12 @@
  *   2. funnels/app.yaml `errors:` under the call's name, then under its group (`callGroups:`): the
  *      outcome; then the call's `default`, then the group's.
  */
-import { blockSchemas, DEFAULT_ERROR_MS } from '../blocks/schemas.ts';
+import type { NoticeContext } from '../blocks/schemas.ts';
 import { contract } from '../contract/definitions.ts';
 import { namedOutcomeNames } from '../contract/outcomes.ts';
 import type { NotificationFields } from '../language/schema/notification.ts';
 import type { CompiledOutcomes, OutcomeMap, OutcomeNotification } from '../language/schema/outcomes.ts';
+import { blockOf } from './blockOf.ts';
 import { ancestor, isRecord } from './checks/context.ts';
 import type { YamlPath } from './diagnostic.ts';
 import { type WalkNode, walk } from './schemaWalk.ts';
@@ -74,21 +75,15 @@ export function lookupOutcome(config: ErrorsConfig, call: string, site: OutcomeM
   return undefined;
 }
 
-/** The payment form a call is in: its copy group and how long its messages stay. */
-export interface PaymentFormContext {
-  copy: string;
-  errorMs?: number | undefined;
-}
-
-/** A mapped notification as the runtime shows it; null when it needs a payment form the call is not in. */
-export function compileNotification(mapped: OutcomeNotification, form: PaymentFormContext | undefined): NotificationFields | null {
+/** A mapped notification as the runtime shows it; null when it needs a block's copy group (`formText`) the call is not in. */
+function compileNotification(mapped: OutcomeNotification, form: NoticeContext | undefined): NotificationFields | null {
   const { formText, ...fields } = typeof mapped === 'string' ? { text: mapped } : mapped;
   if (formText !== undefined && !form) return null;
   return {
     ...fields,
     ...(formText !== undefined ? { text: `${form!.copy}.${formText}` } : {}),
     level: fields.level ?? 'error',
-    ...(fields.ms === undefined && form ? { ms: form.errorMs ?? DEFAULT_ERROR_MS } : {}),
+    ...(fields.ms === undefined && form ? { ms: form.errorMs } : {}),
   };
 }
 
@@ -97,7 +92,7 @@ export function compileOutcomes(
   config: ErrorsConfig,
   call: string,
   site: OutcomeMap | undefined,
-  form: PaymentFormContext | undefined,
+  form: NoticeContext | undefined,
 ): CompiledOutcomes {
   const out: CompiledOutcomes = {};
   for (const outcome of outcomeNamesOf(call)) {
@@ -107,13 +102,11 @@ export function compileOutcomes(
   return out;
 }
 
-export const isPaymentBlock = (n: WalkNode) => n.schema === blockSchemas.paymentForm;
-
-/** The payment form an action node sits in (its onPay: or onOffer:), if any. */
-export function paymentFormOf(node: WalkNode): PaymentFormContext | undefined {
-  const block = ancestor(node, isPaymentBlock);
-  if (!block || !isRecord(block.data) || typeof block.data.copy !== 'string') return undefined;
-  return { copy: block.data.copy, errorMs: typeof block.data.errorMs === 'number' ? block.data.errorMs : undefined };
+/** Where a failed call at an action node shows its messages: the nearest block around it that says (`notices`), if any. */
+export function noticesAround(node: WalkNode): NoticeContext | undefined {
+  const block = ancestor(node, (n) => blockOf(n)?.notices !== undefined);
+  if (!block || !isRecord(block.data)) return undefined;
+  return blockOf(block)!.notices!(block.data);
 }
 
 /** A call or login action met while walking a file: the node, its call, its own `errors:`. */
@@ -142,7 +135,7 @@ export function attachOutcomes(schema: Parameters<typeof walk>[0], data: unknown
     const site = callSiteOf(node);
     if (!site) return;
     const action = node.data as Record<string, unknown>;
-    action.outcomes = compileOutcomes(config, site.call, site.site, paymentFormOf(node));
+    action.outcomes = compileOutcomes(config, site.call, site.site, noticesAround(node));
     delete action.errors;
   });
 }

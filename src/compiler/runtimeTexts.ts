@@ -1,4 +1,4 @@
-import { planCopyTexts } from '../blocks/schemas.ts';
+import { blocks } from '../blocks/schemas.ts';
 import { copyKey, placeholderName } from '../language/schema/common.ts';
 import { validationRules } from '../language/validationRules.ts';
 import { emailTexts, type TextFills } from './emailTexts.ts';
@@ -47,8 +47,8 @@ export const requiredShellTexts: TextFills = {
  * copy files (FL506), never of this file.
  */
 export const derivedTexts: TextFills = {
-  /** The plan cards' texts and the plan names by planDataKey (plans and planComparison blocks). */
-  ...planCopyTexts,
+  /** What blocks show by themselves (their definitions' `texts`: the plan cards' texts and plan names, say). */
+  ...Object.assign({}, ...blocks.map((b) => b.texts ?? {})),
   /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */
   ...Object.fromEntries(Object.values(validationRules).map((rule) => [rule.message, rule.fills])),
 };

@@ -3,7 +3,7 @@ import { runActions } from '../../runtime/actions.ts';
 import { ScreenSignal, useCopy, useInteractive, useRuntime } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 
-export function Button({ block }: BlockProps<'button'>) {
+export default function Button({ block }: BlockProps<'button'>) {
   const t = useCopy();
   const rt = useRuntime();
   const signal = useContext(ScreenSignal);

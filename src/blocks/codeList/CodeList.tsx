@@ -4,7 +4,7 @@ import type { BlockProps } from '../types.ts';
 import { codesOf } from './codes.ts';
 
 /** The codes a purchase gave, one per line (src/blocks/codeList/schema.ts). */
-export function CodeList({ block }: BlockProps<'codeList'>) {
+export default function CodeList({ block }: BlockProps<'codeList'>) {
   const t = useCopy();
   const facts = useFacts();
   const codes = codesOf(readValue(block.codes, facts));

@@ -1,7 +1,7 @@
 import { useCopy } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 
-export function Faq({ block }: BlockProps<'faq'>) {
+export default function Faq({ block }: BlockProps<'faq'>) {
   const t = useCopy();
   return (
     <section id={block.id} className="faq">

@@ -2,7 +2,7 @@ import { useCopy, useFacts } from '../../runtime/context.tsx';
 import { readValueMap, toCopyParams } from '../../runtime/values.ts';
 import type { BlockProps } from '../types.ts';
 
-export function Heading({ block }: BlockProps<'heading'>) {
+export default function Heading({ block }: BlockProps<'heading'>) {
   const t = useCopy();
   const facts = useFacts();
   const Tag = `h${block.level ?? 1}` as 'h1' | 'h2' | 'h3';

@@ -4,7 +4,7 @@ import type { BlockProps } from '../types.ts';
 
 const classes = { link: 'link', button: 'button button--primary', back: 'link link--back' } as const;
 
-export function Link({ block }: BlockProps<'link'>) {
+export default function Link({ block }: BlockProps<'link'>) {
   const t = useCopy();
   return (
     <p id={block.id} className="link-block">

@@ -1,7 +1,7 @@
 import { useCopy } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 
-export function List({ block }: BlockProps<'list'>) {
+export default function List({ block }: BlockProps<'list'>) {
   const t = useCopy();
   const marker = block.marker ?? 'bullet';
   const Tag = marker === 'number' ? 'ol' : 'ul';

@@ -3,7 +3,7 @@ import { RichText } from '../../runtime/ui/RichText.tsx';
 import { readValueMap, toCopyParams } from '../../runtime/values.ts';
 import type { BlockProps } from '../types.ts';
 
-export function Notice({ block }: BlockProps<'notice'>) {
+export default function Notice({ block }: BlockProps<'notice'>) {
   const t = useCopy();
   const facts = useFacts();
   return (

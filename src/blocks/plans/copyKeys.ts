@@ -1,8 +1,9 @@
 /**
- * Copy the plan blocks read by themselves (copy/en/plans.yaml), whatever the funnel says:
- * the card texts and the plan names by planDataKey (`plans:plan.*`). Listed in
- * src/compiler/runtimeTexts.ts (derivedTexts), so `npm run check` wants them in every locale; each with the
- * placeholders the cards fill in it.
+ * Copy the plan blocks read by themselves (copy/en/plans.yaml), whatever the funnel says: the
+ * card texts and the plan names by planDataKey (`plans:plan.*`), each with the placeholders the
+ * cards fill in it. The `texts` of every block that shows plan names or cards (its block.ts), so
+ * `npm run check` wants them in every locale and they travel with the screens holding such a
+ * block (tests/unit/runtime/copy-keys.test.ts finds a block that shows them without saying so).
  */
 export const planCopyTexts: Readonly<Record<string, readonly string[]>> = {
   'plans:card.perMonth': ['perMonth'],
@@ -27,19 +28,3 @@ export const planCopyTexts: Readonly<Record<string, readonly string[]>> = {
   /** Names of offers that are more than their plan (a promo price, a gift), by offer id: `plans:offer.<id>`. */
   'plans:offer.*': [],
 };
-
-/**
- * The blocks that show plan names or cards (with planCopyTexts): the plan texts travel in the
- * chunk of each screen that has one of them, not in every page's entry
- * (src/compiler/copySplit.ts). A block that starts showing plan names joins this list
- * (tests/unit/runtime/copy-keys.test.ts finds those that do without).
- */
-export const planTextBlocks: readonly string[] = [
-  'plans',
-  'planComparison',
-  'planPicker',
-  'trialHeading',
-  'paymentForm',
-  'accountSections',
-  'billingHistory',
-];

@@ -1,7 +1,7 @@
 import { useCopy } from '../../runtime/context.tsx';
 import type { BlockProps } from '../types.ts';
 
-export function Steps({ block }: BlockProps<'steps'>) {
+export default function Steps({ block }: BlockProps<'steps'>) {
   const t = useCopy();
   return (
     <section id={block.id} className="steps-block">

@@ -3,7 +3,7 @@ import { RichText } from '../../runtime/ui/RichText.tsx';
 import { readValueMap, toCopyParams } from '../../runtime/values.ts';
 import type { BlockProps } from '../types.ts';
 
-export function Text({ block }: BlockProps<'text'>) {
+export default function Text({ block }: BlockProps<'text'>) {
   const t = useCopy();
   const facts = useFacts();
   return (

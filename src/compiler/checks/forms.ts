@@ -1,32 +1,23 @@
-import { blockSchemas } from '../../blocks/schemas.ts';
+import type { FormFields } from '../../blocks/schemas.ts';
 import { closest } from '../../language/suggest.ts';
+import { blockOf } from '../blockOf.ts';
 import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
 import { screen as screenSchema } from '../schema/screen.ts';
 import type { WalkNode } from '../schemaWalk.ts';
 import { ancestor, type Check, type CheckContext, isRecord } from './context.ts';
 
-export interface Form {
-  name: string;
-  fields: string[];
-  /** Field name → its `type:` (checkbox, email, text...), where written. */
-  fieldTypes: ReadonlyMap<string, string>;
+/** A form block (one whose definition says `form`), as written. */
+export interface Form extends FormFields {
   node: WalkNode;
 }
 
-const isForm = (n: WalkNode) => n.schema === blockSchemas.form;
+const isForm = (n: WalkNode) => blockOf(n)?.form !== undefined;
 
 function formOf(node: WalkNode): Form | undefined {
-  if (!isForm(node) || !isRecord(node.data)) return undefined;
-  const fields: string[] = [];
-  const fieldTypes = new Map<string, string>();
-  if (Array.isArray(node.data.fields))
-    for (const f of node.data.fields) {
-      if (!isRecord(f) || typeof f.name !== 'string') continue;
-      fields.push(f.name);
-      if (typeof f.type === 'string') fieldTypes.set(f.name, f.type);
-    }
-  return { name: typeof node.data.name === 'string' ? node.data.name : 'this form', fields, fieldTypes, node };
+  const read = blockOf(node)?.form;
+  if (!read || !isRecord(node.data)) return undefined;
+  return { ...read(node.data), node };
 }
 
 const under = (path: YamlPath, prefix: YamlPath) => prefix.every((p, i) => path[i] === p);

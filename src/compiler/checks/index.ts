@@ -17,7 +17,7 @@ import { checkIndentSlips } from './indentSlips.ts';
 import { checkExternalLinks, checkLayouts } from './layouts.ts';
 import { checkOutcomes } from './outcomes.ts';
 import { checkParams } from './params.ts';
-import { checkChargeCalls, checkPaymentValues } from './payments.ts';
+import { checkChargeCalls, checkScopedValues } from './payments.ts';
 import { checkPlaceholders } from './placeholders.ts';
 import { checkRedirectLoops } from './redirectLoops.ts';
 import { checkLayoutGroupPaths, checkRouteTargets } from './routes.ts';
@@ -50,7 +50,7 @@ export const checks: readonly { check: Check; code: DiagnosticCode }[] = [
   { check: checkAudiences, code: 'FL412' },
   { check: checkChargeCalls, code: 'FL405' },
   { check: checkOutcomes, code: 'FL408' },
-  { check: checkPaymentValues, code: 'FL406' },
+  { check: checkScopedValues, code: 'FL406' },
   { check: checkFormFields, code: 'FL407' },
   { check: checkDefaultLocale, code: 'FL501' },
   { check: checkCopyKeysExist, code: 'FL502' },

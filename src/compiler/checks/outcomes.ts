@@ -5,7 +5,7 @@ import type { OutcomeMap } from '../../language/schema/outcomes.ts';
 import { closest } from '../../language/suggest.ts';
 import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
-import { type CallSite, callSiteOf, type ErrorsConfig, lookupOutcome, outcomeNamesOf, paymentFormOf } from '../outcomes.ts';
+import { type CallSite, callSiteOf, type ErrorsConfig, lookupOutcome, noticesAround, outcomeNamesOf } from '../outcomes.ts';
 import type { WalkNode } from '../schemaWalk.ts';
 import { type Check, type CheckContext, isRecord, lineOf } from './context.ts';
 
@@ -159,7 +159,7 @@ function checkCallSites(ctx: CheckContext): Diagnostic[] {
     const known = outcomeNamesOf(site.call);
     const data = site.node.data as Record<string, unknown>;
     if (isRecord(data.errors)) checkMap(file, [...site.path, 'errors'], data.errors, known, site.call, out);
-    const form = paymentFormOf(site.node);
+    const form = noticesAround(site.node);
     let shows = false;
     for (const outcome of known) {
       const mapped = lookupOutcome(config, site.call, site.site, outcome);

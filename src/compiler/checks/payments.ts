@@ -1,11 +1,10 @@
-import { blockSchemas } from '../../blocks/schemas.ts';
+import { blocks } from '../../blocks/schemas.ts';
 import type { CallName } from '../../contract/calls.ts';
 import { contract } from '../../contract/definitions.ts';
+import { blockOf } from '../blockOf.ts';
 import { type Diagnostic, error } from '../diagnostic.ts';
 import type { WalkNode } from '../schemaWalk.ts';
 import { ancestor, type Check, isRecord } from './context.ts';
-
-const isPaymentBlock = (n: WalkNode) => n.schema === blockSchemas.paymentForm;
 
 /**
  * A call that creates a charge (`idempotent` in src/contract/definitions.ts) must be sent with
@@ -31,23 +30,28 @@ export const checkChargeCalls: Check = (ctx) => {
   return out;
 };
 
-/** `{ payment: x }` values and `payment.*` facts exist only in a payment block's actions (onPay, onOffer). */
-export const checkPaymentValues: Check = (ctx) => {
+/** The values only the actions inside some block may read (`scopedValues` of its definition), by name. */
+const scopes = new Map(blocks.flatMap((b) => (b.scopedValues ? [[b.scopedValues.name, b.scopedValues.knownIn] as const] : [])));
+
+/** The scoped value or fact a node reads (`{ payment: x }`, `payment.*`): its scope, and how to name it. */
+function scopedRead(node: WalkNode): { scope: string; what: string; key: string } | undefined {
+  const data = node.data as Record<string, unknown>;
+  if (node.roles.has('valueSource') && node.union && scopes.has(node.union.branch))
+    return { scope: node.union.branch, what: `{ ${node.union.branch}: ${String(data[node.union.branch])} }`, key: node.union.branch };
+  if (!node.roles.has('fact') || typeof data.fact !== 'string') return undefined;
+  const scope = data.fact.split('.')[0]!;
+  return data.fact.includes('.') && scopes.has(scope) ? { scope, what: `'${data.fact}'`, key: 'fact' } : undefined;
+}
+
+/** Scoped values and facts (a payment block's `{ payment: x }`, `payment.*`) exist only in the actions of a block that knows them. */
+export const checkScopedValues: Check = (ctx) => {
   const out: Diagnostic[] = [];
   for (const { file, node } of ctx.nodes) {
     if (!isRecord(node.data)) continue;
-    const isValue = node.roles.has('valueSource') && node.union?.branch === 'payment';
-    const isFact = node.roles.has('fact') && typeof node.data.fact === 'string' && node.data.fact.startsWith('payment.');
-    if (!isValue && !isFact) continue;
-    if (ancestor(node, isPaymentBlock)) continue;
-    const what = isValue ? `{ payment: ${String(node.data.payment)} }` : `'${String(node.data.fact)}'`;
-    out.push(
-      error(
-        file.relPath,
-        [...node.path, isValue ? 'payment' : 'fact'],
-        `${what} is only known in the actions of a payment block (its onOffer: and onPay:).`,
-      ),
-    );
+    const read = scopedRead(node);
+    if (!read) continue;
+    if (ancestor(node, (n) => blockOf(n)?.scopedValues?.name === read.scope)) continue;
+    out.push(error(file.relPath, [...node.path, read.key], `${read.what} is only known in the actions of ${scopes.get(read.scope)}.`));
   }
   return out;
 };

@@ -29,7 +29,7 @@ export function screenChunkKey(manifest: Manifest, screenId: string): string | u
 }
 
 /**
- * The manifest key of an on-demand block's chunk: src/blocks/components.ts loads `type: plans`
+ * The manifest key of an on-demand block's chunk: src/blocks/plans/block.ts loads `type: plans`
  * from src/blocks/plans/Plans.tsx, and so on for every block.
  */
 export function blockChunkKey(manifest: Manifest, blockType: string): string | undefined {

@@ -1,12 +1,11 @@
 /**
  * Each kind of thing the funnel language names (blocks, actions, validation rules, facts, value
  * sources) has one registry; these tests check that every list derived from it agrees with it,
- * the parts the compiler cannot see (React.lazy components, the funnel-language docs) included.
+ * the parts the compiler cannot see (the funnel-language docs) included.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockComponents, lazyBlocks } from '../../../src/blocks/components.ts';
 import { blockSchemas } from '../../../src/blocks/schemas.ts';
 import { derivedTexts } from '../../../src/compiler/runtimeTexts.ts';
 import { unwrap } from '../../../src/compiler/schemaWalk.ts';
@@ -41,15 +40,7 @@ const branchesOf = (schema: Parameters<typeof unwrap>[0]) => Object.keys(unionIn
 describe('blocks', () => {
   const types = Object.keys(blockSchemas);
 
-  it('have code for every schema, and the on-demand ones are exactly those whose component loads its chunk', () => {
-    expect(sorted(Object.keys(blockComponents))).toEqual(sorted(types));
-    const isLazy = (c: unknown) => (c as { name?: string }).name === 'OnDemandBlock';
-    const lazy = types.filter((t) => isLazy(blockComponents[t as keyof typeof blockComponents]));
-    expect(sorted(lazyBlocks)).toEqual(sorted(lazy));
-    // The quiz loads on demand: it is drawn with the loading placeholder like the others.
-    expect(lazyBlocks.has('quiz')).toBe(true);
-  });
-
+  // Their code in the browser, eager or on demand: tests/unit/blocks/registry.test.ts.
   it('are each a row of the docs’ table of blocks, and nothing else is', () => {
     const rows = [...section('Blocks').matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]!);
     expect(sorted(rows)).toEqual(sorted(types));

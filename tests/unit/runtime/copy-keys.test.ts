@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { blockTypesIn } from '../../../src/blocks/blockTypesIn.ts';
-import { planCopyTexts, planTextBlocks } from '../../../src/blocks/plans/copyKeys.ts';
+import { planCopyTexts } from '../../../src/blocks/plans/copyKeys.ts';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import type { CompiledCopy } from '../../../src/compiler/compiled.ts';
 import { derivedTexts, requiredShellTexts, shellTextsOf } from '../../../src/compiler/runtimeTexts.ts';
@@ -90,6 +91,8 @@ describe('every screen of the real config has its copy', () => {
   const shellRuntimeKeys = [...Object.keys(declared), ...Object.keys(derivedTexts)].filter(
     (k) => !k.startsWith('validation:') && !Object.hasOwn(planCopyTexts, k),
   );
+  /** The blocks whose definition says they show the plan texts. */
+  const planTextBlocks = blocks.filter((b) => b.texts === planCopyTexts).map((b) => b.type);
   const showsPlanTexts = (screen: unknown) => planTextBlocks.some((type) => blockTypesIn(screen).has(type));
 
   test.each(Object.keys(compiled.screens))('%s: its texts read the same with the shell’s copy and its own as with all the copy', (id) => {
@@ -106,7 +109,7 @@ describe('every screen of the real config has its copy', () => {
     for (const key of keys) expect(t(key), key).toBe(full(key));
   });
 
-  test('the blocks that show plan names or cards are those whose screens get the plan texts (planTextBlocks)', () => {
+  test('the blocks that show plan names or cards are those whose screens get the plan texts (`texts: planCopyTexts`)', () => {
     // The browser's code of a block (its schema.ts is the checker's, and names copy groups in its descriptions).
     const usesPlanTexts = (dir: string) =>
       sources(dir)

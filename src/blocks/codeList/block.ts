@@ -1,0 +1,9 @@
+import { defineBlock } from '../defineBlock.ts';
+import { codeListBlock } from './schema.ts';
+
+export default defineBlock({
+  type: 'codeList',
+  schema: codeListBlock,
+  component: './CodeList.tsx',
+  eager: true,
+});
