@@ -5,5 +5,5 @@ export default defineBlock({
   type: 'codeList',
   schema: codeListBlock,
   component: './CodeList.tsx',
-  eager: true,
+  preload: true,
 });
