@@ -40,7 +40,10 @@ describe('fetching ahead', () => {
       screenAt: () => undefined,
       connection: () => undefined,
       idle: p.idle,
-      load: () => (loaded++, import('../../../../src/runtime/prefetch.ts')),
+      load: () => {
+        loaded++;
+        return import('../../../../src/runtime/prefetch.ts');
+      },
     });
     prefetchFor('landing');
     expect(loaded).toBe(0);

@@ -18,7 +18,12 @@ const order = async (next: Promise<void>) => {
 describe('yielding to the main thread', () => {
   test("goes on after the browser's scheduler.yield where there is one", async () => {
     let asked = 0;
-    const scheduler = { yield: () => (asked++, Promise.resolve()) };
+    const scheduler = {
+      yield: () => {
+        asked++;
+        return Promise.resolve();
+      },
+    };
     await yieldToMain({ scheduler });
     expect(asked).toBe(1);
   });
