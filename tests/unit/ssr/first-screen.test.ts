@@ -38,9 +38,10 @@ describe('the request, as the server reads it', () => {
 
 describe('the page the server writes', () => {
   test("a server-rendered page's entry script is fetched at low priority (it only hydrates); nothing else changes", () => {
-    const head = '<head><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" href="/s.css"></head>';
+    const style = '<link rel="stylesheet" href="/s.css">';
+    const head = `<head><script type="module" crossorigin src="/assets/index-1.js"></script>${style}</head>`;
     expect(hydratingEntry(head, '/assets/index-1.js')).toBe(
-      '<head><script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script><link rel="stylesheet" href="/s.css"></head>',
+      `<head><script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>${style}</head>`,
     );
     expect(hydratingEntry(head, '/assets/index-2.js')).toBe(head);
     expect(hydratingEntry(head, null)).toBe(head);
