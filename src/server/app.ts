@@ -28,7 +28,6 @@ import { experimentRoutes } from './experiments/routes.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
 import { loadAppPages } from './pages/appPages.ts';
-import { inlineStyleOf } from './pages/inlineStyle.ts';
 import { braintreeWebhookRoutes } from './payments/webhook.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
@@ -152,8 +151,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   // @fastify/helmet's headers, worked out once (security.ts `securityHeaders`): the same on every response.
-  const inlineStyle = distDir ? inlineStyleOf(distDir) : null;
-  const headers = await securityHeaders(helmetOptionsFor(settings.paymentGateway.kind, inlineStyle ? [inlineStyle.source] : []));
+  const headers = await securityHeaders(helmetOptionsFor(settings.paymentGateway.kind));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
@@ -212,12 +210,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   if (distDir) await app.register(fastifyStatic, staticOptions(distDir));
   const pages = distDir
-    ? await loadAppPages(app, {
-        distDir,
-        captcha: 'siteKey' in clientConfig.captcha ? 'recaptcha' : 'local',
-        log: app.log,
-        inlineStyle,
-      })
+    ? await loadAppPages(app, { distDir, captcha: 'siteKey' in clientConfig.captcha ? 'recaptcha' : 'local', log: app.log })
     : null;
   // The static files' wildcard would answer '/' as a folder.
   if (pages) app.get('/', (request, reply) => pages.send(request, reply));

@@ -81,19 +81,12 @@ const withSources = (base: Record<string, readonly string[]>, ...extra: Record<s
   return directives;
 };
 
-/**
- * The headers' options for the payment gateway in use: PayPal's window needs `same-origin-allow-popups`.
- * `inlineStyles`: the hashes of the <style> elements the pages hold (src/server/pages/inlineStyle.ts). With
- * Braintree, style-src has 'unsafe-inline', which a hash beside it would turn off (PayPal's styles with it).
- */
-export function helmetOptionsFor(gateway: 'sandbox' | 'braintree', inlineStyles: string[] = []): FastifyHelmetOptions {
+/** The headers' options for the payment gateway in use: PayPal's window needs `same-origin-allow-popups`. */
+export function helmetOptionsFor(gateway: 'sandbox' | 'braintree'): FastifyHelmetOptions {
   if (gateway === 'sandbox')
     return {
       ...helmetOptions,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: withSources(contentSecurityPolicy, widgetSources, { 'style-src': inlineStyles }),
-      },
+      contentSecurityPolicy: { useDefaults: false, directives: withSources(contentSecurityPolicy, widgetSources) },
     };
   const directives = withSources(contentSecurityPolicy, braintreeSources, widgetSources);
   return {

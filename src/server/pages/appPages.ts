@@ -22,7 +22,6 @@ import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../generators/pages/funn
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
 import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
 import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
-import type { InlineStyle } from './inlineStyle.ts';
 import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, screenChunkKey, withStaticImports } from './manifest.ts';
 
 interface ServerRenderer {
@@ -124,11 +123,9 @@ export interface AppPagesOptions {
   /** The bot check the browser runs (GET /api/client-config). */
   captcha: 'local' | 'recaptcha';
   log: FastifyBaseLogger;
-  /** The stylesheet a server-rendered page holds instead of linking it (its hash in the CSP: src/server/app.ts). */
-  inlineStyle?: InlineStyle | null;
 }
 
-export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log, inlineStyle }: AppPagesOptions): Promise<AppPages> {
+export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log }: AppPagesOptions): Promise<AppPages> {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifest = readJson<Manifest>(path.join(distDir, MANIFEST_FILE));
   const pages = readJson<FunnelPages>(path.join(distDir, FUNNEL_PAGES_FILE));
@@ -153,7 +150,6 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
       } satisfies PageAssets)
     : null;
 
-  const withInlineStyle = (html: string) => (inlineStyle ? html.replace(inlineStyle.link, () => inlineStyle.style) : html);
   const write = (page: RenderedPage | null) => {
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
@@ -176,7 +172,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
         () => `<meta name="description" content="${escapeHtml(description)}"`,
       );
     if (body)
-      html = withInlineStyle(hydratingEntry(html, entryFile)).replace(
+      html = hydratingEntry(html, entryFile).replace(
         '<div id="root"></div>',
         () => `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(body.state)}</script>`,
       );
