@@ -46,6 +46,16 @@ export const mobileRequest = (headers: FastifyRequest['headers']): boolean =>
 export const robotRequest = (headers: FastifyRequest['headers']): boolean =>
   /HeadlessChrome|Chrome-Lighthouse|bot\b|crawler|spider/i.test(headers['user-agent'] ?? '');
 
+/**
+ * The entry's script tag of a server-rendered page, fetched at low priority: the page paints from its HTML and
+ * stylesheet, the script only hydrates it, so the stylesheet goes first (docs/performance.md, "The first paint").
+ */
+export function hydratingEntry(html: string, entryFile: string | null): string {
+  if (!entryFile) return html;
+  const tag = `<script type="module" crossorigin src="${entryFile}">`;
+  return html.replace(tag, () => `<script type="module" crossorigin fetchpriority="low" src="${entryFile}">`);
+}
+
 /** What the entry imports (the build's index.html names only the entry itself: vite.config.ts, modulePreload). */
 function entryImports(manifest: Manifest): string[] {
   const entryChunk = entryKey(manifest);
@@ -121,6 +131,8 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   const pages = readJson<FunnelPages>(path.join(distDir, FUNNEL_PAGES_FILE));
   const files = manifest ? screenFiles(manifest, pages) : new Map<string, ScreenFiles>();
   const sharedPreloads = manifest ? entryImports(manifest) : [];
+  const entryChunk = manifest ? entryKey(manifest) : undefined;
+  const entryFile = manifest && entryChunk ? `/${manifest[entryChunk]!.file}` : null;
   const rendererFile = path.join(distDir, RENDERER_FILE);
   let renderer: ServerRenderer | null = null;
   if (existsSync(rendererFile))
@@ -160,7 +172,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
         () => `<meta name="description" content="${escapeHtml(description)}"`,
       );
     if (body)
-      html = html.replace(
+      html = hydratingEntry(html, entryFile).replace(
         '<div id="root"></div>',
         () => `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(body.state)}</script>`,
       );

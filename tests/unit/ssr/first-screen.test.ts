@@ -11,7 +11,7 @@ import { mapSource } from '../../../src/generators/map/source.ts';
 import { funnelPages } from '../../../src/generators/pages/funnelPages.ts';
 import { filesAhead, savingData } from '../../../src/runtime/prefetch.ts';
 import { pagePreloads, recordingPreloads } from '../../../src/runtime/preloads.ts';
-import { mobileRequest, robotRequest } from '../../../src/server/pages/appPages.ts';
+import { hydratingEntry, mobileRequest, robotRequest } from '../../../src/server/pages/appPages.ts';
 
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -33,6 +33,18 @@ describe('the request, as the server reads it', () => {
     expect(robotRequest({ 'user-agent': `${PIXEL} Chrome-Lighthouse` })).toBe(true);
     expect(robotRequest({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe(true);
     expect(robotRequest({ 'user-agent': PIXEL })).toBe(false);
+  });
+});
+
+describe('the page the server writes', () => {
+  test("a server-rendered page's entry script is fetched at low priority (it only hydrates); nothing else changes", () => {
+    const style = '<link rel="stylesheet" href="/s.css">';
+    const head = `<head><script type="module" crossorigin src="/assets/index-1.js"></script>${style}</head>`;
+    expect(hydratingEntry(head, '/assets/index-1.js')).toBe(
+      `<head><script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>${style}</head>`,
+    );
+    expect(hydratingEntry(head, '/assets/index-2.js')).toBe(head);
+    expect(hydratingEntry(head, null)).toBe(head);
   });
 });
 
