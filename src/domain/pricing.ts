@@ -1,8 +1,7 @@
 /**
- * Plan pricing and selection rules: the
- * numbers a plan card shows, which plan starts selected (annual by default), which plan list
- * is asked for, and the order cards are shown in. Pure functions over web offers; the words are
- * copy (the plan blocks pick the key, these give the figures). Money is integer cents, USD.
+ * Plan pricing and selection rules: the numbers a plan card shows, which plan starts selected (annual by
+ * default), which plan list is asked for, and the order cards are shown in. Pure functions over web offers;
+ * the words are copy (the plan blocks pick the key, these give the figures). Money is integer cents, USD.
  */
 
 export type SubscriptionDuration = 'monthly' | 'quarterly' | '6Month' | 'annual' | '24Month' | 'lifetime';
@@ -54,10 +53,9 @@ export function annualSavingsCents(monthly: PricedOffer, annual: PricedOffer): n
 }
 
 /**
- * The plan a card's saving is measured against: the
- * recurring plan of the list with the fewest months, when it has fewer than `offer` — the
- * monthly plan in every catalog that has one. Null when there is none (lifetime, or `offer`
- * is itself the shortest).
+ * The plan a card's saving is measured against: the recurring plan of the list with the fewest months, when
+ * it has fewer than `offer` — the monthly plan in every catalog that has one. Null when there is none
+ * (lifetime, or `offer` is itself the shortest).
  */
 export function comparisonOffer<T extends PricedOffer>(offers: readonly T[], offer: PricedOffer): T | null {
   const mine = monthsIn(offer.subscriptionDuration);

@@ -18,10 +18,9 @@ export const cancelPlanCopyTexts: CopyGroupTexts = {
 };
 
 /**
- * The retention step of a cancellation (/dont-go/1): why the
- * parent leaves (one of `reasons`), an offer where the config has one, then the final
- * confirmation. 'Yes, cancel my plan' runs `onConfirm` with `{ result: reason }` (the reason's
- * text); 'No, go back' goes to `back`.
+ * The retention step of a cancellation (/dont-go/1): why the parent leaves (one of `reasons`), an offer where
+ * the config has one, then the final confirmation. 'Yes, cancel my plan' runs `onConfirm` with
+ * `{ result: reason }` (the reason's text); 'No, go back' goes to `back`.
  */
 export const cancelPlanBlock = strictObject({
   type: z.literal('cancelPlan'),

@@ -9,8 +9,8 @@ import '../accountSections/account.css';
 type Lists = { marketingMessageChannel: boolean; parentNewsletterMessages: boolean };
 
 /**
- * Notification Settings: the account email (from the
- * server, so a changed email shows at once), and the two lists with a Save button.
+ * Notification Settings: the account email (from the server, so a changed email shows at once), and the two
+ * lists with a Save button.
  */
 export default function EmailPreferences({ block }: BlockProps<'emailPreferences'>) {
   const rt = useRuntime();

@@ -27,9 +27,9 @@ const onResize = (notify: () => void) => {
 };
 
 /**
- * The plan selector: the plan list of the current tag as cards, in the
- * experiment's or the device's order; a choice of one (radio group) with a call to action, or
- * a 'Choose Plan' link per card. Choosing remembers the plan (cookie, client state, event).
+ * The plan selector: the plan list of the current tag as cards, in the experiment's or the device's order; a
+ * choice of one (radio group) with a call to action, or a 'Choose Plan' link per card. Choosing remembers the
+ * plan (cookie, client state, event).
  */
 export default function Plans({ block }: BlockProps<'plans'>) {
   const rt = useRuntime();
