@@ -14,6 +14,7 @@
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { blocks } from '../src/blocks/registry.ts';
 import { checkAndCompile } from '../src/compiler/compile.ts';
 import { formatReport } from '../src/compiler/report.ts';
 import { staleJsonSchemaDiagnostics } from '../src/generators/jsonSchema/files.ts';
@@ -45,14 +46,14 @@ if (typeof args === 'string') {
 }
 const funnelsDir = resolve(process.cwd(), args.funnels);
 const copyDir = resolve(process.cwd(), args.copy);
-const result = checkAndCompile({ root, funnelsDir, copyDir });
+const result = checkAndCompile({ root, funnelsDir, copyDir, blocks });
 // What is written from the config (maps, schemas) is compared once the config itself is right.
 const diagnostics =
   mapsCheckedFor({ root, funnelsDir, copyDir }) && result.compiled
     ? [
         ...result.diagnostics,
-        ...staleMapDiagnostics(root, mapFiles(mapSource(result.compiled, result.files))),
-        ...staleJsonSchemaDiagnostics(root, projectJsonSchemas(result.files)),
+        ...staleMapDiagnostics(root, mapFiles(mapSource(result.compiled, result.files, result.schemas))),
+        ...staleJsonSchemaDiagnostics(root, projectJsonSchemas(result.files, result.schemas)),
       ]
     : result.diagnostics;
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;

@@ -4,9 +4,11 @@
  * hydrates that HTML without asking for the plans again; each page preloads its own chunks and,
  * once idle, fetches ahead only the screens it leads to (src/runtime/prefetch.ts).
  */
+
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
+import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import type { PageAssets } from '../../src/runtime/prefetch.ts';
@@ -14,7 +16,7 @@ import { expectHealthyScreen, screenshotForReview, UI_TIMEOUT, useE2E, visible }
 
 const e2e = useE2E();
 
-const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 if (!compiled?.copy.es || !compiled.copy.en) throw new Error('The funnel config does not compile.');
 const en = createCopy('en', compiled.copy.en, async () => ({})).t.get();
 const es = createCopy('es', compiled.copy.es, async () => ({})).t.get();

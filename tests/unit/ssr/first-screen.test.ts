@@ -2,8 +2,10 @@
  * The pure parts of server rendering and fetching ahead: the visitor's languages, device and
  * robot-ness as the server reads them, the preloaded answers, and where each screen leads.
  */
+
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../../scripts/lib/build.ts';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { acceptedLanguages } from '../../../src/domain/locale.ts';
 import { nextScreens } from '../../../src/generators/map/next.ts';
@@ -87,13 +89,13 @@ describe('fetching ahead', () => {
   });
 
   test('where the real screens lead, from the funnel maps, and the blocks each screen shows', () => {
-    const { compiled, files } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+    const { compiled, files, schemas } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
     if (!compiled) throw new Error('The funnel config does not compile.');
-    const next = nextScreens(mapSource(compiled, files));
+    const next = nextScreens(mapSource(compiled, files, schemas));
     expect(next.landing).toEqual(expect.arrayContaining(['register', 'login']));
     expect(next.landing).not.toContain('myAccount');
     expect(next.promo).toContain('promoPayment');
-    const pages = funnelPages(compiled, files);
+    const pages = funnelPages(compiled, files, schemas);
     expect(pages.screens.landing?.blockTypes).toEqual(expect.arrayContaining(['plans', 'heading']));
     expect(pages.screens.login?.blockTypes).toContain('form');
     expect(pages.screens.landing?.next).toEqual(next.landing);
