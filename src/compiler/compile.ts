@@ -55,7 +55,7 @@ export interface CheckResult {
  * compile.
  */
 export interface CheckOptions extends ProjectDirs {
-  /** What the code knows of the texts it shows by itself; defaults to src/compiler/runtimeTexts.ts's of `blocks` (tests give their fixtures'). */
+  /** What the code knows of the texts it shows by itself: src/compiler/runtimeTexts.ts's with `blocks`' unless a test gives its own. */
   runtimeTexts?: RuntimeTexts;
   cache?: CheckCache;
 }

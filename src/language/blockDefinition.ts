@@ -22,7 +22,7 @@ export interface NoticeContext {
   errorMs: number;
 }
 
-/** A block's props schema, or, for a block that holds blocks, how it is built from the union of every block (the compiler's union of every block). */
+/** A block's props schema, or, for a block that holds blocks, how it is built from the union of all (src/compiler/configSchemas.ts). */
 export type BlockSchema = z.ZodType | ((anyBlock: z.ZodType) => z.ZodType);
 
 /**
