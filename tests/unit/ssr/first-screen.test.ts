@@ -88,6 +88,7 @@ describe('fetching ahead', () => {
     expect(savingData(undefined)).toBe(false);
   });
 
+  // A check of the whole repository: seconds on a busy machine.
   test('where the real screens lead, from the funnel maps, and the blocks each screen shows', () => {
     const { compiled, files, schemas } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
     if (!compiled) throw new Error('The funnel config does not compile.');
@@ -99,5 +100,5 @@ describe('fetching ahead', () => {
     expect(pages.screens.landing?.blockTypes).toEqual(expect.arrayContaining(['plans', 'heading']));
     expect(pages.screens.login?.blockTypes).toContain('form');
     expect(pages.screens.landing?.next).toEqual(next.landing);
-  });
+  }, 30_000);
 });
