@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
-import type { PageAssets } from '../../src/runtime/prefetch.ts';
+import type { PageAssets } from '../../src/runtime/pageAssets.ts';
 import { expectHealthyScreen, screenshotForReview, UI_TIMEOUT, useE2E, visible } from './harness.ts';
 
 const e2e = useE2E();
