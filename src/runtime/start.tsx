@@ -22,7 +22,6 @@ import { createCopy } from './copy.ts';
 import { createExperimentTracking } from './experiments.ts';
 import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
-import { pagePreloads } from './preloads.ts';
 import { findRoute } from './routes.ts';
 import { createRuntime } from './runtime.ts';
 import { browserOf, navigationOf } from './startup/browser.ts';
@@ -176,7 +175,8 @@ export async function start(o: StartOptions): Promise<void> {
     // The payment blocks load this adapter (its code only on payment screens); when the client
     // config did not answer in time, it is asked for again then.
     payments: { adapter: paymentAdapter(startupConfig, apiBase) },
-    preloads: rendered ? pagePreloads(rendered.answers) : undefined,
+    // The data layer starts with the answers the server's render read (the hydrating blocks ask for nothing).
+    data: rendered ? { seed: rendered.data } : undefined,
     // `npm run dev` fetches nothing ahead (its pages have no asset map).
     prefetch: import.meta.env.DEV
       ? undefined

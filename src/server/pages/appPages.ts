@@ -5,8 +5,8 @@
  *   src/ssr/renderPage.tsx) in the visitor's language and variants, with the data it shows,
  *   and hydrated in the browser: the page is there before any script runs.
  * - Every page has exactly its own chunks (the screen's and its on-demand blocks', with their
- *   CSS): preloaded in its head, or, on a server-rendered page, asked for by the entry once it runs
- *   (`modulePreloads`). It tells the browser which files the screens it leads to need
+ *   CSS): preloaded in its head, or, on a server-rendered page, asked for by the entry once it
+ *   runs (`modulePreloads`). It tells the browser which files the screens it leads to need
  *   (src/runtime/prefetch.ts fetches them when idle).
  * - A page the server does not render (private, a redirect), a build without the renderer, or a
  *   renderer that fails gets the shell with its language and title: the browser renders it,
@@ -58,14 +58,14 @@ export function hydratingEntry(html: string, entryFile: string | null): string {
 }
 
 /**
- * The modulepreloads of a page's head. One the browser renders preloads everything its first screen runs, at
- * High: its paint waits for it. A server-rendered one paints from its HTML and stylesheet, and Lighthouse's
- * simulated LCP counts every request that arrived before the observed paint: its head names only what the
- * entry imports, at the entry's low priority, and the entry asks for the screen's own code once it runs
+ * The modulepreloads of a page's head. One the browser renders preloads everything its first screen runs: its paint
+ * waits for it. A server-rendered one has none: it paints from its HTML and stylesheet, and Lighthouse's simulated
+ * LCP counts every request that arrived before the observed paint, whatever its priority. Its entry's imports are
+ * fetched when the entry arrives, and the entry asks for the screen's own code once it runs
  * (src/runtime/startup/screenCode.ts; docs/performance.md, "As it stands").
  */
 export function modulePreloads(sharedPreloads: string[], own: ScreenFiles | undefined, serverRendered: boolean): string[] {
-  if (serverRendered) return sharedPreloads.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`);
+  if (serverRendered) return [];
   return [...sharedPreloads, ...(own?.screen ?? []), ...(own?.blocks ?? [])].map(
     (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
   );

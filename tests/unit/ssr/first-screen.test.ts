@@ -1,6 +1,7 @@
 /**
  * The pure parts of server rendering and fetching ahead: the visitor's languages, device and
- * robot-ness as the server reads them, the preloaded answers, and where each screen leads.
+ * robot-ness as the server reads them, the page's head, and where each screen leads (the page's
+ * answers: tests/unit/runtime/data-layer.test.ts).
  */
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../../scripts/lib/build.ts';
@@ -10,8 +11,7 @@ import { nextScreens } from '../../../src/generators/map/next.ts';
 import { mapSource } from '../../../src/generators/map/source.ts';
 import { funnelPages } from '../../../src/generators/pages/funnelPages.ts';
 import { filesAhead, savingData } from '../../../src/runtime/prefetch.ts';
-import { pagePreloads, recordingPreloads } from '../../../src/runtime/preloads.ts';
-import { hydratingEntry, mobileRequest, robotRequest } from '../../../src/server/pages/appPages.ts';
+import { hydratingEntry, mobileRequest, modulePreloads, robotRequest } from '../../../src/server/pages/appPages.ts';
 
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -46,23 +46,14 @@ describe('the page the server writes', () => {
     expect(hydratingEntry(head, '/assets/index-2.js')).toBe(head);
     expect(hydratingEntry(head, null)).toBe(head);
   });
-});
 
-describe('preloaded answers', () => {
-  test('the server notes what a render asks for, loads it, and answers it on the next render; a failed load is left out', async () => {
-    const preloads = recordingPreloads();
-    expect(preloads.read('GetDefaultPlans:', async () => ['annual'])).toBeUndefined();
-    expect(preloads.read('broken', () => Promise.reject(new Error('down')))).toBeUndefined();
-    expect(await preloads.settle()).toBe(true);
-    expect(preloads.read('GetDefaultPlans:', async () => ['again'])).toEqual(['annual']);
-    expect(preloads.answers).toEqual({ 'GetDefaultPlans:': ['annual'] });
-    expect(await preloads.settle()).toBe(false);
-  });
-
-  test("the browser reads each of the page's answers once: a later visit asks the backend", () => {
-    const preloads = pagePreloads({ 'GetDefaultPlans:': ['annual'] });
-    expect(preloads.read('GetDefaultPlans:', async () => [])).toEqual(['annual']);
-    expect(preloads.read('GetDefaultPlans:', async () => [])).toBeUndefined();
+  test("a server-rendered page's head preloads no script (its entry asks for its screen's code); a page the browser renders, all", () => {
+    const own = { screen: ['/landing.js', '/pricing.js'], blocks: ['/Plans.js'], css: [] };
+    expect(modulePreloads(['/runtime.js'], own, true)).toEqual([]);
+    expect(modulePreloads(['/runtime.js'], own, false)).toEqual(
+      ['/runtime.js', '/landing.js', '/pricing.js', '/Plans.js'].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    );
+    expect(modulePreloads([], undefined, false)).toEqual([]);
   });
 });
 
