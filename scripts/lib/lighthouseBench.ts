@@ -26,7 +26,7 @@
  * - JS on '/' until network idle: Playwright's Chromium at 390×844 (mobile), '/' opened, then
  *   waited on until no request has been in flight for IDLE_MS (the prefetches the runtime makes
  *   in requestIdleCallback included). Every JS response (a .js path or a javascript content type)
- *   is gzipped at level 9 here, whatever the server sent. "entry" = the served HTML's module
+ *   is gzipped at level 9 here, whatever the server sent. "entry" = the page's module
  *   script and its static imports (from Vite's manifest), what every page loads; "screen" = the
  *   page's modulepreloads (in its HTML or added by its entry: its screen's and blocks' chunks) and their imports; "total" = all of
  *   them, the prefetches of the screens '/' leads to included. Budgets JS_BUDGETS (1 KB = 1000 bytes). The same
@@ -560,8 +560,9 @@ async function jsUntilIdle(url: string, distDir: string): Promise<IdleLoad> {
     await page.goto(`${url}/`, { waitUntil: 'networkidle', timeout: 60_000 });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < IDLE_MS)) await sleep(100);
-    // A server-rendered page's entry adds its screen's modulepreloads itself (src/runtime/startup/screenCode.ts).
-    const added = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => l.outerHTML));
+    // A server-rendered page's entry is added after its first paint, and adds its screen's modulepreloads itself
+    // (src/server/pages/entryAfterPaint.ts, src/runtime/startup/screenCode.ts).
+    const added = await page.$$eval('script[type="module"][src], link[rel="modulepreload"]', (tags) => tags.map((t) => t.outerHTML));
     const stages = scriptStages(html + added.join(''), distDir);
     const files: JsFile[] = [];
     for (const [href, body] of bodies) {
@@ -617,7 +618,8 @@ function printJs(appLoad: IdleLoad, floorLoad: IdleLoad): BudgetRow[] {
 
 /** What a server answered for the entry script, as Chromium asks for it. */
 async function encodingOf(url: string, html: string): Promise<string> {
-  const src = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  // A server-rendered page names it in `data-entry` (src/server/pages/entryAfterPaint.ts).
+  const src = /<script[^>]*(?:type="module"[^>]*src|data-entry)="([^"]+)"/.exec(html)?.[1];
   if (!src) return 'no module script';
   const response = await fetch(new URL(src, url), { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
   await response.arrayBuffer();

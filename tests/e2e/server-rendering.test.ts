@@ -100,10 +100,14 @@ describe('server-rendered first screens', () => {
 
   test("the entry asks for its page's own chunks; once idle, the screens it leads to, and their blocks on intent", async () => {
     const html = await (await fetch(e2e.at('/'), { headers: { accept: 'text/html' } })).text();
-    // Nothing but the HTML and the stylesheet before the first paint: no script preloaded, the entry at low priority.
+    // Nothing but the HTML and the stylesheet before the first paint: no script preloaded, the entry added after it.
     expect(html).not.toContain('rel="modulepreload"');
-    expect(html).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js">/);
+    expect(html).not.toContain('type="module"');
+    expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js">/);
     const page = await e2e.openPage('/');
+    expect(await page.$$eval('script[type="module"]', (scripts) => scripts.map((s) => s.getAttribute('src')))).toEqual([
+      expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+    ]);
     const assets = (await pageAssets(page)) as PageAssets;
     const own = [...assets.files.landing!, ...(assets.blocks.landing ?? [])];
     const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => l.getAttribute('href')));

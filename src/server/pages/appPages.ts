@@ -23,6 +23,7 @@ import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../generators/pages/funn
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/pageAssets.ts';
 import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
 import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
+import { ENTRY_AFTER_PAINT } from './entryAfterPaint.ts';
 import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, screenChunkKey, withStaticImports } from './manifest.ts';
 
 interface ServerRenderer {
@@ -48,21 +49,21 @@ export const robotRequest = (headers: FastifyRequest['headers']): boolean =>
   /HeadlessChrome|Chrome-Lighthouse|bot\b|crawler|spider/i.test(headers['user-agent'] ?? '');
 
 /**
- * The entry's script tag of a server-rendered page, fetched at low priority: the page paints from its HTML and
- * stylesheet, the script only hydrates it, so the stylesheet goes first (docs/performance.md, "The first paint").
+ * A server-rendered page's entry, added once the page has painted (./entryAfterPaint.ts): the page paints from its HTML
+ * and stylesheet, the script only hydrates it.
  */
 export function hydratingEntry(html: string, entryFile: string | null): string {
   if (!entryFile) return html;
-  const tag = `<script type="module" crossorigin src="${entryFile}">`;
-  return html.replace(tag, () => `<script type="module" crossorigin fetchpriority="low" src="${entryFile}">`);
+  const tag = `<script type="module" crossorigin src="${entryFile}"></script>`;
+  return html.replace(tag, () => `<script data-entry="${entryFile}">${ENTRY_AFTER_PAINT}</script>`);
 }
 
 /**
  * The modulepreloads of a page's head. One the browser renders preloads everything its first screen runs: its paint
  * waits for it. A server-rendered one has none: it paints from its HTML and stylesheet, and Lighthouse's simulated
- * LCP counts every request that arrived before the observed paint, whatever its priority. Its entry's imports are
- * fetched when the entry arrives, and the entry asks for the screen's own code once it runs
- * (src/runtime/startup/screenCode.ts; docs/performance.md, "As it stands").
+ * LCP counts every request that arrived before the observed paint, whatever its priority. Its entry is added after
+ * the first paint (`hydratingEntry`), its imports are fetched when it arrives, and it asks for the screen's own code
+ * once it runs (src/runtime/startup/screenCode.ts; docs/performance.md, "As it stands").
  */
 export function modulePreloads(sharedPreloads: string[], own: ScreenFiles | undefined, serverRendered: boolean): string[] {
   if (serverRendered) return [];
