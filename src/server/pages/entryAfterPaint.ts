@@ -14,7 +14,8 @@ export const ENTRY_AFTER_PAINT =
   "s.type='module';s.crossOrigin='';s.src=src;document.head.append(s)};" +
   "if(document.visibilityState!=='visible'||!PerformanceObserver.supportedEntryTypes?.includes('paint'))return add();" +
   "document.addEventListener('visibilitychange',add,{once:true});" +
-  "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)add()}).observe({type:'paint',buffered:true})" +
+  "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)add()})" +
+  ".observe({type:'paint',buffered:true})" +
   '})(document.currentScript.dataset.entry)';
 
 /** The script's source in the Content-Security-Policy's `script-src`. */
