@@ -1,5 +1,6 @@
 /**
- * The funnels and screens of the running config, which `POST /api/events` may name: every
+ * The funnels and screens of the running config, which `POST /api/events` may name: the live
+ * release's (`funnelScreensOfRelease`), or every
  * funnel file of the funnels folder as the build reads it (src/compiler/load.ts, funnels made
  * from a template expanded), by funnel id, each screen id with its place in the funnel (the
  * step the report orders screens by, as src/compiler/compile.ts numbers them).
@@ -10,6 +11,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { CompiledScreen } from '../../compiler/compiled.ts';
 import { readConfigFiles } from '../../compiler/load.ts';
 
 /** Funnel id → screen id → its step (0 first). */
@@ -67,4 +69,15 @@ export function funnelScreensOf(funnelsDir: string, root: string = process.cwd()
     known.set(dir, { stamp, screens, checkedAt: now });
     return screens;
   };
+}
+
+/** The screens of a compiled release: each screen knows its funnel and its step. */
+export function funnelScreensOfRelease(screens: Readonly<Record<string, CompiledScreen>>): FunnelScreens {
+  const funnels = new Map<string, Map<string, number>>();
+  for (const [id, screen] of Object.entries(screens)) {
+    const funnel = funnels.get(screen.funnel) ?? new Map<string, number>();
+    funnel.set(id, screen.funnelStep);
+    funnels.set(screen.funnel, funnel);
+  }
+  return funnels;
 }
