@@ -5,6 +5,7 @@ import { readPageRelease, releaseLoaders } from './runtime/startup/release.ts';
 const env = import.meta.env;
 const release = readPageRelease(document);
 void start({
+  releaseId: release.id,
   config: release.config,
   defaultCopy: release.shellCopy,
   ...releaseLoaders(release),

@@ -8,8 +8,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
+import { releaseScreenPath } from '../../src/contract/releases.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import type { PageAssets } from '../../src/runtime/prefetch.ts';
+import type { PageRelease } from '../../src/runtime/startup/release.ts';
 import { expectHealthyScreen, screenshotForReview, UI_TIMEOUT, useE2E, visible } from './harness.ts';
 
 const e2e = useE2E();
@@ -97,12 +99,17 @@ describe('server-rendered first screens', () => {
     expect(first.headers.get('set-cookie')).toMatch(/^experimentId=[\w-]+; Path=\/; SameSite=Lax; Max-Age=31536000/);
   });
 
-  test('a page preloads its own chunks; once idle it fetches ahead the screens it leads to, and their blocks on intent', async () => {
+  test('a page carries its screen and preloads its blocks; once idle it fetches ahead the screens it leads to, and their blocks on intent', async () => {
     const html = await (await fetch(e2e.at('/'), { headers: { accept: 'text/html' } })).text();
     const page = await e2e.openPage('/');
     const assets = (await pageAssets(page)) as PageAssets;
+    // The landing's screen is in the page (its release's data): nothing fetches it.
+    const release = JSON.parse(/<script type="application\/json" id="page-release">(.*?)<\/script>/.exec(html)![1]!) as PageRelease;
+    expect(Object.keys(release.screens)).toEqual(['landing']);
+    expect(assets.files.landing).toEqual([releaseScreenPath(release.id, 'landing')]);
     const own = [...assets.files.landing!, ...(assets.blocks.landing ?? [])];
-    for (const file of own) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+    expect(assets.blocks.landing?.length).toBeGreaterThan(0);
+    for (const file of assets.blocks.landing!) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
 
     const ahead = await prefetched(page);
     const expected = new Set(assets.next.landing!.flatMap((id) => assets.files[id] ?? []).filter((f) => !own.includes(f)));
