@@ -20,6 +20,7 @@ import { ConfigError, readDatabaseEnv, testProviderWarnings } from './config.ts'
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
+import type { EmailTexts } from './email/texts.ts';
 import { answerError, newRequestId } from './errorAnswers.ts';
 import { conversionRecorder } from './experiments/conversions.ts';
 import { experimentRoutes } from './experiments/routes.ts';
@@ -33,7 +34,6 @@ import { releaseRoutes } from './releases/routes.ts';
 import type { ReleaseSource } from './releases/source.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
-import type { EmailTexts } from './email/texts.ts';
 
 export interface BuildServerOptions {
   /** The built app (Vite's outDir). Omitted in `npm run dev`, where Vite serves the app. */
@@ -57,7 +57,10 @@ export interface BuildServerOptions {
   trustProxy?: boolean | number | string[];
   /** The reCAPTCHA v3 site key the browser uses (RECAPTCHA_SITE_KEY). */
   recaptchaSiteKey?: string | null;
-  /** The checkout's funnel files: its release when no `releases` is given, and the report's experiments (default: FUNNELS_DIR, else funnels/). */
+  /**
+   * The checkout's funnel files: its release when no `releases` is given, and the report's
+   * experiments (default: FUNNELS_DIR, else funnels/).
+   */
   funnelsDir?: string;
   /** The checkout's copy: part of its release when no `releases` is given (default: COPY_DIR, else copy/). */
   copyDir?: string;

@@ -215,4 +215,3 @@ function overlayError(checked: CheckResult, root: string) {
   err.stack = '';
   return err;
 }
-

@@ -73,7 +73,8 @@ function readLocale(reader: CopyReader, locale: string): { namespaces: Record<st
     const text = reader.read(locale, namespace);
     namespaces[namespace] = text === undefined ? {} : flatten(parse(text));
     files.push(reader.name(locale, namespace));
-    for (const value of Object.values(namespaces[namespace]!)) for (const [, nested] of value.matchAll(NESTED_NAMESPACE)) queue.push(nested!);
+    for (const value of Object.values(namespaces[namespace]!))
+      for (const [, nested] of value.matchAll(NESTED_NAMESPACE)) queue.push(nested!);
   }
   return { namespaces, files };
 }

@@ -19,8 +19,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHttpBackend } from '../../adapters/backend/backend.ts';
-import { API_PREFIX } from '../../contract/wire.ts';
 import { releaseScreenPath } from '../../contract/releases.ts';
+import { API_PREFIX } from '../../contract/wire.ts';
 import type { FunnelPages } from '../../generators/pages/funnelPages.ts';
 import { withPageHead } from '../../generators/pages/pageHead.ts';
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
@@ -191,8 +191,10 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   const backend = createHttpBackend({ apiBase: API_PREFIX, sessionToken: () => null, fetch: injectFetch(app) });
   const byRelease = new WeakMap<CompiledRelease, ReleasePages>();
   const pagesOf = (release: CompiledRelease) => {
-    let pages = byRelease.get(release);
-    if (!pages) byRelease.set(release, (pages = releasePages(release, manifest)));
+    const known = byRelease.get(release);
+    if (known) return known;
+    const pages = releasePages(release, manifest);
+    byRelease.set(release, pages);
     return pages;
   };
 
@@ -205,15 +207,20 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
       `<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`,
     ];
     // Replacements are functions: a text with `$&` or `$'` in it is written as it is.
-    let html = withPageHead(template, page ? { ...release.head, lang: page.lang, title: page.title, description: page.description } : release.head);
+    let html = withPageHead(
+      template,
+      page ? { ...release.head, lang: page.lang, title: page.title, description: page.description } : release.head,
+    );
     html = html.replace('</head>', () => `    ${headTags.join('\n    ')}\n  </head>`);
-    const data = `<script type="application/json" id="${PAGE_RELEASE_ID}">${scriptJson(pageRelease(release, page?.screenId ?? null))}</script>`;
+    const carried = scriptJson(pageRelease(release, page?.screenId ?? null));
+    const data = `<script type="application/json" id="${PAGE_RELEASE_ID}">${carried}</script>`;
     const body = page?.body;
     if (body)
       return hydratingEntry(html, entryFile).replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(body.state)}</script>${data}`,
+          `<div id="root">${body.html}</div>` +
+          `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(body.state)}</script>${data}`,
       );
     return html.replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
   };

@@ -78,8 +78,10 @@ function compileFiles(files: ReleaseFiles, id: number): CompiledFiles {
   const experiments = checked.files.find((f) => (f as ConfigFile).kind === 'experiments') as ConfigFile | undefined;
   const json = new Map<string, string>();
   const once = (key: string, make: () => unknown) => {
-    let text = json.get(key);
-    if (text === undefined) json.set(key, (text = JSON.stringify(make())));
+    const known = json.get(key);
+    if (known !== undefined) return known;
+    const text = JSON.stringify(make());
+    json.set(key, text);
     return text;
   };
   const screen = (screenId: string) => {

@@ -17,7 +17,8 @@ const RELEASE_ID = /^[1-9][0-9]{0,15}$/;
 export async function releaseRoutes(app: FastifyInstance, o: { releases: CompiledReleases }) {
   const notFound = (reply: FastifyReply, what: string) =>
     reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(`Not found: ${what}`);
-  const serve = (part: (release: CompiledRelease, name: string) => string | undefined) =>
+  const serve =
+    (part: (release: CompiledRelease, name: string) => string | undefined) =>
     async (request: { params: unknown; url: string }, reply: FastifyReply) => {
       const { id, file } = request.params as { id: string; file: string };
       const name = file.endsWith('.json') ? decodeURIComponent(file.slice(0, -'.json'.length)) : undefined;
@@ -26,6 +27,12 @@ export async function releaseRoutes(app: FastifyInstance, o: { releases: Compile
       if (json === undefined) return notFound(reply, request.url.split('?', 1)[0]!);
       return reply.header('cache-control', IMMUTABLE).type('application/json; charset=utf-8').send(json);
     };
-  app.get(`${RELEASES_PATH}/:id/screens/:file`, serve((release, screenId) => release.screenJson(screenId)));
-  app.get(`${RELEASES_PATH}/:id/copy/:file`, serve((release, locale) => release.copyJson(locale)));
+  app.get(
+    `${RELEASES_PATH}/:id/screens/:file`,
+    serve((release, screenId) => release.screenJson(screenId)),
+  );
+  app.get(
+    `${RELEASES_PATH}/:id/copy/:file`,
+    serve((release, locale) => release.copyJson(locale)),
+  );
 }

@@ -26,7 +26,7 @@ function project(name: string, overlay?: string): string {
 }
 
 describe('the Vite plugin', () => {
-  it('in dev, every page carries the release (config and shell copy) and its head; its screens and languages at their addresses', async () => {
+  it('in dev, every page carries the release (config, shell copy) and its head; its screens and languages at their addresses', async () => {
     const server = await devServer(project('_base', 'valid'));
     try {
       const { html, release } = await devPage(server);

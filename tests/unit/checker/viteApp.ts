@@ -34,7 +34,8 @@ export function devServer(root: string): Promise<ViteDevServer> {
   });
 }
 
-const INDEX_HTML = '<!doctype html>\n<html lang="en">\n  <head>\n    <title></title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const INDEX_HTML =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <title></title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
 /** index.html as the dev server answers it, and the release it carries. */
 export async function devPage(server: ViteDevServer): Promise<{ html: string; release: PageRelease }> {
