@@ -99,7 +99,7 @@ describe('server-rendered first screens', () => {
     expect(first.headers.get('set-cookie')).toMatch(/^experimentId=[\w-]+; Path=\/; SameSite=Lax; Max-Age=31536000/);
   });
 
-  test('a page carries its screen, preloads its blocks; idle, it fetches ahead the screens it leads to, their blocks on intent', async () => {
+  test('a page carries its screen, preloads its blocks; idle, it fetches ahead screens it leads to, their blocks on intent', async () => {
     const html = await (await fetch(e2e.at('/'), { headers: { accept: 'text/html' } })).text();
     const page = await e2e.openPage('/');
     const assets = (await pageAssets(page)) as PageAssets;

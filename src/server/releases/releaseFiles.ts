@@ -4,8 +4,7 @@
  * (FUNNELS_DIR, COPY_DIR), so the same files are the same release.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type CheckResult, checkAndCompile } from '../../compiler/compile.ts';
 import type { ReleaseFiles } from './source.ts';
@@ -41,23 +40,7 @@ export function filesHash(files: ReleaseFiles): string {
   return hash.digest('hex');
 }
 
-/**
- * `npm run check` on the files alone. The checker reads a project's folders: the files are
- * written into a temporary one for the time of the check, nothing else is read.
- */
+/** `npm run check` on the files alone, from memory (nothing is read from disk): paths in its report are `funnels/…`, `copy/…`. */
 export function checkReleaseFiles(files: ReleaseFiles): CheckResult {
-  const root = mkdtempSync(path.join(tmpdir(), 'release-'));
-  try {
-    mkdirSync(path.join(root, RELEASE_FUNNELS_DIR));
-    mkdirSync(path.join(root, RELEASE_COPY_DIR));
-    for (const [name, text] of Object.entries(files)) {
-      const abs = path.join(root, name);
-      if (!abs.startsWith(root + path.sep)) continue;
-      mkdirSync(path.dirname(abs), { recursive: true });
-      writeFileSync(abs, text);
-    }
-    return checkAndCompile({ root, funnelsDir: RELEASE_FUNNELS_DIR, copyDir: RELEASE_COPY_DIR });
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  return checkAndCompile({ root: process.cwd(), funnelsDir: RELEASE_FUNNELS_DIR, copyDir: RELEASE_COPY_DIR, files });
 }
