@@ -24,6 +24,7 @@ import { API_PREFIX } from '../../contract/wire.ts';
 import type { FunnelPages } from '../../generators/pages/funnelPages.ts';
 import { withPageHead } from '../../generators/pages/pageHead.ts';
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
+import { findRoute } from '../../runtime/routes.ts';
 import { PAGE_RELEASE_ID, type PageRelease } from '../../runtime/startup/release.ts';
 import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
 import type { FunnelBuild, PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
@@ -198,7 +199,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
     return pages;
   };
 
-  const write = (release: CompiledRelease, page: RenderedPage | null) => {
+  const write = (release: CompiledRelease, page: RenderedPage | null, pathname: string) => {
     const { files, assets } = pagesOf(release);
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
@@ -212,7 +213,9 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
       page ? { ...release.head, lang: page.lang, title: page.title, description: page.description } : release.head,
     );
     html = html.replace('</head>', () => `    ${headTags.join('\n    ')}\n  </head>`);
-    const carried = scriptJson(pageRelease(release, page?.screenId ?? null));
+    // The screen it shows first (the renderer's; without one, the path's): the browser starts without fetching it.
+    const first = page ? page.screenId : (findRoute(release.project.config.routes, pathname)?.route.screenId ?? null);
+    const carried = scriptJson(pageRelease(release, first));
     const data = `<script type="application/json" id="${PAGE_RELEASE_ID}">${carried}</script>`;
     const body = page?.body;
     if (body)
@@ -251,7 +254,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie, Accept-Language, User-Agent')
         .type('text/html; charset=utf-8')
-        .send(write(release, page));
+        .send(write(release, page, url.pathname));
     },
   };
 }
