@@ -59,7 +59,13 @@ export function dataDirOf(baseUrl: string): string {
  * logs warnings only (LOG_LEVEL, unless set).
  */
 export async function startApp(
-  options: { distDir?: string; funnelsDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
+  options: {
+    distDir?: string;
+    funnelsDir?: string;
+    copyDir?: string;
+    flagOverrides?: Record<string, string>;
+    overrides?: ServerOverrides;
+  } = {},
 ): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   process.env.LOG_LEVEL ??= 'warn';
@@ -71,8 +77,9 @@ export async function startApp(
       DIST_DIR: options.distDir ?? defaultOutDir,
       FLAG_OVERRIDES: JSON.stringify(options.flagOverrides ?? {}),
       DEMO_CODES: 'on',
-      // The catalog it imports: a test build's own funnels (a partner funnel's offers) or the repository's.
+      // The release it serves and the catalog it imports: a test config's own funnels and copy (a partner funnel's) or the repository's.
       ...(options.funnelsDir ? { FUNNELS_DIR: options.funnelsDir } : {}),
+      ...(options.copyDir ? { COPY_DIR: options.copyDir } : {}),
     },
     repoRoot,
   );
@@ -152,6 +159,7 @@ export function useE2E(
   options: {
     distDir?: string | (() => string);
     funnelsDir?: string;
+    copyDir?: string;
     flagOverrides?: Record<string, string>;
     overrides?: ServerOverrides;
   } = {},
@@ -167,6 +175,7 @@ export function useE2E(
         distDir,
         flagOverrides: options.flagOverrides,
         ...(options.funnelsDir ? { funnelsDir: options.funnelsDir } : {}),
+        ...(options.copyDir ? { copyDir: options.copyDir } : {}),
         ...(options.overrides ? { overrides: options.overrides } : {}),
       }),
       launchBrowser(),
