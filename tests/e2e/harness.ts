@@ -23,6 +23,7 @@ import type { ClientState } from '../../src/domain/clientState.ts';
 import { readServerEnv } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { entryKey, MANIFEST_FILE, type Manifest, withStaticImports } from '../../src/server/pages/manifest.ts';
+import type { ReleaseSource } from '../../src/server/releases/source.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
@@ -65,6 +66,8 @@ export async function startApp(
     copyDir?: string;
     flagOverrides?: Record<string, string>;
     overrides?: ServerOverrides;
+    /** The releases it serves (default: the checkout's, or `funnelsDir`/`copyDir`'s). */
+    releases?: ReleaseSource;
   } = {},
 ): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
@@ -85,7 +88,7 @@ export async function startApp(
   );
   let app: FastifyInstance;
   try {
-    ({ app } = await startServer(env, options.overrides));
+    ({ app } = await startServer(env, options.overrides, options.releases));
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -162,6 +165,7 @@ export function useE2E(
     copyDir?: string;
     flagOverrides?: Record<string, string>;
     overrides?: ServerOverrides;
+    releases?: ReleaseSource;
   } = {},
 ): E2E {
   let server: AppServer | undefined;
@@ -176,6 +180,7 @@ export function useE2E(
         flagOverrides: options.flagOverrides,
         ...(options.funnelsDir ? { funnelsDir: options.funnelsDir } : {}),
         ...(options.copyDir ? { copyDir: options.copyDir } : {}),
+        ...(options.releases ? { releases: options.releases } : {}),
         ...(options.overrides ? { overrides: options.overrides } : {}),
       }),
       launchBrowser(),

@@ -8,53 +8,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { repoRoot } from '../../scripts/lib/build.ts';
 import { releaseCopyPath, releaseScreenPath } from '../../src/contract/releases.ts';
 import type { PageRelease } from '../../src/runtime/startup/release.ts';
 import { buildServer } from '../../src/server/app.ts';
-import { readCheckoutFiles } from '../../src/server/releases/releaseFiles.ts';
-import type { ReleaseFiles, ReleaseSnapshot, ReleaseSource } from '../../src/server/releases/source.ts';
+import type { ReleaseFiles } from '../../src/server/releases/source.ts';
 import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
+import { checkoutFiles, edited, testReleaseSource } from './testReleases.ts';
 
 const INDEX_HTML =
   '<!doctype html>\n<html lang="en">\n  <head>\n    <title></title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 const OLD_HEADING = 'Start your free trial today!';
 const NEW_HEADING = 'Your first week of coding is on us!';
 
-/** A source of the test's own releases: `publish` makes one live and tells the listeners, as a database source does. */
-function testSource(first: ReleaseSnapshot) {
-  const releases = new Map([[first.id, first]]);
-  let live = first.id;
-  const listeners = new Set<() => void>();
-  const source: ReleaseSource = {
-    live: async () => releases.get(live)!,
-    byId: async (id) => releases.get(id),
-    onLiveChange(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-  return {
-    source,
-    publish(release: ReleaseSnapshot) {
-      releases.set(release.id, release);
-      live = release.id;
-      for (const listener of listeners) listener();
-    },
-  };
-}
-
-const checkout = readCheckoutFiles(path.join(repoRoot, 'funnels'), path.join(repoRoot, 'copy'));
-const withHeading = (heading: string): ReleaseFiles => ({
-  ...checkout,
-  'copy/en/home.yaml': checkout['copy/en/home.yaml']!.replace(`heading: ${OLD_HEADING}`, `heading: ${heading}`),
-});
+const checkout = checkoutFiles();
+const withHeading = (heading: string): ReleaseFiles => edited(checkout, 'copy/en/home.yaml', `heading: ${OLD_HEADING}`, `heading: ${heading}`);
 
 const t = useTestDatabase();
 let root: string;
 let app: FastifyInstance;
-const releases = testSource({ id: 1, files: checkout });
+const releases = testReleaseSource({ id: 1, files: checkout });
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'releases-serving-'));
@@ -168,7 +141,7 @@ describe('releases served', () => {
 
 describe('a server whose live release fails the check', () => {
   test('does not start, and says why with the check report', async () => {
-    const broken = testSource({ id: 7, files: { ...checkout, 'funnels/home.yaml': 'funnel: [' } });
+    const broken = testReleaseSource({ id: 7, files: { ...checkout, 'funnels/home.yaml': 'funnel: [' } });
     await expect(
       buildServer({ dataDir: path.join(root, 'data-broken'), db: t.db, releases: broken.source, backend: { environment: 'test' } }),
     ).rejects.toThrow(/Release 7 does not pass the check[\s\S]*funnels\/home\.yaml:1:/);
