@@ -30,7 +30,7 @@ import { loadAppPages } from './pages/appPages.ts';
 import { braintreeWebhookRoutes } from './payments/webhook.ts';
 import { checkoutReleaseSource } from './releases/checkoutSource.ts';
 import { type CompiledReleases, compiledReleases, ReleaseCheckError } from './releases/compiled.ts';
-import { releaseRoutes } from './releases/routes.ts';
+import { releaseFileRoutes } from './releases/fileRoutes.ts';
 import type { ReleaseSource } from './releases/source.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
@@ -233,7 +233,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // Each release's screens and languages, at addresses that name it.
-  await app.register(releaseRoutes, { releases });
+  await app.register(releaseFileRoutes, { releases });
   if (distDir) await app.register(fastifyStatic, staticOptions(distDir));
   const pages = distDir
     ? await loadAppPages(app, {

@@ -22,7 +22,8 @@ const OLD_HEADING = 'Start your free trial today!';
 const NEW_HEADING = 'Your first week of coding is on us!';
 
 const checkout = checkoutFiles();
-const withHeading = (heading: string): ReleaseFiles => edited(checkout, 'copy/en/home.yaml', `heading: ${OLD_HEADING}`, `heading: ${heading}`);
+const withHeading = (heading: string): ReleaseFiles =>
+  edited(checkout, 'copy/en/home.yaml', `heading: ${OLD_HEADING}`, `heading: ${heading}`);
 
 const t = useTestDatabase();
 let root: string;

@@ -14,7 +14,7 @@ import type { CompiledRelease, CompiledReleases } from './compiled.ts';
 
 const RELEASE_ID = /^[1-9][0-9]{0,15}$/;
 
-export async function releaseRoutes(app: FastifyInstance, o: { releases: CompiledReleases }) {
+export async function releaseFileRoutes(app: FastifyInstance, o: { releases: CompiledReleases }) {
   const notFound = (reply: FastifyReply, what: string) =>
     reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(`Not found: ${what}`);
   const serve =
