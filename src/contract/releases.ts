@@ -1,5 +1,5 @@
 /**
- * Where a release's compiled files are served (src/server/releases/routes.ts), the same for every
+ * Where a release's compiled files are served (src/server/releases/fileRoutes.ts), the same for every
  * page of a visit: a tab fetches the screens and languages of the release its page named
  * (docs/releases.md). Each address names one release's content and never changes: long cached.
  */
