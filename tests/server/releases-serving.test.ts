@@ -12,6 +12,7 @@ import { releaseCopyPath, releaseScreenPath } from '../../src/contract/releases.
 import type { PageRelease } from '../../src/runtime/startup/release.ts';
 import { buildServer } from '../../src/server/app.ts';
 import type { ReleaseFiles } from '../../src/server/releases/source.ts';
+import { buildReport, type Report } from '../../src/server/report/build.ts';
 import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 import { checkoutFiles, edited, testReleaseSource } from './testReleases.ts';
@@ -117,7 +118,7 @@ describe('releases served', () => {
     expect((await get(releaseScreenPath(3, 'landing'))).statusCode).toBe(404);
   });
 
-  test('events count on the release the page named (X-Release), or on none when the server does not know it', async () => {
+  test('events count on the release the page named (X-Release), or on none the server does not know; the report splits by it', async () => {
     const post = (release: string, visitor: string) =>
       app.inject({
         method: 'POST',
@@ -137,6 +138,14 @@ describe('releases served', () => {
       { visitor_id: 'visitor-on-1', release_id: '1' },
       { visitor_id: 'visitor-on-999', release_id: null },
     ]);
+
+    // The report counts both, or release 1's only (/admin/report?release=1, npm run report -- --release 1).
+    const landing = (report: Report) => report.funnels.find((f) => f.funnel === 'home')?.steps.find((s) => s.screen === 'landing');
+    expect(landing(await buildReport(t.db, []))?.visitors).toBe(2);
+    const onRelease1 = await buildReport(t.db, [], undefined, 1);
+    expect(onRelease1.release).toBe(1);
+    expect(landing(onRelease1)?.visitors).toBe(1);
+    expect(landing(await buildReport(t.db, [], undefined, 2))).toBeUndefined();
   });
 });
 
