@@ -135,6 +135,8 @@ export function compiledReleases(source: ReleaseSource, o: CompiledReleasesOptio
   /** The source's live release as last asked: compiled once per id. */
   let asking: Promise<CompiledRelease> | undefined;
   const listeners = new Set<(release: CompiledRelease) => void>();
+  /** Live releases the check refused, already logged. */
+  const refused = new Set<number>();
 
   const forget = () => {
     const now = clock();
@@ -164,6 +166,9 @@ export function compiledReleases(source: ReleaseSource, o: CompiledReleasesOptio
       return release;
     } catch (error) {
       if (!live) throw error;
+      // Said once: every request asks for the live release.
+      if (refused.has(snapshot.id)) return live;
+      refused.add(snapshot.id);
       o.log.error(
         { err: error, release: snapshot.id, serving: live.id },
         `release ${snapshot.id} is live in the database but does not pass the check: release ${live.id} is served instead`,
