@@ -11,8 +11,9 @@ const outDir = process.env.DIST_DIR ?? 'dist/client';
  * One config for `npm run dev` (hot reload of funnels/ and copy/, backend mounted in the dev
  * server) and `npm run build`: the browser app into DIST_DIR (default dist/client, with a
  * manifest the server and `npm run bench` read), then the server renderer (src/ssr/entry.ts)
- * into its `.ssr/` folder, which the static server never serves. FUNNELS_DIR and COPY_DIR point
- * the build at other configs.
+ * into its `.ssr/` folder, which the static server never serves. A build holds no funnel config:
+ * the server serves it as releases (src/server/releases/). FUNNELS_DIR and COPY_DIR point
+ * `npm run dev` at other configs.
  */
 /** `vite build --outDir X` (scripts/lib/build.ts) puts the server renderer in X/.ssr. */
 function serverRendererBesideTheApp(): Plugin {

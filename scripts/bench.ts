@@ -29,10 +29,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { blocks } from '../src/blocks/registry.ts';
-import { checkAndCompile } from '../src/compiler/compile.ts';
-import { FUNNEL_PAGES_FILE, type FunnelPages } from '../src/generators/pages/funnelPages.ts';
-import { blockChunkKey, entryKey, type Manifest, screenChunkKey, withStaticImports } from '../src/server/pages/manifest.ts';
+import { blockChunkKey, entryKey, type Manifest, withStaticImports } from '../src/server/pages/manifest.ts';
+import { checkoutReleaseId } from '../src/server/releases/checkoutSource.ts';
+import { type CompiledRelease, compileRelease } from '../src/server/releases/compiled.ts';
+import { filesHash, readCheckoutFiles } from '../src/server/releases/releaseFiles.ts';
 import { runApiBench } from './lib/apiBench.ts';
 import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
 import { runLighthouseBench } from './lib/lighthouseBench.ts';
@@ -42,16 +42,17 @@ import { runPreviewBench } from './lib/previewBench.ts';
 const JS_GZIP_BUDGET = 120_000;
 const CHECK_RUNS = 5;
 
-/** The id of the screen at `routePath`, from the compiled config (what the build used). */
-function screenIdAt(routePath: string): string {
-  const { compiled } = checkAndCompile({
-    root: repoRoot,
-    funnelsDir: process.env.FUNNELS_DIR || 'funnels',
-    copyDir: process.env.COPY_DIR || 'copy',
-    blocks,
-  });
-  if (!compiled) throw new Error('The funnel config has errors: run `npm run check`.');
-  const route = compiled.config.routes.find((r) => r.path === routePath);
+/** The checkout's release, compiled as the server compiles it (what its pages carry and fetch). */
+function checkoutRelease() {
+  const funnelsDir = path.resolve(repoRoot, process.env.FUNNELS_DIR || 'funnels');
+  const copyDir = path.resolve(repoRoot, process.env.COPY_DIR || 'copy');
+  const files = readCheckoutFiles(funnelsDir, copyDir);
+  return compileRelease({ id: checkoutReleaseId(filesHash(files)), files });
+}
+
+/** The id of the screen at `routePath`. */
+function screenIdAt(release: CompiledRelease, routePath: string): string {
+  const route = release.project.config.routes.find((r) => r.path === routePath);
   if (!route) throw new Error(`No screen has the path ${routePath}.`);
   return route.screenId;
 }
@@ -62,9 +63,9 @@ interface Sizes {
   brotli: number;
 }
 
-function sizesOf(outDir: string, files: string[]): Sizes & { files: (Sizes & { file: string })[] } {
-  const rows = files.map((file) => {
-    const data = readFileSync(path.join(outDir, file));
+function sizesOf(outDir: string, files: string[], texts: Record<string, string> = {}): Sizes & { files: (Sizes & { file: string })[] } {
+  const rows = [...files, ...Object.keys(texts)].map((file) => {
+    const data = Object.hasOwn(texts, file) ? Buffer.from(texts[file]!) : readFileSync(path.join(outDir, file));
     return {
       file,
       bytes: data.length,
@@ -120,14 +121,12 @@ if (wants('bundle')) {
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const entry = entryKey(manifest);
     if (!entry) throw new Error('The manifest has no entry chunk.');
-    const screenId = screenIdAt('/');
-    const screenChunk = screenChunkKey(manifest, screenId);
-    if (!screenChunk) throw new Error(`The manifest has no chunk for the screen '${screenId}'.`);
+    const release = checkoutRelease();
+    const screenId = screenIdAt(release, '/');
     const entryChunks = withStaticImports(manifest, entry, new Set());
-    // The landing's own chunks, which its page preloads: its screen's and its on-demand blocks' (src/server/pages/appPages.ts).
-    const pages = JSON.parse(readFileSync(path.join(outDir, FUNNEL_PAGES_FILE), 'utf8')) as FunnelPages;
-    const screenChunks = withStaticImports(manifest, screenChunk, new Set());
-    for (const type of pages.screens[screenId]?.blockTypes ?? []) {
+    // The landing's own chunks, which its page preloads: its on-demand blocks' (src/server/pages/appPages.ts).
+    const screenChunks = new Set<string>();
+    for (const type of release.pages.screens[screenId]?.blockTypes ?? []) {
       const block = blockChunkKey(manifest, type);
       if (block) withStaticImports(manifest, block, screenChunks);
     }
@@ -146,11 +145,19 @@ if (wants('bundle')) {
       ownChunks.map((k) => manifest[k]!.file),
     );
     const cssSizes = sizesOf(outDir, css);
+    // What the page carries of its release (src/runtime/startup/release.ts): the config, the shell's copy, the screen.
+    const screen = release.screen(screenId);
+    const releaseSizes = sizesOf(outDir, [], {
+      'config (page-release)': JSON.stringify(release.project.config),
+      'shell copy (page-release)': JSON.stringify(release.project.shellCopy),
+      [`screen ${screenId} (page-release)`]: JSON.stringify(screen ?? {}),
+    });
 
     console.log(`\nLanding route '/' (screen '${screenId}'): JS and CSS before it is interactive`);
     printTable('JavaScript: the entry (every page)', entrySizes);
     printTable("JavaScript: the landing's own chunks (its screen and blocks, preloaded by its page)", ownSizes);
     printTable('CSS', cssSizes);
+    printTable("The release's data in the page's HTML (JSON, no script: was in the entry and the screen's chunk)", releaseSizes);
     overBudget = entrySizes.gzip > JS_GZIP_BUDGET;
     const margin = entrySizes.gzip - JS_GZIP_BUDGET;
     console.log(

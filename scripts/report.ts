@@ -1,5 +1,5 @@
 /**
- * `npm run report [-- --json]`
+ * `npm run report [-- --json] [--release N]`
  *
  * Prints the experiments report (the tables of /admin/report) as text on stdout, or as JSON with
  * --json. Works with the server running or not, on the embedded database too
@@ -10,18 +10,22 @@
 import { parseArgs } from 'node:util';
 import { runAdmin } from '../src/server/admin/client.ts';
 import { readDatabaseEnv } from '../src/server/config.ts';
-import { buildReport, type Report } from '../src/server/report/build.ts';
+import { buildReport, type Report, reportRelease } from '../src/server/report/build.ts';
 import { ExperimentsFileError, readDeclaredExperiments } from '../src/server/report/declaredExperiments.ts';
 import { reportAsText } from '../src/server/report/text.ts';
 import { exitOnRefusal } from './lib/adminCli.ts';
 
-const USAGE = `Usage: npm run report [-- --json]
+const USAGE = `Usage: npm run report [-- --json] [-- --release N]
 
-  Prints the experiments report: per experiment and variant, per partner and code campaign, per funnel step.`;
+  Prints the experiments report: per experiment and variant, per partner and code campaign, per funnel step.
+  --release N: what happened on release N only (npm run release -- list names them).`;
 
 function parseCommandLine() {
   try {
-    return parseArgs({ args: process.argv.slice(2), options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    return parseArgs({
+      args: process.argv.slice(2),
+      options: { json: { type: 'boolean' }, release: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     process.exit(2);
@@ -32,6 +36,11 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
+const release = reportRelease(values.release);
+if (values.release !== undefined && release === undefined) {
+  process.stderr.write(`--release takes a release id (a whole number from 1), not '${values.release}'.\n\n${USAGE}\n`);
+  process.exit(2);
+}
 
 try {
   const env = readDatabaseEnv();
@@ -39,8 +48,8 @@ try {
     env,
     'cli',
     {
-      viaServer: async (post) => (await post('/report', {})) as Report,
-      onDatabase: (db) => buildReport(db, readDeclaredExperiments(env.funnelsDir)),
+      viaServer: async (post) => (await post('/report', release === undefined ? {} : { release })) as Report,
+      onDatabase: (db) => buildReport(db, readDeclaredExperiments(env.funnelsDir), undefined, release),
     },
     (message) => process.stderr.write(`${message}\n`),
   );

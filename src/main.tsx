@@ -1,13 +1,14 @@
 import './styles/app.css';
-import { config, defaultCopy, loadCopy, loadScreen } from 'virtual:funnel-config';
 import { start } from './runtime/start.tsx';
+import { readPageRelease, releaseLoaders } from './runtime/startup/release.ts';
 
 const env = import.meta.env;
+const release = readPageRelease(document);
 void start({
-  config,
-  defaultCopy,
-  loadScreen,
-  loadCopy,
+  releaseId: release.id,
+  config: release.config,
+  defaultCopy: release.shellCopy,
+  ...releaseLoaders(release),
   env: {
     apiBase: env.VITE_API_BASE as string | undefined,
     flagProvider: env.VITE_FLAG_PROVIDER as string | undefined,

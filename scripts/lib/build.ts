@@ -1,6 +1,6 @@
 /**
  * Building the browser app from scripts and tests: is the build older than its sources, and
- * run `vite build` (as a child process, so FUNNELS_DIR / COPY_DIR / OUT_DIR apply cleanly).
+ * run `vite build` (as a child process, so OUT_DIR and the environment apply cleanly).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -10,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const defaultOutDir = path.join(repoRoot, 'dist/client');
 
-/** What the build reads: when any of these is newer than the build, it is stale. */
-export function buildInputs(env: Record<string, string | undefined> = process.env): string[] {
-  return ['src', env.FUNNELS_DIR || 'funnels', env.COPY_DIR || 'copy', 'index.html', 'vite.config.ts'].map((p) =>
-    path.resolve(repoRoot, p),
-  );
+/**
+ * What the build reads: when any of these is newer than the build, it is stale. Not the funnels
+ * and copy: the server serves them as releases (docs/decisions.md), a build holds none.
+ */
+export function buildInputs(): string[] {
+  return ['src', 'index.html', 'vite.config.ts'].map((p) => path.resolve(repoRoot, p));
 }
 
 function newestMtime(file: string): number {

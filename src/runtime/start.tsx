@@ -9,6 +9,7 @@ import { blockComponents, lazyBlocks, loadBlocks, preloadBlocks } from '../block
 import { documentCookies } from '../browser/storage.ts';
 import { FIRST_TOUCH_KEY } from '../browser/storageKeys.ts';
 import type { CompiledConfig, CompiledCopy, CompiledScreenModule } from '../compiler/compiled.ts';
+import { RELEASE_HEADER } from '../contract/releases.ts';
 import { API_PREFIX, EVENTS_PATH } from '../contract/wire.ts';
 import { audienceSnapshot } from '../experiments/audience.ts';
 import { truthy } from '../language/evaluate/conditions.ts';
@@ -37,6 +38,8 @@ import { yieldToMain } from './startup/yieldToMain.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
 
 export interface StartOptions {
+  /** The release the page runs (src/runtime/startup/release.ts): the backend counts what the visitor does on it. */
+  releaseId?: number;
   config: CompiledConfig;
   /** The default locale's copy the shell needs; each screen brings its own with `loadScreen`. */
   defaultCopy: CompiledCopy;
@@ -120,6 +123,7 @@ export async function start(o: StartOptions): Promise<void> {
     apiBase,
     sessionToken: () => auth.session.get()?.sessionToken ?? null,
     applicationId: o.env.parseApplicationId,
+    releaseId: o.releaseId,
   };
   const backend = createHttpBackend(http);
   const auth = createAuth({
@@ -149,7 +153,11 @@ export async function start(o: StartOptions): Promise<void> {
     isRobot,
     cookies: documentCookies(document),
   });
-  const sink = createEventSink(`${apiBase}${EVENTS_PATH}`);
+  const sink = createEventSink(
+    `${apiBase}${EVENTS_PATH}`,
+    undefined,
+    o.releaseId === undefined ? {} : { [RELEASE_HEADER]: String(o.releaseId) },
+  );
   reportTouch({ isRobot, search: window.location.search, session: browser.session, sink, facts: pageFacts });
 
   const runtime = createRuntime({

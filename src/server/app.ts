@@ -20,15 +20,18 @@ import { ConfigError, readDatabaseEnv, testProviderWarnings } from './config.ts'
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import type { Database } from './db/types.ts';
+import type { EmailTexts } from './email/texts.ts';
 import { answerError, newRequestId } from './errorAnswers.ts';
 import { conversionRecorder } from './experiments/conversions.ts';
-import { readFlagDefinitions } from './experiments/definitions.ts';
-import { funnelScreensOf } from './experiments/funnelScreens.ts';
 import { experimentRoutes } from './experiments/routes.ts';
 import { functionRoutes, useParseWireFormat } from './functions.ts';
 import { lazyChildLoggerFactory } from './logging.ts';
 import { loadAppPages } from './pages/appPages.ts';
 import { braintreeWebhookRoutes } from './payments/webhook.ts';
+import { checkoutReleaseSource } from './releases/checkoutSource.ts';
+import { type CompiledReleases, compiledReleases, ReleaseCheckError } from './releases/compiled.ts';
+import { releaseFileRoutes } from './releases/fileRoutes.ts';
+import type { ReleaseSource } from './releases/source.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
 
@@ -54,10 +57,20 @@ export interface BuildServerOptions {
   trustProxy?: boolean | number | string[];
   /** The reCAPTCHA v3 site key the browser uses (RECAPTCHA_SITE_KEY). */
   recaptchaSiteKey?: string | null;
-  /** The funnel files: the flags `GET /api/flags` evaluates and the report's experiments (default: FUNNELS_DIR, else funnels/). */
+  /**
+   * The checkout's funnel files: its release when no `releases` is given, and the report's
+   * experiments (default: FUNNELS_DIR, else funnels/).
+   */
   funnelsDir?: string;
-  /** The copy: the texts of the emails the server sends (default: COPY_DIR, else copy/). */
+  /** The checkout's copy: part of its release when no `releases` is given (default: COPY_DIR, else copy/). */
   copyDir?: string;
+  /**
+   * Where the releases the server serves come from (src/server/releases/source.ts): the pages, the
+   * flags `GET /api/flags` evaluates, the screens events may name, the emails' texts. Default: the
+   * checkout's `funnelsDir` and `copyDir` as one release (read again after a change when no
+   * `distDir` is served: `npm run dev`).
+   */
+  releases?: ReleaseSource;
   /** Variants `GET /api/flags` forces for everyone (env FLAG_OVERRIDES; none by default). */
   flagOverrides?: Record<string, string>;
   /** What `GET /api/client-config` names (env CAPTCHA_PROVIDER; the payment adapter is `backend.paymentGateway`'s kind). */
@@ -101,10 +114,22 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.addHook('onRequest', refuseUnsafeQuery);
   const flags = options.flagOverrides ?? {};
   const funnelsDir = options.funnelsDir ?? readDatabaseEnv().funnelsDir;
-  const flagDefinitions = readFlagDefinitions(funnelsDir);
   const captchaProvider = options.backend?.captcha?.provider ?? options.captchaProvider ?? 'local';
   const copyDir = options.copyDir ?? path.resolve(process.env.COPY_DIR || 'copy');
   const settings: BackendSettings = { ...defaultBackendSettings, copyDir, funnelsDir, ...options.backend };
+  const releases = compiledReleases(
+    options.releases ?? checkoutReleaseSource(process.cwd(), funnelsDir, copyDir, distDir ? {} : { followChangesMs: 1000 }),
+    { log: app.log },
+  );
+  try {
+    await releases.live();
+  } catch (error) {
+    releases.close();
+    await app.close();
+    if (error instanceof ReleaseCheckError) throw new ConfigError(error.message);
+    throw error;
+  }
+  app.addHook('onClose', async () => releases.close());
   const clientConfig = {
     captcha: {
       provider: captchaProvider,
@@ -123,7 +148,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       await prepareDatabase(ownDatabase.db, { funnelsDir, demoCodes: readDatabaseEnv().demoCodes });
       db = ownDatabase.db;
     }
-    backend = await createBackend(db, settings, app.log, options.overrides);
+    backend = await createBackend(db, settings, app.log, options.overrides, { emailTexts: liveEmailTexts(releases) });
   } catch (error) {
     await ownDatabase?.close();
     await app.close();
@@ -173,9 +198,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // The flag service (the runtime's remote provider) and the experiments report's events.
       await api.register(experimentRoutes, {
         db,
-        definitions: flagDefinitions,
+        release: async (id) => (id === null ? undefined : await releases.byId(id)) ?? releases.current(),
         forced: flags,
-        screens: funnelScreensOf(funnelsDir),
         rateLimiter: backend.rateLimiter,
       });
       // Which browser adapters to use: real captcha/payment providers or the local ones.
@@ -208,9 +232,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     now: backend.accounts.now,
   });
 
+  // Each release's screens and languages, at addresses that name it.
+  await app.register(releaseFileRoutes, { releases });
   if (distDir) await app.register(fastifyStatic, staticOptions(distDir));
   const pages = distDir
-    ? await loadAppPages(app, { distDir, captcha: 'siteKey' in clientConfig.captcha ? 'recaptcha' : 'local', log: app.log })
+    ? await loadAppPages(app, {
+        distDir,
+        captcha: 'siteKey' in clientConfig.captcha ? 'recaptcha' : 'local',
+        log: app.log,
+        releaseFor: () => releases.live(),
+      })
     : null;
   // The static files' wildcard would answer '/' as a folder.
   if (pages) app.get('/', (request, reply) => pages.send(request, reply));
@@ -227,4 +258,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return reply.code(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send('Not found');
   });
   return app;
+}
+
+/** The live release's email texts, whichever release is live when an email is written. */
+function liveEmailTexts(releases: CompiledReleases): EmailTexts {
+  return {
+    get defaultLocale() {
+      return releases.current().emailTexts.defaultLocale;
+    },
+    get locales() {
+      return releases.current().emailTexts.locales;
+    },
+    render: (email, locale, values) => releases.current().emailTexts.render(email, locale, values),
+  };
 }

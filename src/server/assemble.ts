@@ -21,6 +21,8 @@ export interface AssembleOptions {
   /** Where start-up messages (migrations applied, catalog imported) go. */
   log?: (message: string) => void;
   overrides?: BuildServerOptions['overrides'];
+  /** Where the served releases come from (default: the checkout's FUNNELS_DIR and COPY_DIR: src/server/app.ts). */
+  releases?: BuildServerOptions['releases'];
 }
 
 export async function assembleServer(
@@ -58,6 +60,7 @@ export async function assembleServer(
       flagOverrides: env.flagOverrides,
       captchaProvider: env.captchaProvider,
       ...(options.overrides ? { overrides: options.overrides } : {}),
+      ...(options.releases ? { releases: options.releases } : {}),
     });
     app.addHook('onClose', async () => database.close());
     const backend = app.backend;

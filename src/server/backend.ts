@@ -28,7 +28,7 @@ import { catalogHandlers } from './catalog/handlers.ts';
 import { codesHandlers } from './codes/handlers.ts';
 import type { Database } from './db/types.ts';
 import { createEmailRenderer, type EmailRenderer } from './email/render.ts';
-import { loadEmailTexts } from './email/texts.ts';
+import { type EmailTexts, loadEmailTexts } from './email/texts.ts';
 import type { Handlers } from './functions.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
@@ -122,9 +122,11 @@ export async function createBackend(
   settings: BackendSettings,
   log: FastifyBaseLogger,
   o: BackendOverrides = {},
+  content: { emailTexts?: EmailTexts } = {},
 ): Promise<Backend> {
   const now = o.now ?? (() => new Date());
-  const emailTexts = loadEmailTexts({ copyDir: settings.copyDir, funnelsDir: settings.funnelsDir });
+  // The live release's (src/server/app.ts), else the copy folder's.
+  const emailTexts = content.emailTexts ?? loadEmailTexts({ copyDir: settings.copyDir, funnelsDir: settings.funnelsDir });
   const emails = createEmailRenderer(emailTexts, { publicUrl: settings.publicUrl });
   const captcha = createCaptchaVerifier(settings.captcha, o.captchaFetch);
   const sessions = createSessionStore(db, { idleDays: settings.sessionIdleDays, maxDays: settings.sessionMaxDays, now });
@@ -141,7 +143,9 @@ export async function createBackend(
       signupCaptcha: settings.signupCaptcha,
       signupCaptchaActions: settings.signupCaptchaActions,
       geoCountryHeader: settings.geoCountryHeader,
-      locales: emailTexts.locales,
+      get locales() {
+        return emailTexts.locales;
+      },
     },
   };
   const store = o.rateLimitStore ?? (await createRateLimitStore(db, settings));

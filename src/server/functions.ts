@@ -47,6 +47,7 @@ import {
   requestHash,
   validIdempotencyKey,
 } from './payments/idempotency/store.ts';
+import { releaseIdOf } from './releases/requestRelease.ts';
 import { isSharedAnswer, sendSharedAnswer } from './sharedAnswers.ts';
 
 /** The parent behind a valid session. */
@@ -254,7 +255,14 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
             throw new CallError(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error.');
           }
         }
-        opts.onSucceeded?.({ name, input: parsed.data, output: result, userId: user?.id ?? null, cookieHeader: request.headers.cookie });
+        opts.onSucceeded?.({
+          name,
+          input: parsed.data,
+          output: result,
+          userId: user?.id ?? null,
+          cookieHeader: request.headers.cookie,
+          releaseId: releaseIdOf(request.headers),
+        });
         return result;
       };
 

@@ -28,16 +28,18 @@ export async function closeGracefully(app: FastifyInstance): Promise<void> {
   }
 }
 
-/** `overrides`: parts a browser test replaces (an outbox adapter that keeps the emails, say). */
+/** `overrides`: parts a browser test replaces (an outbox adapter that keeps the emails, say); `releases`: the releases it serves. */
 export async function startServer(
   env: ServerEnv = readServerEnv(),
   overrides?: AssembleOptions['overrides'],
+  releases?: AssembleOptions['releases'],
 ): Promise<{ app: FastifyInstance; url: string }> {
   const { app, database } = await assembleServer(env, {
     distDir: env.distDir,
     defaultLogLevel: 'info',
     log: (message) => console.log(message),
     ...(overrides ? { overrides } : {}),
+    ...(releases ? { releases } : {}),
   });
   try {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,11 +1,6 @@
 /**
  * The server renderer's entry: built by `vite build` (vite.config.ts, the `ssr` environment)
- * into DIST_DIR/.ssr/entry.js, with the same funnel config the browser's build has; the server
- * (src/server/pages/) imports it.
+ * into DIST_DIR/.ssr/entry.js with the blocks and the runtime the browser's build has; the server
+ * (src/server/pages/) imports it and hands it each request's release (its config and copy).
  */
-import { config, defaultCopy, loadCopy, loadScreen } from 'virtual:funnel-config';
-import head from 'virtual:funnel-config/head';
-import { type PageRequest, type RenderedPage, renderPage } from './renderPage.tsx';
-
-export const render = (request: PageRequest): Promise<RenderedPage> =>
-  renderPage({ config, head, defaultCopy, loadScreen, loadCopy }, request);
+export { renderPage } from './renderPage.tsx';

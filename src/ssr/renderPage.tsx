@@ -26,7 +26,7 @@ import { BlockRegistryContext } from '../runtime/ui/blockRegistry.ts';
 import { Shell } from '../runtime/ui/Shell.tsx';
 import type { PageState } from './pageState.ts';
 
-/** What the build hands the server renderer (`virtual:funnel-config`, as the browser gets it). */
+/** The release a page runs, as the server hands it to the renderer (src/server/pages/appPages.ts): what the browser gets of it. */
 export interface FunnelBuild {
   config: CompiledConfig;
   head: CompiledHead | null;

@@ -23,6 +23,7 @@ import type { ClientState } from '../../src/domain/clientState.ts';
 import { readServerEnv } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { entryKey, MANIFEST_FILE, type Manifest, withStaticImports } from '../../src/server/pages/manifest.ts';
+import type { ReleaseSource } from '../../src/server/releases/source.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
@@ -59,7 +60,15 @@ export function dataDirOf(baseUrl: string): string {
  * logs warnings only (LOG_LEVEL, unless set).
  */
 export async function startApp(
-  options: { distDir?: string; funnelsDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
+  options: {
+    distDir?: string;
+    funnelsDir?: string;
+    copyDir?: string;
+    flagOverrides?: Record<string, string>;
+    overrides?: ServerOverrides;
+    /** The releases it serves (default: the checkout's, or `funnelsDir`/`copyDir`'s). */
+    releases?: ReleaseSource;
+  } = {},
 ): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   process.env.LOG_LEVEL ??= 'warn';
@@ -71,14 +80,15 @@ export async function startApp(
       DIST_DIR: options.distDir ?? defaultOutDir,
       FLAG_OVERRIDES: JSON.stringify(options.flagOverrides ?? {}),
       DEMO_CODES: 'on',
-      // The catalog it imports: a test build's own funnels (a partner funnel's offers) or the repository's.
+      // The release it serves and the catalog it imports: a test config's own funnels and copy (a partner funnel's) or the repository's.
       ...(options.funnelsDir ? { FUNNELS_DIR: options.funnelsDir } : {}),
+      ...(options.copyDir ? { COPY_DIR: options.copyDir } : {}),
     },
     repoRoot,
   );
   let app: FastifyInstance;
   try {
-    ({ app } = await startServer(env, options.overrides));
+    ({ app } = await startServer(env, options.overrides, options.releases));
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -152,8 +162,10 @@ export function useE2E(
   options: {
     distDir?: string | (() => string);
     funnelsDir?: string;
+    copyDir?: string;
     flagOverrides?: Record<string, string>;
     overrides?: ServerOverrides;
+    releases?: ReleaseSource;
   } = {},
 ): E2E {
   let server: AppServer | undefined;
@@ -167,6 +179,8 @@ export function useE2E(
         distDir,
         flagOverrides: options.flagOverrides,
         ...(options.funnelsDir ? { funnelsDir: options.funnelsDir } : {}),
+        ...(options.copyDir ? { copyDir: options.copyDir } : {}),
+        ...(options.releases ? { releases: options.releases } : {}),
         ...(options.overrides ? { overrides: options.overrides } : {}),
       }),
       launchBrowser(),

@@ -7,7 +7,7 @@ import { arrivesAt, expectHealthyScreen, storedClientState, useE2E, visible } fr
 import { useServedBuild } from './signupBuild.ts';
 
 const build = useServedBuild({ serve: ['/quiz'] });
-const e2e = useE2E({ distDir: build.distDir });
+const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir, copyDir: build.copyDir });
 
 describe('the coder-type quiz (Quiz A)', () => {
   test("an answer given on the main site ('/' parameters) is already chosen; the type chosen most is the result", async () => {

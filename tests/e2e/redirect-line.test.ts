@@ -7,7 +7,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { viteBuild } from '../../scripts/lib/build.ts';
 import { externalAddressOf, loadFunnelFacts, ruleFor } from './funnelFacts.ts';
 import { arrivesAt, expectHealthyScreen, heading, samePage, useE2E } from './harness.ts';
 
@@ -17,7 +16,6 @@ const partner = externalAddressOf(facts, SCREEN);
 
 const work = mkdtempSync(path.join(tmpdir(), 'e2e-redirect-line-'));
 const fixtureFunnels = path.join(work, 'funnels');
-const fixtureDist = path.join(work, 'client');
 
 /** Copies funnels/ and deletes the one line `- /choose-plan` of the route rule that covers it. */
 function writeFixture() {
@@ -36,7 +34,6 @@ function writeFixture() {
 
 beforeAll(async () => {
   writeFixture();
-  await viteBuild({ outDir: fixtureDist, env: { FUNNELS_DIR: fixtureFunnels }, quiet: true });
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -50,7 +47,7 @@ describe('a redirected screen comes back with one config line', () => {
   });
 
   describe(`the build without the ${SCREEN} line`, () => {
-    const e2e = useE2E({ distDir: () => fixtureDist });
+    const e2e = useE2E({ funnelsDir: fixtureFunnels });
     test(`${SCREEN} renders its screen`, async () => {
       const page = await e2e.openPage(SCREEN);
       await heading(page);

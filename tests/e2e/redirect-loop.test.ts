@@ -7,14 +7,12 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { viteBuild } from '../../scripts/lib/build.ts';
 import { loadFunnelFacts } from './funnelFacts.ts';
 import { arrivesAt, expectHealthyScreen, heading, screenshotForReview, useE2E, visible } from './harness.ts';
 
 const facts = loadFunnelFacts();
 const work = mkdtempSync(path.join(tmpdir(), 'e2e-redirect-loop-'));
 const fixtureFunnels = path.join(work, 'funnels');
-const fixtureDist = path.join(work, 'client');
 
 /** /loop-a goes where `expectedNextPage` says, and /loop-b goes back to /loop-a. */
 const loopFunnel = `version: 1
@@ -39,12 +37,11 @@ screens:
 beforeAll(async () => {
   cpSync(facts.funnelsDir, fixtureFunnels, { recursive: true });
   writeFileSync(path.join(fixtureFunnels, 'loop.yaml'), loopFunnel);
-  await viteBuild({ outDir: fixtureDist, env: { FUNNELS_DIR: fixtureFunnels }, quiet: true });
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('a redirect loop the checker cannot see', () => {
-  const e2e = useE2E({ distDir: () => fixtureDist });
+  const e2e = useE2E({ funnelsDir: fixtureFunnels });
 
   test('stops after 5 redirects with a page that says so, logs the chain, and its link leads home', async () => {
     const errors: string[] = [];

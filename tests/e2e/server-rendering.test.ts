@@ -11,8 +11,10 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
 import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
+import { releaseScreenPath } from '../../src/contract/releases.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import type { PageAssets } from '../../src/runtime/pageAssets.ts';
+import type { PageRelease } from '../../src/runtime/startup/release.ts';
 import { expectHealthyScreen, screenshotForReview, UI_TIMEOUT, useE2E, visible } from './harness.ts';
 
 const e2e = useE2E();
@@ -100,7 +102,7 @@ describe('server-rendered first screens', () => {
     expect(first.headers.get('set-cookie')).toMatch(/^experimentId=[\w-]+; Path=\/; SameSite=Lax; Max-Age=31536000/);
   });
 
-  test("the entry asks for its page's own chunks; once idle, the screens it leads to, and their blocks on intent", async () => {
+  test('a page carries its screen, its entry asks for its blocks; idle, the screens it leads to, their blocks on intent', async () => {
     const html = await (await fetch(e2e.at('/'), { headers: { accept: 'text/html' } })).text();
     // Nothing but the HTML and the stylesheet before the first paint: no script preloaded, the entry added after it.
     expect(html).not.toContain('rel="modulepreload"');
@@ -111,12 +113,19 @@ describe('server-rendered first screens', () => {
       expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
     ]);
     const assets = (await pageAssets(page)) as PageAssets;
+    // The landing's screen is in the page (its release's data): nothing fetches it.
+    const release = JSON.parse(/<script type="application\/json" id="page-release">(.*?)<\/script>/.exec(html)![1]!) as PageRelease;
+    expect(Object.keys(release.screens)).toEqual(['landing']);
+    expect(assets.files.landing).toEqual([releaseScreenPath(release.id, 'landing')]);
     const own = [...assets.files.landing!, ...(assets.blocks.landing ?? [])];
+    expect(assets.blocks.landing?.length).toBeGreaterThan(0);
     const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => l.getAttribute('href')));
-    expect(new Set(preloaded)).toEqual(new Set(own));
-    // A page the browser renders itself preloads its screen's code in its head: its paint waits for it.
+    expect(new Set(preloaded)).toEqual(new Set(assets.blocks.landing));
+    // A page the browser renders itself preloads the entry's imports and its blocks in its head: its paint waits for them.
     const privatePage = await (await fetch(e2e.at('/my-account'), { headers: { accept: 'text/html' } })).text();
-    for (const file of assets.files.myAccount!) expect(privatePage).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+    expect(privatePage).toContain('<link rel="modulepreload" crossorigin href="/assets/');
+    for (const file of assets.blocks.myAccount ?? [])
+      expect(privatePage).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
 
     const ahead = await prefetched(page);
     const expected = new Set(assets.next.landing!.flatMap((id) => assets.files[id] ?? []).filter((f) => !own.includes(f)));

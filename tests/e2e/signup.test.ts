@@ -22,7 +22,7 @@ import { expectOrderSummary, fillCard, newParent } from './paymentsHelpers.ts';
 import { useServedBuild } from './signupBuild.ts';
 
 const build = useServedBuild({ serve: ['/signup-thankyou', '/choose-plan'] });
-const e2e = useE2E({ distDir: build.distDir });
+const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir, copyDir: build.copyDir });
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
 const PASSWORD = 'secret12';

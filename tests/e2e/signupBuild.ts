@@ -1,19 +1,20 @@
 /**
- * A build of the app that serves screens the route table sends elsewhere by default
+ * A config of the app that serves screens the route table sends elsewhere by default
  * (/signup-thankyou, the partner pages, /quiz...), optionally with extra funnel and copy
  * files — the "test config". It copies funnels/ and copy/ into a temporary folder,
  * takes the given paths out of app.yaml's route rules (a rule left without paths goes), adds
- * the extra files, runs `npm run check` on the result and builds it with FUNNELS_DIR/COPY_DIR.
+ * the extra files and runs `npm run check` on the result. The server serves it as its release
+ * (`useE2E({ funnelsDir, copyDir })`) with the app's one build: a build holds no config.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { repoRoot, run, viteBuild } from '../../scripts/lib/build.ts';
+import { defaultOutDir, repoRoot, run } from '../../scripts/lib/build.ts';
 
 export interface ServedBuild {
-  /** The built app, for `useE2E({ distDir })`. */
+  /** The built app (the default build), for `useE2E({ distDir })`. */
   distDir: () => string;
   funnelsDir: string;
   copyDir: string;
@@ -28,7 +29,6 @@ export function useServedBuild(o: { serve: readonly string[]; files?: Record<str
   const work = mkdtempSync(path.join(tmpdir(), 'e2e-served-'));
   const funnelsDir = path.join(work, 'funnels');
   const copyDir = path.join(work, 'copy');
-  const distDir = path.join(work, 'client');
   let checkOutput = '';
 
   beforeAll(async () => {
@@ -51,9 +51,8 @@ export function useServedBuild(o: { serve: readonly string[]; files?: Record<str
     });
     checkOutput = check.output;
     if (check.code !== 0) throw new Error(`npm run check refused the test config:\n${check.output}`);
-    await viteBuild({ outDir: distDir, env: { FUNNELS_DIR: funnelsDir, COPY_DIR: copyDir }, quiet: true });
   }, 300_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  return { distDir: () => distDir, funnelsDir, copyDir, checkOutput: () => checkOutput };
+  return { distDir: () => defaultOutDir, funnelsDir, copyDir, checkOutput: () => checkOutput };
 }

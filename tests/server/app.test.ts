@@ -90,7 +90,9 @@ describe('the built app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(INDEX_HTML);
+      // index.html with the live release's head and data (tests/server/releases-serving.test.ts).
+      expect(response.body, url).toMatch(/^<!doctype html><html lang="en"><head>[\s\S]*<title>Codeling<\/title>/);
+      expect(response.body, url).toContain('<div id="root"></div><script type="application/json" id="page-release">');
     }
   });
 

@@ -13,10 +13,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
+import { repoRoot } from '../../scripts/lib/build.ts';
 import type { CallInput, CallName, CallOutput } from '../../src/contract/index.ts';
 import { buildServer } from '../../src/server/app.ts';
 import type { BackendOverrides, BackendSettings } from '../../src/server/backend.ts';
 import type { Database } from '../../src/server/db/types.ts';
+import { checkoutReleaseSource } from '../../src/server/releases/checkoutSource.ts';
 import { type TestDatabase, useTestDatabase } from './db.ts';
 
 export const FAST_SCRYPT = { log2N: 10, r: 8, p: 1 };
@@ -40,7 +42,7 @@ export interface BackendServerOptions {
   backend?: Partial<BackendSettings>;
   overrides?: BackendOverrides;
   logger?: FastifyServerOptions['logger'];
-  /** Where experiments.yaml is, for the operators' report (default: FUNNELS_DIR). */
+  /** Where experiments.yaml is, for the operators' report (default: FUNNELS_DIR); the server serves the repository's release. */
   funnelsDir?: string;
   trustProxy?: boolean;
 }
@@ -59,7 +61,7 @@ export async function startBackendServer(db: Kysely<Database>, o: BackendServerO
     logger: o.logger ?? false,
     backend: { environment: 'test', dispatchOutbox: false, ...o.backend },
     overrides: { passwordParams: FAST_SCRYPT, ...o.overrides },
-    ...(o.funnelsDir ? { funnelsDir: o.funnelsDir } : {}),
+    ...(o.funnelsDir ? { funnelsDir: o.funnelsDir, releases: checkoutReleaseSource(repoRoot, 'funnels', 'copy') } : {}),
     ...(o.trustProxy ? { trustProxy: o.trustProxy } : {}),
   });
   await app.ready();

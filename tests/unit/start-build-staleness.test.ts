@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { staleReason } from '../../scripts/lib/build.ts';
+import { buildInputs, repoRoot, staleReason } from '../../scripts/lib/build.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'stale-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -28,4 +28,8 @@ test('npm start rebuilds when the build is missing or any input is newer than it
 
   at(yaml, 3000);
   expect(staleReason(out, [funnels])).toMatch(/funnels changed since the last build/);
+});
+
+test('a saved funnel or copy file does not make the build stale: the server serves them, the build holds none', () => {
+  expect(buildInputs().map((p) => path.relative(repoRoot, p))).toEqual(['src', 'index.html', 'vite.config.ts']);
 });

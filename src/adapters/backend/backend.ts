@@ -1,5 +1,6 @@
 import type { CallName } from '../../contract/calls.ts';
 import type { CallInput, CallOutput } from '../../contract/index.ts';
+import { RELEASE_HEADER } from '../../contract/releases.ts';
 import {
   APPLICATION_ID_HEADER,
   CallError,
@@ -28,6 +29,8 @@ export interface HttpBackendOptions {
   fetch?: typeof fetch;
   /** Parse Server's application id, for running the funnels against an existing Parse backend. */
   applicationId?: string | undefined;
+  /** The release the page runs (src/contract/releases.ts): a conversion is counted on it. */
+  releaseId?: number | undefined;
 }
 
 /** Read a `{ result }` / `{ code, error }` answer; anything else is a CallError. */
@@ -44,11 +47,12 @@ export async function readAnswer(response: Response): Promise<unknown> {
   throw CallError.fromWire(body, response.status);
 }
 
-export function jsonHeaders(o: Pick<HttpBackendOptions, 'sessionToken' | 'applicationId'>): Record<string, string> {
+export function jsonHeaders(o: Pick<HttpBackendOptions, 'sessionToken' | 'applicationId' | 'releaseId'>): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = o.sessionToken();
   if (token) headers[SESSION_TOKEN_HEADER] = token;
   if (o.applicationId) headers[APPLICATION_ID_HEADER] = o.applicationId;
+  if (o.releaseId !== undefined) headers[RELEASE_HEADER] = String(o.releaseId);
   return headers;
 }
 

@@ -10,7 +10,12 @@ export interface EventSink {
   send(event: ExperimentEvent): void;
 }
 
-export function createEventSink(url: string, fetchFn: typeof fetch = (...args) => fetch(...args)): EventSink {
+/** `headers`: sent with each request (the page's release: src/contract/releases.ts). */
+export function createEventSink(
+  url: string,
+  fetchFn: typeof fetch = (...args) => fetch(...args),
+  headers: Record<string, string> = {},
+): EventSink {
   let queue: ExperimentEvent[] = [];
   const flush = () => {
     const events = queue;
@@ -19,7 +24,7 @@ export function createEventSink(url: string, fetchFn: typeof fetch = (...args) =
     fetchFn(url, {
       method: 'POST',
       keepalive: true,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ events }),
     }).catch(() => undefined);
   };

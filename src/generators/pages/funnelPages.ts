@@ -5,10 +5,7 @@ import { blockTypesIn } from '../../language/blockTypesIn.ts';
 import { nextScreens } from '../map/next.ts';
 import { mapSource } from '../map/source.ts';
 
-/** Written by the build beside Vite's manifest (never served: the static server ignores dot folders). */
-export const FUNNEL_PAGES_FILE = '.vite/funnel-pages.json';
-
-/** What the server needs to know of each screen to write its page (src/server/pages/assets.ts). */
+/** What the server needs to know of each screen of a release to write its pages (src/server/pages/appPages.ts). */
 export interface FunnelPages {
   screens: Record<
     string,

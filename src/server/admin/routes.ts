@@ -7,7 +7,7 @@
  *   POST /api/admin/billing   body: { at?: ISO time }        → BillingSummary (the sandbox's billing run)
  *   POST /api/admin/reconcile body: {}                       → ReconcileSummary (open payment intents settled)
  *   POST /api/admin/operators body: { email, password }      → { id, email } (a new operator of the /admin pages)
- *   POST /api/admin/report    body: {}                       → Report (the experiments report, as /admin/report shows it)
+ *   POST /api/admin/report    body: {release?}               → Report (the experiments report, as /admin/report shows it)
  *
  * Only from loopback (127.0.0.1, ::1) and never through a proxy (a request carrying a
  * forwarding header came from elsewhere, relayed by a proxy on this machine): anything else gets
@@ -28,7 +28,7 @@ import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import type { ReconcileSummary } from '../payments/intents/reconcile.ts';
 import { BillingError } from '../payments/sandbox/billing.ts';
-import { buildReport } from '../report/build.ts';
+import { buildReport, reportRelease } from '../report/build.ts';
 import { ExperimentsFileError, readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
 import { tokensMatch } from './token.ts';
@@ -136,5 +136,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     return result;
   });
 
-  app.post('/report', async () => buildReport(options.db, readDeclaredExperiments(options.funnelsDir ?? 'funnels')));
+  app.post('/report', async (request) =>
+    buildReport(
+      options.db,
+      readDeclaredExperiments(options.funnelsDir ?? 'funnels'),
+      undefined,
+      reportRelease((request.body as { release?: unknown } | null)?.release),
+    ),
+  );
 }

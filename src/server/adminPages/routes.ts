@@ -4,7 +4,7 @@
  *   GET  /admin/login    the login form (sets the login CSRF cookie)
  *   POST /admin/login    form-encoded email, password, csrf → 303 /admin/report with a session cookie
  *   POST /admin/logout   form-encoded csrf (the session's) → 303 /admin/login
- *   GET  /admin/report   the experiments report; without a session 303 /admin/login
+ *   GET  /admin/report   the experiments report (`?release=N`: on release N only); without a session 303 /admin/login
  *   GET  /admin/assets/* Chart.js, report.js, the stylesheet (hashed addresses, cached a year)
  *
  * CSRF: the login form's token is bound to a pre-session (its cookie; ./loginForms.ts), the
@@ -23,7 +23,7 @@ import { serverKey } from '../auth/serverKeys.ts';
 import type { Database } from '../db/types.ts';
 import { checkOperatorPassword, normalizeOperatorEmail } from '../operators/accounts.ts';
 import { createOperatorSessions, OPERATOR_SESSION_HOURS } from '../operators/sessions.ts';
-import { buildReport } from '../report/build.ts';
+import { buildReport, reportRelease } from '../report/build.ts';
 import { readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { reportPage } from '../report/page.ts';
 import { IMMUTABLE } from '../static.ts';
@@ -142,7 +142,9 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
   app.get('/admin/report', async (request, reply) => {
     const session = await currentSession(request);
     if (!session) return reply.redirect('/admin/login', 303);
-    const report = await buildReport(o.db, readDeclaredExperiments(o.funnelsDir), o.now?.());
+    // `?release=N`: what happened on release N only.
+    const release = reportRelease((request.query as { release?: unknown }).release);
+    const report = await buildReport(o.db, readDeclaredExperiments(o.funnelsDir), o.now?.(), release);
     return html(
       reply,
       200,

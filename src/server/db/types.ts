@@ -14,6 +14,8 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | strin
 export type Json<T> = ColumnType<T, T | string, T | string>;
 /** A column with a default: optional when inserting. */
 export type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** A release id (bigint: a checkout's release id is 48 bits of its hash); read as a string by pg, written as a number. */
+export type ReleaseId = ColumnType<string | null, number | null | undefined, number | null>;
 
 export const SUBSCRIPTION_DURATIONS = ['monthly', 'quarterly', '6Month', 'annual', '24Month', 'lifetime'] as const;
 export type SubscriptionDuration = (typeof SUBSCRIPTION_DURATIONS)[number];
@@ -460,6 +462,8 @@ export interface ExperimentExposuresTable {
   visitor_id: string;
   variant: string;
   first_seen_at: CreatedAt;
+  /** The release the page was on (migration 016); null when it named none. */
+  release_id: ReleaseId;
 }
 
 /** A visitor's first view of a funnel's screen; `step` is the screen's place in its funnel (0 first). */
@@ -469,6 +473,8 @@ export interface FunnelStepViewsTable {
   visitor_id: string;
   step: number;
   first_seen_at: CreatedAt;
+  /** The release the page was on (migration 016); null when it named none. */
+  release_id: ReleaseId;
 }
 
 /** A visitor's UTM touches as the browser last reported them. */
@@ -494,6 +500,8 @@ export interface ConversionsTable {
   revenue_cents: Defaulted<number>;
   utm_first_touch: Json<Record<string, string> | null>;
   utm_last_touch: Json<Record<string, string> | null>;
+  /** The release the page was on (migration 016); null when it named none. */
+  release_id: ReleaseId;
   created_at: CreatedAt;
 }
 

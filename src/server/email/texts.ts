@@ -1,5 +1,6 @@
 /**
- * The texts of the emails the server sends, read from the copy folder (COPY_DIR): for every
+ * The texts of the emails the server sends, read from the live release (`emailTextsOfRelease`) or
+ * a copy folder (`loadEmailTexts`, COPY_DIR): for every
  * language, copy/<locale>/emails.yaml and the namespaces its texts nest (`$t(common:productName)`),
  * rendered with i18next as the app renders its copy (`{placeholders}`, nesting; plain text, no
  * escaping). A text a language lacks is the default language's (app.yaml's `defaultLocale`), as in
@@ -43,40 +44,49 @@ function flatten(tree: unknown, prefix = '', into: Flat = {}): Flat {
   return into;
 }
 
-/** app.yaml's `defaultLocale` (en when the funnels folder has none). */
-function defaultLocaleOf(funnelsDir: string): string {
-  const file = path.join(funnelsDir, 'app.yaml');
-  if (!existsSync(file)) return 'en';
-  const data = parse(readFileSync(file, 'utf8')) as { app?: { defaultLocale?: unknown } } | null;
+/** app.yaml's `defaultLocale` in its text (en when there is none). */
+function defaultLocaleIn(appYaml: string | undefined): string {
+  if (appYaml === undefined) return 'en';
+  const data = parse(appYaml) as { app?: { defaultLocale?: unknown } } | null;
   return typeof data?.app?.defaultLocale === 'string' ? data.app.defaultLocale : 'en';
 }
 
+/** Where the texts are read from: a copy folder on disk, or a release's files. */
+interface CopyReader {
+  appYaml(): string | undefined;
+  /** The languages' folder names. */
+  folders(): string[];
+  /** A namespace's YAML text in a language, if there is one. */
+  read(locale: string, namespace: string): string | undefined;
+  /** How a message names the file. */
+  name(locale: string, namespace: string): string;
+}
+
 /** A locale's emails.yaml and every namespace it nests, transitively: namespace → flat texts, and the files looked at. */
-function readLocale(folder: string): { namespaces: Record<string, Flat>; files: string[] } {
+function readLocale(reader: CopyReader, locale: string): { namespaces: Record<string, Flat>; files: string[] } {
   const namespaces: Record<string, Flat> = {};
   const files: string[] = [];
   const queue = [EMAILS_NAMESPACE];
   while (queue.length > 0) {
     const namespace = queue.shift()!;
     if (namespace in namespaces) continue;
-    const file = path.join(folder, `${namespace}.yaml`);
-    namespaces[namespace] = existsSync(file) ? flatten(parse(readFileSync(file, 'utf8'))) : {};
-    files.push(file);
-    for (const text of Object.values(namespaces[namespace]!)) for (const [, nested] of text.matchAll(NESTED_NAMESPACE)) queue.push(nested!);
+    const text = reader.read(locale, namespace);
+    namespaces[namespace] = text === undefined ? {} : flatten(parse(text));
+    files.push(reader.name(locale, namespace));
+    for (const value of Object.values(namespaces[namespace]!))
+      for (const [, nested] of value.matchAll(NESTED_NAMESPACE)) queue.push(nested!);
   }
   return { namespaces, files };
 }
 
-function load(copyDir: string, funnelsDir: string): { texts: EmailTexts; files: string[] } {
-  const defaultLocale = defaultLocaleOf(funnelsDir);
-  const folders = existsSync(copyDir)
-    ? readdirSync(copyDir).filter((name) => LOCALE_FOLDER.test(name) && statSync(path.join(copyDir, name)).isDirectory())
-    : [];
+function load(reader: CopyReader): { texts: EmailTexts; files: string[] } {
+  const defaultLocale = defaultLocaleIn(reader.appYaml());
+  const folders = reader.folders().filter((name) => LOCALE_FOLDER.test(name));
   const locales = [defaultLocale, ...folders.filter((l) => l !== defaultLocale).sort()];
   const resources: Record<string, Record<string, Flat>> = {};
-  const files = [path.join(funnelsDir, 'app.yaml')];
+  const files: string[] = [];
   for (const locale of locales) {
-    const read = readLocale(path.join(copyDir, locale));
+    const read = readLocale(reader, locale);
     resources[locale] = read.namespaces;
     files.push(...read.files);
   }
@@ -86,7 +96,7 @@ function load(copyDir: string, funnelsDir: string): { texts: EmailTexts; files: 
   });
   if (missing.length > 0)
     throw new ConfigError(
-      `The emails the server sends lack texts in ${path.join(copyDir, defaultLocale, `${EMAILS_NAMESPACE}.yaml`)}: ` +
+      `The emails the server sends lack texts in ${reader.name(defaultLocale, EMAILS_NAMESPACE)}: ` +
         `${missing.join(', ')}. \`npm run check\` lists what is missing.`,
     );
 
@@ -121,6 +131,33 @@ function load(copyDir: string, funnelsDir: string): { texts: EmailTexts; files: 
   return { texts, files };
 }
 
+/** The folders on disk. */
+function folderReader(copyDir: string, funnelsDir: string): CopyReader {
+  const readIf = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+  const file = (locale: string, namespace: string) => path.join(copyDir, locale, `${namespace}.yaml`);
+  return {
+    appYaml: () => readIf(path.join(funnelsDir, 'app.yaml')),
+    folders: () => (existsSync(copyDir) ? readdirSync(copyDir).filter((name) => statSync(path.join(copyDir, name)).isDirectory()) : []),
+    read: (locale, namespace) => readIf(file(locale, namespace)),
+    name: file,
+  };
+}
+
+/**
+ * A release's texts (its files by release name: `funnels/app.yaml`, `copy/en/emails.yaml`;
+ * src/server/releases/source.ts). Throws a ConfigError when the default language lacks one.
+ */
+export function emailTextsOfRelease(files: Readonly<Record<string, string>>): EmailTexts {
+  const name = (locale: string, namespace: string) => `copy/${locale}/${namespace}.yaml`;
+  const folders = new Set(Object.keys(files).flatMap((f) => /^copy\/([^/]+)\/[^/]+\.yaml$/.exec(f)?.[1] ?? []));
+  return load({
+    appYaml: () => files['funnels/app.yaml'],
+    folders: () => [...folders],
+    read: (locale, namespace) => files[name(locale, namespace)],
+    name,
+  }).texts;
+}
+
 const loaded = new Map<string, { files: string[]; stamp: string; texts: EmailTexts }>();
 
 /** What the files were when read: the languages' folders and each file's time (a missing one: 0). */
@@ -134,7 +171,8 @@ export function loadEmailTexts(o: { copyDir: string; funnelsDir: string }): Emai
   const id = `${copyDir}\n${funnelsDir}`;
   const known = loaded.get(id);
   if (known && stampOf(copyDir, known.files) === known.stamp) return known.texts;
-  const { texts, files } = load(copyDir, funnelsDir);
-  loaded.set(id, { files, stamp: stampOf(copyDir, files), texts });
+  const { texts, files } = load(folderReader(copyDir, funnelsDir));
+  const read = [path.join(funnelsDir, 'app.yaml'), ...files];
+  loaded.set(id, { files: read, stamp: stampOf(copyDir, read), texts });
   return texts;
 }

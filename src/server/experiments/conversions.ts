@@ -23,6 +23,8 @@ export interface SucceededCall {
   output: unknown;
   userId: string | null;
   cookieHeader: string | undefined;
+  /** The release the page that called was on (src/contract/releases.ts RELEASE_HEADER). */
+  releaseId: number | null;
 }
 
 type Touch = Record<string, string> | null;
@@ -76,6 +78,7 @@ export async function recordConversion(db: Db, call: SucceededCall): Promise<voi
     revenueCents,
     firstTouch: touches?.firstTouch ?? input.utmParamsObject ?? null,
     lastTouch: input.utmParamsObject ?? touches?.lastTouch ?? null,
+    releaseId: call.releaseId,
   });
 }
 

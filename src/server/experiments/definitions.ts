@@ -1,14 +1,15 @@
 /**
- * The flags and experiments the server's flag service evaluates: `experiments.yaml` of the
- * funnels directory, read and checked as the build reads it.
+ * The flags and experiments the server's flag service evaluates: `experiments.yaml` of the live
+ * release (`flagDefinitionsOf` the file its check read) or of a funnels directory, checked as
+ * `npm run check` checks it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { blocks } from '../../blocks/registry.ts';
 import type { CompiledFlag } from '../../compiler/compiled.ts';
 import { configSchemas } from '../../compiler/configSchemas.ts';
-import { isError } from '../../compiler/diagnostic.ts';
-import { readConfigFile } from '../../compiler/load.ts';
+import { type Diagnostic, isError } from '../../compiler/diagnostic.ts';
+import { type ConfigFile, readConfigFile } from '../../compiler/load.ts';
 import { formatReport } from '../../compiler/report.ts';
 import { validateConfigFile } from '../../compiler/validate.ts';
 import type { ExperimentsFile } from '../../language/schema/experiments.ts';
@@ -22,6 +23,12 @@ export function readFlagDefinitions(funnelsDir: string, root: string = process.c
   const filePath = path.resolve(root, funnelsDir, EXPERIMENTS_FILE);
   if (!existsSync(filePath)) return {};
   const { file, diagnostics } = readConfigFile(path.resolve(root), filePath);
+  return flagDefinitionsOf(file, diagnostics);
+}
+
+/** The flags of an experiments file already read (a release's, as its check read it); none without one. */
+export function flagDefinitionsOf(file: ConfigFile | undefined, diagnostics: readonly Diagnostic[] = []): FlagDefinitions {
+  if (!file) return {};
   const result =
     file.parsed && file.kind === 'experiments'
       ? validateConfigFile(file as typeof file & { kind: 'experiments' }, configSchemas(blocks))

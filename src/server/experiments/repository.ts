@@ -9,18 +9,24 @@ import type { ConversionKind } from '../db/types.ts';
 
 type Touch = Record<string, string> | null;
 
-export async function insertExposure(db: Db, e: { experiment: string; variant: string; visitorId: string }): Promise<void> {
+export async function insertExposure(
+  db: Db,
+  e: { experiment: string; variant: string; visitorId: string; releaseId: number | null },
+): Promise<void> {
   await db
     .insertInto('experiment_exposures')
-    .values({ experiment: e.experiment, variant: e.variant, visitor_id: e.visitorId })
+    .values({ experiment: e.experiment, variant: e.variant, visitor_id: e.visitorId, release_id: e.releaseId })
     .onConflict((oc) => oc.columns(['experiment', 'visitor_id']).doNothing())
     .execute();
 }
 
-export async function insertStepView(db: Db, v: { funnel: string; screen: string; step: number; visitorId: string }): Promise<void> {
+export async function insertStepView(
+  db: Db,
+  v: { funnel: string; screen: string; step: number; visitorId: string; releaseId: number | null },
+): Promise<void> {
   await db
     .insertInto('funnel_step_views')
-    .values({ funnel: v.funnel, screen: v.screen, step: v.step, visitor_id: v.visitorId })
+    .values({ funnel: v.funnel, screen: v.screen, step: v.step, visitor_id: v.visitorId, release_id: v.releaseId })
     .onConflict((oc) => oc.columns(['funnel', 'screen', 'visitor_id']).doNothing())
     .execute();
 }
@@ -56,6 +62,8 @@ export interface ConversionRecord {
   revenueCents: number;
   firstTouch: Touch;
   lastTouch: Touch;
+  /** The release the page was on (its X-Release header); null when it named none. */
+  releaseId: number | null;
 }
 
 export async function insertConversion(db: Db, c: ConversionRecord): Promise<void> {
@@ -71,6 +79,7 @@ export async function insertConversion(db: Db, c: ConversionRecord): Promise<voi
       revenue_cents: c.revenueCents,
       utm_first_touch: c.firstTouch ? JSON.stringify(c.firstTouch) : null,
       utm_last_touch: c.lastTouch ? JSON.stringify(c.lastTouch) : null,
+      release_id: c.releaseId,
     })
     .execute();
 }

@@ -10,7 +10,8 @@
  * the `events` rate limit's per address (src/server/auth/rateLimits.ts); an exposure must name
  * a running experiment and one of its variants, a step a funnel and screen of the running
  * config (./funnelScreens.ts), or the request is refused (400, `{code: 142, error}`) and
- * nothing of it is kept.
+ * nothing of it is kept. Both read the release the page was on (its X-Release header: a tab
+ * keeps the release it started on), else the live one; what is kept names that release.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -22,6 +23,7 @@ import { audienceMayRead } from '../../experiments/audience.ts';
 import { unsafeTextIn } from '../apiInput.ts';
 import type { RateLimiter } from '../auth/rateLimits.ts';
 import type { Database } from '../db/types.ts';
+import { releaseIdOf } from '../releases/requestRelease.ts';
 import type { FlagDefinitions } from './definitions.ts';
 import type { FunnelScreens } from './funnelScreens.ts';
 import { insertExposure, insertStepView, recordTouches } from './repository.ts';
@@ -29,11 +31,13 @@ import { visitorIdOf } from './visitor.ts';
 
 export interface ExperimentRoutesOptions {
   db: Kysely<Database>;
-  definitions: FlagDefinitions;
+  /**
+   * A release's flags and the funnels and screens a step may name (./funnelScreens.ts): the
+   * release the request's page was on (`releaseId`, when the server has it), else the live one.
+   */
+  release: (releaseId: number | null) => Promise<{ id: number; flags: FlagDefinitions; funnelScreens: FunnelScreens }>;
   /** Variants forced for everyone (FLAG_OVERRIDES). */
   forced: Record<string, string>;
-  /** The funnels and screens a step may name (./funnelScreens.ts). */
-  screens: () => FunnelScreens;
   rateLimiter: RateLimiter;
 }
 
@@ -64,7 +68,8 @@ export async function experimentRoutes(app: FastifyInstance, o: ExperimentRoutes
     const facts = audienceFacts(audience);
     const unsafe = unsafeTextIn('audience', facts);
     if (unsafe) throw unsafe;
-    const assignments = assignVariants(o.definitions, {
+    const { flags: definitions } = await o.release(releaseIdOf(request.headers));
+    const assignments = assignVariants(definitions, {
       id: experimentId,
       // Without a visitor id there is nothing to split on: the defaults, as for a robot.
       isRobot: isRobotE2E === 'true' || experimentId === '',
@@ -90,14 +95,18 @@ export async function experimentRoutes(app: FastifyInstance, o: ExperimentRoutes
       const issue = body.error.issues[0];
       throw invalid(`Invalid events: ${issue?.path.join('.') || 'body'}: ${issue?.message}`);
     }
-    const screens = o.screens();
-    const refused = body.data.events.map((e) => refusal(e, o.definitions, screens)).find((r) => r !== null);
+    const named = releaseIdOf(request.headers);
+    const release = await o.release(named);
+    const screens = release.funnelScreens;
+    const refused = body.data.events.map((e) => refusal(e, release.flags, screens)).find((r) => r !== null);
     if (refused) throw invalid(refused);
+    // Counted on the release the page named when the server knows it.
+    const releaseId = named === release.id ? named : null;
     for (const event of body.data.events) {
-      if (event.type === 'exposure') await insertExposure(o.db, { ...event, visitorId });
+      if (event.type === 'exposure') await insertExposure(o.db, { ...event, visitorId, releaseId });
       else if (event.type === 'step') {
         const step = screens.get(event.funnel)!.get(event.screen)!;
-        await insertStepView(o.db, { funnel: event.funnel, screen: event.screen, step, visitorId });
+        await insertStepView(o.db, { funnel: event.funnel, screen: event.screen, step, visitorId, releaseId });
       } else await recordTouches(o.db, { visitorId, firstTouch: event.firstTouch ?? null, lastTouch: event.lastTouch ?? null });
     }
   };

@@ -4,12 +4,16 @@
  * - A screen anyone may see is rendered here (the build's server renderer, DIST_DIR/.ssr/entry.js,
  *   src/ssr/renderPage.tsx) in the visitor's language and variants, with the data it shows,
  *   and hydrated in the browser: the page is there before any script runs.
- * - Every page has exactly its own chunks (the screen's and its on-demand blocks', with their
- *   CSS): preloaded in its head, or, on a server-rendered page, asked for by the entry once it
- *   runs (`modulePreloads`). It tells the browser which files the screens it leads to need
- *   (src/runtime/prefetch.ts fetches them when idle).
+ * - Every page carries its release (src/runtime/startup/release.ts: the live one, or a preview's
+ *   draft): its config, the shell's copy and the first screen; the tab fetches the rest of the
+ *   visit from that release's addresses.
+ * - Every page has exactly its own chunks (its screen's on-demand blocks', with their CSS):
+ *   preloaded in its head, or, on a server-rendered page, asked for by the entry once it runs
+ *   (`modulePreloads`). It tells the browser which files the screens it leads to need
+ *   (src/runtime/prefetch.ts fetches them when idle), both worked out once per release from the
+ *   build's manifest.
  * - A page the server does not render (private, a redirect), a build without the renderer, or a
- *   renderer that fails gets the shell with its language and title: the browser renders it,
+ *   renderer that fails gets the shell with its release, language and title: the browser renders it,
  *   as before. A parent never gets a blank page from here.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,17 +21,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHttpBackend } from '../../adapters/backend/backend.ts';
+import { releaseScreenPath } from '../../contract/releases.ts';
 import { API_PREFIX } from '../../contract/wire.ts';
-import { escapeHtml } from '../../domain/html.ts';
-import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../generators/pages/funnelPages.ts';
+import type { FunnelPages } from '../../generators/pages/funnelPages.ts';
+import { withPageHead } from '../../generators/pages/pageHead.ts';
 import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/pageAssets.ts';
+import { findRoute } from '../../runtime/routes.ts';
+import { PAGE_RELEASE_ID, type PageRelease } from '../../runtime/startup/release.ts';
 import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
-import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
+import type { FunnelBuild, PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
+import type { CompiledRelease } from '../releases/compiled.ts';
 import { ENTRY_AFTER_PAINT } from './entryAfterPaint.ts';
-import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, screenChunkKey, withStaticImports } from './manifest.ts';
+import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, withStaticImports } from './manifest.ts';
 
 interface ServerRenderer {
-  render(request: PageRequest): Promise<RenderedPage>;
+  renderPage(build: FunnelBuild, request: PageRequest): Promise<RenderedPage>;
 }
 
 export const RENDERER_FILE = '.ssr/entry.js';
@@ -49,8 +57,8 @@ export const robotRequest = (headers: FastifyRequest['headers']): boolean =>
   /HeadlessChrome|Chrome-Lighthouse|bot\b|crawler|spider/i.test(headers['user-agent'] ?? '');
 
 /**
- * A server-rendered page's entry, added once the page has painted (./entryAfterPaint.ts): the page paints from its HTML
- * and stylesheet, the script only hydrates it.
+ * A server-rendered page's entry: added by a small inline script once the page has painted (src/server/pages/entryAfterPaint.ts;
+ * docs/performance.md, "As it stands"), so nothing but the HTML and its stylesheet comes before the first paint.
  */
 export function hydratingEntry(html: string, entryFile: string | null): string {
   if (!entryFile) return html;
@@ -62,14 +70,12 @@ export function hydratingEntry(html: string, entryFile: string | null): string {
  * The modulepreloads of a page's head. One the browser renders preloads everything its first screen runs: its paint
  * waits for it. A server-rendered one has none: it paints from its HTML and stylesheet, and Lighthouse's simulated
  * LCP counts every request that arrived before the observed paint, whatever its priority. Its entry is added after
- * the first paint (`hydratingEntry`), its imports are fetched when it arrives, and it asks for the screen's own code
- * once it runs (src/runtime/startup/screenCode.ts; docs/performance.md, "As it stands").
+ * the first paint (`hydratingEntry`), its imports are fetched when it arrives, and it asks for the screen's blocks'
+ * code once it runs (src/runtime/startup/screenCode.ts; docs/performance.md, "As it stands").
  */
 export function modulePreloads(sharedPreloads: string[], own: ScreenFiles | undefined, serverRendered: boolean): string[] {
   if (serverRendered) return [];
-  return [...sharedPreloads, ...(own?.screen ?? []), ...(own?.blocks ?? [])].map(
-    (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
-  );
+  return [...sharedPreloads, ...(own?.blocks ?? [])].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
 }
 
 /** What the entry imports (the build's index.html names only the entry itself: vite.config.ts, modulePreload). */
@@ -80,38 +86,80 @@ function entryImports(manifest: Manifest): string[] {
 }
 
 export interface ScreenFiles {
-  /** Its chunk and what that imports. */
-  screen: string[];
-  /** Its on-demand blocks' chunks and what they import, less the screen's. */
+  /** Its on-demand blocks' chunks and what they import, less the entry's. */
   blocks: string[];
   css: string[];
 }
 
-/** Each screen's own files (less the entry's): its chunk, its on-demand blocks' (with what they import), and their CSS. */
-function screenFiles(manifest: Manifest, pages: FunnelPages | null): Map<string, ScreenFiles> {
+/** What a release's pages share, worked out once per release: each screen's files, and the map the browser fetches ahead by. */
+interface ReleasePages {
+  files: Map<string, ScreenFiles>;
+  /** The page-assets JSON (src/runtime/prefetch.ts). */
+  assets: string;
+}
+
+/** Each screen's own files (less the entry's): its on-demand blocks' chunks (with what they import) and their CSS. */
+function screenFiles(manifest: Manifest | null, pages: FunnelPages): Map<string, ScreenFiles> {
+  const files = new Map<string, ScreenFiles>();
+  if (!manifest) return files;
   const entry = new Set<string>();
   const entryChunk = entryKey(manifest);
   if (entryChunk) withStaticImports(manifest, entryChunk, entry);
-  const files = new Map<string, ScreenFiles>();
   const file = (key: string) => `/${manifest[key]!.file}`;
-  for (const [screenId, screen] of Object.entries(pages?.screens ?? {})) {
-    const own = new Set<string>();
-    const chunk = screenChunkKey(manifest, screenId);
-    if (chunk) withStaticImports(manifest, chunk, own);
+  for (const [screenId, screen] of Object.entries(pages.screens)) {
     const blocks = new Set<string>();
     for (const type of screen.blockTypes) {
       const block = blockChunkKey(manifest, type);
       if (block) withStaticImports(manifest, block, blocks);
     }
-    const ownKeys = [...own].filter((k) => !entry.has(k));
-    const blockKeys = [...blocks].filter((k) => !entry.has(k) && !own.has(k));
+    const blockKeys = [...blocks].filter((k) => !entry.has(k));
     files.set(screenId, {
-      screen: ownKeys.map(file),
       blocks: blockKeys.map(file),
-      css: [...new Set([...ownKeys, ...blockKeys].flatMap((k) => manifest[k]!.css ?? []))].map((f) => `/${f}`),
+      css: [...new Set(blockKeys.flatMap((k) => manifest[k]!.css ?? []))].map((f) => `/${f}`),
     });
   }
   return files;
+}
+
+function releasePages(release: CompiledRelease, manifest: Manifest | null): ReleasePages {
+  const files = screenFiles(manifest, release.pages);
+  const screens = Object.keys(release.pages.screens);
+  // The files of every screen and where each leads, for the browser's prefetch (src/runtime/prefetch.ts).
+  const assets = scriptJson({
+    files: Object.fromEntries(screens.map((id) => [id, [releaseScreenPath(release.id, id)]])),
+    blocks: Object.fromEntries([...files].filter(([, f]) => f.blocks.length > 0).map(([id, f]) => [id, f.blocks])),
+    next: Object.fromEntries(Object.entries(release.pages.screens).map(([id, s]) => [id, s.next])),
+  } satisfies PageAssets);
+  return { files, assets };
+}
+
+/** The release the page runs (src/runtime/startup/release.ts), with the screen it shows first when it has one. */
+function pageRelease(release: CompiledRelease, screenId: string | null): PageRelease {
+  const screen = screenId === null ? undefined : release.screen(screenId);
+  return {
+    id: release.id,
+    config: release.project.config,
+    shellCopy: release.project.shellCopy,
+    screens: screen && screenId !== null ? { [screenId]: screen } : {},
+  };
+}
+
+/** What the server renderer renders with: the release's config and copy, from memory. */
+function funnelBuild(release: CompiledRelease): FunnelBuild {
+  const { project } = release;
+  return {
+    config: project.config,
+    head: project.head,
+    defaultCopy: project.shellCopy,
+    loadScreen: (id) => {
+      const screen = release.screen(id);
+      return screen ? Promise.resolve(screen) : Promise.reject(new Error(`No screen '${id}' in release ${release.id}.`));
+    },
+    loadCopy: (locale) => {
+      const copy = Object.hasOwn(project.copy, locale) ? project.copy[locale] : undefined;
+      return copy ? Promise.resolve(copy) : Promise.reject(new Error(`No copy for locale '${locale}' in release ${release.id}.`));
+    },
+  };
 }
 
 /** `fetch` answered by the server itself: the renderer's backend calls go through the same routes as the browser's. */
@@ -139,13 +187,13 @@ export interface AppPagesOptions {
   /** The bot check the browser runs (GET /api/client-config). */
   captcha: 'local' | 'recaptcha';
   log: FastifyBaseLogger;
+  /** The release a request's page runs (the live one; a preview's draft). */
+  releaseFor: (request: FastifyRequest) => Promise<CompiledRelease>;
 }
 
-export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log }: AppPagesOptions): Promise<AppPages> {
+export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log, releaseFor }: AppPagesOptions): Promise<AppPages> {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifest = readJson<Manifest>(path.join(distDir, MANIFEST_FILE));
-  const pages = readJson<FunnelPages>(path.join(distDir, FUNNEL_PAGES_FILE));
-  const files = manifest ? screenFiles(manifest, pages) : new Map<string, ScreenFiles>();
   const sharedPreloads = manifest ? entryImports(manifest) : [];
   const entryChunk = manifest ? entryKey(manifest) : undefined;
   const entryFile = manifest && entryChunk ? `/${manifest[entryChunk]!.file}` : null;
@@ -157,49 +205,52 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
       return null;
     });
   const backend = createHttpBackend({ apiBase: API_PREFIX, sessionToken: () => null, fetch: injectFetch(app) });
-  // The files of every screen and where each leads, for the browser's prefetch (src/runtime/prefetch.ts).
-  const assets = pages
-    ? scriptJson({
-        files: Object.fromEntries([...files].map(([id, f]) => [id, f.screen])),
-        blocks: Object.fromEntries([...files].filter(([, f]) => f.blocks.length > 0).map(([id, f]) => [id, f.blocks])),
-        next: Object.fromEntries(Object.entries(pages.screens).map(([id, s]) => [id, s.next])),
-      } satisfies PageAssets)
-    : null;
+  const byRelease = new WeakMap<CompiledRelease, ReleasePages>();
+  const pagesOf = (release: CompiledRelease) => {
+    const known = byRelease.get(release);
+    if (known) return known;
+    const pages = releasePages(release, manifest);
+    byRelease.set(release, pages);
+    return pages;
+  };
 
-  const write = (page: RenderedPage | null) => {
+  const write = (release: CompiledRelease, page: RenderedPage | null, pathname: string) => {
+    const { files, assets } = pagesOf(release);
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
       ...(own?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
       ...modulePreloads(sharedPreloads, own, page?.body != null),
-      ...(assets ? [`<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`] : []),
+      `<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`,
     ];
     // Replacements are functions: a text with `$&` or `$'` in it is written as it is.
-    let html = headTags.length > 0 ? template.replace('</head>', () => `    ${headTags.join('\n    ')}\n  </head>`) : template;
-    if (!page) return html;
-    html = html
-      .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.lang)}">`)
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
-    const { description, body } = page;
-    if (description !== null)
-      html = html.replace(
-        /<meta name="description" content="[^"]*"/,
-        () => `<meta name="description" content="${escapeHtml(description)}"`,
-      );
+    let html = withPageHead(
+      template,
+      page ? { ...release.head, lang: page.lang, title: page.title, description: page.description } : release.head,
+    );
+    html = html.replace('</head>', () => `    ${headTags.join('\n    ')}\n  </head>`);
+    // The screen it shows first (the renderer's; without one, the path's): the browser starts without fetching it.
+    const first = page ? page.screenId : (findRoute(release.project.config.routes, pathname)?.route.screenId ?? null);
+    const carried = scriptJson(pageRelease(release, first));
+    const data = `<script type="application/json" id="${PAGE_RELEASE_ID}">${carried}</script>`;
+    const body = page?.body;
     if (body)
-      html = hydratingEntry(html, entryFile).replace(
+      return hydratingEntry(html, entryFile).replace(
         '<div id="root"></div>',
-        () => `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(body.state)}</script>`,
+        () =>
+          `<div id="root">${body.html}</div>` +
+          `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(body.state)}</script>${data}`,
       );
-    return html;
+    return html.replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
   };
 
   return {
     async send(request, reply) {
       const url = new URL(request.url, 'http://app');
+      const release = await releaseFor(request);
       let page: RenderedPage | null = null;
       if (renderer)
         try {
-          page = await renderer.render({
+          page = await renderer.renderPage(funnelBuild(release), {
             path: url.pathname,
             search: url.search,
             hostname: request.hostname.replace(/:\d+$/, ''),
@@ -218,7 +269,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie, Accept-Language, User-Agent')
         .type('text/html; charset=utf-8')
-        .send(write(page));
+        .send(write(release, page, url.pathname));
     },
   };
 }

@@ -2,8 +2,6 @@
  * Vite's build manifest (DIST_DIR/.vite/manifest.json): which files a chunk is, and what it
  * imports. The server preloads a page's chunks from it; `npm run bench` sums the landing's.
  */
-import { SCREEN_PREFIX } from '../../vitePlugin/virtualIds.ts';
-
 export interface ManifestChunk {
   file: string;
   src?: string;
@@ -20,13 +18,6 @@ export const MANIFEST_FILE = '.vite/manifest.json';
 
 /** The manifest key of the browser app's entry (index.html). */
 export const entryKey = (manifest: Manifest): string | undefined => Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-
-/** The manifest key of the virtual module `virtual:funnel-config/screen/<id>`, if the build has it. */
-export function screenChunkKey(manifest: Manifest, screenId: string): string | undefined {
-  const id = `${SCREEN_PREFIX}${screenId}`;
-  const matches = (s: string | undefined) => s !== undefined && s.replace(/^\0/, '').replace(/\?.*$/, '') === id;
-  return Object.keys(manifest).find((k) => matches(k) || matches(manifest[k]!.src));
-}
 
 /**
  * The manifest key of an on-demand block's chunk: src/blocks/plans/block.ts loads `type: plans`

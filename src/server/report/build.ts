@@ -42,18 +42,32 @@ export interface FunnelStepReport {
 
 export interface Report {
   generatedAt: string;
+  /** Counted on this release only; null: on every release. */
+  release: number | null;
   experiments: ExperimentReport[];
   partners: AttributionCounts[];
   campaigns: AttributionCounts[];
   funnels: { funnel: string; steps: FunnelStepReport[] }[];
 }
 
-export async function buildReport(db: Kysely<Database>, declared: DeclaredExperiment[], now = new Date()): Promise<Report> {
+/** A release id as a query or body gives it (`?release=3`), or undefined when it names none. */
+export function reportRelease(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/** `release`: what happened on that release only (exposures, screen views, conversions); without it, everything. */
+export async function buildReport(
+  db: Kysely<Database>,
+  declared: DeclaredExperiment[],
+  now = new Date(),
+  release?: number,
+): Promise<Report> {
   const [variantCounts, partners, campaigns, steps] = await Promise.all([
-    countVariants(db),
-    countByAttribution(db, 'partner'),
-    countByAttribution(db, 'code_campaign'),
-    countFunnelSteps(db),
+    countVariants(db, release),
+    countByAttribution(db, 'partner', release),
+    countByAttribution(db, 'code_campaign', release),
+    countFunnelSteps(db, release),
   ]);
   const undeclared = [...new Set(variantCounts.map((c) => c.experiment))]
     .filter((name) => !declared.some((d) => d.name === name))
@@ -66,6 +80,7 @@ export async function buildReport(db: Kysely<Database>, declared: DeclaredExperi
   ];
   return {
     generatedAt: now.toISOString(),
+    release: release ?? null,
     experiments,
     partners: partners.sort(byKey),
     campaigns: campaigns.sort(byKey),

@@ -59,6 +59,7 @@ export function reportPage(report: Report, o: ReportPageOptions): string {
   });
   const main =
     '<h1>Experiments report</h1>' +
+    releaseFilter(report.release) +
     `<p class="muted">Counted at ${escapeHtml(report.generatedAt)} (UTC). ` +
     'Conversion rate: exposed visitors with a trial or a purchase. ' +
     'P(beats control): the probability that the variant’s rate is above the control’s (Beta posteriors, uniform priors).</p>' +
@@ -78,6 +79,16 @@ export function reportPage(report: Report, o: ReportPageOptions): string {
     main,
   });
 }
+
+/** Which release the report counts, and a form to count another (or all). */
+const releaseFilter = (release: number | null) =>
+  '<form method="get" action="/admin/report" class="release-filter">' +
+  (release === null
+    ? '<p>Counted on every release.</p>'
+    : `<p>Counted on release ${release} only. <a href="/admin/report">Every release</a></p>`) +
+  '<label>Release <input type="number" name="release" min="1" step="1" inputmode="numeric"' +
+  `${release === null ? '' : ` value="${release}"`}></label> ` +
+  '<button type="submit" class="secondary">Count on this release</button></form>';
 
 const section = (id: string, heading: string, body: string) =>
   `<section aria-labelledby="${id}"><h2 id="${id}">${escapeHtml(heading)}</h2>${body}</section>`;

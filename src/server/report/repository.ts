@@ -1,6 +1,7 @@
 /**
  * What the report counts, straight from the tables of migration 012. The page and
- * `npm run report` both read through here (report/build.ts), so they cannot disagree.
+ * `npm run report` both read through here (report/build.ts), so they cannot disagree. With a
+ * `release`, only what happened on that release counts (migration 016: each row names its release).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/transaction.ts';
@@ -18,12 +19,13 @@ export interface VariantCounts {
   converted: number;
 }
 
-export async function countVariants(db: Db): Promise<VariantCounts[]> {
+export async function countVariants(db: Db, release?: number): Promise<VariantCounts[]> {
   const rows = await db
     .with('visitor_conversions', (q) =>
       q
         .selectFrom('conversions')
         .where('visitor_id', 'is not', null)
+        .$if(release !== undefined, (w) => w.where('release_id', '=', String(release)))
         .groupBy('visitor_id')
         .select([
           'visitor_id',
@@ -34,6 +36,7 @@ export async function countVariants(db: Db): Promise<VariantCounts[]> {
     )
     .selectFrom('experiment_exposures as e')
     .leftJoin('visitor_conversions as v', 'v.visitor_id', 'e.visitor_id')
+    .$if(release !== undefined, (w) => w.where('e.release_id', '=', String(release)))
     .groupBy(['e.experiment', 'e.variant'])
     .select([
       'e.experiment',
@@ -61,10 +64,11 @@ export interface AttributionCounts {
   revenueCents: number;
 }
 
-export async function countByAttribution(db: Db, column: 'partner' | 'code_campaign'): Promise<AttributionCounts[]> {
+export async function countByAttribution(db: Db, column: 'partner' | 'code_campaign', release?: number): Promise<AttributionCounts[]> {
   const rows = await db
     .selectFrom('conversions')
     .where(column, 'is not', null)
+    .$if(release !== undefined, (w) => w.where('release_id', '=', String(release)))
     .groupBy(column)
     .select([
       sql<string>`${sql.ref(column)}`.as('key'),
@@ -88,9 +92,10 @@ export interface StepCounts {
 }
 
 /** Distinct visitors per screen of each funnel, in step order (a screen whose step changed takes its first place). */
-export async function countFunnelSteps(db: Db): Promise<StepCounts[]> {
+export async function countFunnelSteps(db: Db, release?: number): Promise<StepCounts[]> {
   return db
     .selectFrom('funnel_step_views')
+    .$if(release !== undefined, (w) => w.where('release_id', '=', String(release)))
     .groupBy(['funnel', 'screen'])
     .select(['funnel', 'screen', sql<number>`min(step)::int`.as('step'), sql<number>`count(*)::int`.as('visitors')])
     .orderBy('funnel')

@@ -3,7 +3,7 @@ import type { Report } from './build.ts';
 import { reportSections, type Table } from './tables.ts';
 
 export function reportAsText(report: Report): string {
-  const lines = [`Experiments report, ${report.generatedAt}`];
+  const lines = [`Experiments report, ${report.generatedAt}${report.release === null ? '' : `, release ${report.release} only`}`];
   for (const section of reportSections(report)) {
     lines.push('', `== ${section.heading} ==`);
     if (section.tables.length === 0) lines.push('', section.empty);

@@ -1,11 +1,12 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blocks } from '../../../src/blocks/registry.ts';
-import { funnelConfigPlugin } from '../../../src/vitePlugin/plugin.ts';
+import { compileRelease } from '../../../src/server/releases/compiled.ts';
+import { readCheckoutFiles } from '../../../src/server/releases/releaseFiles.ts';
 import { checkCase, projectRoot } from './helpers.ts';
 
 /**
- * The default locale's copy is split (src/compiler/copySplit.ts): the main module carries what
- * the app shell needs, each screen's module what that screen shows beyond it.
+ * The default locale's copy is split (src/compiler/copySplit.ts): every page carries what the app
+ * shell needs, each screen's file what that screen shows beyond it.
  */
 describe('copy split, fixture', () => {
   const { report, result } = checkCase('copy-split');
@@ -74,20 +75,20 @@ describe('copy split, fixture', () => {
   });
 });
 
-describe('copy split, the real funnels/ and copy/', () => {
-  const plugin = funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy', blocks });
-  (plugin.configResolved as unknown as (config: { root: string; command: string }) => void)({ root: projectRoot, command: 'build' });
-  const load = (id: string) => (plugin.load as unknown as (id: string) => string)(`\0${id}`);
-  const main = load('virtual:funnel-config');
+describe('copy split, the real funnels/ and copy/, as the server serves them', () => {
+  const files = readCheckoutFiles(join(projectRoot, 'funnels'), join(projectRoot, 'copy'));
+  const release = compileRelease({ id: 1, files });
+  // What every page carries (src/runtime/startup/release.ts): the config and the shell's copy.
+  const page = JSON.stringify([release.project.config, release.project.shellCopy]);
 
-  it('the main module has no screen’s copy: "Log into your account" comes with the login screen', () => {
-    expect(main).not.toContain('Log into your account');
-    expect(load('virtual:funnel-config/screen/login')).toContain('Log into your account');
-    expect(main).toContain('Skip to main content');
-    expect(main).toContain('"productName":"Codeling"');
+  it('a page carries no screen’s copy: "Log into your account" comes with the login screen', () => {
+    expect(page).not.toContain('Log into your account');
+    expect(release.screenJson('login')).toContain('Log into your account');
+    expect(page).toContain('Skip to main content');
+    expect(page).toContain('"productName":"Codeling"');
   });
 
-  it('the main module has no flag descriptions nor route-rule names', () => {
-    expect(main).not.toMatch(/"description"|The login shared across|"name":|Older funnels now live/);
+  it('a page carries no flag descriptions nor route-rule names', () => {
+    expect(page).not.toMatch(/"description"|The login shared across|"name":|Older funnels now live/);
   });
 });

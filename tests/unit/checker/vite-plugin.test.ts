@@ -1,10 +1,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Rolldown } from 'vite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { CompiledScreenModule } from '../../../src/compiler/compiled.ts';
+import { releaseCopyPath, releaseScreenPath } from '../../../src/contract/releases.ts';
 import { fixturesDir, text } from './helpers.ts';
-import { buildApp, devServer, writeAppEntry } from './viteApp.ts';
+import { buildApp, devGet, devPage, devServer, writeAppEntry } from './viteApp.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -15,7 +16,7 @@ vi.mock('../../../src/compiler/runtimeTexts.ts', async (importOriginal) => {
   return { ...(await importOriginal<typeof import('../../../src/compiler/runtimeTexts.ts')>()), runtimeTextsOf: () => fixtureRuntimeTexts };
 });
 
-/** A small app (one entry importing the virtual module) over a fixture project. */
+/** A small app (one entry) over a fixture project. */
 function project(name: string, overlay?: string): string {
   const root = join(temp, `${name}${overlay ? `-${overlay}` : ''}`);
   cpSync(join(fixturesDir, name), root, { recursive: true });
@@ -24,50 +25,41 @@ function project(name: string, overlay?: string): string {
   return root;
 }
 
-async function buildChunks(root: string) {
-  return (await buildApp(root)).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-}
-
 describe('the Vite plugin', () => {
-  it('builds the config into JSON modules: one chunk per screen and per extra locale, no YAML parser or zod', async () => {
-    const chunks = await buildChunks(project('_base', 'valid'));
-    const entry = chunks.find((c) => c.isEntry)!;
-    const screenIds = ['home', 'login', 'account', 'classes', 'notFound', 'quickStart', 'trialPlan', 'trialAccount'];
-    for (const id of screenIds) {
-      const chunk = chunks.find((c) => c.moduleIds.includes(`\0virtual:funnel-config/screen/${id}`));
-      expect(chunk, id).toBeDefined();
-      expect(chunk!.isEntry).toBe(false);
-      expect(chunk!.moduleIds).toHaveLength(1);
-    }
-    expect(chunks.find((c) => c.moduleIds.includes('\0virtual:funnel-config/copy/es'))?.isEntry).toBe(false);
-    expect(chunks).toHaveLength(1 + screenIds.length + 1);
-    expect(entry.code).toMatch(/productName:.common:productName./);
-    // The entry has the shell's copy only; each screen's chunk brings its own.
-    expect(entry.code).toContain('Skip to main content');
-    const chunkOf = (id: string) => chunks.find((c) => c.moduleIds.includes(`\0virtual:funnel-config/screen/${id}`))!;
-    expect(chunkOf('login').code).toContain('Log into your account');
-    expect(entry.code).not.toContain('Log into your account');
-    expect(chunkOf('home').code).toContain('Start your free trial today!');
-    expect(entry.code).not.toContain('Start your free trial today!');
-    expect(chunkOf('home').code).not.toContain('Log into your account');
-    for (const chunk of chunks) {
-      // Only our JSON modules, the entry, and Vite's helper for preloading lazy chunks.
-      expect(
-        chunk.moduleIds.every(
-          (id) => id.startsWith('\0virtual:funnel-config') || id.endsWith('main.js') || id === '\0vite/preload-helper.js',
-        ),
-      ).toBe(true);
-      expect(chunk.code).not.toMatch(/parseDocument|LineCounter|ZodError|safeParse/);
+  it('in dev, every page carries the release (config, shell copy) and its head; its screens and languages at their addresses', async () => {
+    const server = await devServer(project('_base', 'valid'));
+    try {
+      const { html, release } = await devPage(server);
+      expect(html).toContain('<html lang="en">');
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(release.id).toBeGreaterThan(0);
+      expect(release.config.app.productName).toBe('common:productName');
+      expect(release.screens).toEqual({});
+      // The shell's copy only; each screen's file brings its own.
+      const shell = JSON.stringify(release.shellCopy);
+      expect(shell).toContain('Skip to main content');
+      expect(shell).not.toContain('Log into your account');
+      expect(shell).not.toContain('Start your free trial today!');
+
+      const login = await devGet(server, releaseScreenPath(release.id, 'login'));
+      expect(login.status).toBe(200);
+      expect(login.cacheControl).toBe('no-store');
+      const module = JSON.parse(login.body) as CompiledScreenModule;
+      expect(module.screen.id).toBe('login');
+      expect(JSON.stringify(module.copy)).toContain('Log into your account');
+      expect(JSON.stringify(module.copy)).not.toContain('Start your free trial today!');
+      expect((await devGet(server, releaseCopyPath(release.id, 'es'))).status).toBe(200);
+      expect((await devGet(server, releaseScreenPath(release.id, 'nowhere'))).status).toBe(404);
+      expect((await devGet(server, releaseCopyPath(release.id, 'fr'))).status).toBe(404);
+    } finally {
+      await server.close();
     }
   });
 
-  it('fails the build with the check report when the config has an error', async () => {
-    await expect(buildApp(project('_base', 'misspelt-route'))).rejects.toThrow(
-      new RegExp(
-        /The funnel config has errors:[\s\S]*funnels\/case\.yaml:12:13: error: /.source +
-          /No screen or route rule has the path '\/logn'\. Did you mean '\/login'\?\n {2}11 \|/.source,
-      ),
-    );
+  it('a build reads no funnel: a config with errors does not fail it, and nothing of the config is in it', async () => {
+    const output = await buildApp(project('_base', 'misspelt-route'));
+    const code = output.flatMap((o) => (o.type === 'chunk' ? [o.code] : [])).join('\n');
+    expect(code).not.toMatch(/Log into your account|productName|\/logn/);
   });
 
   it('in dev, shows every check error in the overlay with its code and frame, no stack, and reloads once the config is valid', async () => {
@@ -75,8 +67,7 @@ describe('the Vite plugin', () => {
     const server = await devServer(root);
     try {
       const send = vi.spyOn(server.ws, 'send');
-      const module = await server.transformRequest('virtual:funnel-config');
-      expect(module?.code).toContain('virtual:funnel-config/screen/home');
+      expect((await devPage(server)).release.config.routes.map((r) => r.screenId)).toContain('home');
 
       const file = join(root, 'funnels', 'main.yaml');
       const valid = readFileSync(file, 'utf8');
@@ -106,19 +97,21 @@ describe('the Vite plugin', () => {
         2 errors in 6 files.
       `.trimEnd(),
       );
-      const thrown = await server.transformRequest('virtual:funnel-config').then(
+      // A page loaded now gets Vite's error page with the same report.
+      const thrown = await devPage(server).then(
         () => undefined,
         (e: Error) => e,
       );
       expect(thrown?.message).toContain("funnels/main.yaml:16:9: error FL101: Unknown field 'txt'.");
       expect(thrown?.stack ?? '').not.toMatch(/\bat \S+ \(|vite-plugin\.ts/);
 
-      // The page asked for the config while it had errors: it has nothing to update.
+      // The page loaded while the config had errors: it has nothing to update.
       send.mockClear();
       writeFileSync(file, valid);
       server.watcher.emit('change', file);
       await vi.waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'full-reload' }), { timeout: 5000 });
-      expect((await server.transformRequest('virtual:funnel-config'))?.code).toContain('virtual:funnel-config/screen/login');
+      const { release } = await devPage(server);
+      expect(JSON.parse((await devGet(server, releaseScreenPath(release.id, 'login'))).body)).toMatchObject({ screen: { id: 'login' } });
     } finally {
       await server.close();
     }
@@ -138,7 +131,7 @@ describe('the Vite plugin', () => {
     };
     const read = (relPath: string) => readFileSync(join(root, relPath), 'utf8');
     try {
-      await server.transformRequest('virtual:funnel-config'); // a page has the config
+      await devPage(server); // a page has the config
 
       const copyText = read('copy/en/main.yaml');
       expect(await save('copy/en/main.yaml', copyText.replace('Log into your account', 'Log in to Codeling'))).toEqual({
