@@ -53,11 +53,11 @@ describe('the page the server writes', () => {
     expect(contentSecurityPolicy['script-src']).toEqual(["'self'", ENTRY_AFTER_PAINT_SOURCE]);
   });
 
-  test("a server-rendered page's head preloads no script (its entry asks for its screen's code); a page the browser renders, all", () => {
-    const own = { screen: ['/landing.js', '/pricing.js'], blocks: ['/Plans.js'], css: [] };
+  test("a server-rendered page's head preloads no script (its entry asks for its blocks' code); a page the browser renders, all", () => {
+    const own = { blocks: ['/Plans.js', '/pricing.js'], css: [] };
     expect(modulePreloads(['/runtime.js'], own, true)).toEqual([]);
     expect(modulePreloads(['/runtime.js'], own, false)).toEqual(
-      ['/runtime.js', '/landing.js', '/pricing.js', '/Plans.js'].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ['/runtime.js', '/Plans.js', '/pricing.js'].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     );
     expect(modulePreloads([], undefined, false)).toEqual([]);
   });
