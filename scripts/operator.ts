@@ -1,7 +1,8 @@
 /**
- * `npm run operator -- create --email you@example.com`
+ * `npm run operator -- create --email you@example.com [--role editor|publisher]`
  *
- * Creates an operator of the `/admin` pages (the experiments report). The password is read from
+ * Creates an operator of the `/admin` pages (the experiments report) and of releases: an editor
+ * makes drafts, a publisher also publishes and rolls back (docs/operator.md; default editor). The password is read from
  * stdin: typed at a prompt (hidden, asked twice) in a terminal, or the first line of what is
  * piped in (`printf '%s\n' "$PASSWORD" | npm run operator -- create --email …`).
  * Works with the server running or not, on the embedded database too (src/server/admin/client.ts).
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { runAdmin } from '../src/server/admin/client.ts';
 import { createPasswordHasher } from '../src/server/auth/passwords.ts';
 import { readDatabaseEnv } from '../src/server/config.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../src/server/db/types.ts';
 import {
   type CreateOperatorResponse,
   createOperator,
@@ -20,9 +22,11 @@ import {
 } from '../src/server/operators/accounts.ts';
 import { exitOnRefusal } from './lib/adminCli.ts';
 
-const USAGE = `Usage: npm run operator -- create --email ADDRESS
+const USAGE = `Usage: npm run operator -- create --email ADDRESS [--role editor|publisher]
 
-  Creates an operator who can log in at /admin/login and read the experiments report.
+  Creates an operator who can log in at /admin/login and read the experiments report, and
+  release funnels and copy (npm run release): an editor makes drafts and previews them; a
+  publisher also publishes and rolls back. Default: editor.
   The password (at least ${OPERATOR_PASSWORD_MIN} characters) is read from stdin: a hidden prompt in a terminal,
   else the first line piped in.`;
 
@@ -36,7 +40,7 @@ function parseCommandLine() {
     return parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { email: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     usage((error as Error).message);
@@ -99,9 +103,11 @@ if (positionals[0] !== 'create' || positionals.length > 1)
   usage(positionals.length === 0 ? 'Say what to do: create.' : `Unknown command '${positionals.join(' ')}'.`);
 if (!values.email) usage('--email is required.');
 const email = values.email;
+const role = values.role ?? 'editor';
+if (!(OPERATOR_ROLES as readonly string[]).includes(role)) usage(`--role is editor or publisher, not '${role}'.`);
 
 try {
-  const request = { email, password: await readPassword() };
+  const request = { email, password: await readPassword(), role: role as OperatorRole };
   const { result, via } = await runAdmin<CreateOperatorResponse>(
     readDatabaseEnv(),
     'cli',
@@ -111,7 +117,7 @@ try {
     },
     (message) => process.stderr.write(`${message}\n`),
   );
-  process.stdout.write(`Created the operator ${result.email} in ${via}. Log in at /admin/login.\n`);
+  process.stdout.write(`Created the operator ${result.email} (${result.role}) in ${via}. Log in at /admin/login.\n`);
 } catch (error) {
   if (error instanceof Interrupted) process.exit(1);
   exitOnRefusal(error, OperatorRequestError);

@@ -1,7 +1,8 @@
 /**
  * The one way a server is put together around its database, shared by `npm start`
  * (main.ts), `npm run dev` (devBackend.ts) and the bench: create DATA_DIR, open the database,
- * run migrations / import the catalog / seed demo codes, build the Fastify app with the
+ * run migrations / import the catalog / seed demo codes, apply the deploy rule to the checkout's
+ * funnels and copy (src/server/releases/deploy.ts), build the Fastify app with the
  * operators' admin routes. The database closes after the app, or at once if assembly fails.
  */
 import { mkdir } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { type BuildServerOptions, buildServer } from './app.ts';
 import type { ServerEnv } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { deployCheckout } from './releases/deploy.ts';
 
 export interface AssembleOptions {
   /** The built app to serve; null when Vite serves it (dev) or nothing is served (bench). */
@@ -40,6 +42,11 @@ export async function assembleServer(
       funnelsDir: env.funnelsDir,
       demoCodes: env.demoCodes,
       ...(options.log ? { log: options.log } : {}),
+    });
+    await deployCheckout(database.db, {
+      funnelsDir: env.funnelsDir,
+      copyDir: env.copyDir,
+      log: options.log ?? ((message) => console.error(message)),
     });
     app = await buildServer({
       distDir: options.distDir,
