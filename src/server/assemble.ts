@@ -14,6 +14,7 @@ import type { ServerEnv } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { deployCheckout } from './releases/deploy.ts';
+import { OPERATOR_RELEASES_PREFIX, operatorReleaseRoutes } from './releases/routes.ts';
 
 export interface AssembleOptions {
   /** The built app to serve; null when Vite serves it (dev) or nothing is served (bench). */
@@ -77,6 +78,7 @@ export async function assembleServer(
       passwords: backend.accounts.passwords,
       funnelsDir: env.funnelsDir,
     });
+    await app.register(operatorReleaseRoutes, { prefix: OPERATOR_RELEASES_PREFIX, db: database.db, passwords: backend.accounts.passwords });
     return { app, database };
   } catch (error) {
     if (app) await app.close();

@@ -8,6 +8,8 @@
  *   POST /api/admin/reconcile body: {}                       → ReconcileSummary (open payment intents settled)
  *   POST /api/admin/operators body: { email, password }      → { id, email } (a new operator of the /admin pages)
  *   POST /api/admin/report    body: {}                       → Report (the experiments report, as /admin/report shows it)
+ *   …/api/admin/releases…                                    → releases: publish, rollback, list, diff, files
+ *                                                              (src/server/releases/routes.ts)
  *
  * Only from loopback (127.0.0.1, ::1) and never through a proxy (a request carrying a
  * forwarding header came from elsewhere, relayed by a proxy on this machine): anything else gets
@@ -28,6 +30,7 @@ import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import type { ReconcileSummary } from '../payments/intents/reconcile.ts';
 import { BillingError } from '../payments/sandbox/billing.ts';
+import { releaseEndpoints } from '../releases/routes.ts';
 import { buildReport } from '../report/build.ts';
 import { ExperimentsFileError, readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
@@ -137,4 +140,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
 
   app.post('/report', async () => buildReport(options.db, readDeclaredExperiments(options.funnelsDir ?? 'funnels')));
+
+  // Whoever holds the admin token can open the database itself: a publisher, named after the system user the CLI runs as.
+  await app.register(releaseEndpoints, {
+    db: options.db,
+    actorOf: async (_request, named) => ({ name: `cli:${named ?? 'unknown'}`, role: 'publisher' }),
+  });
 }
