@@ -4,7 +4,7 @@
  * - under /api/admin (src/server/admin/routes.ts): loopback and the admin token, as the other
  *   operators' CLIs on this machine; whoever can read DATA_DIR can open the database, so they act
  *   as a publisher, named after the system user the CLI says it runs as;
- * - under /api/releases (`operatorReleaseRoutes`): from anywhere, with an operator's email and
+ * - under /api (`operatorReleaseRoutes`: /api/releases…): from anywhere, with an operator's email and
  *   password (HTTP Basic, over HTTPS), acting with that operator's role.
  *
  *   POST {prefix}/releases           { files, message?, draft?, force?, baseId? } → PublishResult
@@ -153,7 +153,7 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
 }
 
 /** Where the operators' release endpoints are mounted (credentials: an operator's email and password). */
-export const OPERATOR_RELEASES_PREFIX = '/api/releases';
+export const OPERATOR_RELEASES_PREFIX = '/api';
 
 /** An operator's `Authorization: Basic base64(email:password)`, or null. */
 function basicCredentials(request: FastifyRequest): { email: string; password: string } | null {
