@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { type Alias, type Document, isAlias, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { closest } from '../language/suggest.ts';
 import { type Diagnostic, error } from './diagnostic.ts';
+import { diskSource, type FileSource, memorySource, type ProjectFiles, type ProjectFolders } from './projectFiles.ts';
 import type { ConfigFile, ConfigKind, CopyFile, SourceFile } from './sourceFile.ts';
 import { checkTemplateFile, checkUnusedTemplate, expandInstance, isInstanceFile } from './templates.ts';
 import { yamlErrorMessage } from './yamlErrors.ts';
@@ -19,12 +19,12 @@ export interface LoadedProject {
   diagnostics: Diagnostic[];
 }
 
-export interface ProjectDirs {
-  /** The project root: printed paths are relative to it. */
-  root: string;
-  /** Relative to `root`, or absolute. */
-  funnelsDir: string;
-  copyDir: string;
+export interface ProjectDirs extends ProjectFolders {
+  /**
+   * The project's files, when they are not read from disk (./projectFiles.ts): then only these are
+   * read, the folders being where their paths say, and nothing is read from the file system.
+   */
+  files?: ProjectFiles;
   /** Kept from one load to the next by a caller that loads again after each save (the Vite plugin in dev). */
   cache?: LoadCache;
 }
@@ -53,9 +53,10 @@ const kindByKey: Record<string, ConfigKind> = {
 const localePattern = /^[a-z]{2}(-[A-Z]{2})?$/;
 const namespacePattern = /^[a-z][A-Za-z0-9-]*$/;
 
-/** Reads every YAML file of the funnels and copy folders. Never throws on bad content. */
+/** Reads every YAML file of the funnels and copy folders (or of `files`). Never throws on bad content. */
 export function loadProject(dirs: ProjectDirs): LoadedProject {
   const root = resolve(dirs.root);
+  const source = dirs.files ? memorySource(root, dirs.files) : diskSource;
   const funnelsAbs = resolve(root, dirs.funnelsDir);
   const copyAbs = resolve(root, dirs.copyDir);
   const diagnostics: Diagnostic[] = [];
@@ -66,22 +67,22 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
     [funnelsAbs, 'funnel'],
     [copyAbs, 'copy'],
   ] as const) {
-    if (!existsSync(dir) || !statSync(dir).isDirectory())
+    if (!source.isFolder(dir))
       diagnostics.push(
         error(toRel(root, dir), [], `The ${what} folder ${toRel(root, dir)}/ does not exist.`, { at: 'file', code: 'FL001' }),
       );
   }
 
-  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics, dirs.cache));
+  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics, dirs.cache, source));
 
-  for (const absPath of yamlFiles(copyAbs, diagnostics, root)) {
+  for (const absPath of yamlFiles(copyAbs, diagnostics, root, source)) {
     const parts = relative(copyAbs, absPath).split(sep);
-    const source = readYaml(root, absPath, diagnostics, dirs.cache);
+    const file = readYaml(root, absPath, diagnostics, dirs.cache, source);
     const rel = toRel(root, copyAbs);
     if (parts.length !== 2) {
       diagnostics.push(
         error(
-          source.relPath,
+          file.relPath,
           [],
           `Copy files go directly in a language folder: ${rel}/<language>/<namespace>.yaml, like ${rel}/en/login.yaml.`,
           { at: 'file', code: 'FL003' },
@@ -93,7 +94,7 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
     const namespace = fileName.replace(/\.yaml$/, '');
     if (!localePattern.test(locale)) {
       diagnostics.push(
-        error(source.relPath, [], `'${locale}' is not a language code. Language folders are named like en, es or pt-BR.`, {
+        error(file.relPath, [], `'${locale}' is not a language code. Language folders are named like en, es or pt-BR.`, {
           at: 'file',
           code: 'FL004',
         }),
@@ -103,7 +104,7 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
     if (!namespacePattern.test(namespace)) {
       diagnostics.push(
         error(
-          source.relPath,
+          file.relPath,
           [],
           `'${namespace}' cannot be a copy namespace: use letters, digits and dashes, ` +
             'starting with a lower-case letter (like login or add-classes).',
@@ -112,17 +113,23 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
       );
       continue;
     }
-    copyFiles.push({ group: 'copy', ...source, locale, namespace });
+    copyFiles.push({ group: 'copy', ...file, locale, namespace });
   }
 
   return { root, funnelsDir: toRel(root, funnelsAbs), copyDir: toRel(root, copyAbs), configFiles, copyFiles, diagnostics };
 }
 
-/** Every config file of a funnels folder, funnels that use a template expanded. */
-export function readConfigFiles(root: string, funnelsAbs: string, diagnostics: Diagnostic[], cache?: LoadCache): ConfigFile[] {
+/** Every config file of a funnels folder (read from disk, or through `source`), funnels that use a template expanded. */
+export function readConfigFiles(
+  root: string,
+  funnelsAbs: string,
+  diagnostics: Diagnostic[],
+  cache?: LoadCache,
+  source: FileSource = diskSource,
+): ConfigFile[] {
   const configFiles: ConfigFile[] = [];
-  for (const absPath of yamlFiles(funnelsAbs, diagnostics, root)) {
-    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics, cache) };
+  for (const absPath of yamlFiles(funnelsAbs, diagnostics, root, source)) {
+    const file: ConfigFile = { group: 'config', ...readYaml(root, absPath, diagnostics, cache, source) };
     if (file.parsed) {
       const kind = detectKind(file, diagnostics);
       if (kind) file.kind = kind;
@@ -178,7 +185,7 @@ function expandCached(
 /** One config file read on its own (the catalog importer reads funnels/catalog.yaml this way). */
 export function readConfigFile(root: string, absPath: string): { file: ConfigFile; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const file: ConfigFile = { group: 'config', ...readYaml(resolve(root), resolve(root, absPath), diagnostics) };
+  const file: ConfigFile = { group: 'config', ...readYaml(resolve(root), resolve(root, absPath), diagnostics, undefined, diskSource) };
   if (file.parsed) {
     const kind = detectKind(file, diagnostics);
     if (kind) file.kind = kind;
@@ -191,31 +198,26 @@ export function toRel(root: string, absPath: string): string {
   return (rel === '' ? '.' : rel).split(sep).join('/');
 }
 
-function yamlFiles(dir: string, diagnostics: Diagnostic[], root: string): string[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+function yamlFiles(dir: string, diagnostics: Diagnostic[], root: string, source: FileSource): string[] {
   const found: string[] = [];
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(current, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.yaml')) found.push(path);
-      else if (entry.name.endsWith('.yml'))
-        diagnostics.push(
-          error(
-            toRel(root, path),
-            [],
-            `This file is not read: config and copy files end in .yaml. Rename it to ${entry.name.replace(/\.yml$/, '.yaml')}.`,
-            { at: 'file', code: 'FL002' },
-          ),
-        );
-    }
-  };
-  walk(dir);
+  for (const path of source.filesUnder(dir)) {
+    const name = path.slice(path.lastIndexOf(sep) + 1);
+    if (name.endsWith('.yaml')) found.push(path);
+    else if (name.endsWith('.yml'))
+      diagnostics.push(
+        error(
+          toRel(root, path),
+          [],
+          `This file is not read: config and copy files end in .yaml. Rename it to ${name.replace(/\.yml$/, '.yaml')}.`,
+          { at: 'file', code: 'FL002' },
+        ),
+      );
+  }
   return found;
 }
 
-function readYaml(root: string, absPath: string, diagnostics: Diagnostic[], cache?: LoadCache): SourceFile {
-  const text = readFileSync(absPath, 'utf8');
+function readYaml(root: string, absPath: string, diagnostics: Diagnostic[], cache: LoadCache | undefined, files: FileSource): SourceFile {
+  const text = files.read(absPath);
   const cached = cache?.parsed.get(absPath);
   if (cached?.text === text) {
     diagnostics.push(...cached.diagnostics);
