@@ -21,6 +21,7 @@ import {
   OperatorRequestError,
 } from '../src/server/operators/accounts.ts';
 import { exitOnRefusal } from './lib/adminCli.ts';
+import { Interrupted, promptLine } from './lib/prompt.ts';
 
 const USAGE = `Usage: npm run operator -- create --email ADDRESS [--role editor|publisher]
 
@@ -47,51 +48,14 @@ function parseCommandLine() {
   }
 }
 
-class Interrupted extends Error {}
-
-/** Reads a line from the terminal without echoing it. */
-function promptHidden(question: string): Promise<string> {
-  const stdin = process.stdin;
-  process.stderr.write(question);
-  stdin.setRawMode(true);
-  stdin.setEncoding('utf8');
-  stdin.resume();
-  return new Promise((resolve, reject) => {
-    let value = '';
-    const finish = () => {
-      stdin.off('data', onData);
-      stdin.setRawMode(false);
-      stdin.pause();
-      process.stderr.write('\n');
-    };
-    const onData = (chunk: string) => {
-      for (const ch of chunk) {
-        if (ch === '\r' || ch === '\n') {
-          finish();
-          return resolve(value);
-        }
-        if (ch === '\u0003' || ch === '\u0004') {
-          finish();
-          return reject(new Interrupted());
-        }
-        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
-        else if (ch >= ' ') value += ch;
-      }
-    };
-    stdin.on('data', onData);
-  });
-}
-
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) {
-    const first = await promptHidden('Password: ');
-    const again = await promptHidden('The same password again: ');
+    const first = await promptLine('Password: ', { hidden: true });
+    const again = await promptLine('The same password again: ', { hidden: true });
     if (first !== again) throw new OperatorRequestError('The two passwords differ; nothing was created.');
     return first;
   }
-  let input = '';
-  for await (const chunk of process.stdin) input += String(chunk);
-  return input.split(/\r?\n/, 1)[0] ?? '';
+  return promptLine('Password: ', { hidden: true });
 }
 
 const { values, positionals } = parseCommandLine();

@@ -26,6 +26,9 @@ export interface ReleaseCheck {
   compiled?: CompiledProject;
 }
 
+/** Where a release's files are, for the checker reading them from memory: its paths are relative to it. */
+const RELEASE_ROOT = path.resolve('/release');
+
 /** Runs `use` on a scratch project root holding the files under funnels/ and copy/; removed afterwards. */
 function onDisk<T>(files: ReleaseFiles, use: (root: string) => T): T {
   const root = mkdtempSync(path.join(tmpdir(), 'release-'));
@@ -51,9 +54,7 @@ export function checkReleaseFiles(files: ReleaseFiles): ReleaseCheck {
     const report = `A release holds files of funnels/ and copy/ only, not: ${outside.join(', ')}\n`;
     return { ok: false, diagnostics: [], sourceFiles: [], report };
   }
-  const result = onDisk(files, (root) =>
-    checkAndCompile({ root, funnelsDir: RELEASE_FOLDERS.funnels, copyDir: RELEASE_FOLDERS.copy }),
-  );
+  const result = checkAndCompile({ root: RELEASE_ROOT, funnelsDir: RELEASE_FOLDERS.funnels, copyDir: RELEASE_FOLDERS.copy, files });
   const ok = !result.diagnostics.some(isError) && result.compiled !== undefined;
   return {
     ok,

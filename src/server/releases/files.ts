@@ -1,7 +1,8 @@
 /**
  * A release's files as data: their hash, what changed between two sets, and the checkout's
- * files read into that shape (paths `funnels/…` and `copy/…` whatever folders FUNNELS_DIR and
- * COPY_DIR name) or written back into it (`npm run release -- pull`).
+ * files read into that shape or written back into it (`npm run release -- pull`). Paths are
+ * `funnels/…` and `copy/…` whatever folders FUNNELS_DIR and COPY_DIR name (the compiler's
+ * readProjectFiles keys them relative to a root, which a FUNNELS_DIR elsewhere is not under).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,8 +18,8 @@ export interface CheckoutDirs {
 /** The folders a release's paths start with. */
 export const RELEASE_FOLDERS = { funnels: 'funnels', copy: 'copy' } as const;
 
-/** What a release holds of a folder: its YAML files and the translators' JSON notes beside them. */
-const isReleaseFile = (name: string) => /\.(ya?ml|json)$/.test(name);
+/** What a release holds of a folder: what the checker reads (src/compiler/projectFiles.ts readProjectFiles), its .yaml and .yml files. */
+const isReleaseFile = (name: string) => /\.ya?ml$/.test(name);
 
 /** SHA-256 over the sorted paths and texts: equal files, equal hash. */
 export function hashFiles(files: ReleaseFiles): string {
