@@ -3,6 +3,7 @@
  * (docs/releases.md).
  *
  *   publish [--message M] [--draft] [--force] [--server URL]
+ *   publish ID [--force] [--server URL]          (a draft)
  *   list [--server URL]
  *   diff [A] [B] [--server URL]
  *   rollback [ID] [--force] [--server URL]
@@ -36,6 +37,7 @@ const USAGE = `Usage: npm run release -- <command> [options]
                        its report and change nothing; else upload them as the live release (--draft: a
                        draft, with a preview link). --force: publish even if it undoes a release published
                        since the last deploy, or changes a running experiment's variants or weights
+  publish ID [--force] publish draft ID: it becomes the live release
   list                 every release: id, live / draft / earlier, when, who, message, source, files changed
   diff [A] [B]         what changed from release A to B (default: the live release to this checkout)
   rollback [ID]        make an earlier release live again (default: the one before the live one)
@@ -49,7 +51,7 @@ const USAGE = `Usage: npm run release -- <command> [options]
 
 const COMMANDS = ['publish', 'list', 'diff', 'rollback', 'pull', 'delete'] as const;
 type Command = (typeof COMMANDS)[number];
-const ARITY: Record<Command, [number, number]> = { publish: [0, 0], list: [0, 0], diff: [0, 2], rollback: [0, 1], pull: [0, 1], delete: [1, 1] };
+const ARITY: Record<Command, [number, number]> = { publish: [0, 1], list: [0, 0], diff: [0, 2], rollback: [0, 1], pull: [0, 1], delete: [1, 1] };
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
@@ -135,7 +137,14 @@ async function withApi<T>(use: (api: ReleaseApi) => Promise<T>): Promise<{ resul
   return { result, site };
 }
 
+async function publishDraftCommand(id: number) {
+  const { result } = await withApi((api) => api.publishDraft({ id, ...(values.force ? { force: true } : {}) }));
+  for (const warning of result.warnings) note(`Warning: ${warning}`);
+  say(`Release ${result.id} is live (it was a draft; it replaces release ${result.previousLiveId}).`);
+}
+
 async function publishCommand() {
+  if (ids[0] !== undefined) return publishDraftCommand(ids[0] as number);
   const check = checkProject({ root, ...checkout });
   if (check.failed) {
     process.stdout.write(check.report({ color: process.stdout.isTTY === true && !process.env.NO_COLOR }));
@@ -212,7 +221,10 @@ async function deleteCommand() {
   say(`Draft ${ids[0]} deleted; its preview link no longer works.`);
 }
 
-if (ids[0] === 'live' && (command === 'rollback' || command === 'delete')) usage(`${command} needs a release number.`);
+if (ids[0] === 'live' && (command === 'rollback' || command === 'delete' || command === 'publish'))
+  usage(`${command} needs a release number.`);
+if (command === 'publish' && ids.length > 0 && (values.message !== undefined || values.draft))
+  usage('publish ID publishes a draft as it is: --message and --draft are for publishing this checkout.');
 
 try {
   await { publish: publishCommand, list: listCommand, diff: diffCommand, rollback: rollbackCommand, pull: pullCommand, delete: deleteCommand }[command]();

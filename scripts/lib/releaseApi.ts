@@ -17,6 +17,7 @@ import {
   listReleaseSummaries,
   type PublishResult,
   publish,
+  publishDraft,
   type ReleaseFilesAnswer,
   releaseFiles,
   rollback,
@@ -32,6 +33,7 @@ export interface PublishBody {
 
 export interface ReleaseApi {
   publish(body: PublishBody): Promise<PublishResult>;
+  publishDraft(body: { id: number; force?: boolean }): Promise<LiveChangeResult>;
   rollback(body: { to?: number; force?: boolean }): Promise<LiveChangeResult>;
   deleteDraft(id: number): Promise<void>;
   list(): Promise<ReleaseList>;
@@ -44,6 +46,7 @@ export function releaseApiOnDatabase(db: Kysely<Database>, author: string): Rele
   const actor: Actor = { name: `cli:${author}`, role: 'publisher' };
   return {
     publish: (body) => publish(db, { ...body, actor, source: 'cli' }),
+    publishDraft: (body) => publishDraft(db, { ...body, actor }),
     rollback: (body) => rollback(db, { ...body, actor }),
     deleteDraft: (id) => deleteDraft(db, { id, actor }),
     async list() {
@@ -64,6 +67,7 @@ type Send = { post(path: string, body: unknown): Promise<unknown>; get(path: str
 export function releaseApiOverHttp(send: Send, author: string): ReleaseApi {
   return {
     publish: async (body) => (await send.post('/releases', { ...body, author })) as PublishResult,
+    publishDraft: async (body) => (await send.post('/releases/publish-draft', { ...body, author })) as LiveChangeResult,
     rollback: async (body) => (await send.post('/releases/rollback', { ...body, author })) as LiveChangeResult,
     deleteDraft: async (id) => void (await send.post('/releases/delete', { id, author })),
     list: async () => (await send.get('/releases')) as ReleaseList,

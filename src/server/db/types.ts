@@ -545,7 +545,7 @@ export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 /** An immutable snapshot of the checkout's funnels/ and copy/: never updated but for a draft's publish or deletion. */
 export interface ReleasesTable {
   id: ColumnType<number, never, never>;
-  /** The release live when this one was made (null for the first). */
+  /** The release live when this one was made live, or for a draft the release it was made from (null for the first). */
   parent_id: number | null;
   /** The operator's email, or `deploy` / the system user of a CLI on this machine. */
   author: string;

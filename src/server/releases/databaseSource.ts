@@ -22,6 +22,10 @@ export interface DatabaseReleaseSourceOptions {
   databaseUrl?: string | null;
   /** How often the live pointer is read on PostgreSQL whatever NOTIFY says (default 2 s). */
   pollMs?: number;
+  /** Hear this process's publishes at once (default true; a test of two instances in one process turns it off). */
+  hearThisProcess?: boolean;
+  /** LISTEN on PostgreSQL (default true; off, the poll alone tells). */
+  listen?: boolean;
   log?: (message: string) => void;
 }
 
@@ -72,7 +76,7 @@ export function databaseReleaseSource(options: DatabaseReleaseSourceOptions): Cl
     refresh().catch((error: Error) => options.log?.(`Releases: reading the live release failed (${error.message}).`));
   };
 
-  const stopLocal = onLocalLiveChange(refreshQuietly);
+  const stopLocal = options.hearThisProcess === false ? () => {} : onLocalLiveChange(refreshQuietly);
   let poll: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
   if (options.databaseUrl) {
@@ -94,7 +98,8 @@ export function databaseReleaseSource(options: DatabaseReleaseSourceOptions): Cl
       if (closed) await client.end();
       else listener = client;
     };
-    listen().catch((error: Error) => options.log?.(`Releases: cannot LISTEN (${error.message}); polling instead.`));
+    if (options.listen !== false)
+      listen().catch((error: Error) => options.log?.(`Releases: cannot LISTEN (${error.message}); polling instead.`));
   }
 
   return {

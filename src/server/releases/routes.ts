@@ -8,6 +8,7 @@
  *   password (HTTP Basic, over HTTPS), acting with that operator's role.
  *
  *   POST {prefix}/releases           { files, message?, draft?, force?, baseId? } → PublishResult
+ *   POST {prefix}/releases/publish-draft { id, force? }                            → LiveChangeResult
  *   POST {prefix}/releases/rollback  { to?, force? }                               → LiveChangeResult
  *   POST {prefix}/releases/delete    { id }                                        → { id }
  *   GET  {prefix}/releases                                                         → ReleaseList
@@ -27,6 +28,7 @@ import {
   diffFiles,
   listReleaseSummaries,
   publish,
+  publishDraft,
   type ReleaseSummary,
   ReleaseRefusal,
   releaseFiles,
@@ -52,6 +54,11 @@ const publishBody = z.object({
 });
 const rollbackBody = z.object({
   to: z.number().int().positive().optional(),
+  force: z.boolean().optional(),
+  author: z.string().min(1).max(200).optional(),
+});
+const publishDraftBody = z.object({
+  id: z.number().int().positive(),
   force: z.boolean().optional(),
   author: z.string().min(1).max(200).optional(),
 });
@@ -105,6 +112,15 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
       ...(body.baseId !== undefined ? { baseId: body.baseId } : {}),
     });
     request.log.info({ release: result.id, draft: result.draft, unchanged: result.unchanged, actor: actor.name }, 'release published');
+    return result;
+  });
+
+  app.post('/releases/publish-draft', async (request, reply) => {
+    const body = parsed(publishDraftBody, request.body, reply);
+    if (!body) return reply;
+    const actor = await options.actorOf(request, body.author);
+    const result = await publishDraft(db, { id: body.id, actor, ...(body.force !== undefined ? { force: body.force } : {}) });
+    request.log.info({ release: result.id, previous: result.previousLiveId, actor: actor.name }, 'draft published');
     return result;
   });
 

@@ -175,8 +175,9 @@ export async function publish(db: Db, request: PublishRequest): Promise<PublishR
     if (live && live.filesHash === filesHash && !request.draft)
       return { id: live.id, draft: false, unchanged: true, previewToken: null, changes: changedFiles(live.files, files), warnings: [] };
     const warnings: string[] = [];
-    if (live) {
-      const baseId = request.baseId !== undefined ? request.baseId : (state?.deployedId ?? null);
+    const baseId = request.baseId !== undefined ? request.baseId : (state?.deployedId ?? null);
+    // A draft changes nothing live: what it would undo is weighed when it is published (changeLive).
+    if (live && !request.draft) {
       const lost = await undone(tx, files, live, baseId);
       if (lost.length > 0 && !request.force)
         throw new ReleaseRefusal(
@@ -194,7 +195,8 @@ export async function publish(db: Db, request: PublishRequest): Promise<PublishR
     const at = now();
     const previewToken = request.draft ? randomBytes(18).toString('base64url') : null;
     const id = await insertRelease(tx, {
-      parentId: live?.id ?? null,
+      // A draft's parent is what it was made from (its base), which its publish is weighed against.
+      parentId: request.draft ? (baseId ?? live?.id ?? null) : (live?.id ?? null),
       author: request.actor.name,
       message: request.message ?? '',
       source: request.source,
@@ -223,7 +225,20 @@ export async function publish(db: Db, request: PublishRequest): Promise<PublishR
   return result;
 }
 
-/** Makes a kept release live: an earlier one (a rollback, by default the one before live) or a draft (its publish). */
+/** Publishes a draft: it becomes the live release. */
+export async function publishDraft(db: Db, request: { id: number; actor: Actor; force?: boolean }): Promise<LiveChangeResult> {
+  requirePublisher(request.actor, 'publishing');
+  const target = await findRelease(db, request.id);
+  if (!target?.draft || target.deletedAt)
+    throw new ReleaseRefusal(
+      target && !target.draft ? `Release ${request.id} is not a draft: roll back to it instead.` : `There is no draft ${request.id}.`,
+      'not-found',
+    );
+  checkOrRefuse(target.files, `Draft ${target.id}, checked against this server's code,`);
+  return changeLive(db, target, request.actor, 'publish', request.force === true);
+}
+
+/** Makes an earlier release live again (by default the one before live). */
 export async function rollback(db: Db, request: { to?: number; actor: Actor; force?: boolean }): Promise<LiveChangeResult> {
   requirePublisher(request.actor, 'rolling back');
   const state = await readReleaseState(db);
@@ -235,9 +250,13 @@ export async function rollback(db: Db, request: { to?: number; actor: Actor; for
       'not-found',
     );
   if (target.id === state.liveId) throw new ReleaseRefusal(`Release ${target.id} is live already.`, 'invalid');
-  if (target.deletedAt) throw new ReleaseRefusal(`Release ${target.id} is a deleted draft.`, 'invalid');
+  if (target.draft)
+    throw new ReleaseRefusal(
+      `Release ${target.id} is a draft${target.deletedAt ? ' (deleted)' : ''}: publish it (npm run release -- publish ${target.id}) instead.`,
+      'invalid',
+    );
   checkOrRefuse(target.files, `Release ${target.id}, checked against this server's code,`);
-  return changeLive(db, target, request.actor, target.draft ? 'publish' : 'rollback', request.force === true);
+  return changeLive(db, target, request.actor, 'rollback', request.force === true);
 }
 
 async function changeLive(db: Db, target: ReleaseRow, actor: Actor, action: ReleaseAction, force: boolean): Promise<LiveChangeResult> {
@@ -248,8 +267,19 @@ async function changeLive(db: Db, target: ReleaseRow, actor: Actor, action: Rele
     const guard = live ? experimentWarnings(live.files, target.files) : { warnings: [], refusals: [] };
     if (guard.refusals.length > 0 && !force)
       throw new ReleaseRefusal(`${guard.refusals.join('\n')}\nRun it with --force to change them anyway.`, 'experiment');
+    const warnings = [...guard.warnings, ...(force ? guard.refusals : [])];
+    if (live && target.draft) {
+      const lost = await undone(tx, target.files, live, target.parentId);
+      if (lost.length > 0 && !force)
+        throw new ReleaseRefusal(
+          `Draft ${target.id} was made from release ${target.parentId}; release ${live.id}, live since, changed ${lost.join(', ')}, ` +
+            'which publishing the draft would undo. Make the draft again from the live release, or publish it with --force.',
+          'conflict',
+        );
+      if (lost.length > 0) warnings.push(`Published with --force: the changes of release ${live.id} to ${lost.join(', ')} are undone.`);
+    }
     await makeLive(tx, { release: target, previousLiveId: live?.id ?? null, action, actor, detail: { force } });
-    return { id: target.id, previousLiveId: live?.id ?? null, warnings: [...guard.warnings, ...(force ? guard.refusals : [])] };
+    return { id: target.id, previousLiveId: live?.id ?? null, warnings };
   });
   afterLiveChange(result.id);
   return result;
