@@ -175,7 +175,8 @@ export async function publish(db: Db, request: PublishRequest): Promise<PublishR
     if (live && live.filesHash === filesHash && !request.draft)
       return { id: live.id, draft: false, unchanged: true, previewToken: null, changes: changedFiles(live.files, files), warnings: [] };
     const warnings: string[] = [];
-    const baseId = request.baseId !== undefined ? request.baseId : (state?.deployedId ?? null);
+    // Never deployed (releases made by the CLI alone): no publish since a deploy to undo.
+    const baseId = request.baseId !== undefined ? request.baseId : (state?.deployedId ?? live?.id ?? null);
     // A draft changes nothing live: what it would undo is weighed when it is published (changeLive).
     if (live && !request.draft) {
       const lost = await undone(tx, files, live, baseId);
