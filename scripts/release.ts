@@ -24,7 +24,7 @@ import { runAdmin } from '../src/server/admin/client.ts';
 import { readDatabaseEnv } from '../src/server/config.ts';
 import { reconcileAdvice } from '../src/server/releases/deploy.ts';
 import { allChanged, changedFiles, describeChanges, readCheckoutFiles, writeCheckoutFiles } from '../src/server/releases/files.ts';
-import { PREVIEW_DAYS, ReleaseRefusal, diffFiles } from '../src/server/releases/service.ts';
+import { diffFiles, PREVIEW_DAYS, ReleaseRefusal } from '../src/server/releases/service.ts';
 import { exitOnRefusal } from './lib/adminCli.ts';
 import { checkProject } from './lib/checkProject.ts';
 import { promptLine } from './lib/prompt.ts';
@@ -51,7 +51,14 @@ const USAGE = `Usage: npm run release -- <command> [options]
 
 const COMMANDS = ['publish', 'list', 'diff', 'rollback', 'pull', 'delete'] as const;
 type Command = (typeof COMMANDS)[number];
-const ARITY: Record<Command, [number, number]> = { publish: [0, 1], list: [0, 0], diff: [0, 2], rollback: [0, 1], pull: [0, 1], delete: [1, 1] };
+const ARITY: Record<Command, [number, number]> = {
+  publish: [0, 1],
+  list: [0, 0],
+  diff: [0, 2],
+  rollback: [0, 1],
+  pull: [0, 1],
+  delete: [1, 1],
+};
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
@@ -92,7 +99,11 @@ if (!(COMMANDS as readonly string[]).includes(commandName)) usage(`Unknown comma
 const command = commandName as Command;
 const [least, most] = ARITY[command];
 if (args.length < least || args.length > most)
-  usage(most === 0 ? `${command} takes no argument.` : `${command} takes ${least === most ? least : `at most ${most}`} release id${most > 1 ? 's' : ''}.`);
+  usage(
+    most === 0
+      ? `${command} takes no argument.`
+      : `${command} takes ${least === most ? least : `at most ${most}`} release id${most > 1 ? 's' : ''}.`,
+  );
 const ids = args.map((arg) => {
   if (arg === 'live') return 'live' as const;
   if (!/^[1-9]\d{0,9}$/.test(arg)) usage(`'${arg}' is not a release id (a number, or live).`);
@@ -104,7 +115,8 @@ for (const [flag, allowed] of [
   ['force', ['publish', 'rollback']],
 ] as const)
   if (values[flag] !== undefined && !(allowed as readonly string[]).includes(command)) usage(`--${flag} is for ${allowed.join(' and ')}.`);
-if (values.server !== undefined && !/^https?:\/\/[^/]+/.test(values.server)) usage(`--server needs the server's address, like https://subscribe.example.com.`);
+if (values.server !== undefined && !/^https?:\/\/[^/]+/.test(values.server))
+  usage(`--server needs the server's address, like https://subscribe.example.com.`);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const checkout = {
@@ -200,12 +212,15 @@ async function diffCommand() {
     const a = await api.files(from ?? 'live');
     return { from: a.id, to: 'this checkout', diff: diffFiles(a.files, readCheckoutFiles(checkout)) };
   });
-  if (result.diff === '') return note(`No difference between release ${result.from} and ${typeof result.to === 'number' ? `release ${result.to}` : result.to}.`);
+  if (result.diff === '')
+    return note(`No difference between release ${result.from} and ${typeof result.to === 'number' ? `release ${result.to}` : result.to}.`);
   process.stdout.write(result.diff);
 }
 
 async function rollbackCommand() {
-  const { result } = await withApi((api) => api.rollback({ ...(ids[0] !== undefined ? { to: ids[0] as number } : {}), ...(values.force ? { force: true } : {}) }));
+  const { result } = await withApi((api) =>
+    api.rollback({ ...(ids[0] !== undefined ? { to: ids[0] as number } : {}), ...(values.force ? { force: true } : {}) }),
+  );
   for (const warning of result.warnings) note(`Warning: ${warning}`);
   say(`Release ${result.id} is live again (it replaces release ${result.previousLiveId}).`);
 }
@@ -227,7 +242,14 @@ if (command === 'publish' && ids.length > 0 && (values.message !== undefined || 
   usage('publish ID publishes a draft as it is: --message and --draft are for publishing this checkout.');
 
 try {
-  await { publish: publishCommand, list: listCommand, diff: diffCommand, rollback: rollbackCommand, pull: pullCommand, delete: deleteCommand }[command]();
+  await {
+    publish: publishCommand,
+    list: listCommand,
+    diff: diffCommand,
+    rollback: rollbackCommand,
+    pull: pullCommand,
+    delete: deleteCommand,
+  }[command]();
 } catch (error) {
   if (error instanceof ReleaseRefusal) refuse(error.message);
   exitOnRefusal(error);

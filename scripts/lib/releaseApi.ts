@@ -85,7 +85,9 @@ export function remoteSend(serverUrl: string, credentials: { email: string; pass
     try {
       response = await fetch(`${base}${path}`, { ...init, headers: { ...init.headers, authorization } });
     } catch (error) {
-      throw new AdminError(`${serverUrl} does not answer (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`);
+      throw new AdminError(
+        `${serverUrl} does not answer (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`,
+      );
     }
     return answerOf(response);
   };

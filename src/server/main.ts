@@ -71,7 +71,12 @@ export async function main() {
     const { url } = await startServer(env);
     console.log(`\nReady: ${url}  (health: ${url}/healthz, data: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir})\n`);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DatabaseBusyError || error instanceof CatalogFileError || error instanceof ReleaseStartError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DatabaseBusyError ||
+      error instanceof CatalogFileError ||
+      error instanceof ReleaseStartError
+    ) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }

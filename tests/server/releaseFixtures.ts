@@ -10,7 +10,10 @@ import type { ReleaseFiles } from '../../src/server/releases/source.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export const REPOSITORY_FILES: ReleaseFiles = readCheckoutFiles({ funnelsDir: path.join(root, 'funnels'), copyDir: path.join(root, 'copy') });
+export const REPOSITORY_FILES: ReleaseFiles = readCheckoutFiles({
+  funnelsDir: path.join(root, 'funnels'),
+  copyDir: path.join(root, 'copy'),
+});
 
 export const HOME_HEADING = 'Start your free trial today!';
 

@@ -22,7 +22,9 @@ const logged: string[] = [];
 const deploy = () => deployCheckout(t.db, { funnelsDir: checkout.funnelsDir, copyDir: checkout.copyDir, log: (m) => logged.push(m) });
 const liveHeading = async () => homeHeadingOf((await releaseFiles(t.db, 'live')).files);
 
-test('a new database: the checkout becomes release 1 (source deploy); the same checkout again changes nothing', { timeout: 60_000 }, async () => {
+test('a new database: the checkout becomes release 1 (source deploy); the same checkout again changes nothing', {
+  timeout: 60_000,
+}, async () => {
   expect(await deploy()).toEqual({ kind: 'first', liveId: 1 });
   const release = await t.db.selectFrom('releases').select(['source', 'author', 'parent_id']).where('id', '=', 1).executeTakeFirstOrThrow();
   expect(release).toEqual({ source: 'deploy', author: 'deploy', parent_id: null });

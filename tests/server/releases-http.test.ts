@@ -29,10 +29,22 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const local = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url: `${ADMIN_PREFIX}${url}`, headers: { authorization: `Bearer ${TOKEN}` }, remoteAddress: '127.0.0.1', ...(payload ? { payload } : {}) });
+  app.inject({
+    method,
+    url: `${ADMIN_PREFIX}${url}`,
+    headers: { authorization: `Bearer ${TOKEN}` },
+    remoteAddress: '127.0.0.1',
+    ...(payload ? { payload } : {}),
+  });
 const basic = (email: string, password = PASSWORD) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 const remote = (method: 'GET' | 'POST', url: string, authorization: string, payload?: object) =>
-  app.inject({ method, url: `${OPERATOR_RELEASES_PREFIX}${url}`, headers: { authorization }, remoteAddress: '203.0.113.9', ...(payload ? { payload } : {}) });
+  app.inject({
+    method,
+    url: `${OPERATOR_RELEASES_PREFIX}${url}`,
+    headers: { authorization },
+    remoteAddress: '203.0.113.9',
+    ...(payload ? { payload } : {}),
+  });
 
 describe('on this machine, with the admin token', () => {
   test('publish, list, read, diff; a refused publish answers the check report and changes nothing', { timeout: 60_000 }, async () => {
@@ -63,7 +75,12 @@ describe('on this machine, with the admin token', () => {
   test('without the token, or not from loopback: refused', async () => {
     const noToken = await app.inject({ method: 'GET', url: `${ADMIN_PREFIX}/releases`, remoteAddress: '127.0.0.1' });
     expect(noToken.statusCode).toBe(401);
-    const elsewhere = await app.inject({ method: 'GET', url: `${ADMIN_PREFIX}/releases`, headers: { authorization: `Bearer ${TOKEN}` }, remoteAddress: '10.1.2.3' });
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: `${ADMIN_PREFIX}/releases`,
+      headers: { authorization: `Bearer ${TOKEN}` },
+      remoteAddress: '10.1.2.3',
+    });
     expect(elsewhere.statusCode).toBe(404);
   });
 });
@@ -74,7 +91,9 @@ describe("from elsewhere, with an operator's credentials", () => {
     expect((await remote('GET', '/releases', basic('pat@example.com', 'wrong-password-here'))).statusCode).toBe(401);
   });
 
-  test('an editor saves a draft but cannot publish or roll back; a publisher publishes the draft and rolls back', { timeout: 60_000 }, async () => {
+  test('an editor saves a draft but cannot publish or roll back; a publisher publishes the draft and rolls back', {
+    timeout: 60_000,
+  }, async () => {
     const files = withHomeHeading(REPOSITORY_FILES, 'Remote heading');
     const published = await remote('POST', '/releases', basic('eddie@example.com'), { files });
     expect(published.statusCode).toBe(403);

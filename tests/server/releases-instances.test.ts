@@ -34,15 +34,28 @@ test('a publish through one instance is served by the other within 5 s', { timeo
   const other = await t.openAnother();
   // The other instance: its own pool and, on PostgreSQL, its own LISTEN; it does not hear this process's announcements.
   const listening = databaseReleaseSource({ db: other.db, databaseUrl: t.url, pollMs: 60_000, hearThisProcess: t.kind === 'pglite' });
-  const polling = databaseReleaseSource({ db: other.db, databaseUrl: t.url, pollMs: 500, listen: false, hearThisProcess: t.kind === 'pglite' });
+  const polling = databaseReleaseSource({
+    db: other.db,
+    databaseUrl: t.url,
+    pollMs: 500,
+    listen: false,
+    hearThisProcess: t.kind === 'pglite',
+  });
   sources.push(listening, polling);
   expect(homeHeadingOf((await listening.live()).files)).toBe('Start your free trial today!');
   await polling.live();
   await new Promise((resolve) => setTimeout(resolve, 300)); // the LISTEN connection is up
 
   const started = Date.now();
-  const heard = Promise.all([servedWithin5s(listening, 'Published elsewhere', started), servedWithin5s(polling, 'Published elsewhere', started)]);
-  const published = await publish(t.db, { files: withHomeHeading(REPOSITORY_FILES, 'Published elsewhere'), actor: publisher, source: 'cli' });
+  const heard = Promise.all([
+    servedWithin5s(listening, 'Published elsewhere', started),
+    servedWithin5s(polling, 'Published elsewhere', started),
+  ]);
+  const published = await publish(t.db, {
+    files: withHomeHeading(REPOSITORY_FILES, 'Published elsewhere'),
+    actor: publisher,
+    source: 'cli',
+  });
   const [viaNotify, viaPoll] = await heard;
   expect(viaNotify).toBeLessThan(5_000);
   expect(viaPoll).toBeLessThan(5_000);

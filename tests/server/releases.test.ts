@@ -37,7 +37,9 @@ const partner = (id: string) => t.db.selectFrom('partners').select(['id', 'is_ac
 const releaseCount = async () => (await t.db.selectFrom('releases').select('id').execute()).length;
 
 describe('publishing', () => {
-  test('the first release is made live with its catalog; a publish makes the next one live, seen by a source at once', { timeout: 60_000 }, async () => {
+  test('the first release is made live with its catalog; a publish makes the next one live, seen by a source at once', {
+    timeout: 60_000,
+  }, async () => {
     const first = await publish(t.db, { files: REPOSITORY_FILES, actor: { name: 'deploy', role: 'publisher' }, source: 'deploy' });
     expect(first).toMatchObject({ id: 1, draft: false, unchanged: false });
     expect(await readReleaseState(t.db)).toEqual({ liveId: 1, deployedId: 1 });
@@ -54,7 +56,11 @@ describe('publishing', () => {
         source: 'cli',
         message: 'AcmeGym and a new heading',
       });
-      expect(second.changes).toEqual({ added: ['copy/en/acmegym.yaml', 'funnels/acmegym.yaml'], changed: ['copy/en/home.yaml'], removed: [] });
+      expect(second.changes).toEqual({
+        added: ['copy/en/acmegym.yaml', 'funnels/acmegym.yaml'],
+        changed: ['copy/en/home.yaml'],
+        removed: [],
+      });
       await vi.waitFor(() => expect(heard).toBe(1), { timeout: 1_000 });
       const live = await source.live();
       expect(live.id).toBe(second.id);
@@ -87,12 +93,19 @@ describe('publishing', () => {
   });
 
   test('an editor makes a draft with a preview token but cannot publish or roll back', { timeout: 30_000 }, async () => {
-    const refused = await refusal(publish(t.db, { files: withHomeHeading(REPOSITORY_FILES, 'Editor heading'), actor: editor, source: 'cli' }));
+    const refused = await refusal(
+      publish(t.db, { files: withHomeHeading(REPOSITORY_FILES, 'Editor heading'), actor: editor, source: 'cli' }),
+    );
     expect(refused.reason).toBe('role');
     expect(refused.message).toContain('eddie@example.com is an editor');
     expect((await refusal(rollback(t.db, { actor: editor }))).reason).toBe('role');
 
-    const draft = await publish(t.db, { files: withHomeHeading(REPOSITORY_FILES, 'Editor heading'), actor: editor, source: 'cli', draft: true });
+    const draft = await publish(t.db, {
+      files: withHomeHeading(REPOSITORY_FILES, 'Editor heading'),
+      actor: editor,
+      source: 'cli',
+      draft: true,
+    });
     expect(draft).toMatchObject({ draft: true, unchanged: false });
     expect(draft.previewToken).toMatch(/^[\w-]{24}$/);
     expect(await liveHeading()).toBe('Try it free for 30 days!');
@@ -104,12 +117,20 @@ describe('publishing', () => {
     const conflict = await refusal(publishDraft(t.db, { id: draft.id, actor: publisher }));
     expect(conflict.message).toContain('copy/en/acmegym.yaml, copy/en/home.yaml, funnels/acmegym.yaml');
 
+    const source = databaseReleaseSource({ db: t.db });
+    expect(homeHeadingOf((await source.preview(draft.previewToken!))!.files)).toBe('Editor heading');
+    expect(await source.preview('not-the-token-of-any-draft')).toBeUndefined();
+
     await deleteDraft(t.db, { id: draft.id, actor: editor });
+    expect(await source.preview(draft.previewToken!)).toBeUndefined();
+    await source.close();
     expect((await listReleaseSummaries(t.db)).find((r) => r.id === draft.id)).toMatchObject({ status: 'deleted', previewToken: null });
     expect((await refusal(publishDraft(t.db, { id: draft.id, actor: publisher }))).message).toBe(`There is no draft ${draft.id}.`);
   });
 
-  test('a publish from a checkout older than a publish since the deploy is refused naming the files, unless forced', { timeout: 60_000 }, async () => {
+  test('a publish from a checkout older than a publish since the deploy is refused naming the files, unless forced', {
+    timeout: 60_000,
+  }, async () => {
     // The checkout (deployed as release 1) changes another file, but still has release 1's home heading.
     const fromCheckout = {
       ...REPOSITORY_FILES,
@@ -157,18 +178,39 @@ describe('rolling back', () => {
 
   test('the audit trail holds every publish, draft, deletion and rollback, newest first', async () => {
     const trail = await auditTrail(t.db);
-    expect(trail.map((e) => e.action)).toEqual(['rollback', 'rollback', 'publish', 'publish', 'delete-draft', 'draft', 'publish', 'deploy']);
+    expect(trail.map((e) => e.action)).toEqual([
+      'rollback',
+      'rollback',
+      'publish',
+      'publish',
+      'delete-draft',
+      'draft',
+      'publish',
+      'deploy',
+    ]);
     expect(trail[0]).toMatchObject({ actor: 'pat@example.com', releaseId: 1 });
     expect(trail.at(-1)).toMatchObject({ actor: 'deploy', releaseId: 1, previousLiveId: null });
   });
 });
 
 describe('running experiments', () => {
-  test("changing a running experiment's weights is refused unless forced; a screen naming it is a warning", { timeout: 60_000 }, async () => {
+  test("changing a running experiment's weights is refused unless forced; a screen naming it is a warning", {
+    timeout: 60_000,
+  }, async () => {
     const live = (await releaseFiles(t.db, 'live')).files;
-    await writeReleaseState(t.db, { liveId: (await readReleaseState(t.db))!.liveId, deployedId: (await readReleaseState(t.db))!.liveId }, new Date());
+    await writeReleaseState(
+      t.db,
+      { liveId: (await readReleaseState(t.db))!.liveId, deployedId: (await readReleaseState(t.db))!.liveId },
+      new Date(),
+    );
     const experiments = live['funnels/experiments.yaml']!;
-    const reweighted = { ...live, 'funnels/experiments.yaml': experiments.replace('      weights: { control: 50, variant1: 50 }', '      weights: { control: 80, variant1: 20 }') };
+    const reweighted = {
+      ...live,
+      'funnels/experiments.yaml': experiments.replace(
+        '      weights: { control: 50, variant1: 50 }',
+        '      weights: { control: 80, variant1: 20 }',
+      ),
+    };
     expect(reweighted['funnels/experiments.yaml']).not.toBe(experiments);
     const refused = await refusal(publish(t.db, { files: reweighted, actor: publisher, source: 'cli' }));
     expect(refused.reason).toBe('experiment');

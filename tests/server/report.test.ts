@@ -101,7 +101,9 @@ describe('npm run operator and npm run report on the embedded database', () => {
     try {
       await seedReportRows(app.backend.accounts.db);
       const created = await cli('operator.ts', ['create', '--email', 'Ops@Example.com'], 'a-long-operator-password\n');
-      expect(created.stdout).toMatch(/^Created the operator ops@example\.com \(editor\) in the server on port \d+\. Log in at \/admin\/login\.\n$/);
+      expect(created.stdout).toMatch(
+        /^Created the operator ops@example\.com \(editor\) in the server on port \d+\. Log in at \/admin\/login\.\n$/,
+      );
 
       const b = adminBrowser(() => app);
       expect((await b.logIn('ops@example.com', 'a-long-operator-password')).headers.location).toBe('/admin/report');

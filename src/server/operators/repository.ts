@@ -12,7 +12,11 @@ export interface OperatorRow {
 }
 
 export async function findOperatorByEmail(db: Db, email: string): Promise<OperatorRow | null> {
-  const row = await db.selectFrom('operators').select(['id', 'email', 'password_hash', 'role']).where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('operators')
+    .select(['id', 'email', 'password_hash', 'role'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   return row ? { id: row.id, email: row.email, passwordHash: row.password_hash, role: row.role } : null;
 }
 

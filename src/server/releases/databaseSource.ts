@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Database } from '../db/types.ts';
 import { onLocalLiveChange } from './liveChanges.ts';
 import { findRelease, LIVE_CHANNEL, readReleaseState } from './repository.ts';
+import { previewDraft } from './service.ts';
 import type { ReleaseSnapshot, ReleaseSource } from './source.ts';
 
 export interface DatabaseReleaseSourceOptions {
@@ -30,6 +31,8 @@ export interface DatabaseReleaseSourceOptions {
 }
 
 export interface ClosableReleaseSource extends ReleaseSource {
+  /** The draft a preview link's token shows (7 days, until deleted), or undefined: then the visitor sees live. */
+  preview(token: string): Promise<ReleaseSnapshot | undefined>;
   /** Stops listening and polling. */
   close(): Promise<void>;
 }
@@ -109,6 +112,7 @@ export function databaseReleaseSource(options: DatabaseReleaseSourceOptions): Cl
       return live;
     },
     byId: (id) => read(id),
+    preview: (token) => previewDraft(db, token),
     onLiveChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -79,6 +79,7 @@ function requirePasses(id: number, files: Record<string, string>, why = '') {
   if (!check.ok)
     throw new ReleaseStartError(
       `The live release ${id}${why} does not pass this code's check, and a server never serves such a release. ` +
-        `Publish a release that passes, or roll back to one (npm run release -- rollback ID), then start again.\n\n${check.report.trimEnd()}`,
+        'Publish a release that passes, or roll back to one (npm run release -- rollback ID), then start again.\n\n' +
+        check.report.trimEnd(),
     );
 }

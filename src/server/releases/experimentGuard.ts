@@ -6,7 +6,7 @@
  * is a warning. Stopping an experiment is neither.
  */
 import { parse } from 'yaml';
-import { changedFiles, allChanged } from './files.ts';
+import { allChanged, changedFiles } from './files.ts';
 import type { ReleaseFiles } from './source.ts';
 
 const EXPERIMENTS_PATH = 'funnels/experiments.yaml';

@@ -29,8 +29,8 @@ import {
   listReleaseSummaries,
   publish,
   publishDraft,
-  type ReleaseSummary,
   ReleaseRefusal,
+  type ReleaseSummary,
   releaseFiles,
   rollback,
 } from './service.ts';
@@ -194,7 +194,7 @@ export async function operatorReleaseRoutes(app: FastifyInstance, options: { db:
     async actorOf(request) {
       const credentials = basicCredentials(request);
       const operator = credentials && (await checkOperatorPassword(options.db, options.passwords, credentials.email, credentials.password));
-      if (!operator) throw new Unauthorized('An operator\'s email and password are needed (RELEASE_EMAIL and RELEASE_PASSWORD, or typed).');
+      if (!operator) throw new Unauthorized("An operator's email and password are needed (RELEASE_EMAIL and RELEASE_PASSWORD, or typed).");
       return { name: operator.email, role: operator.role };
     },
   });

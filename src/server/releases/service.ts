@@ -16,6 +16,7 @@ import { allChanged, changedFiles, type FileChanges, hashFiles } from './files.t
 import { unifiedDiff } from './lineDiff.ts';
 import { announceLiveChange } from './liveChanges.ts';
 import {
+  findPreviewableDraft,
   findPublishedBefore,
   findRelease,
   insertAudit,
@@ -209,7 +210,14 @@ export async function publish(db: Db, request: PublishRequest): Promise<PublishR
     });
     const release = (await findRelease(tx, id))!;
     if (request.draft) {
-      await insertAudit(tx, { at, actor: request.actor.name, action: 'draft', releaseId: id, previousLiveId: live?.id ?? null, detail: {} });
+      await insertAudit(tx, {
+        at,
+        actor: request.actor.name,
+        action: 'draft',
+        releaseId: id,
+        previousLiveId: live?.id ?? null,
+        detail: {},
+      });
     } else {
       await makeLive(tx, {
         release,
@@ -253,7 +261,8 @@ export async function rollback(db: Db, request: { to?: number; actor: Actor; for
   if (target.id === state.liveId) throw new ReleaseRefusal(`Release ${target.id} is live already.`, 'invalid');
   if (target.draft)
     throw new ReleaseRefusal(
-      `Release ${target.id} is a draft${target.deletedAt ? ' (deleted)' : ''}: publish it (npm run release -- publish ${target.id}) instead.`,
+      `Release ${target.id} is a draft${target.deletedAt ? ' (deleted)' : ''}: ` +
+        `publish it (npm run release -- publish ${target.id}) instead.`,
       'invalid',
     );
   checkOrRefuse(target.files, `Release ${target.id}, checked against this server's code,`);
@@ -302,6 +311,13 @@ export async function deleteDraft(db: Db, request: { id: number; actor: Actor })
       detail: {},
     });
   });
+}
+
+/** The draft a preview link (`/?preview=<token>`) shows, while it works: 7 days, and not deleted. */
+export async function previewDraft(db: Db, token: string): Promise<ReleaseFilesAnswer | undefined> {
+  if (!/^[\w-]{16,64}$/.test(token)) return undefined;
+  const draft = await findPreviewableDraft(db, token, new Date(Date.now() - PREVIEW_DAYS * 86_400_000));
+  return draft ? { id: draft.id, files: draft.files } : undefined;
 }
 
 const previewWorks = (release: ReleaseRow, at: Date) =>

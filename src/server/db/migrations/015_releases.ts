@@ -47,7 +47,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable('operators')
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('publisher').check(oneOf('role', ['editor', 'publisher'])))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('publisher')
+        .check(oneOf('role', ['editor', 'publisher'])),
+    )
     .execute();
 }
 
