@@ -6,19 +6,28 @@
  * Around them, rows that must not count: a conversion of a visitor never exposed, one without a
  * visitor id, a second purchase of one visitor, a redemption (not a conversion of the rate).
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { parse, stringify } from 'yaml';
 import type { Database } from '../../src/server/db/types.ts';
 
 export const REPORT_FIXTURE_DIR = path.resolve(import.meta.dirname, '../fixtures/report');
 
-/** A copy of the repository's funnels (the catalog a server imports) with the fixture's experiments.yaml. */
+/**
+ * A copy of the repository's funnels (the catalog a server imports) whose experiments are the
+ * fixture's: the repository's flags stay (its funnels use them, and a server starts only on
+ * funnels that pass the check), without their experiments, beside the fixture's flags.
+ */
 export function funnelsWithReportExperiments(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'report-funnels-'));
   cpSync(path.resolve(import.meta.dirname, '../../funnels'), dir, { recursive: true });
-  cpSync(path.join(REPORT_FIXTURE_DIR, 'experiments.yaml'), path.join(dir, 'experiments.yaml'));
+  type Flags = { flags: Record<string, { experiment?: unknown }> };
+  const repository = parse(readFileSync(path.join(dir, 'experiments.yaml'), 'utf8')) as Flags;
+  const fixture = parse(readFileSync(path.join(REPORT_FIXTURE_DIR, 'experiments.yaml'), 'utf8')) as Flags;
+  for (const flag of Object.values(repository.flags)) delete flag.experiment;
+  writeFileSync(path.join(dir, 'experiments.yaml'), stringify({ version: 1, flags: { ...repository.flags, ...fixture.flags } }));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
