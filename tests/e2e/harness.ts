@@ -59,7 +59,13 @@ export function dataDirOf(baseUrl: string): string {
  * logs warnings only (LOG_LEVEL, unless set).
  */
 export async function startApp(
-  options: { distDir?: string; funnelsDir?: string; flagOverrides?: Record<string, string>; overrides?: ServerOverrides } = {},
+  options: {
+    distDir?: string;
+    funnelsDir?: string;
+    copyDir?: string;
+    flagOverrides?: Record<string, string>;
+    overrides?: ServerOverrides;
+  } = {},
 ): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   process.env.LOG_LEVEL ??= 'warn';
@@ -73,6 +79,8 @@ export async function startApp(
       DEMO_CODES: 'on',
       // The catalog it imports: a test build's own funnels (a partner funnel's offers) or the repository's.
       ...(options.funnelsDir ? { FUNNELS_DIR: options.funnelsDir } : {}),
+      // Its first release (src/server/releases/deploy.ts) is these folders: a test build's copy goes with its funnels.
+      ...(options.copyDir ? { COPY_DIR: options.copyDir } : {}),
     },
     repoRoot,
   );
@@ -152,6 +160,7 @@ export function useE2E(
   options: {
     distDir?: string | (() => string);
     funnelsDir?: string;
+    copyDir?: string;
     flagOverrides?: Record<string, string>;
     overrides?: ServerOverrides;
   } = {},
@@ -167,6 +176,7 @@ export function useE2E(
         distDir,
         flagOverrides: options.flagOverrides,
         ...(options.funnelsDir ? { funnelsDir: options.funnelsDir } : {}),
+        ...(options.copyDir ? { copyDir: options.copyDir } : {}),
         ...(options.overrides ? { overrides: options.overrides } : {}),
       }),
       launchBrowser(),

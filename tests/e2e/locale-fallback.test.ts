@@ -17,7 +17,7 @@ const build = useServedBuild({
   serve: [],
   files: Object.fromEntries(readdirSync(FRENCH).map((file) => [`copy/fr/${file}`, readFileSync(path.join(FRENCH, file), 'utf8')])),
 });
-const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir });
+const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir, copyDir: build.copyDir });
 
 const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
 const en = createCopy('en', compiled!.copy.en!, async () => ({})).t.get();

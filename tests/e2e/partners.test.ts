@@ -38,7 +38,7 @@ const build = useServedBuild({
   ),
 });
 // The backend imports the build's catalog: the partner funnels declare their own offers.
-const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir });
+const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir, copyDir: build.copyDir });
 
 const VISA = { number: '4111 1111 1111 1111', expiration: '12/2030', postalCode: '94107', cvv: '123', name: 'Ada Lovelace' };
 const PASSWORD = 'secret12';
