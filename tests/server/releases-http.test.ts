@@ -72,6 +72,18 @@ describe('on this machine, with the admin token', () => {
     expect((await local('GET', '/releases/77')).statusCode).toBe(404);
   });
 
+  test('an operator made a publisher (npm run operator -- role) may publish', async () => {
+    await createOperator(t.db, createPasswordHasher(FAST_SCRYPT), { email: 'promoted@example.com', password: PASSWORD });
+    const before = await remote('POST', '/releases/rollback', basic('promoted@example.com'), { to: 1 });
+    expect(before.statusCode).toBe(403);
+    const promoted = await local('POST', '/operators/role', { email: 'Promoted@Example.com', role: 'publisher' });
+    expect(promoted.json()).toEqual({ email: 'promoted@example.com', role: 'publisher' });
+    expect((await local('POST', '/operators/role', { email: 'nobody@example.com', role: 'publisher' })).json()).toEqual({
+      error: 'There is no operator with the email nobody@example.com.',
+    });
+    expect((await remote('GET', '/releases', basic('promoted@example.com'))).statusCode).toBe(200);
+  });
+
   test('without the token, or not from loopback: refused', async () => {
     const noToken = await app.inject({ method: 'GET', url: `${ADMIN_PREFIX}/releases`, remoteAddress: '127.0.0.1' });
     expect(noToken.statusCode).toBe(401);

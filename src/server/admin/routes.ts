@@ -6,7 +6,8 @@
  *   POST /api/admin/catalog   body: { catalog: {...} }       → { summary, description }
  *   POST /api/admin/billing   body: { at?: ISO time }        → BillingSummary (the sandbox's billing run)
  *   POST /api/admin/reconcile body: {}                       → ReconcileSummary (open payment intents settled)
- *   POST /api/admin/operators body: { email, password }      → { id, email } (a new operator of the /admin pages)
+ *   POST /api/admin/operators body: { email, password, role? } → { id, email, role } (a new operator of the /admin pages)
+ *   POST /api/admin/operators/role body: { email, role }      → { email, role } (an operator made editor or publisher)
  *   POST /api/admin/report    body: {}                       → Report (the experiments report, as /admin/report shows it)
  *   …/api/admin/releases…                                    → releases: publish, rollback, list, diff, files
  *                                                              (src/server/releases/routes.ts)
@@ -25,7 +26,13 @@ import { CatalogFileError } from '../catalog/read.ts';
 import { CodeRequestError } from '../codes/service.ts';
 import type { Database } from '../db/types.ts';
 import { sendCallError, sendInternalError } from '../errorAnswers.ts';
-import { createOperator, createOperatorRequest, OperatorRequestError } from '../operators/accounts.ts';
+import {
+  createOperator,
+  createOperatorRequest,
+  OperatorRequestError,
+  operatorRoleRequest,
+  setOperatorRole,
+} from '../operators/accounts.ts';
 import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import type { ReconcileSummary } from '../payments/intents/reconcile.ts';
@@ -136,6 +143,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (!parsed.success) return reply.code(400).send({ error: 'Expected {"email": "...", "password": "..."}.' });
     const result = await createOperator(options.db, passwords, parsed.data);
     request.log.info({ operatorId: result.id }, 'operator created');
+    return result;
+  });
+
+  app.post('/operators/role', async (request, reply) => {
+    const parsed = operatorRoleRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected {"email": "...", "role": "editor" | "publisher"}.' });
+    const result = await setOperatorRole(options.db, parsed.data);
+    request.log.info({ role: result.role }, 'operator role set');
     return result;
   });
 

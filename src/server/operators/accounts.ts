@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { newId } from '../db/ids.ts';
 import { type Database, OPERATOR_ROLES, type OperatorRole } from '../db/types.ts';
-import { findOperatorByEmail, insertOperator } from './repository.ts';
+import { findOperatorByEmail, insertOperator, updateOperatorRole } from './repository.ts';
 
 /** Operators see revenue: a longer minimum than parents'. */
 export const OPERATOR_PASSWORD_MIN = 12;
@@ -51,6 +51,16 @@ export async function createOperator(
   const created = await insertOperator(db, { id, email, passwordHash: await passwords.hash(request.password), role });
   if (!created) throw new OperatorRequestError(`An operator with the email ${email} exists already.`);
   return { id, email, role };
+}
+
+export const operatorRoleRequest = z.object({ email: z.string().max(254), role: z.enum(OPERATOR_ROLES) });
+export type OperatorRoleRequest = z.infer<typeof operatorRoleRequest>;
+
+/** Makes an operator an editor or a publisher (`npm run operator -- role`). */
+export async function setOperatorRole(db: Kysely<Database>, request: OperatorRoleRequest): Promise<{ email: string; role: OperatorRole }> {
+  const email = normalizeOperatorEmail(request.email);
+  if (!(await updateOperatorRole(db, email, request.role))) throw new OperatorRequestError(`There is no operator with the email ${email}.`);
+  return { email, role: request.role };
 }
 
 /** The operator whose email and password these are, or null (unknown email or wrong password, told apart by nobody). */

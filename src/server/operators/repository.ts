@@ -31,6 +31,12 @@ export async function insertOperator(db: Db, row: OperatorRow): Promise<boolean>
   return inserted !== undefined;
 }
 
+/** Sets the operator's role; answers false when there is no operator with that email. */
+export async function updateOperatorRole(db: Db, email: string, role: OperatorRole): Promise<boolean> {
+  const result = await db.updateTable('operators').set({ role }).where('email', '=', email).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function insertOperatorSession(
   db: Db,
   session: { tokenHash: string; operatorId: string; csrfToken: string; at: Date; expiresAt: Date },
