@@ -24,6 +24,11 @@ export interface AssembleOptions {
   /** Where start-up messages (migrations applied, catalog imported) go. */
   log?: (message: string) => void;
   overrides?: BuildServerOptions['overrides'];
+  /**
+   * A checkout that does not pass the check: the start stops (default), or, in dev, where the
+   * browser shows the same mistakes as files are saved, the live release stays and the log says why.
+   */
+  brokenCheckout?: 'stop' | 'keep-live';
 }
 
 export async function assembleServer(
@@ -48,6 +53,7 @@ export async function assembleServer(
       funnelsDir: env.funnelsDir,
       copyDir: env.copyDir,
       log: options.log ?? ((message) => console.error(message)),
+      brokenCheckout: options.brokenCheckout ?? 'stop',
     });
     app = await buildServer({
       distDir: options.distDir,

@@ -78,6 +78,13 @@ test('a checkout that does not pass the check is no release, and the start stops
   expect(error?.message).toMatch(/funnels\/home\.yaml:\d+:1: error FL101: Unknown field 'bogusKey'/);
   expect(error?.message).toContain(`Release ${before!.liveId} stays live; no release was made.`);
   expect(await readReleaseState(t.db)).toEqual(before);
+
+  // `npm run dev` keeps serving the live release (its browser overlay shows the mistake).
+  logged.length = 0;
+  const dev = await deployCheckout(t.db, { ...checkout, log: (m) => logged.push(m), brokenCheckout: 'keep-live' });
+  expect(dev).toMatchObject({ kind: 'kept', liveId: before!.liveId });
+  expect(logged.join('\n')).toMatch(/stays live; the checkout cannot become a release: [^]*funnels\/home\.yaml:\d+:1: error FL101/);
+  expect(await readReleaseState(t.db)).toEqual(before);
 });
 
 test('a live release this code does not pass (published since the deploy) stops the start, naming it', { timeout: 60_000 }, async () => {

@@ -8,7 +8,9 @@
  * - the checkout differs and someone published since (CLI, studio): the live release stays, and
  *   the log names the files that differ and how to reconcile. A deploy never undoes a publish.
  *
- * The release served must pass this code's check: when it does not (a block it uses was removed,
+ * A checkout that does not pass the check is never made a release: the start stops (`npm run dev`
+ * keeps the live release instead, its browser overlay showing the mistakes). The release served
+ * must pass this code's check: when it does not (a block it uses was removed,
  * say), the server refuses to start and says which release and why, so the instances already
  * running keep serving it and nothing half-works (docs/decisions.md).
  */
@@ -34,7 +36,13 @@ const DEPLOY_ACTOR = { name: 'deploy', role: 'publisher' } as const;
 export const reconcileAdvice = (liveId: number) =>
   `To reconcile: \`npm run release -- pull\` writes release ${liveId}'s files into the checkout; commit them and deploy again.`;
 
-export async function deployCheckout(db: Db, dirs: CheckoutDirs & { log?: (message: string) => void }): Promise<DeployOutcome> {
+export interface DeployOptions extends CheckoutDirs {
+  log?: (message: string) => void;
+  /** A checkout that does not pass: stop the start (default), or keep the live release and log why (`npm run dev`). */
+  brokenCheckout?: 'stop' | 'keep-live';
+}
+
+export async function deployCheckout(db: Db, dirs: DeployOptions): Promise<DeployOutcome> {
   const files = readCheckoutFiles(dirs);
   const state = await readReleaseState(db);
   const live = state ? await findRelease(db, state.liveId) : undefined;
@@ -65,6 +73,11 @@ export async function deployCheckout(db: Db, dirs: CheckoutDirs & { log?: (messa
     dirs.log?.(`Releases: the checkout is release ${result.id}, live (source deploy).`);
     return { kind: live ? 'new' : 'first', liveId: result.id };
   } catch (error) {
+    if (error instanceof ReleaseRefusal && live && dirs.brokenCheckout === 'keep-live') {
+      requirePasses(live.id, live.files);
+      dirs.log?.(`Releases: release ${live.id} stays live; the checkout cannot become a release: ${error.message}`);
+      return { kind: 'kept', liveId: live.id, differing: allChanged(changedFiles(live.files, files)) };
+    }
     if (error instanceof ReleaseRefusal)
       throw new ReleaseStartError(
         `The checkout's funnels/ and copy/ cannot become a release: ${error.message}` +
