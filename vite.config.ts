@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { blocks } from './src/blocks/registry.ts';
 import { backendInDevServer } from './src/server/devBackend.ts';
 import { blockCodePlugin } from './src/vitePlugin/blockCode.ts';
 import { funnelConfigPlugin } from './src/vitePlugin/plugin.ts';
@@ -31,8 +32,8 @@ function serverRendererBesideTheApp(): Plugin {
 export default defineConfig({
   root: '.',
   plugins: [
-    funnelConfigPlugin({ funnelsDir: process.env.FUNNELS_DIR ?? 'funnels', copyDir: process.env.COPY_DIR ?? 'copy' }),
-    blockCodePlugin(),
+    funnelConfigPlugin({ funnelsDir: process.env.FUNNELS_DIR ?? 'funnels', copyDir: process.env.COPY_DIR ?? 'copy', blocks }),
+    blockCodePlugin(blocks),
     backendInDevServer(),
     serverRendererBesideTheApp(),
   ],

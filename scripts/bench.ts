@@ -29,6 +29,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { blocks } from '../src/blocks/registry.ts';
 import { checkAndCompile } from '../src/compiler/compile.ts';
 import { FUNNEL_PAGES_FILE, type FunnelPages } from '../src/generators/pages/funnelPages.ts';
 import { blockChunkKey, entryKey, type Manifest, screenChunkKey, withStaticImports } from '../src/server/pages/manifest.ts';
@@ -47,6 +48,7 @@ function screenIdAt(routePath: string): string {
     root: repoRoot,
     funnelsDir: process.env.FUNNELS_DIR || 'funnels',
     copyDir: process.env.COPY_DIR || 'copy',
+    blocks,
   });
   if (!compiled) throw new Error('The funnel config has errors: run `npm run check`.');
   const route = compiled.config.routes.find((r) => r.path === routePath);

@@ -9,6 +9,7 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { blocks } from '../src/blocks/registry.ts';
 import { loadProject } from '../src/compiler/load.ts';
 import { writeJsonSchemaFiles } from '../src/generators/jsonSchema/files.ts';
 import { projectJsonSchemas } from '../src/generators/jsonSchema/schemaFiles.ts';
@@ -19,8 +20,11 @@ if (process.argv.length > 2) {
   process.stderr.write('Usage: tsx scripts/schema.ts (it writes the JSON Schemas of funnels/ and copy/ into schemas/)\n');
   process.exit(2);
 }
-const project = loadProject({ root, funnelsDir: 'funnels', copyDir: 'copy' });
-const { written, unchanged, removed } = writeJsonSchemaFiles(root, projectJsonSchemas([...project.configFiles, ...project.copyFiles]));
+const project = loadProject({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
+const { written, unchanged, removed } = writeJsonSchemaFiles(
+  root,
+  projectJsonSchemas([...project.configFiles, ...project.copyFiles], project.schemas),
+);
 const size = (path: string) => `${Math.ceil(statSync(join(root, path)).size / 1024)} KB`;
 for (const path of written) process.stdout.write(`wrote ${path} (${size(path)})\n`);
 for (const path of removed) process.stdout.write(`removed ${path} (nothing generates it any more)\n`);

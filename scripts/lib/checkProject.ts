@@ -4,6 +4,7 @@
  * docs/funnels/ and the JSON Schemas of schemas/ are up to date. `npm run release -- publish`
  * checks the checkout with it before uploading anything.
  */
+import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import type { Diagnostic } from '../../src/compiler/diagnostic.ts';
 import type { SourceFile } from '../../src/compiler/load.ts';
@@ -23,14 +24,14 @@ export interface ProjectCheck {
 }
 
 export function checkProject(dirs: { root: string; funnelsDir: string; copyDir: string }): ProjectCheck {
-  const result = checkAndCompile(dirs);
+  const result = checkAndCompile({ ...dirs, blocks });
   // What is written from the config (maps, schemas) is compared once the config itself is right.
   const diagnostics =
     mapsCheckedFor(dirs) && result.compiled
       ? [
           ...result.diagnostics,
-          ...staleMapDiagnostics(dirs.root, mapFiles(mapSource(result.compiled, result.files))),
-          ...staleJsonSchemaDiagnostics(dirs.root, projectJsonSchemas(result.files)),
+          ...staleMapDiagnostics(dirs.root, mapFiles(mapSource(result.compiled, result.files, result.schemas))),
+          ...staleJsonSchemaDiagnostics(dirs.root, projectJsonSchemas(result.files, result.schemas)),
         ]
       : result.diagnostics;
   return {

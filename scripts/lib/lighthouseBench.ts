@@ -26,9 +26,9 @@
  * - JS on '/' until network idle: Playwright's Chromium at 390×844 (mobile), '/' opened, then
  *   waited on until no request has been in flight for IDLE_MS (the prefetches the runtime makes
  *   in requestIdleCallback included). Every JS response (a .js path or a javascript content type)
- *   is gzipped at level 9 here, whatever the server sent. "entry" = the served HTML's module
+ *   is gzipped at level 9 here, whatever the server sent. "entry" = the page's module
  *   script and its static imports (from Vite's manifest), what every page loads; "screen" = the
- *   page's modulepreloads (its screen's and blocks' chunks) and their imports; "total" = all of
+ *   page's modulepreloads (in its HTML or added by its entry: its screen's and blocks' chunks) and their imports; "total" = all of
  *   them, the prefetches of the screens '/' leads to included. Budgets JS_BUDGETS (1 KB = 1000 bytes). The same
  *   session lists console errors, uncaught exceptions and CSP violations (file:line:col), which
  *   Lighthouse's `inspector-issues` audit only names.
@@ -456,7 +456,7 @@ interface JsFile {
 
 /**
  * The scripts `html` names, by stage: the module script and its static imports (the entry); the
- * modulepreloads (the screen's own chunks) and their static imports, less the entry's.
+ * modulepreloads (the screen's own chunks, the page's or those its entry added) and their static imports, less the entry's.
  */
 function scriptStages(html: string, distDir: string): Map<string, Stage> {
   const manifestFile = path.join(distDir, '.vite/manifest.json');
@@ -505,7 +505,6 @@ function issueText(issue: { code: string; details: Record<string, unknown> }): s
 
 async function jsUntilIdle(url: string, distDir: string): Promise<IdleLoad> {
   const html = await (await fetch(`${url}/`, { headers: { accept: 'text/html' } })).text();
-  const stages = scriptStages(html, distDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({
@@ -561,6 +560,10 @@ async function jsUntilIdle(url: string, distDir: string): Promise<IdleLoad> {
     await page.goto(`${url}/`, { waitUntil: 'networkidle', timeout: 60_000 });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < IDLE_MS)) await sleep(100);
+    // A server-rendered page's entry is added after its first paint, and adds its screen's modulepreloads itself
+    // (src/server/pages/entryAfterPaint.ts, src/runtime/startup/screenCode.ts).
+    const added = await page.$$eval('script[type="module"][src], link[rel="modulepreload"]', (tags) => tags.map((t) => t.outerHTML));
+    const stages = scriptStages(html + added.join(''), distDir);
     const files: JsFile[] = [];
     for (const [href, body] of bodies) {
       const data = await body;
@@ -615,7 +618,8 @@ function printJs(appLoad: IdleLoad, floorLoad: IdleLoad): BudgetRow[] {
 
 /** What a server answered for the entry script, as Chromium asks for it. */
 async function encodingOf(url: string, html: string): Promise<string> {
-  const src = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  // A server-rendered page names it in `data-entry` (src/server/pages/entryAfterPaint.ts).
+  const src = /<script[^>]*(?:type="module"[^>]*src|data-entry)="([^"]+)"/.exec(html)?.[1];
   if (!src) return 'no module script';
   const response = await fetch(new URL(src, url), { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
   await response.arrayBuffer();

@@ -1,6 +1,6 @@
 import { blockCode } from 'virtual:block-code';
 import { type ComponentType, createElement, use } from 'react';
-import { blockTypesIn } from './blockTypesIn.ts';
+import { blockTypesIn } from '../language/blockTypesIn.ts';
 import type { BlockType } from './schemas.ts';
 import type { BlockProps } from './types.ts';
 

@@ -26,7 +26,8 @@ import trialHeading from './trialHeading/block.ts';
 import widget from './widget/block.ts';
 
 /**
- * Every block type, once: the compiler's schema of a block (./schemas.ts) and the browser's
+ * Every block type, once: the compiler's schemas of the config (built from it by the compiler, which is handed it:
+ * src/compiler/configSchemas.ts), the types of ./schemas.ts and the browser's
  * components (./components.ts) are both derived from this list. Adding a block is its folder
  * (a block.ts with its defineBlock, its schema and component), one line here, and its copy.
  */

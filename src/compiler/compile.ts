@@ -2,6 +2,7 @@ import { blockTexts } from './blockTexts.ts';
 import { runChecks } from './checks/index.ts';
 import { matchRoute } from './checks/routeIndex.ts';
 import type { CompiledApp, CompiledConfig, CompiledCopy, CompiledFlag, CompiledHead, CompiledRoute, CompiledScreen } from './compiled.ts';
+import type { ConfigSchemas } from './configSchemas.ts';
 import { splitCopy } from './copySplit.ts';
 import { type Diagnostic, isError } from './diagnostic.ts';
 import { EMAILS_NAMESPACE } from './emailTexts.ts';
@@ -17,9 +18,9 @@ import {
 } from './load.ts';
 import { attachOutcomes } from './outcomes.ts';
 import { type Located, locateDiagnostic, sortDiagnostics } from './report.ts';
-import { runtimeTexts as defaultRuntimeTexts, type RuntimeTexts } from './runtimeTexts.ts';
+import { type RuntimeTexts, runtimeTextsOf } from './runtimeTexts.ts';
 import type { AppConfig, AppFile, CopyTree, ExperimentsFile, FlagDefinition, FunnelFile } from './schema/index.ts';
-import { schemaByKind, type Validation, validateConfigFile, validateCopyFile } from './validate.ts';
+import { type Validation, validateConfigFile, validateCopyFile } from './validate.ts';
 
 /** Everything the browser gets, ready to be served as modules by the Vite plugin. */
 export interface CompiledProject {
@@ -44,6 +45,8 @@ export interface CheckResult {
   files: SourceFile[];
   /** Present only when there is no error (warnings are fine). */
   compiled?: CompiledProject;
+  /** The schemas the files were checked with, built from the blocks it was handed (the generators walk the config with them). */
+  schemas: ConfigSchemas;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface CheckResult {
  * compile.
  */
 export interface CheckOptions extends ProjectDirs {
-  /** What the code knows of the texts it shows by itself; defaults to src/compiler/runtimeTexts.ts (tests give their fixtures'). */
+  /** What the code knows of the texts it shows by itself: src/compiler/runtimeTexts.ts's with `blocks`' unless a test gives its own. */
   runtimeTexts?: RuntimeTexts;
   cache?: CheckCache;
 }
@@ -81,7 +84,7 @@ export function checkAndCompile(options: CheckOptions): CheckResult {
   const values = new Map<ConfigFile, unknown>();
   for (const file of project.configFiles) {
     if (!file.parsed || file.kind === undefined) continue;
-    const result = validated(file.data, () => validateConfigFile(file as ConfigFile & { kind: ConfigKind }));
+    const result = validated(file.data, () => validateConfigFile(file as ConfigFile & { kind: ConfigKind }, project.schemas));
     diagnostics.push(...result.diagnostics);
     if (result.value !== undefined) values.set(file, result.value);
   }
@@ -97,8 +100,14 @@ export function checkAndCompile(options: CheckOptions): CheckResult {
   const files: SourceFile[] = [...project.configFiles, ...project.copyFiles];
   const byPath = new Map(files.map((f) => [f.relPath, f]));
   const sorted = oncePerTemplateLine(sortDiagnostics(diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file)))));
-  if (sorted.some(isError)) return { diagnostics: sorted, files };
-  return { diagnostics: sorted, files, compiled: compile(project.configFiles, values, copy, options.runtimeTexts) };
+  const schemas = project.schemas;
+  if (sorted.some(isError)) return { diagnostics: sorted, files, schemas };
+  return {
+    diagnostics: sorted,
+    files,
+    schemas,
+    compiled: compile(project.schemas, project.configFiles, values, copy, options.runtimeTexts),
+  };
 }
 
 /**
@@ -126,15 +135,17 @@ function oncePerTemplateLine(located: Located[]): Diagnostic[] {
 
 /** Builds the compiled config from files that passed every check. */
 export function compile(
+  schemas: ConfigSchemas,
   configFiles: ConfigFile[],
   values: Map<ConfigFile, unknown>,
   copyFiles: Map<CopyFile, CopyTree>,
-  code: RuntimeTexts = defaultRuntimeTexts,
+  code: RuntimeTexts = runtimeTextsOf(schemas.blocks),
 ): CompiledProject {
   const errorMapping = (values.get(configFiles.find((f) => f.kind === 'app' && values.has(f))!) as AppFile).app;
   const compiledValues = new Map<ConfigFile, unknown>();
   for (const file of configFiles)
-    if (file.kind !== undefined && values.has(file)) compiledValues.set(file, compiledValue(file.kind, values.get(file), errorMapping));
+    if (file.kind !== undefined && values.has(file))
+      compiledValues.set(file, compiledValue(schemas, file.kind, values.get(file), errorMapping));
   const valuesOf = <T>(kind: ConfigKind) =>
     configFiles.filter((f) => f.kind === kind && compiledValues.has(f)).map((f) => compiledValues.get(f) as T);
   const app = valuesOf<AppFile>('app')[0]!.app;
@@ -179,7 +190,8 @@ export function compile(
     files,
     copy: copy[defaultLocale] ?? {},
     runtimeKeys,
-    blockTexts: blockTexts(),
+    blockTexts: blockTexts(schemas.blocks),
+    schemas,
   });
   return { config, screens, copy, defaultLocale, shellCopy: split.shell, screenCopy: split.screens, head: app.head ?? null };
 }
@@ -190,11 +202,11 @@ export function compile(
  * copy travels with the screens that show it. Once per validated value and mapping: the dev
  * server compiles again at every save, and the values of unchanged files are the same objects.
  */
-function compiledValue(kind: ConfigKind, validated: unknown, errorMapping: AppConfig): unknown {
+function compiledValue(schemas: ConfigSchemas, kind: ConfigKind, validated: unknown, errorMapping: AppConfig): unknown {
   const known = validated !== null && typeof validated === 'object' ? compiledByValue.get(validated) : undefined;
   if (known?.errorMapping === errorMapping) return known.value;
   const value = JSON.parse(JSON.stringify(validated)) as unknown;
-  attachOutcomes(schemaByKind[kind], value, errorMapping);
+  attachOutcomes(schemas.byKind[kind], value, errorMapping, schemas.blockOf);
   if (kind === 'app') {
     const { callGroups: _groups, errors: _mapped, ...app } = (value as AppFile).app;
     (value as AppFile).app = app;

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { blockTypesIn } from '../blocks/blockTypesIn.ts';
+import { blockTypesIn } from '../language/blockTypesIn.ts';
 import { type Rule, rule } from '../language/schema/fields.ts';
 import { outcomeNotification } from '../language/schema/outcomes.ts';
 import { unionInfo } from '../language/schema/roles.ts';
 import { defaultRuleMessages } from '../language/validationRules.ts';
 import type { CompiledCopy } from './compiled.ts';
+import type { ConfigSchemas } from './configSchemas.ts';
 import type { YamlPath } from './diagnostic.ts';
 import type { ConfigKind } from './load.ts';
 import { unwrap, type WalkNode, walk } from './schemaWalk.ts';
-import { schemaByKind } from './validate.ts';
 
 /**
  * Which default-locale copy travels where (docs/decisions.md, "Runtime"):
@@ -41,6 +41,8 @@ export interface SplitInput {
   runtimeKeys: readonly string[];
   /** Keys some blocks show by themselves: with each screen that has one of these blocks, not in the shell. */
   blockTexts?: readonly { blockTypes: readonly string[]; keys: readonly string[] }[];
+  /** The schemas the files were validated with. */
+  schemas: ConfigSchemas;
 }
 
 const ruleUnion = unionInfo.get(unwrap(rule).schema);
@@ -65,24 +67,24 @@ export function copyKeysIn(schema: z.ZodType, data: unknown, found: (key: string
 }
 
 /** `copyKeysIn` a file's value, once per value (the dev server splits again at every save; unchanged files keep theirs). */
-function copyKeysOf(kind: ConfigKind, value: unknown): readonly { key: string; path: YamlPath }[] {
+function copyKeysOf(schemas: ConfigSchemas, kind: ConfigKind, value: unknown): readonly { key: string; path: YamlPath }[] {
   const known = isRecord(value) ? keysByValue.get(value) : undefined;
   if (known) return known;
   const found: { key: string; path: YamlPath }[] = [];
-  copyKeysIn(schemaByKind[kind], value, (key, path) => found.push({ key, path }));
+  copyKeysIn(schemas.byKind[kind], value, (key, path) => found.push({ key, path }));
   if (isRecord(value)) keysByValue.set(value, found);
   return found;
 }
 
 const keysByValue = new WeakMap<object, { key: string; path: YamlPath }[]>();
 
-export function splitCopy({ files, copy, runtimeKeys, blockTexts = [] }: SplitInput): CopySplit {
+export function splitCopy({ files, copy, runtimeKeys, blockTexts = [], schemas }: SplitInput): CopySplit {
   const withBlocks = new Set(blockTexts.flatMap((b) => b.keys));
   const shellKeys = new Set(runtimeKeys.filter((k) => !ruleDefaults.has(k) && !withBlocks.has(k)));
   const screenKeys = new Map<string, Set<string>>();
   for (const { kind, value } of files) {
     if (kind !== 'funnel') {
-      for (const { key } of copyKeysOf(kind, value)) shellKeys.add(key);
+      for (const { key } of copyKeysOf(schemas, kind, value)) shellKeys.add(key);
       continue;
     }
     const screens = isRecord(value) && Array.isArray(value.screens) ? value.screens : [];
@@ -95,7 +97,7 @@ export function splitCopy({ files, copy, runtimeKeys, blockTexts = [] }: SplitIn
       for (const { blockTypes, keys } of blockTexts)
         if (blockTypes.some((type) => shown.has(type))) for (const key of keys) screenKeys.get(id)!.add(key);
     });
-    for (const { key, path } of copyKeysOf(kind, value)) {
+    for (const { key, path } of copyKeysOf(schemas, kind, value)) {
       // Under `screens: [i]`: that screen's; elsewhere in the funnel (progress labels): each of its screens'.
       const owners = path[0] === 'screens' && typeof path[1] === 'number' ? [ids[path[1]]] : ids;
       for (const id of owners) if (id !== undefined) screenKeys.get(id)!.add(key);

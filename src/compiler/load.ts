@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { type Alias, type Document, isAlias, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { closest } from '../language/suggest.ts';
+import { type BlockRegistry, type ConfigSchemas, configSchemas } from './configSchemas.ts';
 import { type Diagnostic, error } from './diagnostic.ts';
 import { diskSource, type FileSource, memorySource, type ProjectFiles, type ProjectFolders } from './projectFiles.ts';
 import type { ConfigFile, ConfigKind, CopyFile, SourceFile } from './sourceFile.ts';
@@ -17,9 +18,13 @@ export interface LoadedProject {
   configFiles: ConfigFile[];
   copyFiles: CopyFile[];
   diagnostics: Diagnostic[];
+  /** The config's schemas, built from the blocks the load was handed (./configSchemas.ts). */
+  schemas: ConfigSchemas;
 }
 
 export interface ProjectDirs extends ProjectFolders {
+  /** Every block type (src/blocks/registry.ts): the compiler is handed it, it does not import it. */
+  blocks: BlockRegistry;
   /**
    * The project's files, when they are not read from disk (./projectFiles.ts): then only these are
    * read, the folders being where their paths say, and nothing is read from the file system.
@@ -57,6 +62,7 @@ const namespacePattern = /^[a-z][A-Za-z0-9-]*$/;
 export function loadProject(dirs: ProjectDirs): LoadedProject {
   const root = resolve(dirs.root);
   const source = dirs.files ? memorySource(root, dirs.files) : diskSource;
+  const schemas = configSchemas(dirs.blocks);
   const funnelsAbs = resolve(root, dirs.funnelsDir);
   const copyAbs = resolve(root, dirs.copyDir);
   const diagnostics: Diagnostic[] = [];
@@ -73,7 +79,7 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
       );
   }
 
-  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics, dirs.cache, source));
+  configFiles.push(...readConfigFiles(root, funnelsAbs, diagnostics, dirs.blocks, dirs.cache, source));
 
   for (const absPath of yamlFiles(copyAbs, diagnostics, root, source)) {
     const parts = relative(copyAbs, absPath).split(sep);
@@ -116,7 +122,7 @@ export function loadProject(dirs: ProjectDirs): LoadedProject {
     copyFiles.push({ group: 'copy', ...file, locale, namespace });
   }
 
-  return { root, funnelsDir: toRel(root, funnelsAbs), copyDir: toRel(root, copyAbs), configFiles, copyFiles, diagnostics };
+  return { root, funnelsDir: toRel(root, funnelsAbs), copyDir: toRel(root, copyAbs), configFiles, copyFiles, diagnostics, schemas };
 }
 
 /** Every config file of a funnels folder (read from disk, or through `source`), funnels that use a template expanded. */
@@ -124,6 +130,7 @@ export function readConfigFiles(
   root: string,
   funnelsAbs: string,
   diagnostics: Diagnostic[],
+  blocks: BlockRegistry,
   cache?: LoadCache,
   source: FileSource = diskSource,
 ): ConfigFile[] {
@@ -136,7 +143,7 @@ export function readConfigFiles(
     }
     configFiles.push(file);
   }
-  expandTemplates(configFiles, diagnostics, cache);
+  expandTemplates(configFiles, diagnostics, configSchemas(blocks), cache);
   return configFiles;
 }
 
@@ -145,7 +152,7 @@ export function readConfigFiles(
  * checks the templates' own declarations. A funnel whose `use:`/`with:` is wrong keeps no
  * kind: its problems are reported at its lines and it is not checked further.
  */
-function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[], cache?: LoadCache): void {
+function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[], schemas: ConfigSchemas, cache?: LoadCache): void {
   const templates = new Map<string, ConfigFile>();
   for (const file of configFiles.filter((f) => f.kind === 'template')) {
     diagnostics.push(...checkTemplateFile(file));
@@ -163,7 +170,7 @@ function expandTemplates(configFiles: ConfigFile[], diagnostics: Diagnostic[], c
     else delete file.kind;
   });
   // A template no funnel uses yet is still checked against the funnel schema, with sample values.
-  for (const [name, template] of templates) if (!used.has(name)) diagnostics.push(...checkUnusedTemplate(template, templates));
+  for (const [name, template] of templates) if (!used.has(name)) diagnostics.push(...checkUnusedTemplate(template, templates, schemas));
 }
 
 /** A funnel made from a template, as last time when neither file changed (only with a template: else the list of templates counts). */

@@ -9,13 +9,14 @@
  *   2. funnels/app.yaml `errors:` under the call's name, then under its group (`callGroups:`): the
  *      outcome; then the call's `default`, then the group's.
  */
-import type { NoticeContext } from '../blocks/schemas.ts';
+
 import { contract } from '../contract/definitions.ts';
 import { namedOutcomeNames } from '../contract/outcomes.ts';
+import type { NoticeContext } from '../language/blockDefinition.ts';
 import type { NotificationFields } from '../language/schema/notification.ts';
 import type { CompiledOutcomes, OutcomeMap, OutcomeNotification } from '../language/schema/outcomes.ts';
-import { blockOf } from './blockOf.ts';
 import { ancestor, isRecord } from './checks/context.ts';
+import type { ConfigSchemas } from './configSchemas.ts';
 import type { YamlPath } from './diagnostic.ts';
 import { type WalkNode, walk } from './schemaWalk.ts';
 
@@ -103,7 +104,7 @@ export function compileOutcomes(
 }
 
 /** Where a failed call at an action node shows its messages: the nearest block around it that says (`notices`), if any. */
-export function noticesAround(node: WalkNode): NoticeContext | undefined {
+export function noticesAround(node: WalkNode, blockOf: ConfigSchemas['blockOf']): NoticeContext | undefined {
   const block = ancestor(node, (n) => blockOf(n)?.notices !== undefined);
   if (!block || !isRecord(block.data)) return undefined;
   return blockOf(block)!.notices!(block.data);
@@ -130,12 +131,17 @@ export function callSiteOf(node: WalkNode): CallSite | undefined {
  * Puts `outcomes` on every call and login of a validated file's `data` (in place: give it a copy),
  * and drops their `errors:`, which the browser does not need.
  */
-export function attachOutcomes(schema: Parameters<typeof walk>[0], data: unknown, config: ErrorsConfig): void {
+export function attachOutcomes(
+  schema: Parameters<typeof walk>[0],
+  data: unknown,
+  config: ErrorsConfig,
+  blockOf: ConfigSchemas['blockOf'],
+): void {
   walk(schema, data, (node) => {
     const site = callSiteOf(node);
     if (!site) return;
     const action = node.data as Record<string, unknown>;
-    action.outcomes = compileOutcomes(config, site.call, site.site, noticesAround(node));
+    action.outcomes = compileOutcomes(config, site.call, site.site, noticesAround(node, blockOf));
     delete action.errors;
   });
 }

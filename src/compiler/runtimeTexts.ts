@@ -1,6 +1,6 @@
-import { blocks } from '../blocks/schemas.ts';
 import { copyKey, placeholderName } from '../language/schema/common.ts';
 import { validationRules } from '../language/validationRules.ts';
+import type { BlockRegistry } from './configSchemas.ts';
 import { emailTexts, type TextFills } from './emailTexts.ts';
 
 export type { TextFills } from './emailTexts.ts';
@@ -46,12 +46,14 @@ export const requiredShellTexts: TextFills = {
  * `npm run check` wants them in the source language like any copy key, and says so in terms of
  * copy files (FL506), never of this file.
  */
-export const derivedTexts: TextFills = {
-  /** What blocks show by themselves (their definitions' `texts`: the plan cards' texts and plan names, say). */
-  ...Object.assign({}, ...blocks.map((b) => b.texts ?? {})),
-  /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */
-  ...Object.fromEntries(Object.values(validationRules).map((rule) => [rule.message, rule.fills])),
-};
+export function derivedTexts(blocks: BlockRegistry): TextFills {
+  return {
+    /** What blocks show by themselves (their definitions' `texts`: the plan cards' texts and plan names, say). */
+    ...Object.assign({}, ...blocks.map((b) => b.texts ?? {})),
+    /** Validation messages: these travel with the screens whose forms use the rule (without their own `message:`). */
+    ...Object.fromEntries(Object.values(validationRules).map((rule) => [rule.message, rule.fills])),
+  };
+}
 
 /** What the code knows of the texts it shows by itself (tests give a smaller set for their fixtures). */
 export interface RuntimeTexts {
@@ -63,7 +65,12 @@ export interface RuntimeTexts {
   emails: TextFills;
 }
 
-export const runtimeTexts: RuntimeTexts = { requiredShell: requiredShellTexts, derived: derivedTexts, emails: emailTexts };
+/** What the code knows of the texts it shows by itself, its blocks being `blocks` (the registry the compiler is handed). */
+export const runtimeTextsOf = (blocks: BlockRegistry): RuntimeTexts => ({
+  requiredShell: requiredShellTexts,
+  derived: derivedTexts(blocks),
+  emails: emailTexts,
+});
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 

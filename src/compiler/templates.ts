@@ -1,8 +1,8 @@
 import { Document, isMap, isScalar, isSeq, type Node, Pair, Scalar, visit, type YAMLMap } from 'yaml';
 import { instanceFile, type TemplateParam, templateFile, templateParamTypes } from '../language/schema/template.ts';
 import { closest } from '../language/suggest.ts';
+import type { ConfigSchemas } from './configSchemas.ts';
 import { type Diagnostic, error } from './diagnostic.ts';
-import { funnelFile } from './schema/funnel.ts';
 import type { ConfigFile, TemplateOrigin } from './sourceFile.ts';
 import { validateConfigFile } from './validate.ts';
 
@@ -259,7 +259,11 @@ const sampleValues: Record<TemplateParam['type'], unknown> = {
  * checked against the funnel schema, so its mistakes show before a marketer first uses it.
  * Reported at the template's own lines.
  */
-export function checkUnusedTemplate(template: ConfigFile, templates: ReadonlyMap<string, ConfigFile>): Diagnostic[] {
+export function checkUnusedTemplate(
+  template: ConfigFile,
+  templates: ReadonlyMap<string, ConfigFile>,
+  schemas: ConfigSchemas,
+): Diagnostic[] {
   const parsed = templateFile.safeParse(template.data);
   if (!parsed.success) return [];
   const samples = Object.fromEntries(Object.entries(parsed.data.params).map(([name, p]) => [name, p.default ?? sampleValues[p.type]]));
@@ -268,9 +272,9 @@ export function checkUnusedTemplate(template: ConfigFile, templates: ReadonlyMap
   const expanded = expandInstance(sample, templates).file;
   if (!expanded) return [];
   const { origin: _origin, ...asTemplate } = expanded;
-  if (funnelFile.safeParse(asTemplate.data).success) return [];
+  if (schemas.funnelFile.safeParse(asTemplate.data).success) return [];
   // The expanded funnel is the template's `produces:` (plus `version:`): its paths are found there.
-  return validateConfigFile({ ...asTemplate, kind: 'funnel' }).diagnostics.map((d) => ({
+  return validateConfigFile({ ...asTemplate, kind: 'funnel' }, schemas).diagnostics.map((d) => ({
     ...d,
     path: ['produces', ...d.path],
     message: `${d.message} (No funnel uses this template yet; it was checked with sample values.)`,

@@ -1,25 +1,13 @@
 import type { z } from 'zod';
-import { catalogFile } from '../language/schema/catalog.ts';
 import { routePath } from '../language/schema/common.ts';
 import { copyTree } from '../language/schema/copy.ts';
-import { experimentsFile } from '../language/schema/experiments.ts';
-import { templateFile } from '../language/schema/template.ts';
 import { closest } from '../language/suggest.ts';
+import type { ConfigSchemas } from './configSchemas.ts';
 import { describeSchema, describeValue, expectedTypeWords, missingKeyMessage, ownerPhrase, showValue } from './describe.ts';
 import { type Diagnostic, error, type YamlPath } from './diagnostic.ts';
 import type { DiagnosticCode } from './diagnosticCodes.ts';
-import { appFile } from './schema/app.ts';
-import { funnelFile } from './schema/funnel.ts';
 import { defOf, schemaAt, unwrap } from './schemaWalk.ts';
 import type { ConfigFile, ConfigKind, CopyFile } from './sourceFile.ts';
-
-export const schemaByKind: Record<ConfigKind, z.ZodType> = {
-  app: appFile,
-  experiments: experimentsFile,
-  funnel: funnelFile,
-  catalog: catalogFile,
-  template: templateFile,
-};
 
 export interface Validation {
   diagnostics: Diagnostic[];
@@ -27,9 +15,9 @@ export interface Validation {
   value?: unknown;
 }
 
-/** Runs the schema of a parsed config file of known kind. */
-export function validateConfigFile(file: ConfigFile & { kind: ConfigKind }): Validation {
-  return validate(schemaByKind[file.kind], file.data, file.relPath, file.kind);
+/** Runs the schema of a parsed config file of known kind (`schemas`: src/compiler/configSchemas.ts). */
+export function validateConfigFile(file: ConfigFile & { kind: ConfigKind }, schemas: ConfigSchemas): Validation {
+  return validate(schemas.byKind[file.kind], file.data, file.relPath, file.kind);
 }
 
 /** Runs the copy schema on a parsed copy file; an empty file is an empty namespace. */

@@ -1,5 +1,3 @@
-import { readPageData } from '../browser/pageData.ts';
-
 /**
  * Fetching ahead, by the funnel graph: once a screen shows and the browser is idle, the chunks
  * of the screens it can lead to (src/generators/map/next.ts) go into the HTTP cache as
@@ -10,18 +8,9 @@ import { readPageData } from '../browser/pageData.ts';
  * whole app. The server writes the map into each page (src/server/pages/appPages.ts); without it
  * (`npm run dev`), nothing is fetched ahead.
  */
-export interface PageAssets {
-  /** Screen id → its own chunk and what it imports. */
-  files: Record<string, string[]>;
-  /** Screen id → its on-demand blocks' chunks (fetched on intent). */
-  blocks: Record<string, string[]>;
-  /** Screen id → the screens it can lead to. */
-  next: Record<string, string[]>;
-}
+import type { PageAssets } from './pageAssets.ts';
 
-export const PAGE_ASSETS_ID = 'page-assets';
-
-export const readPageAssets = (doc: Document): PageAssets | null => readPageData<PageAssets>(doc, PAGE_ASSETS_ID);
+export { readPageAssets } from './pageAssets.ts';
 
 interface Connection {
   saveData?: boolean;

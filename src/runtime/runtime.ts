@@ -13,10 +13,9 @@ import { type ActionScope, type ActionServices, GENERIC_MESSAGE } from './action
 import { readAttribution } from './attribution.ts';
 import { type ClientStateStore, recordQuizAnswer } from './clientState.ts';
 import type { Copy } from './copy.ts';
-import type { BackendData, CreateBackendData } from './data/backendData.ts';
+import type { BackendData, BackendDataOptions, CreateBackendData } from './data/backendData.ts';
 import type { ExperimentTracking } from './experiments.ts';
 import { createInfoPopup, createNotificationCenter, type InfoPopup, type NotificationCenter } from './notifications.ts';
-import { noPreloads, type Preloads } from './preloads.ts';
 
 /** Where the parent is: the path being shown, the page before it, and whether this load was a reload. */
 export interface Navigation {
@@ -72,8 +71,8 @@ export interface RuntimeOptions {
   navigation: Navigation;
   /** Which payment adapter the payment blocks load ('sandbox' | 'braintree': the server's client config). */
   payments?: { adapter: () => Promise<string> };
-  /** Data the first screen needs, answered before it renders (server rendering; none by default). */
-  preloads?: Preloads;
+  /** How the data layer starts: with the answers a server-rendered page brought, or recording the server's render. */
+  data?: BackendDataOptions;
   /** Called when a screen shows: fetch ahead what the screens it leads to need (src/runtime/prefetch.ts). */
   prefetch?: (screenId: string) => void;
 }
@@ -82,7 +81,6 @@ export interface RuntimeOptions {
 export interface Runtime extends Omit<RuntimeOptions, 'backend'> {
   /** The runtime's one data layer, made by `create` on first use (src/runtime/data/useBackendData.ts). */
   backendData(create: CreateBackendData): BackendData;
-  preloads: Preloads;
   notifications: NotificationCenter;
   popup: InfoPopup;
   customer: Observable<CustomerFacts | null>;
@@ -103,7 +101,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   let data: BackendData | undefined;
   const backendData = (create: CreateBackendData): BackendData => {
     if (!data) {
-      data = create(o.backend, o.auth);
+      data = create(o.backend, o.auth, o.data);
       // After a write that changes them (a charge made or refused, a new card), read again, the old kept meanwhile.
       data.subscribe((name) => {
         const session = o.auth.session.get();
@@ -245,5 +243,5 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
   };
 
-  return { ...o, backendData, preloads: o.preloads ?? noPreloads, notifications, popup, customer, screens, services, facts, prepare };
+  return { ...o, backendData, notifications, popup, customer, screens, services, facts, prepare };
 }

@@ -22,7 +22,6 @@ import { createCopy } from './copy.ts';
 import { createExperimentTracking } from './experiments.ts';
 import { acceptConfigUpdates } from './hotConfig.ts';
 import { bindLanguage, languageDetector } from './language.ts';
-import { pagePreloads } from './preloads.ts';
 import { findRoute } from './routes.ts';
 import { createRuntime } from './runtime.ts';
 import { browserOf, navigationOf } from './startup/browser.ts';
@@ -32,6 +31,7 @@ import { fetchAhead } from './startup/fetchAhead.ts';
 import { chooseFlagProvider, FLAG_TIMEOUT_MS, type FlagProviderEnv, pageFlags } from './startup/flagProvider.ts';
 import { mount, renderedHere, sameView } from './startup/mount.ts';
 import { exposeExperimentsForQa, type QaWindow } from './startup/qaHook.ts';
+import { fetchScreenCode } from './startup/screenCode.ts';
 import { reportTouch } from './startup/touch.ts';
 import { yieldToMain } from './startup/yieldToMain.ts';
 import { BlockRegistryContext } from './ui/blockRegistry.ts';
@@ -66,6 +66,9 @@ export async function start(o: StartOptions): Promise<void> {
   // A page the server rendered says what it was rendered with (src/ssr/pageState.ts).
   const rendered = renderedHere(readPageState(document), window.location);
   if (rendered) browser.mobileAsRendered = () => rendered.mobile;
+  const found = findRoute(config.routes, window.location.pathname)?.route ?? config.routes.find((r) => r.screenId === app.notFound);
+  // The page's head left its screen's code out, so that it does not compete with the first paint: asked for now.
+  if (rendered && found) fetchScreenCode(document, found.screenId);
 
   const state = createClientStateStore(browser.local);
   await yieldToMain();
@@ -130,8 +133,7 @@ export async function start(o: StartOptions): Promise<void> {
   });
 
   // An eager first screen's chunk loads while the flags are asked for (an on-demand one shows 'Loading'), as does a
-  // server-rendered one's (the page preloads it).
-  const found = findRoute(config.routes, window.location.pathname)?.route ?? config.routes.find((r) => r.screenId === app.notFound);
+  // server-rendered one's (fetched above).
   const first = found?.load === 'onDemand' && !rendered ? undefined : found;
   // Its form code, if it has a form, follows right away instead of after the first render.
   if (first) void loadScreen(first.screenId).then(preloadBlocks, () => undefined);
@@ -173,7 +175,8 @@ export async function start(o: StartOptions): Promise<void> {
     // The payment blocks load this adapter (its code only on payment screens); when the client
     // config did not answer in time, it is asked for again then.
     payments: { adapter: paymentAdapter(startupConfig, apiBase) },
-    preloads: rendered ? pagePreloads(rendered.answers) : undefined,
+    // The data layer starts with the answers the server's render read (the hydrating blocks ask for nothing).
+    data: rendered ? { seed: rendered.data } : undefined,
     // `npm run dev` fetches nothing ahead (its pages have no asset map).
     prefetch: import.meta.env.DEV
       ? undefined

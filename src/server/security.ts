@@ -6,10 +6,12 @@
  */
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
+import { ENTRY_AFTER_PAINT_SOURCE } from './pages/entryAfterPaint.ts';
 
 export const contentSecurityPolicy = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // A server-rendered page's one inline script: it adds the entry after the first paint (src/server/pages/entryAfterPaint.ts).
+  'script-src': ["'self'", ENTRY_AFTER_PAINT_SOURCE],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],

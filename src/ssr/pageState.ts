@@ -19,8 +19,8 @@ export interface PageState {
   flags: ResolvedFlags;
   mobile: boolean;
   clientState: ClientState;
-  /** src/runtime/preloads.ts: key → answer. */
-  answers: Record<string, unknown>;
+  /** The data layer's answers the render read, by key (src/runtime/data/cache.ts): the browser's cache starts with them. */
+  data: Record<string, unknown>;
 }
 
 export const PAGE_STATE_ID = 'page-state';

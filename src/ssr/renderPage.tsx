@@ -18,7 +18,7 @@ import { captureAttribution, readAttribution } from '../runtime/attribution.ts';
 import { createClientStateStore } from '../runtime/clientState.ts';
 import { RuntimeContext } from '../runtime/context.tsx';
 import { createCopy } from '../runtime/copy.ts';
-import { recordingPreloads } from '../runtime/preloads.ts';
+import { createBackendData } from '../runtime/data/backendData.ts';
 import { findRoute, resolveRoute } from '../runtime/routes.ts';
 import { createRuntime, type Runtime } from '../runtime/runtime.ts';
 import { underPrefix } from '../runtime/sessionWatch.ts';
@@ -65,6 +65,12 @@ export interface RenderedPage {
   /** The rendered app and what the browser needs to hydrate it; null: the browser renders the screen itself. */
   body: { html: string; state: PageState } | null;
 }
+
+/**
+ * Renders of one page at most: each shows what the one before asked for (a plan list whose tag names no plans asks for
+ * the default list next).
+ */
+const MAX_RENDERS = 4;
 
 /**
  * Which screens are rendered on the server: those anyone may see (not under a private path of
@@ -193,7 +199,6 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
     timeoutMs: 1000,
   });
   const backend: Backend = { callFunction: (name, input) => request.call(name, input) };
-  const preloads = recordingPreloads();
   const runtime = createRuntime({
     config,
     copy,
@@ -218,16 +223,17 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
     captcha: { kind: request.captcha, getToken: () => Promise.reject(new Error('No bot check on the server.')) },
     browser,
     navigation,
-    preloads,
+    data: { recording: true },
   });
   await runtime.screens.load(found.screenId);
   const outcome = resolveRoute(config, { pathname: request.path, search: request.search }, runtime.facts(), runtime.screens.get);
   if (outcome.kind !== 'screen') return { ...head(module.screen.title), setCookies, screenId: found.screenId, body: null };
 
-  // The first render asks for the data; the second shows it.
+  // A render asks for the data it peeks at (the data layer records it); the next one shows it.
   const location = request.path + request.search;
+  const data = runtime.backendData(createBackendData);
   let html = await renderToHtml(runtime, location);
-  if (await preloads.settle()) html = await renderToHtml(runtime, location);
+  for (let render = 1; render < MAX_RENDERS && (await data.settle()); render++) html = await renderToHtml(runtime, location);
   return {
     ...head(outcome.screen.title),
     setCookies,
@@ -243,7 +249,7 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
         flags,
         mobile: request.mobile,
         clientState: state.get(),
-        answers: preloads.answers,
+        data: data.fresh(),
       },
     },
   };

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { type BlockDefinition, blocks } from '../blocks/schemas.ts';
+import type { BlockDefinition } from '../language/blockDefinition.ts';
 
 export const BLOCK_CODE_ID = 'virtual:block-code';
 const RESOLVED_ID = `\0${BLOCK_CODE_ID}`;
@@ -27,7 +27,7 @@ export function blockCodeModule(definitions: readonly BlockDefinition[], blocksD
 }
 
 /** Serves `virtual:block-code` to the browser and the server renderer. */
-export function blockCodePlugin(): Plugin {
+export function blockCodePlugin(blocks: readonly BlockDefinition[]): Plugin {
   const blocksDir = fileURLToPath(new URL('../blocks/', import.meta.url)).replaceAll('\\', '/');
   return {
     name: 'block-code',

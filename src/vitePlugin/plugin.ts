@@ -1,6 +1,7 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { type CheckResult, type CompiledProject, checkAndCompile, createCheckCache } from '../compiler/compile.ts';
+import type { BlockRegistry } from '../compiler/configSchemas.ts';
 import { isError } from '../compiler/diagnostic.ts';
 import type { ConfigFile } from '../compiler/load.ts';
 import { formatLocated, formatReport, locateDiagnostic, summaryLine } from '../compiler/report.ts';
@@ -34,6 +35,8 @@ export interface FunnelConfigPluginOptions {
   /** Relative to the Vite root, or absolute. */
   funnelsDir: string;
   copyDir: string;
+  /** Every block type (src/blocks/registry.ts), which the compiler is handed. */
+  blocks: BlockRegistry;
 }
 
 const RESOLVED_PREFIX = `\0${MAIN_ID}`;
@@ -49,7 +52,8 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
   const dirs = () => [resolve(root, options.funnelsDir), resolve(root, options.copyDir)];
   // In dev the config is checked again at every save: what did not change is not read again.
   const cache = createCheckCache();
-  const run = () => (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, cache }));
+  const run = () =>
+    (result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, blocks: options.blocks, cache }));
   const isConfigFile = (file: string) => /\.ya?ml$/.test(file) && dirs().some((dir) => resolve(file).startsWith(dir + sep));
 
   return {
@@ -112,7 +116,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.end(
           checked.compiled
-            ? screenIndexHtml(mapSource(checked.compiled, checked.files))
+            ? screenIndexHtml(mapSource(checked.compiled, checked.files, checked.schemas))
             : screenIndexErrorHtml(formatReport(checked.diagnostics, checked.files)),
         );
       });
@@ -122,7 +126,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
           server.config.logger.info(`  ➜  Screens: ${base}${SCREEN_INDEX_PATH} (every screen, with variant links)`);
           // The checker's first runs are slow (the JIT has not compiled it yet): one more now, so the first save is not one
           // of them. Without the cache, which would skip most of the work.
-          checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir });
+          checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, blocks: options.blocks });
         }, 0),
       );
       server.watcher.add(dirs());
@@ -152,7 +156,11 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     generateBundle() {
       // The browser build only: what the server needs to preload a screen's chunks and the browser to fetch the next ones.
       if (this.environment.name !== 'client' || !result?.compiled) return;
-      this.emitFile({ type: 'asset', fileName: FUNNEL_PAGES_FILE, source: JSON.stringify(funnelPages(result.compiled, result.files)) });
+      this.emitFile({
+        type: 'asset',
+        fileName: FUNNEL_PAGES_FILE,
+        source: JSON.stringify(funnelPages(result.compiled, result.files, result.schemas)),
+      });
     },
 
     hotUpdate({ file }) {

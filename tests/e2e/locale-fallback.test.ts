@@ -3,10 +3,12 @@
  * check` passes it with warnings, and a parent whose browser asks for French sees those texts
  * in French and every other text in English, never a raw key.
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
+import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import { expectHealthyScreen, screenshotForReview, useE2E, visible } from './harness.ts';
@@ -19,7 +21,7 @@ const build = useServedBuild({
 });
 const e2e = useE2E({ distDir: build.distDir, funnelsDir: build.funnelsDir, copyDir: build.copyDir });
 
-const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 const en = createCopy('en', compiled!.copy.en!, async () => ({})).t.get();
 
 describe('a partly translated language', () => {

@@ -4,9 +4,11 @@
  * Account; the footer's switcher changes the language on the page itself and remembers it.
  * Texts are read from copy/es through i18next, as the browser reads them.
  */
+
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
+import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 import { arrivesAt, expectHealthyScreen, newParentEmail, screenshotForReview, useE2E, visible } from './harness.ts';
@@ -14,7 +16,7 @@ import { fillCard, newParent, type Session } from './paymentsHelpers.ts';
 
 const e2e = useE2E();
 
-const { compiled, diagnostics } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled, diagnostics } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 if (!compiled?.copy.es) throw new Error(`No Spanish copy: ${diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
 const es = createCopy('es', compiled.copy.es, async () => ({})).t.get();
 const en = createCopy('en', compiled.copy.en!, async () => ({})).t.get();

@@ -1,20 +1,23 @@
 /**
  * A parent's first screen in one round trip (src/ssr/renderPage.tsx, src/server/pages/appPages.ts):
  * public screens arrive as HTML with their plans, in the visitor's language; the browser
- * hydrates that HTML without asking for the plans again; each page preloads its own chunks and,
- * once idle, fetches ahead only the screens it leads to (src/runtime/prefetch.ts).
+ * hydrates that HTML without asking for the plans again; each page has its own chunks (a
+ * server-rendered one's entry asks for them) and, once idle, fetches ahead only the screens it
+ * leads to (src/runtime/prefetch.ts).
  */
+
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../scripts/lib/build.ts';
+import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
-import type { PageAssets } from '../../src/runtime/prefetch.ts';
+import type { PageAssets } from '../../src/runtime/pageAssets.ts';
 import { expectHealthyScreen, screenshotForReview, UI_TIMEOUT, useE2E, visible } from './harness.ts';
 
 const e2e = useE2E();
 
-const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 if (!compiled?.copy.es || !compiled.copy.en) throw new Error('The funnel config does not compile.');
 const en = createCopy('en', compiled.copy.en, async () => ({})).t.get();
 const es = createCopy('es', compiled.copy.es, async () => ({})).t.get();
@@ -97,12 +100,23 @@ describe('server-rendered first screens', () => {
     expect(first.headers.get('set-cookie')).toMatch(/^experimentId=[\w-]+; Path=\/; SameSite=Lax; Max-Age=31536000/);
   });
 
-  test('a page preloads its own chunks; once idle it fetches ahead the screens it leads to, and their blocks on intent', async () => {
+  test("the entry asks for its page's own chunks; once idle, the screens it leads to, and their blocks on intent", async () => {
     const html = await (await fetch(e2e.at('/'), { headers: { accept: 'text/html' } })).text();
+    // Nothing but the HTML and the stylesheet before the first paint: no script preloaded, the entry added after it.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+    expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js">/);
     const page = await e2e.openPage('/');
+    expect(await page.$$eval('script[type="module"]', (scripts) => scripts.map((s) => s.getAttribute('src')))).toEqual([
+      expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+    ]);
     const assets = (await pageAssets(page)) as PageAssets;
     const own = [...assets.files.landing!, ...(assets.blocks.landing ?? [])];
-    for (const file of own) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+    const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => l.getAttribute('href')));
+    expect(new Set(preloaded)).toEqual(new Set(own));
+    // A page the browser renders itself preloads its screen's code in its head: its paint waits for it.
+    const privatePage = await (await fetch(e2e.at('/my-account'), { headers: { accept: 'text/html' } })).text();
+    for (const file of assets.files.myAccount!) expect(privatePage).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
 
     const ahead = await prefetched(page);
     const expected = new Set(assets.next.landing!.flatMap((id) => assets.files[id] ?? []).filter((f) => !own.includes(f)));

@@ -9,6 +9,7 @@ import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalog } from '../../src/server/catalog/read.ts';
 import { readFlagOverrides } from '../../src/server/config.ts';
 import type { Handler } from '../../src/server/functions.ts';
+import { ENTRY_AFTER_PAINT_SOURCE } from '../../src/server/pages/entryAfterPaint.ts';
 import { helmetOptionsFor, securityHeaders } from '../../src/server/security.ts';
 import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
@@ -123,7 +124,7 @@ describe('the built app', () => {
     const csp = headers['content-security-policy']!;
     expect(csp).toContain("frame-src 'self' https://assets.braintreegateway.com https://*.paypal.com https://pay.google.com");
     expect(csp).toContain('https://payments.sandbox.braintree-api.com');
-    expect(csp).toContain("script-src 'self' https://js.braintreegateway.com");
+    expect(csp).toContain(`script-src 'self' ${ENTRY_AFTER_PAINT_SOURCE} https://js.braintreegateway.com`);
     expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     const sandbox = await securityHeaders(helmetOptionsFor('sandbox'));
     expect(sandbox['content-security-policy']).not.toContain('braintree');
@@ -133,7 +134,8 @@ describe('the built app', () => {
   test('security headers, with a CSP that allows our own scripts, styles and calls only', async () => {
     const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    // Our own scripts, and the one inline script a server-rendered page has, by its hash (tests/e2e/server-rendering.test.ts).
+    expect(csp).toContain(`script-src 'self' ${ENTRY_AFTER_PAINT_SOURCE};`);
     expect(csp).toContain("style-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("object-src 'none'");

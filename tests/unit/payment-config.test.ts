@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { paymentFormCopyTexts } from '../../src/blocks/paymentForm/schema.ts';
+import { blocks } from '../../src/blocks/registry.ts';
 import type { Block } from '../../src/blocks/schemas.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { CallError } from '../../src/contract/wire.ts';
@@ -13,7 +14,7 @@ import { fakeServices } from './runtime/fixtures.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('the real config', () => {
-  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
   if (!compiled) throw new Error(diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n'));
 
   test.each([
@@ -101,7 +102,7 @@ describe('the action runner', () => {
 });
 
 describe("the real payment screens' answers to the server's refusals", () => {
-  const { compiled } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+  const { compiled } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
   const copy = compiled!.copy.en!;
   const has = (key: string) => {
     const colon = key.indexOf(':');

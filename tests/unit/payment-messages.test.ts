@@ -3,16 +3,18 @@
  * (src/adapters/payment/messages.ts) and the exact wording of every payment message in the
  * real copy (copy/en/payment.yaml), read through i18next as the browser reads it.
  */
+
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadingMessage, paymentMessageNames, providerMessage, splitName } from '../../src/adapters/payment/messages.ts';
 import { paymentFormCopyTexts } from '../../src/blocks/paymentForm/schema.ts';
+import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { createCopy } from '../../src/runtime/copy.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 if (!compiled) throw new Error(diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n'));
 const t = createCopy('en', compiled.copy.en!, async () => ({})).t.get();
 

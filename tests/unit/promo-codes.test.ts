@@ -4,9 +4,11 @@
  * couponCode and the rest as promoCode; the /promo registration — in the functions
  * and in funnels/promo.yaml as compiled, run with fake services.
  */
+
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { codesOf } from '../../src/blocks/codeList/codes.ts';
+import { blocks } from '../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../src/compiler/compile.ts';
 import { CallError } from '../../src/contract/wire.ts';
 import { canonicalCode, displayCode, isCouponCode } from '../../src/domain/codes.ts';
@@ -16,7 +18,7 @@ import { formatPromoCode } from '../../src/runtime/promoCode.ts';
 import { fakeServices } from './runtime/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 if (!compiled) throw new Error(`The funnel config has errors:\n${diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
 
 type AnyBlock = { type: string; name?: string; onSubmit?: Action[]; onPay?: Action[] };

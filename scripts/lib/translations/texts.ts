@@ -1,5 +1,7 @@
+import { blocks } from '../../../src/blocks/registry.ts';
 import { type CopyEntry, CopyIndex, splitKey } from '../../../src/compiler/checks/copyIndex.ts';
-import { type LoadedProject, loadProject, type ProjectDirs } from '../../../src/compiler/load.ts';
+import { type LoadedProject, loadProject } from '../../../src/compiler/load.ts';
+import type { ProjectFolders } from '../../../src/compiler/projectFiles.ts';
 
 /** The copy of every language, as the checker reads it (src/compiler/checks/copyIndex.ts). */
 export interface Texts {
@@ -18,8 +20,8 @@ function defaultLocaleOf(project: LoadedProject): string {
   return typeof app?.app?.defaultLocale === 'string' ? app.app.defaultLocale : 'en';
 }
 
-export function readTexts(dirs: ProjectDirs): Texts {
-  const project = loadProject(dirs);
+export function readTexts(dirs: ProjectFolders): Texts {
+  const project = loadProject({ ...dirs, blocks });
   const index = new CopyIndex(project.copyFiles, defaultLocaleOf(project));
   const sourceEntries = index.entriesOf(index.source).filter((e) => e.text !== undefined);
   return { root: dirs.root, copyDir: project.copyDir, source: index.source, index, sourceEntries };

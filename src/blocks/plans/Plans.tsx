@@ -4,7 +4,7 @@ import type { WebOffer } from '../../contract/entities.ts';
 import { displayOrder } from '../../domain/pricing.ts';
 import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { useCopy, useFacts, useRuntime } from '../../runtime/context.tsx';
-import { fetchPlanList } from '../../runtime/data/planList.ts';
+import { fetchPlanList, keptPlanList } from '../../runtime/data/planList.ts';
 import { useBackendData } from '../../runtime/data/useBackendData.ts';
 import { currentPlanTag, initialSelection, keepPlanTag, rememberChoice, SELECTED_PLAN_PARAM } from '../../runtime/plans.ts';
 import { buildHref, resolveTarget } from '../../runtime/targets.ts';
@@ -12,9 +12,6 @@ import { LoadStatus } from '../LoadStatus.tsx';
 import type { BlockProps } from '../types.ts';
 import { type PlanCard, planCards } from './cards.ts';
 import './plans.css';
-
-/** The preloaded answer of a plan list (src/runtime/preloads.ts). */
-const planListKey = (requestTag: string | undefined) => `GetDefaultPlans:${requestTag ?? ''}`;
 
 type PlanList =
   | { status: 'loading'; tag: string }
@@ -44,14 +41,14 @@ export default function Plans({ block }: BlockProps<'plans'>) {
   const flagTag = block.tags?.find((x) => evaluateCondition(x.when, facts))?.tag;
   const planTag = currentPlanTag(search, rt.browser.cookies, flagTag);
   const { tag, requestTag, setMarkerCookie, clearMarkerCookie, fromParam } = planTag;
-  // A server-rendered page brings its list (src/runtime/preloads.ts): the cards show at once, and are not asked for again.
+  // A list the data layer keeps (a server-rendered page brings its own) shows at once, and is not asked for again.
   const [list, setList] = useState<PlanList>(() => {
-    const shown = rt.preloads.read(planListKey(requestTag), () => fetchPlanList(data, requestTag, tag));
+    const shown = keptPlanList(data, requestTag, tag);
     return shown
       ? { status: 'ready', ...shown, selected: initialSelection(shown.offers, search, rt.browser.cookies) }
       : { status: 'loading', tag };
   });
-  const preloadedFor = useRef(list.status === 'ready' ? { requestTag } : null);
+  const shownAtOnce = useRef(list.status === 'ready' ? { requestTag } : null);
 
   const keepTag = useEffectEvent(() => keepPlanTag(rt.browser.cookies, planTag));
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cookies follow these fields of the tag (planTag is new every render)
@@ -59,9 +56,9 @@ export default function Plans({ block }: BlockProps<'plans'>) {
 
   // The list of the tag, asked again when the tag changes.
   const loadPlans = useEffectEvent((asking: string | undefined, live: () => boolean) => {
-    const preloaded = preloadedFor.current;
-    preloadedFor.current = null;
-    if (preloaded && preloaded.requestTag === asking) return;
+    const shown = shownAtOnce.current;
+    shownAtOnce.current = null;
+    if (shown && shown.requestTag === asking) return;
     setList({ status: 'loading', tag });
     void fetchPlanList(data, asking, tag).then(
       (shown) =>

@@ -30,7 +30,7 @@ export const checkCallInputs: Check = (ctx) => {
     if (node.data.input !== undefined && !isRecord(node.data.input)) continue;
     const input = node.data.input ?? {};
     const inputPath = [...node.path, 'input'];
-    const site: ValueSite = { file, node, forms, result: resultBefore(node) };
+    const site: ValueSite = { file, node, forms, schemas: ctx.schemas, result: resultBefore(node) };
     const misspelt = new Set<string>();
 
     for (const [key, value] of Object.entries(input)) {

@@ -1,9 +1,9 @@
 import { copyKey, routePath } from '../../language/schema/common.ts';
+import type { ConfigSchemas } from '../configSchemas.ts';
 import type { Diagnostic, YamlPath } from '../diagnostic.ts';
 import type { ConfigFile, ConfigKind, CopyFile, LoadedProject, SourceFile } from '../load.ts';
-import { type RuntimeTexts, runtimeTexts, shellTextsOf, type TextFills } from '../runtimeTexts.ts';
+import { type RuntimeTexts, runtimeTextsOf, shellTextsOf, type TextFills } from '../runtimeTexts.ts';
 import { type WalkNode, walkedNodes } from '../schemaWalk.ts';
-import { schemaByKind } from '../validate.ts';
 import { locate } from '../yamlPath.ts';
 import { CopyIndex } from './copyIndex.ts';
 
@@ -18,6 +18,8 @@ import { CopyIndex } from './copyIndex.ts';
  */
 export interface CheckContext {
   project: LoadedProject;
+  /** The config's schemas, built from the blocks the compiler was handed (the project's). */
+  schemas: ConfigSchemas;
   /** Parsed config files whose kind is known. */
   files: (ConfigFile & { kind: ConfigKind })[];
   app?: { file: ConfigFile; data: Record<string, unknown> };
@@ -99,7 +101,7 @@ export class BrokenFiles {
   }
 }
 
-export function buildContext(project: LoadedProject, code: RuntimeTexts = runtimeTexts): CheckContext {
+export function buildContext(project: LoadedProject, code: RuntimeTexts = runtimeTextsOf(project.schemas.blocks)): CheckContext {
   const broken = new BrokenFiles();
   for (const file of [...project.configFiles, ...project.copyFiles]) if (!file.parsed) broken.add(file);
   // A funnel whose template could not be used defines screens nobody knows yet.
@@ -107,7 +109,7 @@ export function buildContext(project: LoadedProject, code: RuntimeTexts = runtim
 
   const files = project.configFiles.filter((f): f is ConfigFile & { kind: ConfigKind } => f.parsed && f.kind !== undefined);
   const nodes: FileNode[] = [];
-  for (const file of files) for (const node of walkedNodes(schemaByKind[file.kind], file.data)) nodes.push({ file, node });
+  for (const file of files) for (const node of walkedNodes(project.schemas.byKind[file.kind], file.data)) nodes.push({ file, node });
 
   const appFile = files.find((f) => f.kind === 'app');
   const appData = isRecord(appFile?.data) && isRecord(appFile.data.app) ? appFile.data.app : undefined;
@@ -145,6 +147,7 @@ export function buildContext(project: LoadedProject, code: RuntimeTexts = runtim
 
   return {
     project,
+    schemas: project.schemas,
     files,
     ...(appFile && appData ? { app: { file: appFile, data: appData } } : {}),
     ...(experimentsFile ? { experiments: { file: experimentsFile, flags } } : {}),

@@ -1,9 +1,8 @@
-import type { FormFields } from '../../blocks/schemas.ts';
+import type { FormFields } from '../../language/blockDefinition.ts';
 import { closest } from '../../language/suggest.ts';
-import { blockOf } from '../blockOf.ts';
+import type { ConfigSchemas } from '../configSchemas.ts';
 import { type Diagnostic, error, type YamlPath } from '../diagnostic.ts';
 import type { ConfigFile } from '../load.ts';
-import { screen as screenSchema } from '../schema/screen.ts';
 import type { WalkNode } from '../schemaWalk.ts';
 import { ancestor, type Check, type CheckContext, isRecord } from './context.ts';
 
@@ -12,10 +11,8 @@ export interface Form extends FormFields {
   node: WalkNode;
 }
 
-const isForm = (n: WalkNode) => blockOf(n)?.form !== undefined;
-
-function formOf(node: WalkNode): Form | undefined {
-  const read = blockOf(node)?.form;
+function formOf(schemas: ConfigSchemas, node: WalkNode): Form | undefined {
+  const read = schemas.blockOf(node)?.form;
   if (!read || !isRecord(node.data)) return undefined;
   return { ...read(node.data), node };
 }
@@ -26,7 +23,7 @@ const under = (path: YamlPath, prefix: YamlPath) => prefix.every((p, i) => path[
 export function allForms(ctx: CheckContext): { file: ConfigFile; form: Form }[] {
   const forms: { file: ConfigFile; form: Form }[] = [];
   for (const { file, node } of ctx.nodes) {
-    const form = formOf(node);
+    const form = formOf(ctx.schemas, node);
     if (form) forms.push({ file, form });
   }
   return forms;
@@ -37,13 +34,14 @@ export function allForms(ctx: CheckContext): { file: ConfigFile; form: Form }[] 
  * outside any form — the forms on the same screen.
  */
 export function formsAround(
+  schemas: ConfigSchemas,
   node: WalkNode,
   file: ConfigFile,
   forms: readonly { file: ConfigFile; form: Form }[],
 ): { own?: Form; onScreen: Form[] } {
-  const own = ancestor(node, isForm);
-  if (own) return { own: formOf(own)!, onScreen: [] };
-  const screen = ancestor(node, (n) => n.schema === screenSchema);
+  const own = ancestor(node, (n) => schemas.blockOf(n)?.form !== undefined);
+  if (own) return { own: formOf(schemas, own)!, onScreen: [] };
+  const screen = ancestor(node, (n) => n.schema === schemas.screen);
   const onScreen = screen ? forms.filter((f) => f.file === file && under(f.form.node.path, screen.path)).map((f) => f.form) : [];
   return { onScreen };
 }
@@ -109,7 +107,7 @@ export const checkFormFields: Check = (ctx) => {
       at = [...node.path, 'field'];
     }
     if (name === undefined) continue;
-    const { own, onScreen } = formsAround(node, file, forms);
+    const { own, onScreen } = formsAround(ctx.schemas, node, file, forms);
     if (own) report(file, at, name, own, own.fields, prefix);
     else if (onScreen.length === 1) report(file, at, name, onScreen[0], onScreen[0]!.fields, prefix);
     else

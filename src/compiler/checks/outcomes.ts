@@ -159,7 +159,7 @@ function checkCallSites(ctx: CheckContext): Diagnostic[] {
     const known = outcomeNamesOf(site.call);
     const data = site.node.data as Record<string, unknown>;
     if (isRecord(data.errors)) checkMap(file, [...site.path, 'errors'], data.errors, known, site.call, out);
-    const form = noticesAround(site.node);
+    const form = noticesAround(site.node, ctx.schemas.blockOf);
     let shows = false;
     for (const outcome of known) {
       const mapped = lookupOutcome(config, site.call, site.site, outcome);

@@ -1,7 +1,6 @@
-import { blocks } from '../../blocks/schemas.ts';
 import type { CallName } from '../../contract/calls.ts';
 import { contract } from '../../contract/definitions.ts';
-import { blockOf } from '../blockOf.ts';
+import type { BlockRegistry } from '../configSchemas.ts';
 import { type Diagnostic, error } from '../diagnostic.ts';
 import type { WalkNode } from '../schemaWalk.ts';
 import { ancestor, type Check, isRecord } from './context.ts';
@@ -31,10 +30,11 @@ export const checkChargeCalls: Check = (ctx) => {
 };
 
 /** The values only the actions inside some block may read (`scopedValues` of its definition), by name. */
-const scopes = new Map(blocks.flatMap((b) => (b.scopedValues ? [[b.scopedValues.name, b.scopedValues.knownIn] as const] : [])));
+const scopesOf = (blocks: BlockRegistry): ReadonlyMap<string, string> =>
+  new Map(blocks.flatMap((b) => (b.scopedValues ? [[b.scopedValues.name, b.scopedValues.knownIn] as const] : [])));
 
 /** The scoped value or fact a node reads (`{ payment: x }`, `payment.*`): its scope, and how to name it. */
-function scopedRead(node: WalkNode): { scope: string; what: string; key: string } | undefined {
+function scopedRead(node: WalkNode, scopes: ReadonlyMap<string, string>): { scope: string; what: string; key: string } | undefined {
   const data = node.data as Record<string, unknown>;
   if (node.roles.has('valueSource') && node.union && scopes.has(node.union.branch))
     return { scope: node.union.branch, what: `{ ${node.union.branch}: ${String(data[node.union.branch])} }`, key: node.union.branch };
@@ -46,11 +46,12 @@ function scopedRead(node: WalkNode): { scope: string; what: string; key: string 
 /** Scoped values and facts (a payment block's `{ payment: x }`, `payment.*`) exist only in the actions of a block that knows them. */
 export const checkScopedValues: Check = (ctx) => {
   const out: Diagnostic[] = [];
+  const scopes = scopesOf(ctx.schemas.blocks);
   for (const { file, node } of ctx.nodes) {
     if (!isRecord(node.data)) continue;
-    const read = scopedRead(node);
+    const read = scopedRead(node, scopes);
     if (!read) continue;
-    if (ancestor(node, (n) => blockOf(n)?.scopedValues?.name === read.scope)) continue;
+    if (ancestor(node, (n) => ctx.schemas.blockOf(n)?.scopedValues?.name === read.scope)) continue;
     out.push(error(file.relPath, [...node.path, read.key], `${read.what} is only known in the actions of ${scopes.get(read.scope)}.`));
   }
   return out;

@@ -1,5 +1,6 @@
 import { initialClientState } from '../../domain/clientState.ts';
 import type { paymentValueNames } from '../../language/schema/values.ts';
+import type { ConfigSchemas } from '../configSchemas.ts';
 import type { ConfigFile } from '../load.ts';
 import type { WalkNode } from '../schemaWalk.ts';
 import type { CallResult } from './callScope.ts';
@@ -48,6 +49,8 @@ export interface ValueSite {
   /** The node the value belongs to (for `{ form: x }`: which form it reads). */
   node: WalkNode;
   forms: readonly { file: ConfigFile; form: Form }[];
+  /** The schemas the forms were found with (which blocks are forms, what a screen is). */
+  schemas: ConfigSchemas;
   /** What `result.*` reads there, when known. */
   result: CallResult | undefined;
 }
@@ -93,7 +96,7 @@ export function valueKinds(value: Record<string, unknown>, site: ValueSite): Val
 
 /** A checkbox gives true or false, every other field text (src/runtime/forms/compileRules.ts). */
 function formFieldKinds(name: string, site: ValueSite, shown: string): ValueKinds | undefined {
-  const { own, onScreen } = formsAround(site.node, site.file, site.forms);
+  const { own, onScreen } = formsAround(site.schemas, site.node, site.file, site.forms);
   const types = new Set((own ? [own] : onScreen).flatMap((f) => (f.fieldTypes.has(name) ? [f.fieldTypes.get(name)!] : [])));
   if (types.size !== 1) return undefined;
   const type = [...types][0]!;

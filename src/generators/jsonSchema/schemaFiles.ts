@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import type { ConfigSchemas } from '../../compiler/configSchemas.ts';
 import type { ConfigFile, CopyFile, SourceFile } from '../../compiler/load.ts';
 import { appFile } from '../../compiler/schema/app.ts';
-import { funnelFile } from '../../compiler/schema/funnel.ts';
 import { catalogFile } from '../../language/schema/catalog.ts';
 import { type CopyTree, copyTree } from '../../language/schema/copy.ts';
 import { experimentsFile } from '../../language/schema/experiments.ts';
@@ -23,15 +23,15 @@ export interface JsonSchemaFile {
 
 const json = (schema: JsonSchema) => `${JSON.stringify(schema, null, 2)}\n`;
 
-/** The schemas of a project, from its files as the checker loaded them (src/compiler/load.ts). */
-export function projectJsonSchemas(files: readonly SourceFile[]): JsonSchemaFile[] {
+/** The schemas of a project, from its files as the checker loaded them (src/compiler/load.ts) with `schemas`. */
+export function projectJsonSchemas(files: readonly SourceFile[], schemas: ConfigSchemas): JsonSchemaFile[] {
   const configFiles = files.filter((f): f is ConfigFile => (f as ConfigFile).group === 'config');
   const copyFiles = files.filter((f): f is CopyFile => (f as CopyFile).group === 'copy');
-  return jsonSchemaFiles(projectVocabulary({ configFiles, copyFiles }));
+  return jsonSchemaFiles(projectVocabulary({ configFiles, copyFiles }), schemas.funnelFile);
 }
 
 /** Every JSON Schema file of the project, in a fixed order: one per kind of config file, one per copy namespace. */
-function jsonSchemaFiles(vocabulary: ProjectVocabulary): JsonSchemaFile[] {
+function jsonSchemaFiles(vocabulary: ProjectVocabulary, funnelFile: z.ZodType): JsonSchemaFile[] {
   const single = (name: string, glob: string, title: string, schema: z.ZodType) => {
     const file = new SchemaFile(vocabulary);
     return { path: `${SCHEMAS_DIR}/${name}.schema.json`, globs: [glob], text: json(file.finish(title, file.convert(schema))) };
@@ -41,9 +41,13 @@ function jsonSchemaFiles(vocabulary: ProjectVocabulary): JsonSchemaFile[] {
       path: `${SCHEMAS_DIR}/funnel.schema.json`,
       // Every file right in funnels/ but the three that are not funnels (yaml-language-server's globs have no exclusions).
       globs: ['funnels/!(app.yaml|catalog.yaml|experiments.yaml|*/*)'],
-      text: json(funnelSchema(vocabulary)),
+      text: json(funnelSchema(vocabulary, funnelFile)),
     },
-    { path: `${SCHEMAS_DIR}/template.schema.json`, globs: ['funnels/templates/*.yaml'], text: json(templateSchema(vocabulary)) },
+    {
+      path: `${SCHEMAS_DIR}/template.schema.json`,
+      globs: ['funnels/templates/*.yaml'],
+      text: json(templateSchema(vocabulary, funnelFile)),
+    },
     single('catalog', 'funnels/catalog.yaml', 'Plan catalog', catalogFile),
     single('experiments', 'funnels/experiments.yaml', 'Flags and experiments', experimentsFile),
     single('app', 'funnels/app.yaml', 'App shell', appFile),
@@ -56,7 +60,7 @@ function jsonSchemaFiles(vocabulary: ProjectVocabulary): JsonSchemaFile[] {
 }
 
 /** A funnel file, written out or made from a template (`use:` and `with:`): `use:` tells which, as for the checker. */
-function funnelSchema(vocabulary: ProjectVocabulary): JsonSchema {
+function funnelSchema(vocabulary: ProjectVocabulary, funnelFile: z.ZodType): JsonSchema {
   const file = new SchemaFile(vocabulary);
   const funnel = file.convert(funnelFile);
   const instance = file.convert(instanceFile);
@@ -81,7 +85,7 @@ function templateParams(name: string, params: Record<string, TemplateParam>): z.
 }
 
 /** A template: its header, and under `produces:` a funnel that may hold `${parameter}`s. */
-function templateSchema(vocabulary: ProjectVocabulary): JsonSchema {
+function templateSchema(vocabulary: ProjectVocabulary, funnelFile: z.ZodType): JsonSchema {
   const file = new SchemaFile(vocabulary, true);
   const template = file.convert(templateFile);
   const funnel = file.convert(funnelFile);

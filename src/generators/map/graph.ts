@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { matchRoute } from '../../compiler/checks/routeIndex.ts';
 import type { CompiledScreen } from '../../compiler/compiled.ts';
 import type { YamlPath } from '../../compiler/diagnostic.ts';
-import { screen as screenSchema } from '../../compiler/schema/screen.ts';
 import { defOf, unwrap, type WalkNode, walk } from '../../compiler/schemaWalk.ts';
 import type { Condition } from '../../language/schema/conditions.ts';
 import { unionInfo } from '../../language/schema/roles.ts';
@@ -169,7 +168,7 @@ function funnelMap(funnel: FunnelSource, source: MapSource): FunnelMap {
     const visit = (node: WalkNode) => {
       if (node.roles.has('target') && node.typed) found.push({ ...describeLeaf(node), to: nodeFor(node.data as SimpleTarget) });
     };
-    walk(screenSchema, screen, visit, [], undefined, (node) => mayHoldTarget(node.schema));
+    walk(source.screenSchema, screen, visit, [], undefined, (node) => mayHoldTarget(node.schema));
     for (const edge of mergeVariants(found, screen.variants?.length ?? 0)) addEdge(id, edge.to, edge.words);
     screens.push(screenRow(screen, source));
   }

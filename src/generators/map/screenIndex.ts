@@ -1,4 +1,3 @@
-import { screen as screenSchema } from '../../compiler/schema/screen.ts';
 import { walk } from '../../compiler/schemaWalk.ts';
 import { rulesFor, screenRow } from './graph.ts';
 import type { MapSource } from './source.ts';
@@ -72,7 +71,7 @@ export function screenIndexErrorHtml(report: string): string {
 function flagsOf(screen: Screen, source: MapSource): string[] {
   const flags = new Set<string>();
   const visit = (data: unknown) =>
-    walk(screenSchema, data, (node) => {
+    walk(source.screenSchema, data, (node) => {
       const fact = (node.data as { fact?: unknown } | undefined)?.fact;
       if (node.roles.has('fact') && typeof fact === 'string' && fact.startsWith('flag.')) flags.add(fact.slice('flag.'.length));
     });

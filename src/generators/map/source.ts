@@ -1,5 +1,6 @@
 import type { CompiledProject } from '../../compiler/compile.ts';
 import type { CompiledFlag, CompiledRouteRule, CompiledScreen } from '../../compiler/compiled.ts';
+import type { ConfigSchemas } from '../../compiler/configSchemas.ts';
 import type { ConfigFile, SourceFile } from '../../compiler/load.ts';
 
 /** What the funnel maps and the dev screen index are drawn from: the checked, compiled config. */
@@ -12,6 +13,8 @@ export interface MapSource {
   flags: Readonly<Record<string, CompiledFlag>>;
   /** The English text of a copy key (the default locale's when there is no English). */
   text: (copyKey: string) => string | undefined;
+  /** The schema of a screen, as the config was checked with (its blocks: the registry the compiler was handed). */
+  screenSchema: ConfigSchemas['screen'];
 }
 
 export interface FunnelSource {
@@ -28,7 +31,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** `liveClasses` → `live-classes`: the file name of a funnel no file declares by that name. */
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
-export function mapSource(compiled: CompiledProject, files: readonly SourceFile[]): MapSource {
+export function mapSource(compiled: CompiledProject, files: readonly SourceFile[], schemas: ConfigSchemas): MapSource {
   const fileOf = new Map<string, string>();
   let ruleNames: unknown[] = [];
   for (const file of files) {
@@ -54,6 +57,7 @@ export function mapSource(compiled: CompiledProject, files: readonly SourceFile[
   });
   const english = compiled.copy.en ?? compiled.copy[compiled.defaultLocale] ?? {};
   return {
+    screenSchema: schemas.screen,
     funnels,
     routeRules,
     links: compiled.config.app.links,

@@ -1,6 +1,7 @@
-import { blockTypesIn } from '../../blocks/blockTypesIn.ts';
 import type { CompiledProject } from '../../compiler/compile.ts';
+import type { ConfigSchemas } from '../../compiler/configSchemas.ts';
 import type { SourceFile } from '../../compiler/load.ts';
+import { blockTypesIn } from '../../language/blockTypesIn.ts';
 import { nextScreens } from '../map/next.ts';
 import { mapSource } from '../map/source.ts';
 
@@ -20,8 +21,8 @@ export interface FunnelPages {
   >;
 }
 
-export function funnelPages(compiled: CompiledProject, files: readonly SourceFile[]): FunnelPages {
-  const next = nextScreens(mapSource(compiled, files));
+export function funnelPages(compiled: CompiledProject, files: readonly SourceFile[], schemas: ConfigSchemas): FunnelPages {
+  const next = nextScreens(mapSource(compiled, files, schemas));
   const screens: FunnelPages['screens'] = {};
   for (const [id, screen] of Object.entries(compiled.screens)) {
     const blockTypes = [...blockTypesIn(screen)].sort();

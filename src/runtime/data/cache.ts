@@ -1,8 +1,10 @@
 /**
- * The browser's one cache of backend reads, keyed by call name and input: readers of the same
- * key share one request while it is on its way, and the answer after it; a failure is not kept.
- * `invalidate` marks a call's answers stale (kept for `peek`, asked again on the next `read`);
- * `clear` forgets everything (another session). Tests: tests/unit/runtime/data-layer.test.ts.
+ * The runtime's one cache of backend reads (the browser's, and the server's while it renders a
+ * page), keyed by call name and input: readers of the same key share one request while it is on
+ * its way, and the answer after it; a failure is not kept. `invalidate` marks a call's answers
+ * stale (kept for `peek`, asked again on the next `read`); `clear` forgets everything (another
+ * session). A server-rendered page carries the server's `fresh` answers, the browser's cache
+ * starts from them (`seed`). Tests: tests/unit/runtime/data-layer.test.ts.
  */
 export interface QueryCache {
   read<T>(name: string, input: unknown, load: () => Promise<T>): Promise<T>;
@@ -12,6 +14,10 @@ export interface QueryCache {
   clear(): void;
   /** Called with the name whose answers went stale, or null when everything was cleared. */
   subscribe(listener: (name: string | null) => void): () => void;
+  /** The answers kept and not stale, by key: what a server-rendered page writes for the browser's cache. */
+  fresh(): Record<string, unknown>;
+  /** Waits for the reads on their way; true when there were any. */
+  settle(): Promise<boolean>;
 }
 
 interface Entry {
@@ -26,8 +32,9 @@ export const queryKey = (name: string, input: unknown): string => `${name}:${JSO
 const sortedFields = (_: string, v: unknown) =>
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v;
 
-export function createQueryCache(): QueryCache {
-  let entries = new Map<string, Entry>();
+/** `seed`: answers kept from the start, by key (those a server-rendered page brought), then kept as any other. */
+export function createQueryCache(seed: Readonly<Record<string, unknown>> = {}): QueryCache {
+  let entries = new Map<string, Entry>(Object.entries(seed).map(([key, value]) => [key, { kept: { value } }]));
   const listeners = new Set<(name: string | null) => void>();
   const tell = (name: string | null) => {
     for (const l of [...listeners]) l(name);
@@ -71,6 +78,12 @@ export function createQueryCache(): QueryCache {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    fresh: () => Object.fromEntries([...entries].flatMap(([key, e]) => (e.kept && !e.stale ? [[key, e.kept.value]] : []))),
+    async settle() {
+      const pending = [...entries.values()].flatMap((e) => (e.pending ? [e.pending] : []));
+      await Promise.allSettled(pending);
+      return pending.length > 0;
     },
   };
 }

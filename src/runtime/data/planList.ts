@@ -13,3 +13,15 @@ export async function fetchPlanList(data: Pick<BackendData, 'read'>, asking: str
   const offers = await ask(asking);
   return offers.length === 0 && asking ? { tag: DEFAULT_PLAN_TAG, offers: await ask(undefined) } : { tag, offers };
 }
+
+/**
+ * The plan list as the cache keeps it (`fetchPlanList`'s answer without asking), or undefined when some of it is
+ * not kept: a server-rendered page's cards show at once, with the list its page brought.
+ */
+export function keptPlanList(data: Pick<BackendData, 'peek'>, asking: string | undefined, tag: string): PlanList | undefined {
+  const kept = (asked: string | undefined) => data.peek('GetDefaultPlans', asked ? { tag: asked } : {})?.value as WebOffer[] | undefined;
+  const offers = kept(asking);
+  if (offers?.length !== 0 || !asking) return offers && { tag, offers };
+  const defaults = kept(undefined);
+  return defaults && { tag: DEFAULT_PLAN_TAG, offers: defaults };
+}

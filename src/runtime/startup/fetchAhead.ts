@@ -1,4 +1,4 @@
-import type { PageAssets } from '../prefetch.ts';
+import type { PageAssets } from '../pageAssets.ts';
 
 interface Connection {
   saveData?: boolean;

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import type { Block } from '../../blocks/schemas.ts';
 import type { CompiledScreen } from '../../compiler/compiled.ts';
 import { evaluateCondition } from '../../language/evaluate/conditions.ts';
 import { runActions } from '../actions.ts';
@@ -31,7 +32,8 @@ export function ScreenView({ screen }: { screen: CompiledScreen }) {
     document.title = title;
   }, [title]);
 
-  const blocks = screen.variants?.find((v) => evaluateCondition(v.when, facts))?.blocks ?? screen.blocks;
+  // The compiler checked them against the registry the build handed it (vite.config.ts): this one's blocks.
+  const blocks = (screen.variants?.find((v) => evaluateCondition(v.when, facts))?.blocks ?? screen.blocks) as unknown as readonly Block[];
   return (
     <ScreenSignal.Provider value={controller.signal}>
       <div className={`screen screen--${screen.id}`}>

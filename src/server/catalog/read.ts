@@ -6,6 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { blocks } from '../../blocks/registry.ts';
+import { configSchemas } from '../../compiler/configSchemas.ts';
 import { type Diagnostic, isError } from '../../compiler/diagnostic.ts';
 import { type ConfigFile, readConfigFile, readConfigFiles } from '../../compiler/load.ts';
 import { formatReport } from '../../compiler/report.ts';
@@ -48,7 +50,7 @@ export function readCatalogFile(filePath: string, root: string = process.cwd()):
   const all = [...diagnostics];
   let value: unknown;
   if (file.parsed && file.kind === 'catalog') {
-    const result = validateConfigFile(file as typeof file & { kind: 'catalog' });
+    const result = validateConfigFile(file as typeof file & { kind: 'catalog' }, configSchemas(blocks));
     all.push(...result.diagnostics);
     value = result.value;
   }
@@ -71,7 +73,9 @@ export function parseCatalog(data: unknown): Catalog {
 export function readCatalog(funnelsDir: string, root: string = process.cwd()): Catalog {
   const catalog = readCatalogFile(findCatalogFile(funnelsDir), root);
   const diagnostics: Diagnostic[] = [];
-  const funnels = readConfigFiles(path.resolve(root), path.resolve(root, funnelsDir), diagnostics).filter((f) => f.kind === 'funnel');
+  const funnels = readConfigFiles(path.resolve(root), path.resolve(root, funnelsDir), diagnostics, blocks).filter(
+    (f) => f.kind === 'funnel',
+  );
   const partners: CatalogPartner[] = [...(catalog.partners ?? [])];
   const offers: CatalogOffer[] = [...catalog.offers];
   for (const file of funnels) {
@@ -92,7 +96,7 @@ export function readCatalog(funnelsDir: string, root: string = process.cwd()): C
 function catalogPartsOf(file: ConfigFile): { partner?: CatalogPartner; offers: CatalogOffer[]; diagnostics: Diagnostic[] } | undefined {
   const data = file.data as { partner?: unknown; offers?: unknown } | undefined;
   if (data?.partner === undefined && data?.offers === undefined) return undefined;
-  const own = validateConfigFile(file as ConfigFile & { kind: 'funnel' }).diagnostics.filter(
+  const own = validateConfigFile(file as ConfigFile & { kind: 'funnel' }, configSchemas(blocks)).diagnostics.filter(
     (d) => d.path[0] === 'partner' || d.path[0] === 'offers',
   );
   if (own.length > 0) return { offers: [], diagnostics: own };

@@ -4,7 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { blocks } from '../../blocks/registry.ts';
 import type { CompiledFlag } from '../../compiler/compiled.ts';
+import { configSchemas } from '../../compiler/configSchemas.ts';
 import { isError } from '../../compiler/diagnostic.ts';
 import { readConfigFile } from '../../compiler/load.ts';
 import { formatReport } from '../../compiler/report.ts';
@@ -20,7 +22,10 @@ export function readFlagDefinitions(funnelsDir: string, root: string = process.c
   const filePath = path.resolve(root, funnelsDir, EXPERIMENTS_FILE);
   if (!existsSync(filePath)) return {};
   const { file, diagnostics } = readConfigFile(path.resolve(root), filePath);
-  const result = file.parsed && file.kind === 'experiments' ? validateConfigFile(file as typeof file & { kind: 'experiments' }) : null;
+  const result =
+    file.parsed && file.kind === 'experiments'
+      ? validateConfigFile(file as typeof file & { kind: 'experiments' }, configSchemas(blocks))
+      : null;
   const all = [...diagnostics, ...(result?.diagnostics ?? [])];
   if (!result || all.some(isError) || result.value === undefined)
     throw new ConfigError(`The flags in ${file.relPath} cannot be read:\n${formatReport(all, [file]).trimEnd()}`);

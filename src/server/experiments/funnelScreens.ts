@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { blocks } from '../../blocks/registry.ts';
 import { readConfigFiles } from '../../compiler/load.ts';
 
 /** Funnel id → screen id → its step (0 first). */
@@ -19,7 +20,7 @@ const RECHECK_MS = 1000;
 
 function readFunnelScreens(funnelsAbs: string, root: string): FunnelScreens {
   const funnels = new Map<string, Map<string, number>>();
-  for (const file of readConfigFiles(root, funnelsAbs, [])) {
+  for (const file of readConfigFiles(root, funnelsAbs, [], blocks)) {
     if (file.kind !== 'funnel') continue;
     const data = file.data as { funnel?: unknown; screens?: unknown };
     if (typeof data.funnel !== 'string' || !Array.isArray(data.screens)) continue;

@@ -4,8 +4,9 @@
  * - A screen anyone may see is rendered here (the build's server renderer, DIST_DIR/.ssr/entry.js,
  *   src/ssr/renderPage.tsx) in the visitor's language and variants, with the data it shows,
  *   and hydrated in the browser: the page is there before any script runs.
- * - Every page preloads exactly its own chunks (the screen's and its on-demand blocks', with
- *   their CSS) and tells the browser which files the screens it leads to need
+ * - Every page has exactly its own chunks (the screen's and its on-demand blocks', with their
+ *   CSS): preloaded in its head, or, on a server-rendered page, asked for by the entry once it
+ *   runs (`modulePreloads`). It tells the browser which files the screens it leads to need
  *   (src/runtime/prefetch.ts fetches them when idle).
  * - A page the server does not render (private, a redirect), a build without the renderer, or a
  *   renderer that fails gets the shell with its language and title: the browser renders it,
@@ -19,9 +20,10 @@ import { createHttpBackend } from '../../adapters/backend/backend.ts';
 import { API_PREFIX } from '../../contract/wire.ts';
 import { escapeHtml } from '../../domain/html.ts';
 import { FUNNEL_PAGES_FILE, type FunnelPages } from '../../generators/pages/funnelPages.ts';
-import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/prefetch.ts';
+import { PAGE_ASSETS_ID, type PageAssets } from '../../runtime/pageAssets.ts';
 import { PAGE_STATE_ID, scriptJson } from '../../ssr/pageState.ts';
 import type { PageRequest, RenderedPage } from '../../ssr/renderPage.tsx';
+import { ENTRY_AFTER_PAINT } from './entryAfterPaint.ts';
 import { blockChunkKey, entryKey, MANIFEST_FILE, type Manifest, screenChunkKey, withStaticImports } from './manifest.ts';
 
 interface ServerRenderer {
@@ -47,13 +49,27 @@ export const robotRequest = (headers: FastifyRequest['headers']): boolean =>
   /HeadlessChrome|Chrome-Lighthouse|bot\b|crawler|spider/i.test(headers['user-agent'] ?? '');
 
 /**
- * The entry's script tag of a server-rendered page, fetched at low priority: the page paints from its HTML and
- * stylesheet, the script only hydrates it, so the stylesheet goes first (docs/performance.md, "The first paint").
+ * A server-rendered page's entry, added once the page has painted (./entryAfterPaint.ts): the page paints from its HTML
+ * and stylesheet, the script only hydrates it.
  */
 export function hydratingEntry(html: string, entryFile: string | null): string {
   if (!entryFile) return html;
-  const tag = `<script type="module" crossorigin src="${entryFile}">`;
-  return html.replace(tag, () => `<script type="module" crossorigin fetchpriority="low" src="${entryFile}">`);
+  const tag = `<script type="module" crossorigin src="${entryFile}"></script>`;
+  return html.replace(tag, () => `<script data-entry="${entryFile}">${ENTRY_AFTER_PAINT}</script>`);
+}
+
+/**
+ * The modulepreloads of a page's head. One the browser renders preloads everything its first screen runs: its paint
+ * waits for it. A server-rendered one has none: it paints from its HTML and stylesheet, and Lighthouse's simulated
+ * LCP counts every request that arrived before the observed paint, whatever its priority. Its entry is added after
+ * the first paint (`hydratingEntry`), its imports are fetched when it arrives, and it asks for the screen's own code
+ * once it runs (src/runtime/startup/screenCode.ts; docs/performance.md, "As it stands").
+ */
+export function modulePreloads(sharedPreloads: string[], own: ScreenFiles | undefined, serverRendered: boolean): string[] {
+  if (serverRendered) return [];
+  return [...sharedPreloads, ...(own?.screen ?? []), ...(own?.blocks ?? [])].map(
+    (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
+  );
 }
 
 /** What the entry imports (the build's index.html names only the entry itself: vite.config.ts, modulePreload). */
@@ -63,7 +79,7 @@ function entryImports(manifest: Manifest): string[] {
   return [...withStaticImports(manifest, entryChunk, new Set())].filter((k) => k !== entryChunk).map((k) => `/${manifest[k]!.file}`);
 }
 
-interface ScreenFiles {
+export interface ScreenFiles {
   /** Its chunk and what that imports. */
   screen: string[];
   /** Its on-demand blocks' chunks and what they import, less the screen's. */
@@ -154,9 +170,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
       ...(own?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-      ...[...sharedPreloads, ...(own?.screen ?? []), ...(own?.blocks ?? [])].map(
-        (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
-      ),
+      ...modulePreloads(sharedPreloads, own, page?.body != null),
       ...(assets ? [`<script type="application/json" id="${PAGE_ASSETS_ID}">${assets}</script>`] : []),
     ];
     // Replacements are functions: a text with `$&` or `$'` in it is written as it is.

@@ -1,11 +1,13 @@
 /**
  * A release's files checked by the same checker as `npm run check` (src/compiler/compile.ts),
- * against this server's own code (its blocks, actions, rules), and the catalog read from them.
- * The files are laid out in a scratch folder for the readers that take folders.
+ * against this server's own code (its block registry, actions, rules), reading them from memory;
+ * and the catalog read from them, which src/server/catalog/read.ts reads from folders: the files
+ * are laid out in a scratch folder for it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { blocks } from '../../blocks/registry.ts';
 import { type CompiledProject, checkAndCompile } from '../../compiler/compile.ts';
 import { type Diagnostic, isError } from '../../compiler/diagnostic.ts';
 import type { SourceFile } from '../../compiler/load.ts';
@@ -54,7 +56,7 @@ export function checkReleaseFiles(files: ReleaseFiles): ReleaseCheck {
     const report = `A release holds files of funnels/ and copy/ only, not: ${outside.join(', ')}\n`;
     return { ok: false, diagnostics: [], sourceFiles: [], report };
   }
-  const result = checkAndCompile({ root: RELEASE_ROOT, funnelsDir: RELEASE_FOLDERS.funnels, copyDir: RELEASE_FOLDERS.copy, files });
+  const result = checkAndCompile({ root: RELEASE_ROOT, funnelsDir: RELEASE_FOLDERS.funnels, copyDir: RELEASE_FOLDERS.copy, files, blocks });
   const ok = !result.diagnostics.some(isError) && result.compiled !== undefined;
   return {
     ok,

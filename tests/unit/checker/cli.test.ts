@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Document, parseDocument } from 'yaml';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { emailTexts } from '../../../src/compiler/emailTexts.ts';
-import { derivedTexts, requiredShellTexts } from '../../../src/compiler/runtimeTexts.ts';
+import { derivedTexts as derivedTextsOf, requiredShellTexts } from '../../../src/compiler/runtimeTexts.ts';
 import { fixturesDir, projectRoot, text } from './helpers.ts';
+
+const derivedTexts = derivedTextsOf(blocks);
 
 const temp = mkdtempSync(join(tmpdir(), 'checker-cli-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

@@ -2,10 +2,12 @@
  * Every kind of config error has a permanent code with its page in docs/errors.md: the registry
  * and the page agree, and every diagnostic the checker fixtures produce carries a known code.
  */
+
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { type CheckResult, checkAndCompile } from '../../../src/compiler/compile.ts';
 import type { Diagnostic } from '../../../src/compiler/diagnostic.ts';
 import { codeLink, diagnosticCodes, githubAnchor, isDiagnosticCode } from '../../../src/compiler/diagnosticCodes.ts';
@@ -29,7 +31,7 @@ function checkTemp(setup: (root: string) => void, base: string, runtimeTexts?: R
   try {
     for (const dir of ['funnels', 'copy']) cpSync(join(base, dir), join(root, dir), { recursive: true });
     setup(root);
-    return checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', ...(runtimeTexts ? { runtimeTexts } : {}) });
+    return checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks, ...(runtimeTexts ? { runtimeTexts } : {}) });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

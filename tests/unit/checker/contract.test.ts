@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { checkCase, projectRoot, text } from './helpers.ts';
 
@@ -125,7 +126,7 @@ describe('npm run check: calls against the contract', { timeout: 60_000 }, () =>
   });
 
   it('the shipped funnels/ and copy/ pass', () => {
-    const result = checkAndCompile({ root: projectRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+    const result = checkAndCompile({ root: projectRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { funnelConfigPlugin } from '../../../src/vitePlugin/plugin.ts';
 import { checkCase, projectRoot } from './helpers.ts';
 
@@ -74,7 +75,7 @@ describe('copy split, fixture', () => {
 });
 
 describe('copy split, the real funnels/ and copy/', () => {
-  const plugin = funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' });
+  const plugin = funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy', blocks });
   (plugin.configResolved as unknown as (config: { root: string; command: string }) => void)({ root: projectRoot, command: 'build' });
   const load = (id: string) => (plugin.load as unknown as (id: string) => string)(`\0${id}`);
   const main = load('virtual:funnel-config');

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { formatReport } from '../../../src/compiler/report.ts';
 import { checkCase, projectRoot, text } from './helpers.ts';
@@ -254,7 +255,7 @@ describe('npm run check: placeholders filled by the block, rule or action that s
       const copyLine = copy.split('\n').findIndex((l) => l.includes('FREE {n} {interval} trial')) + 1;
       const funnel = readFileSync(join(root, 'funnels/account.yaml'), 'utf8').split('\n');
       const useLine = funnel.findIndex((l) => l.trim() === 'text: account:register.heading') + 1;
-      const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+      const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
       const report = formatReport(result.diagnostics, result.files);
       expect(report.split('\n')[0]).toBe(
         `copy/en/account.yaml:${copyLine}:12: error: The text of 'account:register.heading' has {intervall}, but the trialHeading ` +
@@ -290,7 +291,7 @@ describe('npm run check: languages translated in part', () => {
     try {
       for (const dir of ['funnels', 'copy']) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
       cpSync(join(projectRoot, 'tests/fixtures/locales/fr'), join(root, 'copy/fr'), { recursive: true });
-      const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+      const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
       const report = formatReport(result.diagnostics, result.files);
       expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const enFiles = readdirSync(join(projectRoot, 'copy/en')).length;

@@ -4,10 +4,12 @@
  * placeholder the server does not fill, placeholders that differ between languages, a text no
  * email sends, a text not translated yet.
  */
+
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile, createCheckCache } from '../../../src/compiler/compile.ts';
 import { isError } from '../../../src/compiler/diagnostic.ts';
 import { emailFills, emailTexts } from '../../../src/compiler/emailTexts.ts';
@@ -74,7 +76,7 @@ describe('npm run check: the texts of the emails the server sends', () => {
       for (const dir of ['funnels', 'copy']) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
       // Three checks of the whole project: the files that do not change are parsed once.
       const cache = createCheckCache();
-      const check = () => checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', cache });
+      const check = () => checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks, cache });
       const whole = check();
       expect(whole.diagnostics.filter(isError)).toEqual([]);
       // The browser's bundles do not carry them.

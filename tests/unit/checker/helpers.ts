@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { type CheckResult, checkAndCompile } from '../../../src/compiler/compile.ts';
 import { formatReport } from '../../../src/compiler/report.ts';
 import type { RuntimeTexts } from '../../../src/compiler/runtimeTexts.ts';
@@ -21,7 +22,7 @@ export function checkCase(name: string, runtimeTexts: RuntimeTexts = fixtureRunt
   try {
     cpSync(join(fixturesDir, '_base'), root, { recursive: true, filter: (src) => !src.endsWith('README.md') });
     if (name !== '_base') cpSync(join(fixturesDir, name), root, { recursive: true });
-    const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', runtimeTexts });
+    const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks, runtimeTexts });
     return { report: formatReport(result.diagnostics, result.files), result };
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -6,12 +6,13 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { type CheckOptions, type CheckResult, checkAndCompile, createCheckCache } from '../../../src/compiler/compile.ts';
 import { loadProject } from '../../../src/compiler/load.ts';
 import { readProjectFiles } from '../../../src/compiler/projectFiles.ts';
 import { fixtureRuntimeTexts, fixturesDir, projectRoot } from './helpers.ts';
 
-const folders = { funnelsDir: 'funnels', copyDir: 'copy' };
+const folders = { funnelsDir: 'funnels', copyDir: 'copy', blocks };
 const temporary: string[] = [];
 afterAll(() => {
   for (const root of temporary) rmSync(root, { recursive: true, force: true });
@@ -84,7 +85,13 @@ describe('a check of files in memory', { timeout: 60_000 }, () => {
     const paths = result.files.map((f) => f.relPath);
     expect(paths.indexOf('funnels/a/first.yaml')).toBeLessThan(paths.indexOf('funnels/a-b/second.yaml'));
     expect(result.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['FL002', 'FL003']));
-    const missing = expectSameThroughBoth({ root, funnelsDir: 'funnels', copyDir: 'no-copy-here', runtimeTexts: fixtureRuntimeTexts });
+    const missing = expectSameThroughBoth({
+      root,
+      funnelsDir: 'funnels',
+      copyDir: 'no-copy-here',
+      blocks,
+      runtimeTexts: fixtureRuntimeTexts,
+    });
     expect(missing.diagnostics.map((d) => d.code)).toContain('FL001');
   });
 

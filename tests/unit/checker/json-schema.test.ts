@@ -5,6 +5,7 @@
  * ajv), and a shape mistake of the checker's fixtures fails there at the place the checker
  * points at.
  */
+
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -13,6 +14,7 @@ import addFormats from 'ajv-formats';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { blocks } from '../../../src/blocks/registry.ts';
 import type { YamlPath } from '../../../src/compiler/diagnostic.ts';
 import { loadProject } from '../../../src/compiler/load.ts';
 import { EDITOR_SETTINGS, staleJsonSchemaDiagnostics } from '../../../src/generators/jsonSchema/files.ts';
@@ -20,8 +22,8 @@ import { type JsonSchemaFile, projectJsonSchemas } from '../../../src/generators
 import { checkCase, fixturesDir, projectRoot } from './helpers.ts';
 
 function schemasOf(root: string): JsonSchemaFile[] {
-  const project = loadProject({ root, funnelsDir: 'funnels', copyDir: 'copy' });
-  return projectJsonSchemas([...project.configFiles, ...project.copyFiles]);
+  const project = loadProject({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
+  return projectJsonSchemas([...project.configFiles, ...project.copyFiles], project.schemas);
 }
 
 function compile(schema: JsonSchemaFile) {

@@ -3,10 +3,12 @@
  * tests/fixtures/marketers, word for word, and those files added to this repository's funnels pass
  * the checker and compile. (tests/e2e/partners.test.ts builds them and walks a parent through.)
  */
+
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { formatReport } from '../../../src/compiler/report.ts';
 import { projectRoot } from './helpers.ts';
@@ -47,7 +49,7 @@ describe('docs/marketers.md', () => {
     try {
       for (const dir of ['funnels', 'copy']) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
       cpSync(fixtures, root, { recursive: true });
-      const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+      const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
       // Their English texts have no Spanish yet: warnings (Spanish parents see English), no error.
       const report = formatReport(result.diagnostics, result.files);
       expect(report).toMatch(/All \d+ config files are valid, with \d+ warnings?\.\n$/);

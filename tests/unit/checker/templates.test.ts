@@ -3,10 +3,12 @@
  * partner template expanded for its four partners, and every mistake a marketer can make with
  * one reported at the instantiating line, or at the template line and the line that uses it.
  */
+
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { formatReport } from '../../../src/compiler/report.ts';
 import { projectRoot, text } from './helpers.ts';
@@ -20,7 +22,7 @@ function checkRepoWith(edits: Record<string, string | ((before: string) => strin
       const path = join(root, file);
       writeFileSync(path, typeof edit === 'string' ? edit : edit(readFileSync(path, 'utf8')));
     }
-    const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+    const result = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     return {
       result,

@@ -10,10 +10,10 @@ const temp = mkdtempSync(join(tmpdir(), 'checker-vite-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 // The fixtures have the texts of fixtureRuntimeTexts.ts, not whatever components add later.
-vi.mock('../../../src/compiler/runtimeTexts.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/compiler/runtimeTexts.ts')>()),
-  runtimeTexts: (await import('./fixtureRuntimeTexts.ts')).fixtureRuntimeTexts,
-}));
+vi.mock('../../../src/compiler/runtimeTexts.ts', async (importOriginal) => {
+  const { fixtureRuntimeTexts } = await import('./fixtureRuntimeTexts.ts');
+  return { ...(await importOriginal<typeof import('../../../src/compiler/runtimeTexts.ts')>()), runtimeTextsOf: () => fixtureRuntimeTexts };
+});
 
 /** A small app (one entry importing the virtual module) over a fixture project. */
 function project(name: string, overlay?: string): string {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, createServer, type Rolldown, type ViteDevServer } from 'vite';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { funnelConfigPlugin } from '../../../src/vitePlugin/plugin.ts';
 
 /** Makes `root` a small app: one entry importing the funnel config's virtual module. */
@@ -19,7 +20,7 @@ export async function buildApp(root: string): Promise<Rolldown.RolldownOutput['o
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
+    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy', blocks })],
     build: { write: false, rolldownOptions: { input: join(root, 'main.js') } },
   })) as Rolldown.RolldownOutput;
   return output.output;
@@ -32,6 +33,6 @@ export function devServer(root: string): Promise<ViteDevServer> {
     configFile: false,
     logLevel: 'silent',
     server: { middlewareMode: true, hmr: false },
-    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy' })],
+    plugins: [funnelConfigPlugin({ funnelsDir: 'funnels', copyDir: 'copy', blocks })],
   });
 }

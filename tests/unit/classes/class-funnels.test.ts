@@ -4,11 +4,13 @@
  * stars, the CSP allowing every widget of the funnels, and the redirects with
  * the class link (?class=) as the route resolver sees them.
  */
+
 import path from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { embeddableUrl, probeWidget, watchFrame } from '../../../src/adapters/widgets/widget.ts';
 import { stars } from '../../../src/blocks/awards/Awards.tsx';
 import { offerCards } from '../../../src/blocks/classOffers/cards.ts';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import type { MinervaOffer } from '../../../src/contract/entities.ts';
 import { factsFromMap } from '../../../src/language/evaluate/facts.ts';
@@ -16,7 +18,7 @@ import { type RouteOutcome, resolveRoute } from '../../../src/runtime/routes.ts'
 import { helmetOptionsFor, securityHeaders } from '../../../src/server/security.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const checked = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+const checked = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 const compiled = checked.compiled!;
 
 function where(pathname: string, search = '', facts: Record<string, unknown> = {}): string {

@@ -8,10 +8,10 @@ import { buildApp, devServer, writeAppEntry } from '../checker/viteApp.ts';
 import { mapFixture } from './fixture.ts';
 
 // The fixture has the texts of the checker fixtures (fixtureRuntimeTexts.ts), not whatever components add later.
-vi.mock('../../../src/compiler/runtimeTexts.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/compiler/runtimeTexts.ts')>()),
-  runtimeTexts: (await import('../checker/fixtureRuntimeTexts.ts')).fixtureRuntimeTexts,
-}));
+vi.mock('../../../src/compiler/runtimeTexts.ts', async (importOriginal) => {
+  const { fixtureRuntimeTexts } = await import('../checker/fixtureRuntimeTexts.ts');
+  return { ...(await importOriginal<typeof import('../../../src/compiler/runtimeTexts.ts')>()), runtimeTextsOf: () => fixtureRuntimeTexts };
+});
 
 /**
  * The screen index of `npm run dev`: every screen with a link, its path, guards and variants,

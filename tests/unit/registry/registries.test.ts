@@ -3,11 +3,13 @@
  * sources) has one registry; these tests check that every list derived from it agrees with it,
  * the parts the compiler cannot see (the funnel-language docs) included.
  */
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { blockSchemas } from '../../../src/blocks/schemas.ts';
-import { derivedTexts } from '../../../src/compiler/runtimeTexts.ts';
+import { derivedTexts as derivedTextsOf } from '../../../src/compiler/runtimeTexts.ts';
 import { unwrap } from '../../../src/compiler/schemaWalk.ts';
 import { createFacts, type FactSources } from '../../../src/language/evaluate/facts.ts';
 import { factFamilyRegistry, fixedFactRegistry } from '../../../src/language/factRegistry.ts';
@@ -17,6 +19,8 @@ import { fieldTypes, rule } from '../../../src/language/schema/fields.ts';
 import { unionInfo } from '../../../src/language/schema/roles.ts';
 import { valueSource } from '../../../src/language/schema/values.ts';
 import { defaultRuleMessages, validationRules } from '../../../src/language/validationRules.ts';
+
+const derivedTexts = derivedTextsOf(blocks);
 
 const docs = readFileSync(join(import.meta.dirname, '../../../docs/funnel-language.md'), 'utf8');
 const sorted = (names: Iterable<string>) => [...names].sort();

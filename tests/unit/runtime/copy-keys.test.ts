@@ -7,13 +7,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { blockTypesIn } from '../../../src/blocks/blockTypesIn.ts';
 import { planCopyTexts } from '../../../src/blocks/plans/copyKeys.ts';
 import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import type { CompiledCopy } from '../../../src/compiler/compiled.ts';
-import { derivedTexts, requiredShellTexts, shellTextsOf } from '../../../src/compiler/runtimeTexts.ts';
+import { derivedTexts as derivedTextsOf, requiredShellTexts, shellTextsOf } from '../../../src/compiler/runtimeTexts.ts';
+import { blockTypesIn } from '../../../src/language/blockTypesIn.ts';
 import { createCopy } from '../../../src/runtime/copy.ts';
+
+const derivedTexts = derivedTextsOf(blocks);
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const COPY_KEY = /^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
@@ -53,7 +55,7 @@ describe('copy keys the components name themselves', () => {
 });
 
 describe('every screen of the real config has its copy', () => {
-  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
   if (!compiled) throw new Error(`The funnel config has errors:\n${diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
   const whole = compiled.copy[compiled.defaultLocale]!;
   const has = (copy: CompiledCopy, key: string) => {

@@ -11,8 +11,10 @@ import type { Session } from '../../../src/adapters/auth/auth.ts';
 import type { Backend } from '../../../src/adapters/backend/backend.ts';
 import { createStore } from '../../../src/browser/store.ts';
 import { CallError, ErrorCode } from '../../../src/contract/wire.ts';
+import { DEFAULT_PLAN_TAG } from '../../../src/domain/pricing.ts';
 import { createBackendData } from '../../../src/runtime/data/backendData.ts';
 import { createQueryCache, queryKey } from '../../../src/runtime/data/cache.ts';
+import { keptPlanList } from '../../../src/runtime/data/planList.ts';
 
 /** A load that answers when told to, counting its calls. */
 function controlled<T>() {
@@ -182,6 +184,53 @@ describe('the backend data layer', () => {
     expect(data.peek('GetCustomerDetails', { customerId: 'u1' })).toBeUndefined();
     await data.read('GetCustomerDetails', { customerId: 'u1' });
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe("a server-rendered page's answers, through the data layer", () => {
+  test('the server: what a render peeks at is read once, settled, and shown by the next render; a failed read is left out', async () => {
+    const { calls, backend } = fakeBackend({ GetDefaultPlans: (input) => [`plans of ${JSON.stringify(input)}`] });
+    const data = createBackendData(backend, authFor(null), { recording: true });
+    expect(data.peek('GetDefaultPlans', {})).toBeUndefined();
+    expect(data.peek('GetDefaultPlans', {})).toBeUndefined();
+    expect(data.peek('GetWebOffers', {})).toBeUndefined();
+    expect(await data.settle()).toBe(true);
+    expect(data.peek('GetDefaultPlans', {})).toEqual({ value: ['plans of {}'] });
+    expect(data.peek('GetWebOffers', {})).toBeUndefined();
+    expect(await data.settle()).toBe(false);
+    expect(calls).toEqual(['GetDefaultPlans', 'GetWebOffers']);
+    expect(data.fresh()).toEqual({ [queryKey('GetDefaultPlans', {})]: ['plans of {}'] });
+  });
+
+  test("the browser: the page's answers are kept from the start (no request), then go stale as any other", async () => {
+    const { calls, backend } = fakeBackend({ GetDefaultPlans: () => ['from the backend'], PurchaseSubscription: () => ({}) });
+    const seed = { [queryKey('GetDefaultPlans', {})]: ['from the page'], [queryKey('GetCustomerDetails', { customerId: 'u1' })]: {} };
+    const data = createBackendData(backend, authFor(null), { seed });
+    expect(data.peek('GetDefaultPlans', {})).toEqual({ value: ['from the page'] });
+    expect(await data.read('GetDefaultPlans', {})).toEqual(['from the page']);
+    expect(data.peek('GetDefaultPlans', { tag: 'other' })).toBeUndefined();
+    expect(await data.settle()).toBe(false);
+    expect(calls).toEqual([]);
+    await data.call('PurchaseSubscription', {} as never);
+    expect(data.fresh()).toEqual({ [queryKey('GetDefaultPlans', {})]: ['from the page'] });
+    expect(await data.read('GetCustomerDetails', { customerId: 'u1' }).catch((e: Error) => e.message)).toBe('no GetCustomerDetails');
+    expect(calls).toEqual(['PurchaseSubscription', 'GetCustomerDetails']);
+  });
+
+  test("a plan list as kept: the tag's, or the default list when the tag names none; nothing while a part is missing", () => {
+    const kept = new Map<string, unknown>([
+      [queryKey('GetDefaultPlans', { tag: 'spring' }), ['spring plans']],
+      [queryKey('GetDefaultPlans', { tag: 'gone' }), []],
+    ]);
+    const data = {
+      peek: (name: string, input: unknown) => (kept.has(queryKey(name, input)) ? { value: kept.get(queryKey(name, input)) } : undefined),
+    };
+    expect(keptPlanList(data, 'spring', 'spring')).toEqual({ tag: 'spring', offers: ['spring plans'] });
+    expect(keptPlanList(data, 'gone', 'gone')).toBeUndefined();
+    expect(keptPlanList(data, undefined, DEFAULT_PLAN_TAG)).toBeUndefined();
+    kept.set(queryKey('GetDefaultPlans', {}), ['default plans']);
+    expect(keptPlanList(data, 'gone', 'gone')).toEqual({ tag: DEFAULT_PLAN_TAG, offers: ['default plans'] });
+    expect(keptPlanList(data, undefined, DEFAULT_PLAN_TAG)).toEqual({ tag: DEFAULT_PLAN_TAG, offers: ['default plans'] });
   });
 });
 

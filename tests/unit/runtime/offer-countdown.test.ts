@@ -2,11 +2,13 @@
  * The 'Limited offer' countdown (599 s): the time left as m:ss, the screen readers'
  * minute-by-minute wording, where a kept start is trusted, and `npm run check` on the block.
  */
+
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { countdownCopyTexts } from '../../../src/blocks/countdown/schema.ts';
+import { blocks as registry } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { formatReport } from '../../../src/compiler/report.ts';
 import {
@@ -79,7 +81,13 @@ function checkProject(blocks: string, copy: string): string {
         `    blocks:\n      - type: heading\n        text: offer:heading\n${blocks}`,
     );
     writeFileSync(path.join(dir, 'copy/en/offer.yaml'), `heading: Choose a plan\n${copy}`);
-    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeTexts: fixtureRuntimeTexts });
+    const result = checkAndCompile({
+      root: dir,
+      funnelsDir: 'funnels',
+      copyDir: 'copy',
+      blocks: registry,
+      runtimeTexts: fixtureRuntimeTexts,
+    });
     return formatReport(result.diagnostics, result.files);
   } finally {
     rmSync(dir, { recursive: true, force: true });

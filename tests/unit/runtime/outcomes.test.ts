@@ -3,7 +3,9 @@
  * call shows after the build resolved the mapping (src/compiler/outcomes.ts), and what the action
  * runner does with it — the message first, then `catch:` with `error.outcome`.
  */
+
 import { describe, expect, test } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { compileOutcomes, type ErrorsConfig } from '../../../src/compiler/outcomes.ts';
 import { outcomeOf } from '../../../src/contract/outcomes.ts';
@@ -171,7 +173,7 @@ describe('what each outcome shows, and the action runner', () => {
 
 describe('the real funnels say what they said before', () => {
   const root = new URL('../../../', import.meta.url).pathname;
-  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+  const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
   if (!compiled) throw new Error(diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n'));
 
   /** The first call (or login) of `fn` on the screen, wherever it sits. */

@@ -3,11 +3,13 @@
  * in the words of copy/en/plans.yaml), the cookies and client state, the cookie
  * domain, and the plans blocks' config errors.
  */
+
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { planComparisonBlock } from '../../../src/blocks/planComparison/schema.ts';
 import { type CardOffer, planCards } from '../../../src/blocks/plans/cards.ts';
 import { plansBlock } from '../../../src/blocks/plans/schema.ts';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { cookieDomainFor, documentCookies, memoryCookies } from '../../../src/browser/storage.ts';
 import { PLAN_TAG_COOKIE, PLAN_TAG_FLAG_COOKIE, SELECTED_PLAN_COOKIE } from '../../../src/browser/storageKeys.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
@@ -22,7 +24,7 @@ import {
 } from '../../../src/runtime/plans.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 if (!compiled) throw new Error(`The funnel config has errors:\n${diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`);
 const t = createCopy('en', compiled.copy.en!, async () => ({})).t.get();
 

@@ -5,12 +5,13 @@
 
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { factsFromMap } from '../../../src/language/evaluate/facts.ts';
 import { type RouteOutcome, resolveRoute } from '../../../src/runtime/routes.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const checked = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+const checked = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 const compiled = checked.compiled;
 
 function where(pathname: string, search = '', facts: Record<string, unknown> = {}): RouteOutcome {

@@ -3,9 +3,11 @@
  * testing"): the payment form shows the copy's message and ends the attempt — unlike another 429,
  * which says nothing of the charge and is sent again as it was (src/runtime/checkout.ts).
  */
+
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { memoryStorage } from '../../../src/browser/storage.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { CallError } from '../../../src/contract/wire.ts';
@@ -15,7 +17,7 @@ import { chargeServices, createCheckoutAttempts, failureOutcome } from '../../..
 import { fakeServices } from './fixtures.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
-const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+const { compiled, diagnostics } = checkAndCompile({ root, funnelsDir: 'funnels', copyDir: 'copy', blocks });
 if (!compiled) throw new Error(diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n'));
 
 /** The gift screen's payment form: its `onPay:` as the build made it. */

@@ -1,17 +1,21 @@
 /**
  * The pure parts of server rendering and fetching ahead: the visitor's languages, device and
- * robot-ness as the server reads them, the preloaded answers, and where each screen leads.
+ * robot-ness as the server reads them, the page's head, and where each screen leads (the page's
+ * answers: tests/unit/runtime/data-layer.test.ts).
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../../scripts/lib/build.ts';
+import { blocks } from '../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../src/compiler/compile.ts';
 import { acceptedLanguages } from '../../../src/domain/locale.ts';
 import { nextScreens } from '../../../src/generators/map/next.ts';
 import { mapSource } from '../../../src/generators/map/source.ts';
 import { funnelPages } from '../../../src/generators/pages/funnelPages.ts';
 import { filesAhead, savingData } from '../../../src/runtime/prefetch.ts';
-import { pagePreloads, recordingPreloads } from '../../../src/runtime/preloads.ts';
-import { hydratingEntry, mobileRequest, robotRequest } from '../../../src/server/pages/appPages.ts';
+import { hydratingEntry, mobileRequest, modulePreloads, robotRequest } from '../../../src/server/pages/appPages.ts';
+import { ENTRY_AFTER_PAINT, ENTRY_AFTER_PAINT_SOURCE } from '../../../src/server/pages/entryAfterPaint.ts';
+import { contentSecurityPolicy } from '../../../src/server/security.ts';
 
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -37,32 +41,25 @@ describe('the request, as the server reads it', () => {
 });
 
 describe('the page the server writes', () => {
-  test("a server-rendered page's entry script is fetched at low priority (it only hydrates); nothing else changes", () => {
+  test("a server-rendered page's entry is added after the first paint, by the one inline script the CSP allows", () => {
     const style = '<link rel="stylesheet" href="/s.css">';
     const head = `<head><script type="module" crossorigin src="/assets/index-1.js"></script>${style}</head>`;
     expect(hydratingEntry(head, '/assets/index-1.js')).toBe(
-      `<head><script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>${style}</head>`,
+      `<head><script data-entry="/assets/index-1.js">${ENTRY_AFTER_PAINT}</script>${style}</head>`,
     );
     expect(hydratingEntry(head, '/assets/index-2.js')).toBe(head);
     expect(hydratingEntry(head, null)).toBe(head);
-  });
-});
-
-describe('preloaded answers', () => {
-  test('the server notes what a render asks for, loads it, and answers it on the next render; a failed load is left out', async () => {
-    const preloads = recordingPreloads();
-    expect(preloads.read('GetDefaultPlans:', async () => ['annual'])).toBeUndefined();
-    expect(preloads.read('broken', () => Promise.reject(new Error('down')))).toBeUndefined();
-    expect(await preloads.settle()).toBe(true);
-    expect(preloads.read('GetDefaultPlans:', async () => ['again'])).toEqual(['annual']);
-    expect(preloads.answers).toEqual({ 'GetDefaultPlans:': ['annual'] });
-    expect(await preloads.settle()).toBe(false);
+    expect(ENTRY_AFTER_PAINT_SOURCE).toBe(`'sha256-${createHash('sha256').update(ENTRY_AFTER_PAINT).digest('base64')}'`);
+    expect(contentSecurityPolicy['script-src']).toEqual(["'self'", ENTRY_AFTER_PAINT_SOURCE]);
   });
 
-  test("the browser reads each of the page's answers once: a later visit asks the backend", () => {
-    const preloads = pagePreloads({ 'GetDefaultPlans:': ['annual'] });
-    expect(preloads.read('GetDefaultPlans:', async () => [])).toEqual(['annual']);
-    expect(preloads.read('GetDefaultPlans:', async () => [])).toBeUndefined();
+  test("a server-rendered page's head preloads no script (its entry asks for its screen's code); a page the browser renders, all", () => {
+    const own = { screen: ['/landing.js', '/pricing.js'], blocks: ['/Plans.js'], css: [] };
+    expect(modulePreloads(['/runtime.js'], own, true)).toEqual([]);
+    expect(modulePreloads(['/runtime.js'], own, false)).toEqual(
+      ['/runtime.js', '/landing.js', '/pricing.js', '/Plans.js'].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    );
+    expect(modulePreloads([], undefined, false)).toEqual([]);
   });
 });
 
@@ -86,16 +83,17 @@ describe('fetching ahead', () => {
     expect(savingData(undefined)).toBe(false);
   });
 
+  // A check of the whole repository: seconds on a busy machine.
   test('where the real screens lead, from the funnel maps, and the blocks each screen shows', () => {
-    const { compiled, files } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy' });
+    const { compiled, files, schemas } = checkAndCompile({ root: repoRoot, funnelsDir: 'funnels', copyDir: 'copy', blocks });
     if (!compiled) throw new Error('The funnel config does not compile.');
-    const next = nextScreens(mapSource(compiled, files));
+    const next = nextScreens(mapSource(compiled, files, schemas));
     expect(next.landing).toEqual(expect.arrayContaining(['register', 'login']));
     expect(next.landing).not.toContain('myAccount');
     expect(next.promo).toContain('promoPayment');
-    const pages = funnelPages(compiled, files);
+    const pages = funnelPages(compiled, files, schemas);
     expect(pages.screens.landing?.blockTypes).toEqual(expect.arrayContaining(['plans', 'heading']));
     expect(pages.screens.login?.blockTypes).toContain('form');
     expect(pages.screens.landing?.next).toEqual(next.landing);
-  });
+  }, 30_000);
 });

@@ -2,11 +2,13 @@
  * What `npm run check` says of a payment block: its copy group, the `payment.*` values and facts
  * known only in its actions (its definition's `scopedValues`), and the charge-call rule.
  */
+
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { paymentFormCopyTexts } from '../../../../src/blocks/paymentForm/schema.ts';
+import { blocks } from '../../../../src/blocks/registry.ts';
 import { checkAndCompile } from '../../../../src/compiler/compile.ts';
 import { formatReport } from '../../../../src/compiler/report.ts';
 import { fixtureRuntimeTexts, fixturesDir } from '../../checker/helpers.ts';
@@ -19,7 +21,7 @@ function checkPaymentProject(funnel: string, copy: string): string {
     mkdirSync(path.join(dir, 'copy/en'), { recursive: true });
     writeFileSync(path.join(dir, 'funnels/pay.yaml'), funnel);
     writeFileSync(path.join(dir, 'copy/en/pay.yaml'), copy);
-    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', runtimeTexts: fixtureRuntimeTexts });
+    const result = checkAndCompile({ root: dir, funnelsDir: 'funnels', copyDir: 'copy', blocks, runtimeTexts: fixtureRuntimeTexts });
     return formatReport(result.diagnostics, result.files);
   } finally {
     rmSync(dir, { recursive: true, force: true });

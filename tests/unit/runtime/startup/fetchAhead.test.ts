@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import type { PageAssets } from '../../../../src/runtime/prefetch.ts';
+import type { PageAssets } from '../../../../src/runtime/pageAssets.ts';
 import { fetchAhead } from '../../../../src/runtime/startup/fetchAhead.ts';
 
 const assets: PageAssets = {

@@ -63,7 +63,7 @@ describe("the page's flags", () => {
     flags: { values: { unifiedLogin: 'off' }, reasons: { unifiedLogin: 'SPLIT' } },
     mobile: false,
     clientState: {} as PageState['clientState'],
-    answers: {},
+    data: {},
     ...over,
   });
   const options = (page: PageState | null, audience: Record<string, unknown>, isRobot = false) => {

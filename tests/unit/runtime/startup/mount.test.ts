@@ -11,7 +11,7 @@ const page: PageState = {
   flags: { values: { unifiedLogin: 'on' }, reasons: { unifiedLogin: 'STATIC' } },
   mobile: true,
   clientState: { locale: 'en' } as unknown as PageState['clientState'],
-  answers: {},
+  data: {},
 };
 const view: BrowserView = {
   path: '/promo',
