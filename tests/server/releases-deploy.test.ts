@@ -83,7 +83,7 @@ test('a checkout that does not pass the check is no release, and the start stops
   logged.length = 0;
   const dev = await deployCheckout(t.db, { ...checkout, log: (m) => logged.push(m), brokenCheckout: 'keep-live' });
   expect(dev).toMatchObject({ kind: 'kept', liveId: before!.liveId });
-  expect(logged.join('\n')).toMatch(/stays live; the checkout cannot become a release: [^]*funnels\/home\.yaml:\d+:1: error FL101/);
+  expect(logged.join('\n')).toMatch(/stays live; the checkout cannot become a release: [\s\S]*funnels\/home\.yaml:\d+:1: error FL101/);
   expect(await readReleaseState(t.db)).toEqual(before);
 });
 
