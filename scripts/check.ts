@@ -14,13 +14,7 @@
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { blocks } from '../src/blocks/registry.ts';
-import { checkAndCompile } from '../src/compiler/compile.ts';
-import { formatReport } from '../src/compiler/report.ts';
-import { staleJsonSchemaDiagnostics } from '../src/generators/jsonSchema/files.ts';
-import { projectJsonSchemas } from '../src/generators/jsonSchema/schemaFiles.ts';
-import { mapFiles, mapsCheckedFor, staleMapDiagnostics } from '../src/generators/map/files.ts';
-import { mapSource } from '../src/generators/map/source.ts';
+import { checkProject } from './lib/checkProject.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,16 +40,7 @@ if (typeof args === 'string') {
 }
 const funnelsDir = resolve(process.cwd(), args.funnels);
 const copyDir = resolve(process.cwd(), args.copy);
-const result = checkAndCompile({ root, funnelsDir, copyDir, blocks });
-// What is written from the config (maps, schemas) is compared once the config itself is right.
-const diagnostics =
-  mapsCheckedFor({ root, funnelsDir, copyDir }) && result.compiled
-    ? [
-        ...result.diagnostics,
-        ...staleMapDiagnostics(root, mapFiles(mapSource(result.compiled, result.files, result.schemas))),
-        ...staleJsonSchemaDiagnostics(root, projectJsonSchemas(result.files, result.schemas)),
-      ]
-    : result.diagnostics;
+const check = checkProject({ root, funnelsDir, copyDir });
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-process.stdout.write(formatReport(diagnostics, result.files, { color, codes: true }));
-process.exitCode = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+process.stdout.write(check.report({ color }));
+process.exitCode = check.failed ? 1 : 0;

@@ -20,6 +20,7 @@ export function backendInDevServer(): Plugin {
           distDir: null,
           defaultLogLevel: 'warn',
           log: (message) => server.config.logger.info(message),
+          brokenCheckout: 'keep-live',
         });
         await app.ready();
         server.httpServer?.once('close', () => void app.close());

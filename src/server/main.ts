@@ -13,6 +13,7 @@ import { type AssembleOptions, assembleServer } from './assemble.ts';
 import { CatalogFileError } from './catalog/read.ts';
 import { ConfigError, readServerEnv, type ServerEnv } from './config.ts';
 import { DatabaseBusyError } from './db/database.ts';
+import { ReleaseStartError } from './releases/deploy.ts';
 
 /**
  * Stops taking requests and lets those in flight finish; the database closes after them (its
@@ -72,7 +73,12 @@ export async function main() {
     const { url } = await startServer(env);
     console.log(`\nReady: ${url}  (health: ${url}/healthz, data: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir})\n`);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DatabaseBusyError || error instanceof CatalogFileError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DatabaseBusyError ||
+      error instanceof CatalogFileError ||
+      error instanceof ReleaseStartError
+    ) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }

@@ -82,6 +82,7 @@ export async function startApp(
       DEMO_CODES: 'on',
       // The release it serves and the catalog it imports: a test config's own funnels and copy (a partner funnel's) or the repository's.
       ...(options.funnelsDir ? { FUNNELS_DIR: options.funnelsDir } : {}),
+      // Its first release (src/server/releases/deploy.ts) is these folders: a test build's copy goes with its funnels.
       ...(options.copyDir ? { COPY_DIR: options.copyDir } : {}),
     },
     repoRoot,

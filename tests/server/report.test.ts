@@ -101,7 +101,9 @@ describe('npm run operator and npm run report on the embedded database', () => {
     try {
       await seedReportRows(app.backend.accounts.db);
       const created = await cli('operator.ts', ['create', '--email', 'Ops@Example.com'], 'a-long-operator-password\n');
-      expect(created.stdout).toMatch(/^Created the operator ops@example\.com in the server on port \d+\. Log in at \/admin\/login\.\n$/);
+      expect(created.stdout).toMatch(
+        /^Created the operator ops@example\.com \(editor\) in the server on port \d+\. Log in at \/admin\/login\.\n$/,
+      );
 
       const b = adminBrowser(() => app);
       expect((await b.logIn('ops@example.com', 'a-long-operator-password')).headers.location).toBe('/admin/report');
@@ -137,7 +139,7 @@ describe('npm run operator and npm run report on the embedded database', () => {
     expectReportText(direct.stdout);
     expect(direct.stderr).toContain(`read from the embedded database in ${folder.dataDir()}`);
     const second = await cli('operator.ts', ['create', '--email', 'second@example.com'], 'yet-another-long-password\n');
-    expect(second.stdout).toContain(`Created the operator second@example.com in the embedded database in ${folder.dataDir()}.`);
+    expect(second.stdout).toContain(`Created the operator second@example.com (editor) in the embedded database in ${folder.dataDir()}.`);
     const handle = await openDatabase({ dataDir: folder.dataDir(), role: 'cli' });
     try {
       const rows = await handle.db.selectFrom('operators').select(['email', 'password_hash']).orderBy('email').execute();

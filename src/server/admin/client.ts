@@ -28,8 +28,8 @@ export class AdminError extends Error {
 }
 
 export interface AdminOperation<T> {
-  /** Through the running server: `post(path, body)` answers the endpoint's JSON. */
-  viaServer(post: (path: string, body: unknown) => Promise<unknown>): Promise<T>;
+  /** Through the running server: `post(path, body)` and `get(path)` answer the endpoint's JSON. */
+  viaServer(post: (path: string, body: unknown) => Promise<unknown>, get: (path: string) => Promise<unknown>): Promise<T>;
   /** On the database itself. */
   onDatabase(db: Kysely<Database>): Promise<T>;
 }
@@ -57,7 +57,13 @@ export async function runAdmin<T>(
         throw new AdminError(
           `The server on port ${port} holds the database in ${target.dataDir}, but ${target.dataDir}/admin-token is missing or unreadable.`,
         );
-      return { result: await operation.viaServer((path, body) => post(port, token, path, body)), via: `the server on port ${port}` };
+      return {
+        result: await operation.viaServer(
+          (path, body) => post(port, token, path, body),
+          (path) => get(port, token, path),
+        ),
+        via: `the server on port ${port}`,
+      };
     }
   }
   const handle = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, role });
@@ -84,20 +90,30 @@ async function serverPort(dataDir: string): Promise<number | null> {
   }
 }
 
-async function post(port: number, token: string, path: string, body: unknown): Promise<unknown> {
+const post = (port: number, token: string, path: string, body: unknown) =>
+  request(port, path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const get = (port: number, token: string, path: string) => request(port, path, { headers: { authorization: `Bearer ${token}` } });
+
+async function request(port: number, path: string, init: RequestInit): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    response = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${path}`, init);
   } catch (error) {
     throw new AdminError(
       `The server holding the database should answer on 127.0.0.1:${port}, ` +
         `but does not (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}).`,
     );
   }
+  return answerOf(response);
+}
+
+/** The JSON of an answer; an AdminError with the endpoint's `error` sentence when it refused. */
+export async function answerOf(response: Response): Promise<unknown> {
   const text = await response.text();
   let json: unknown;
   try {

@@ -6,8 +6,11 @@
  *   POST /api/admin/catalog   body: { catalog: {...} }       → { summary, description }
  *   POST /api/admin/billing   body: { at?: ISO time }        → BillingSummary (the sandbox's billing run)
  *   POST /api/admin/reconcile body: {}                       → ReconcileSummary (open payment intents settled)
- *   POST /api/admin/operators body: { email, password }      → { id, email } (a new operator of the /admin pages)
+ *   POST /api/admin/operators body: { email, password, role? } → { id, email, role } (a new operator of the /admin pages)
+ *   POST /api/admin/operators/role body: { email, role }      → { email, role } (an operator made editor or publisher)
  *   POST /api/admin/report    body: {release?}               → Report (the experiments report, as /admin/report shows it)
+ *   …/api/admin/releases…                                    → releases: publish, rollback, list, diff, files
+ *                                                              (src/server/releases/routes.ts)
  *
  * Only from loopback (127.0.0.1, ::1) and never through a proxy (a request carrying a
  * forwarding header came from elsewhere, relayed by a proxy on this machine): anything else gets
@@ -23,11 +26,18 @@ import { CatalogFileError } from '../catalog/read.ts';
 import { CodeRequestError } from '../codes/service.ts';
 import type { Database } from '../db/types.ts';
 import { sendCallError, sendInternalError } from '../errorAnswers.ts';
-import { createOperator, createOperatorRequest, OperatorRequestError } from '../operators/accounts.ts';
+import {
+  createOperator,
+  createOperatorRequest,
+  OperatorRequestError,
+  operatorRoleRequest,
+  setOperatorRole,
+} from '../operators/accounts.ts';
 import { billingRequest, runBillingRequest } from '../payments/billingAdmin.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import type { ReconcileSummary } from '../payments/intents/reconcile.ts';
 import { BillingError } from '../payments/sandbox/billing.ts';
+import { releaseEndpoints } from '../releases/routes.ts';
 import { buildReport, reportRelease } from '../report/build.ts';
 import { ExperimentsFileError, readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
@@ -136,6 +146,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     return result;
   });
 
+  app.post('/operators/role', async (request, reply) => {
+    const parsed = operatorRoleRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected {"email": "...", "role": "editor" | "publisher"}.' });
+    const result = await setOperatorRole(options.db, parsed.data);
+    request.log.info({ role: result.role }, 'operator role set');
+    return result;
+  });
+
   app.post('/report', async (request) =>
     buildReport(
       options.db,
@@ -144,4 +162,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       reportRelease((request.body as { release?: unknown } | null)?.release),
     ),
   );
+
+  // Whoever holds the admin token can open the database itself: a publisher, named after the system user the CLI runs as.
+  await app.register(releaseEndpoints, {
+    db: options.db,
+    actorOf: async (_request, named) => ({ name: `cli:${named ?? 'unknown'}`, role: 'publisher' }),
+  });
 }

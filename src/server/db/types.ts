@@ -514,8 +514,13 @@ export interface OperatorsTable {
   email: string;
   /** The same self-describing scrypt hash as parents' passwords (src/server/auth/passwords.ts). */
   password_hash: string;
+  /** What the operator may do with releases (migration 015): an editor makes drafts; a publisher also publishes and rolls back. */
+  role: Defaulted<OperatorRole>;
   created_at: CreatedAt;
 }
+
+export const OPERATOR_ROLES = ['editor', 'publisher'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export interface OperatorSessionsTable {
   /** SHA-256 (hex) of the session cookie's token. */
@@ -535,6 +540,54 @@ export interface ServerKeysTable {
   /** 32 random bytes, base64url. */
   secret: string;
   created_at: CreatedAt;
+}
+
+// ---------------------------------------------------------------------------------------
+// Releases of funnels/ and copy/ (migration 015, docs/releases.md)
+
+export const RELEASE_SOURCES = ['cli', 'studio', 'deploy'] as const;
+export type ReleaseSourceKind = (typeof RELEASE_SOURCES)[number];
+export const RELEASE_ACTIONS = ['publish', 'rollback', 'draft', 'deploy', 'delete-draft'] as const;
+export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
+
+/** An immutable snapshot of the checkout's funnels/ and copy/: never updated but for a draft's publish or deletion. */
+export interface ReleasesTable {
+  id: ColumnType<number, never, never>;
+  /** The release live when this one was made live, or for a draft the release it was made from (null for the first). */
+  parent_id: number | null;
+  /** The operator's email, or `deploy` / the system user of a CLI on this machine. */
+  author: string;
+  created_at: CreatedAt;
+  message: Defaulted<string>;
+  source: ReleaseSourceKind;
+  /** Path from the project root (`funnels/signup.yaml`) → the file's text. */
+  files: Json<Record<string, string>>;
+  /** SHA-256 of the files (src/server/releases/files.ts), to tell equal releases apart cheaply. */
+  files_hash: string;
+  /** Not published yet (a draft); false once it has been live. */
+  draft: Defaulted<boolean>;
+  /** What a draft's preview link carries. */
+  preview_token: string | null;
+  /** A deleted draft: kept for the audit trail, no longer previewed. */
+  deleted_at: Timestamp | null;
+}
+
+/** One row (id 1): which release is live, and which one the last deploy made or found live. */
+export interface ReleaseStateTable {
+  id: number;
+  live_release_id: number;
+  deployed_release_id: number | null;
+  updated_at: CreatedAt;
+}
+
+export interface ReleaseAuditTable {
+  id: ColumnType<number, never, never>;
+  at: CreatedAt;
+  actor: string;
+  action: ReleaseAction;
+  release_id: number;
+  previous_live_id: number | null;
+  detail: Json<Record<string, unknown>>;
 }
 
 export interface Database {
@@ -574,6 +627,10 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   // Keys the server instances share (migration 014)
   server_keys: ServerKeysTable;
+  // Releases of funnels/ and copy/ (migration 015)
+  releases: ReleasesTable;
+  release_state: ReleaseStateTable;
+  release_audit: ReleaseAuditTable;
 }
 
 export type WebOfferRow = Selectable<WebOffersTable>;

@@ -1,6 +1,6 @@
 /** SQL of the operators and their sessions (migration 013). */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Database, OperatorRole } from '../db/types.ts';
 
 type Db = Kysely<Database>;
 
@@ -8,22 +8,33 @@ export interface OperatorRow {
   id: string;
   email: string;
   passwordHash: string;
+  role: OperatorRole;
 }
 
 export async function findOperatorByEmail(db: Db, email: string): Promise<OperatorRow | null> {
-  const row = await db.selectFrom('operators').select(['id', 'email', 'password_hash']).where('email', '=', email).executeTakeFirst();
-  return row ? { id: row.id, email: row.email, passwordHash: row.password_hash } : null;
+  const row = await db
+    .selectFrom('operators')
+    .select(['id', 'email', 'password_hash', 'role'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row ? { id: row.id, email: row.email, passwordHash: row.password_hash, role: row.role } : null;
 }
 
 /** Inserts the operator; answers false when one with that email exists already. */
 export async function insertOperator(db: Db, row: OperatorRow): Promise<boolean> {
   const inserted = await db
     .insertInto('operators')
-    .values({ id: row.id, email: row.email, password_hash: row.passwordHash })
+    .values({ id: row.id, email: row.email, password_hash: row.passwordHash, role: row.role })
     .onConflict((c) => c.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Sets the operator's role; answers false when there is no operator with that email. */
+export async function updateOperatorRole(db: Db, email: string, role: OperatorRole): Promise<boolean> {
+  const result = await db.updateTable('operators').set({ role }).where('email', '=', email).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function insertOperatorSession(

@@ -17,6 +17,7 @@ import * as m011 from './011_account_versions.ts';
 import * as m012 from './012_experiments.ts';
 import * as m013 from './013_operators.ts';
 import * as m014 from './014_server_keys.ts';
+import * as m015 from './015_releases.ts';
 import * as m016 from './016_release_of_events.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '012_experiments': m012,
   '013_operators': m013,
   '014_server_keys': m014,
+  '015_releases': m015,
   '016_release_of_events': m016,
 };

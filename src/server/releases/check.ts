@@ -1,0 +1,73 @@
+/**
+ * A release's files checked by the same checker as `npm run check` (src/compiler/compile.ts),
+ * against this server's own code (its block registry, actions, rules), reading them from memory;
+ * and the catalog read from them, which src/server/catalog/read.ts reads from folders: the files
+ * are laid out in a scratch folder for it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { blocks } from '../../blocks/registry.ts';
+import { type CompiledProject, checkAndCompile } from '../../compiler/compile.ts';
+import { type Diagnostic, isError } from '../../compiler/diagnostic.ts';
+import type { SourceFile } from '../../compiler/load.ts';
+import { formatReport } from '../../compiler/report.ts';
+import type { Catalog } from '../../language/schema/catalog.ts';
+import { readCatalog } from '../catalog/read.ts';
+import { checkoutPath, RELEASE_FOLDERS } from './files.ts';
+import type { ReleaseFiles } from './source.ts';
+
+export interface ReleaseCheck {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** The files as the checker read them (for the report's code frames). */
+  sourceFiles: SourceFile[];
+  /** `npm run check`'s report: `file:line:col: error FL…: message`, code frames, summary. */
+  report: string;
+  /** Present only when there is no error. */
+  compiled?: CompiledProject;
+}
+
+/** Where a release's files are, for the checker reading them from memory: its paths are relative to it. */
+const RELEASE_ROOT = path.resolve('/release');
+
+/** Runs `use` on a scratch project root holding the files under funnels/ and copy/; removed afterwards. */
+function onDisk<T>(files: ReleaseFiles, use: (root: string) => T): T {
+  const root = mkdtempSync(path.join(tmpdir(), 'release-'));
+  try {
+    const dirs = { funnelsDir: path.join(root, RELEASE_FOLDERS.funnels), copyDir: path.join(root, RELEASE_FOLDERS.copy) };
+    mkdirSync(dirs.funnelsDir);
+    mkdirSync(dirs.copyDir);
+    for (const [key, text] of Object.entries(files)) {
+      const target = checkoutPath(dirs, key);
+      if (!target) continue; // never laid out; checkReleaseFiles reports it
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, text);
+    }
+    return use(root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export function checkReleaseFiles(files: ReleaseFiles): ReleaseCheck {
+  const outside = Object.keys(files).filter((key) => checkoutPath({ funnelsDir: 'f', copyDir: 'c' }, key) === null);
+  if (outside.length > 0) {
+    const report = `A release holds files of funnels/ and copy/ only, not: ${outside.join(', ')}\n`;
+    return { ok: false, diagnostics: [], sourceFiles: [], report };
+  }
+  const result = checkAndCompile({ root: RELEASE_ROOT, funnelsDir: RELEASE_FOLDERS.funnels, copyDir: RELEASE_FOLDERS.copy, files, blocks });
+  const ok = !result.diagnostics.some(isError) && result.compiled !== undefined;
+  return {
+    ok,
+    diagnostics: result.diagnostics,
+    sourceFiles: result.files,
+    report: formatReport(result.diagnostics, result.files, { codes: true }),
+    ...(result.compiled ? { compiled: result.compiled } : {}),
+  };
+}
+
+/** The catalog the release's funnels/ declare (catalog.yaml and the partner funnels' offers). Throws CatalogFileError. */
+export function readReleaseCatalog(files: ReleaseFiles): Catalog {
+  return onDisk(files, (root) => readCatalog(RELEASE_FOLDERS.funnels, root));
+}
