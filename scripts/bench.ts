@@ -32,7 +32,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { blockChunkKey, entryKey, type Manifest, withStaticImports } from '../src/server/pages/manifest.ts';
 import { checkoutReleaseId } from '../src/server/releases/checkoutSource.ts';
 import { type CompiledRelease, compileRelease } from '../src/server/releases/compiled.ts';
-import { filesHash, readCheckoutFiles } from '../src/server/releases/releaseFiles.ts';
+import { hashFiles, readCheckoutFiles } from '../src/server/releases/files.ts';
 import { runApiBench } from './lib/apiBench.ts';
 import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
 import { runLighthouseBench } from './lib/lighthouseBench.ts';
@@ -47,8 +47,8 @@ const CHECK_RUNS = 5;
 function checkoutRelease() {
   const funnelsDir = path.resolve(repoRoot, process.env.FUNNELS_DIR || 'funnels');
   const copyDir = path.resolve(repoRoot, process.env.COPY_DIR || 'copy');
-  const files = readCheckoutFiles(funnelsDir, copyDir);
-  return compileRelease({ id: checkoutReleaseId(filesHash(files)), files });
+  const files = readCheckoutFiles({ funnelsDir, copyDir });
+  return compileRelease({ id: checkoutReleaseId(hashFiles(files)), files });
 }
 
 /** The id of the screen at `routePath`. */

@@ -11,7 +11,7 @@ import { mapSource } from '../generators/map/source.ts';
 import { defaultPageHead, withPageHead } from '../generators/pages/pageHead.ts';
 import { PAGE_RELEASE_ID, type PageRelease } from '../runtime/startup/release.ts';
 import { checkoutReleaseId } from '../server/releases/checkoutSource.ts';
-import { filesHash, readCheckoutFiles } from '../server/releases/releaseFiles.ts';
+import { hashFiles, readCheckoutFiles } from '../server/releases/files.ts';
 import { scriptJson } from '../ssr/pageState.ts';
 import { CONFIG_PLUGIN_NAME, CONFIG_UPDATE_EVENT, configUpdate } from './hotUpdate.ts';
 
@@ -54,7 +54,7 @@ export function funnelConfigPlugin(options: FunnelConfigPluginOptions): Plugin {
     result = checkAndCompile({ root, funnelsDir: options.funnelsDir, copyDir: options.copyDir, blocks: options.blocks, cache });
     return result;
   };
-  const releaseIdNow = () => checkoutReleaseId(filesHash(readCheckoutFiles(...(dirs() as [string, string]))));
+  const releaseIdNow = () => checkoutReleaseId(hashFiles(readCheckoutFiles({ funnelsDir: dirs()[0]!, copyDir: dirs()[1]! })));
   /** The last valid config, checked now if never yet. */
   const current = () => {
     if (!served) {

@@ -4,11 +4,12 @@
  */
 import path from 'node:path';
 import { repoRoot } from '../../scripts/lib/build.ts';
-import { readCheckoutFiles } from '../../src/server/releases/releaseFiles.ts';
+import { readCheckoutFiles } from '../../src/server/releases/files.ts';
 import type { ReleaseFiles, ReleaseSnapshot, ReleaseSource } from '../../src/server/releases/source.ts';
 
 /** The repository's funnels and copy, as release files. */
-export const checkoutFiles = (): ReleaseFiles => readCheckoutFiles(path.join(repoRoot, 'funnels'), path.join(repoRoot, 'copy'));
+export const checkoutFiles = (): ReleaseFiles =>
+  readCheckoutFiles({ funnelsDir: path.join(repoRoot, 'funnels'), copyDir: path.join(repoRoot, 'copy') });
 
 /** `files` with `from` replaced by `to` in one file (which must have it). */
 export function edited(files: ReleaseFiles, file: string, from: string, to: string): ReleaseFiles {

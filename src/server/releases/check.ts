@@ -1,20 +1,21 @@
 /**
  * A release's files checked by the same checker as `npm run check` (src/compiler/compile.ts),
- * against this server's own code (its block registry, actions, rules), reading them from memory;
+ * against this server's own code (its block registry, actions, rules), reading them from memory
+ * (once per process: ./releaseFiles.ts);
  * and the catalog read from them, which src/server/catalog/read.ts reads from folders: the files
  * are laid out in a scratch folder for it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { blocks } from '../../blocks/registry.ts';
-import { type CompiledProject, checkAndCompile } from '../../compiler/compile.ts';
+import type { CompiledProject } from '../../compiler/compile.ts';
 import { type Diagnostic, isError } from '../../compiler/diagnostic.ts';
 import type { SourceFile } from '../../compiler/load.ts';
 import { formatReport } from '../../compiler/report.ts';
 import type { Catalog } from '../../language/schema/catalog.ts';
 import { readCatalog } from '../catalog/read.ts';
 import { checkoutPath, RELEASE_FOLDERS } from './files.ts';
+import { checkFilesOnce } from './releaseFiles.ts';
 import type { ReleaseFiles } from './source.ts';
 
 export interface ReleaseCheck {
@@ -27,9 +28,6 @@ export interface ReleaseCheck {
   /** Present only when there is no error. */
   compiled?: CompiledProject;
 }
-
-/** Where a release's files are, for the checker reading them from memory: its paths are relative to it. */
-const RELEASE_ROOT = path.resolve('/release');
 
 /** Runs `use` on a scratch project root holding the files under funnels/ and copy/; removed afterwards. */
 function onDisk<T>(files: ReleaseFiles, use: (root: string) => T): T {
@@ -56,7 +54,7 @@ export function checkReleaseFiles(files: ReleaseFiles): ReleaseCheck {
     const report = `A release holds files of funnels/ and copy/ only, not: ${outside.join(', ')}\n`;
     return { ok: false, diagnostics: [], sourceFiles: [], report };
   }
-  const result = checkAndCompile({ root: RELEASE_ROOT, funnelsDir: RELEASE_FOLDERS.funnels, copyDir: RELEASE_FOLDERS.copy, files, blocks });
+  const result = checkFilesOnce(files);
   const ok = !result.diagnostics.some(isError) && result.compiled !== undefined;
   return {
     ok,

@@ -5,7 +5,7 @@
  * address of it can be cached for good (docs/decisions.md, "A checkout's release id").
  */
 import path from 'node:path';
-import { filesHash, readCheckoutFiles } from './releaseFiles.ts';
+import { hashFiles, readCheckoutFiles } from './files.ts';
 import type { ReleaseSnapshot, ReleaseSource } from './source.ts';
 
 /** 48 bits of the files' hash: a safe integer, distinct for distinct files in practice. */
@@ -32,8 +32,8 @@ export function checkoutReleaseSource(
   const seen = new Map<number, ReleaseSnapshot>();
   const listeners = new Set<() => void>();
   const read = (): ReleaseSnapshot => {
-    const files = readCheckoutFiles(funnels, copy);
-    const id = checkoutReleaseId(filesHash(files));
+    const files = readCheckoutFiles({ funnelsDir: funnels, copyDir: copy });
+    const id = checkoutReleaseId(hashFiles(files));
     const known = seen.get(id);
     if (known) return known;
     const snapshot = { id, files };

@@ -22,7 +22,8 @@ import { defaultPageHead, type PageHead } from '../../generators/pages/pageHead.
 import { type EmailTexts, emailTextsOfRelease } from '../email/texts.ts';
 import { type FlagDefinitions, flagDefinitionsOf } from '../experiments/definitions.ts';
 import { type FunnelScreens, funnelScreensOfRelease } from '../experiments/funnelScreens.ts';
-import { checkReleaseFiles, filesHash } from './releaseFiles.ts';
+import { hashFiles } from './files.ts';
+import { checkFilesOnce } from './releaseFiles.ts';
 import type { ReleaseFiles, ReleaseSnapshot, ReleaseSource } from './source.ts';
 
 /** A release no longer live stays compiled at least this long after its last use. */
@@ -65,14 +66,14 @@ const compiledByHash = new Map<string, CompiledFiles>();
 const COMPILED_KEPT = 8;
 
 function compileFiles(files: ReleaseFiles, id: number): CompiledFiles {
-  const hash = filesHash(files);
+  const hash = hashFiles(files);
   const known = compiledByHash.get(hash);
   if (known) {
     compiledByHash.delete(hash);
     compiledByHash.set(hash, known);
     return known;
   }
-  const checked = checkReleaseFiles(files);
+  const checked = checkFilesOnce(files);
   const project = checked.compiled;
   if (!project || checked.diagnostics.some(isError)) throw new ReleaseCheckError(id, formatReport(checked.diagnostics, checked.files));
   const experiments = checked.files.find((f) => (f as ConfigFile).kind === 'experiments') as ConfigFile | undefined;

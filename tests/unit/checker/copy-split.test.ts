@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileRelease } from '../../../src/server/releases/compiled.ts';
-import { readCheckoutFiles } from '../../../src/server/releases/releaseFiles.ts';
+import { readCheckoutFiles } from '../../../src/server/releases/files.ts';
 import { checkCase, projectRoot } from './helpers.ts';
 
 /**
@@ -76,7 +76,7 @@ describe('copy split, fixture', () => {
 });
 
 describe('copy split, the real funnels/ and copy/, as the server serves them', () => {
-  const files = readCheckoutFiles(join(projectRoot, 'funnels'), join(projectRoot, 'copy'));
+  const files = readCheckoutFiles({ funnelsDir: join(projectRoot, 'funnels'), copyDir: join(projectRoot, 'copy') });
   const release = compileRelease({ id: 1, files });
   // What every page carries (src/runtime/startup/release.ts): the config and the shell's copy.
   const page = JSON.stringify([release.project.config, release.project.shellCopy]);
