@@ -403,7 +403,8 @@ export async function holdLateScripts(page: Page, distDir = defaultOutDir): Prom
   await page.route(
     (url) =>
       url.hostname === '127.0.0.1' &&
-      ((url.pathname.endsWith('.js') && !initial.has(url.pathname)) || (url.pathname.startsWith(`${RELEASES_PATH}/`) && url.pathname.includes('/screens/'))),
+      ((url.pathname.endsWith('.js') && !initial.has(url.pathname)) ||
+        (url.pathname.startsWith(`${RELEASES_PATH}/`) && url.pathname.includes('/screens/'))),
     async (route) => {
       held++;
       await gate;
