@@ -70,6 +70,8 @@ export interface CallContext {
   request: FastifyRequest;
   /** An `idempotent` call's Idempotency-Key and its scope (the call and the caller); null for other calls. */
   idempotency: { scope: string; key: string } | null;
+  /** The release of the page that called (its X-Release header), or null when it named none. */
+  releaseId: number | null;
 }
 
 /** What a handler of an `auth: 'session'` call gets: the session is known to be valid. */
@@ -233,7 +235,15 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
       const user = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
       if (definition.auth === 'session' && !user) throw invalidSession();
       if (definition.owner && user) checkOwner(definition.owner, parsed.data, user);
-      const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request, idempotency: null };
+      const context: CallContext = {
+        sessionToken: body.sessionToken,
+        user,
+        ip: request.ip,
+        log: request.log,
+        request,
+        idempotency: null,
+        releaseId: releaseIdOf(request.headers),
+      };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
       const execute = async () => {
         const result = definition.rateLimit
@@ -261,7 +271,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
           output: result,
           userId: user?.id ?? null,
           cookieHeader: request.headers.cookie,
-          releaseId: releaseIdOf(request.headers),
+          releaseId: context.releaseId,
         });
         return result;
       };

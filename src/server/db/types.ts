@@ -270,6 +270,8 @@ export interface SubscriptionsTable {
   partner: string | null;
   canceled_at: Timestamp | null;
   cancel_reason: string | null;
+  /** The release of the page it was bought on (migration 017). */
+  release_id: ReleaseId;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -287,6 +289,8 @@ export interface PaymentsTable {
   gateway_transaction_id: string | null;
   processor_response_code: string | null;
   processor_response_text: string | null;
+  /** The release of the page that paid (migration 017); null for renewals. */
+  release_id: ReleaseId;
   created_at: CreatedAt;
 }
 
@@ -367,6 +371,8 @@ export interface PaymentIntentsTable {
   updated_at: CreatedAt;
   resolved_at: Timestamp | null;
   resolved_by: 'request' | 'reconciliation' | null;
+  /** The release of the page that asked (migration 017). */
+  release_id: ReleaseId;
 }
 
 /** Fixed-window counters, shared by every server instance. */

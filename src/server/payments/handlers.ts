@@ -19,29 +19,31 @@ import type { PaymentServices } from './calls/services.ts';
 import { purchaseSubscription, subscribeToClasses } from './calls/subscribe.ts';
 import { updateCreditCard } from './calls/updateCard.ts';
 import { upgradeSubscription } from './calls/upgrade.ts';
-import type { IntentKey } from './intents/repository.ts';
+import type { PaymentCaller } from './intents/run.ts';
 
-/** The intent of a call made with an Idempotency-Key answers to that key. */
-const intentKey = (context: CallContext): IntentKey | null => (context.idempotency ? { ...context.idempotency, part: '' } : null);
+/** Who pays: the intent of a call made with an Idempotency-Key answers to that key, and records the release of the page. */
+const callerOf = (context: CallContext): PaymentCaller => ({
+  key: context.idempotency ? { ...context.idempotency, part: '' } : null,
+  log: context.log,
+  releaseId: context.releaseId,
+});
 
 export function paymentHandlers(s: PaymentServices) {
   return domainHandlers({
     GetClientToken: (input, context) => clientToken(s, input, context),
-    PurchaseSubscription: (input, context) => purchaseSubscription(s, input, context.user, { key: intentKey(context), log: context.log }),
-    SubscribeToMinervaClasses: (input, context) =>
-      subscribeToClasses(s, input, context.user, { key: intentKey(context), log: context.log }),
-    UpgradeSubscription: (input, context) => upgradeSubscription(s, context.user.id, input, { key: intentKey(context), log: context.log }),
+    PurchaseSubscription: (input, context) => purchaseSubscription(s, input, context.user, callerOf(context)),
+    SubscribeToMinervaClasses: (input, context) => subscribeToClasses(s, input, context.user, callerOf(context)),
+    UpgradeSubscription: (input, context) => upgradeSubscription(s, context.user.id, input, callerOf(context)),
     CancelSubscription: (input, context) =>
       cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
     CancelMinervaClasses: (input, context) =>
       cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
     UpdateCreditCard: (input, context) =>
-      updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
-    CreateClassAddOnSubscription: (input, context) =>
-      createClassAddOn(s, context.user, input, { key: intentKey(context), log: context.log }),
+      updateCreditCard(s, context.user, input.paymentNonce, { ...callerOf(context), key: context.idempotency }),
+    CreateClassAddOnSubscription: (input, context) => createClassAddOn(s, context.user, input, callerOf(context)),
     BulkPurchase: (input, context) =>
       withGuestCardChecks(s, { user: context.user, ip: context.ip, captchaToken: input.captchaToken, log: context.log }, (s) =>
-        bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
+        bulkPurchase(s, input, context.user, callerOf(context)),
       ),
   });
 }
