@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * - `server`: the backend (Fastify inject, repositories) on a fresh migrated database per file:
  *   PGlite by default, PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set
  *   (tests/server/db.ts); the global setup migrates the PGlite template once;
- * - `e2e`: Chromium against the built app — long timeouts, one file at a time
+ * - `e2e`: Chromium against the built app — long timeouts, two files at a time (each its own server and browser)
  *   (the global setup builds the app first when the build is missing or stale).
  * `npm test` runs them all, the server project on PGlite and again on PostgreSQL when
  * DATABASE_URL is set (scripts/test.ts); `npx vitest run --project unit` runs one.
@@ -41,8 +41,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
-          maxWorkers: 1,
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -6,10 +6,11 @@
  *   4. `npm run layers`    imports point one way, no import circle (type imports counted), SQL in repositories (docs/layers.md)
  *   5. `npm run lint`      Biome's lint rules and format, lines of at most 140 characters, no unused export (knip)
  *   6. unit tests (vitest project "unit")
- *   7. server tests on PGlite (vitest project "server", DATABASE_URL and TEST_DATABASE_URL unset)
- *   8. the same server tests on PostgreSQL, when DATABASE_URL is set (as TEST_DATABASE_URL)
- *   9. `vite build`        the app the browser tests open
- *  10. browser tests (vitest project "e2e")
+ *   7. server tests on PGlite (vitest project "server", DATABASE_URL and TEST_DATABASE_URL unset), and at the
+ *      same time the same tests on PostgreSQL when DATABASE_URL is set (as TEST_DATABASE_URL): the PostgreSQL run
+ *      mostly waits for its database, so the two together take little more than one; its output follows PGlite's
+ *   8. `vite build`        the app the browser tests open
+ *   9. browser tests (vitest project "e2e", two files at a time: most of their time is waiting for pages)
  */
 import { existsSync } from 'node:fs';
 import { bin, run, viteBuild } from './lib/build.ts';
@@ -45,6 +46,19 @@ async function ensureChromium(): Promise<number> {
   return existsSync(CHROMIUM) ? 0 : 1;
 }
 
+const serverTests = ['run', '--project', 'server'];
+const serverTestsOnPglite = () => exitCode(bin('vitest'), serverTests, { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined });
+
+async function serverTestsOnBoth(postgresUrl: string): Promise<number> {
+  const onPostgres = run(bin('vitest'), serverTests, { env: { TEST_DATABASE_URL: postgresUrl }, quiet: true });
+  console.log('The server tests on PostgreSQL run at the same time; their output follows.');
+  const pglite = await serverTestsOnPglite();
+  const postgres = await onPostgres;
+  console.log(`\n━━ server tests on PostgreSQL (DATABASE_URL)\n${postgres.output}`);
+  if (pglite !== 0) console.error("✗ server tests on PGlite failed (their output is above PostgreSQL's).");
+  return pglite !== 0 ? pglite : postgres.code;
+}
+
 const stages: Stage[] = [
   { name: 'Chromium for the browser tests', run: ensureChromium },
   { name: 'npm run check (funnels and copy)', run: () => exitCode('npm', ['run', '--silent', 'check']) },
@@ -52,18 +66,9 @@ const stages: Stage[] = [
   { name: 'npm run layers (import rules, circles, SQL)', run: () => exitCode('npm', ['run', '--silent', 'layers']) },
   { name: 'npm run lint (Biome, line length, knip)', run: () => exitCode('npm', ['run', '--silent', 'lint']) },
   { name: 'unit tests', run: () => exitCode(bin('vitest'), ['run', '--project', 'unit']) },
-  {
-    name: 'server tests on PGlite',
-    run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined }),
-  },
-  ...(postgresUrl
-    ? [
-        {
-          name: 'server tests on PostgreSQL (DATABASE_URL)',
-          run: () => exitCode(bin('vitest'), ['run', '--project', 'server'], { TEST_DATABASE_URL: postgresUrl }),
-        },
-      ]
-    : []),
+  postgresUrl
+    ? { name: 'server tests on PGlite and on PostgreSQL (DATABASE_URL)', run: () => serverTestsOnBoth(postgresUrl) }
+    : { name: 'server tests on PGlite', run: serverTestsOnPglite },
   {
     name: 'vite build',
     run: () =>
