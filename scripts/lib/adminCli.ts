@@ -1,8 +1,8 @@
 /** What the operators' CLIs (codes, billing, reconcile, operator, report, catalog:import) share. */
 import { AdminError } from '../../src/server/admin/client.ts';
-import { CatalogFileError } from '../../src/server/catalog/read.ts';
+import { CatalogFileError } from '../../src/server/catalog/catalogFileError.ts';
 import { ConfigError } from '../../src/server/config.ts';
-import { DatabaseBusyError } from '../../src/server/db/database.ts';
+import { DatabaseBusyError } from '../../src/server/db/lockFile.ts';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
