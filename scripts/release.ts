@@ -25,7 +25,6 @@
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { AdminError, runAdmin } from '../src/server/admin/client.ts';
 import { CatalogFileError } from '../src/server/catalog/catalogFileError.ts';
 import { readDatabaseEnv } from '../src/server/config.ts';
@@ -40,7 +39,7 @@ import {
 } from '../src/server/releases/files.ts';
 import { diffFiles } from '../src/server/releases/lineDiff.ts';
 import { ReleaseRefusal } from '../src/server/releases/refusal.ts';
-import { exitOnRefusal } from './lib/adminCli.ts';
+import { exitOnRefusal, readCommandLine, wrongCommandLine } from './lib/adminCli.ts';
 import { promptLine } from './lib/prompt.ts';
 import { type ReleaseApi, releaseApiOverHttp, remoteSend } from './lib/releaseApi.ts';
 
@@ -75,8 +74,7 @@ const ARITY: Record<Command, [number, number]> = {
 };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
+  wrongCommandLine(USAGE, message);
 }
 
 function refuse(message: string): never {
@@ -84,29 +82,12 @@ function refuse(message: string): never {
   process.exit(1);
 }
 
-function parseCommandLine() {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: {
-        message: { type: 'string', short: 'm' },
-        draft: { type: 'boolean' },
-        force: { type: 'boolean' },
-        server: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-
-const { values, positionals } = parseCommandLine();
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values, positionals } = readCommandLine(USAGE, {
+  message: { type: 'string', short: 'm' },
+  draft: { type: 'boolean' },
+  force: { type: 'boolean' },
+  server: { type: 'string' },
+});
 const [commandName, ...args] = positionals;
 if (!commandName) usage(`Say what to do: ${COMMANDS.join(', ')}.`);
 if (!(COMMANDS as readonly string[]).includes(commandName)) usage(`Unknown command '${commandName}'.`);
