@@ -14,12 +14,11 @@
  *
  * Exit code: 0 done, 1 refused (the message says why), 2 wrong command line.
  */
-import { parseArgs } from 'node:util';
 import { runAdmin } from '../src/server/admin/client.ts';
 import { readDatabaseEnv, readPaymentsEnv } from '../src/server/config.ts';
 import { billingRequest, parseBillingTime, runBillingRequest } from '../src/server/payments/billingAdmin.ts';
 import { BillingError, type BillingSummary, describeBilling } from '../src/server/payments/sandbox/billing.ts';
-import { exitOnRefusal } from './lib/adminCli.ts';
+import { exitOnRefusal, readCommandLine, wrongCommandLine } from './lib/adminCli.ts';
 
 const USAGE = `Usage: npm run billing -- run [--at <time>]
 
@@ -27,26 +26,10 @@ const USAGE = `Usage: npm run billing -- run [--at <time>]
          (2026-01-31, midnight UTC); default now. Every sandbox subscription due by then is charged.`;
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
+  wrongCommandLine(USAGE, message);
 }
 
-function parseCommandLine() {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-const { values, positionals } = parseCommandLine();
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values, positionals } = readCommandLine(USAGE, { at: { type: 'string' } });
 if (positionals[0] !== 'run' || positionals.length > 1)
   usage(positionals.length === 0 ? 'Say what to do: run.' : `Unknown command '${positionals.join(' ')}'.`);
 

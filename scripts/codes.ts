@@ -8,12 +8,11 @@
  *
  * Exit code: 0 done, 1 refused (the message says why), 2 wrong command line.
  */
-import { parseArgs } from 'node:util';
 import { runAdmin } from '../src/server/admin/client.ts';
 import { type CreateCodesResponse, createCodesRequest, runCreateCodes } from '../src/server/admin/requests.ts';
 import { CodeRequestError } from '../src/server/codes/service.ts';
 import { readDatabaseEnv } from '../src/server/config.ts';
-import { exitOnRefusal } from './lib/adminCli.ts';
+import { exitOnRefusal, readCommandLine, wrongCommandLine } from './lib/adminCli.ts';
 
 const USAGE =
   'Usage: npm run codes -- create --kind <coupon|comp|gift|volume|bulk> [--months N | --lifetime] ' +
@@ -29,8 +28,7 @@ const USAGE =
   --note      a note kept with the batch`;
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
+  wrongCommandLine(USAGE, message);
 }
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -39,32 +37,16 @@ function integer(name: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function parseCommandLine() {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: {
-        kind: { type: 'string' },
-        months: { type: 'string' },
-        lifetime: { type: 'boolean' },
-        offer: { type: 'string' },
-        count: { type: 'string' },
-        expires: { type: 'string' },
-        campaign: { type: 'string' },
-        note: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-const { values, positionals } = parseCommandLine();
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values, positionals } = readCommandLine(USAGE, {
+  kind: { type: 'string' },
+  months: { type: 'string' },
+  lifetime: { type: 'boolean' },
+  offer: { type: 'string' },
+  count: { type: 'string' },
+  expires: { type: 'string' },
+  campaign: { type: 'string' },
+  note: { type: 'string' },
+});
 if (positionals[0] !== 'create' || positionals.length > 1)
   usage(positionals.length === 0 ? 'Say what to do: create.' : `Unknown command '${positionals.join(' ')}'.`);
 if (!values.kind) usage('--kind is required.');

@@ -10,7 +10,6 @@
  *
  * Exit code: 0 created, 1 refused (the message says why), 2 wrong command line.
  */
-import { parseArgs } from 'node:util';
 import { runAdmin } from '../src/server/admin/client.ts';
 import { createPasswordHasher } from '../src/server/auth/passwords.ts';
 import { readDatabaseEnv } from '../src/server/config.ts';
@@ -22,7 +21,7 @@ import {
   OperatorRequestError,
   setOperatorRole,
 } from '../src/server/operators/accounts.ts';
-import { exitOnRefusal } from './lib/adminCli.ts';
+import { exitOnRefusal, readCommandLine, wrongCommandLine } from './lib/adminCli.ts';
 import { Interrupted, promptLine } from './lib/prompt.ts';
 
 const USAGE = `Usage: npm run operator -- create --email ADDRESS [--role editor|publisher]
@@ -35,20 +34,7 @@ const USAGE = `Usage: npm run operator -- create --email ADDRESS [--role editor|
   else the first line piped in.`;
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
-
-function parseCommandLine() {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: { email: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
+  wrongCommandLine(USAGE, message);
 }
 
 async function readPassword(): Promise<string> {
@@ -61,11 +47,7 @@ async function readPassword(): Promise<string> {
   return promptLine('Password: ', { hidden: true });
 }
 
-const { values, positionals } = parseCommandLine();
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values, positionals } = readCommandLine(USAGE, { email: { type: 'string' }, role: { type: 'string' } });
 const command = positionals[0];
 if ((command !== 'create' && command !== 'role') || positionals.length > 1)
   usage(positionals.length === 0 ? 'Say what to do: create or role.' : `Unknown command '${positionals.join(' ')}'.`);

@@ -15,20 +15,33 @@
  * password: RELEASE_EMAIL and RELEASE_PASSWORD, else typed (the password hidden).
  *
  * Exit code: 0 done, 1 refused (the message says why; nothing changed), 2 wrong command line.
+ *
+ * What it imports up front is small: talking to a server loads neither the checker nor the
+ * database. Those are imported when they are used: the database when no server holds it
+ * (./lib/releaseApiOnDatabase.ts), the checker when a publish is refused by the check (to print
+ * `npm run check`'s own report). The files are checked once, where they are published (docs/decisions.md,
+ * "npm run release checks once").
  */
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { runAdmin } from '../src/server/admin/client.ts';
+import { AdminError, runAdmin } from '../src/server/admin/client.ts';
+import { CatalogFileError } from '../src/server/catalog/catalogFileError.ts';
 import { readDatabaseEnv } from '../src/server/config.ts';
-import { reconcileAdvice } from '../src/server/releases/deploy.ts';
-import { allChanged, changedFiles, describeChanges, readCheckoutFiles, writeCheckoutFiles } from '../src/server/releases/files.ts';
-import { diffFiles, PREVIEW_DAYS, ReleaseRefusal } from '../src/server/releases/service.ts';
-import { exitOnRefusal } from './lib/adminCli.ts';
-import { checkProject } from './lib/checkProject.ts';
+import { PREVIEW_DAYS } from '../src/server/releases/endpoints.ts';
+import {
+  allChanged,
+  changedFiles,
+  describeChanges,
+  readCheckoutFiles,
+  reconcileAdvice,
+  writeCheckoutFiles,
+} from '../src/server/releases/files.ts';
+import { diffFiles } from '../src/server/releases/lineDiff.ts';
+import { ReleaseRefusal } from '../src/server/releases/refusal.ts';
+import { exitOnRefusal, readCommandLine, wrongCommandLine } from './lib/adminCli.ts';
 import { promptLine } from './lib/prompt.ts';
-import { type ReleaseApi, releaseApiOnDatabase, releaseApiOverHttp, remoteSend } from './lib/releaseApi.ts';
+import { type ReleaseApi, releaseApiOverHttp, remoteSend } from './lib/releaseApi.ts';
 
 const USAGE = `Usage: npm run release -- <command> [options]
 
@@ -61,8 +74,7 @@ const ARITY: Record<Command, [number, number]> = {
 };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
+  wrongCommandLine(USAGE, message);
 }
 
 function refuse(message: string): never {
@@ -70,29 +82,12 @@ function refuse(message: string): never {
   process.exit(1);
 }
 
-function parseCommandLine() {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: {
-        message: { type: 'string', short: 'm' },
-        draft: { type: 'boolean' },
-        force: { type: 'boolean' },
-        server: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-
-const { values, positionals } = parseCommandLine();
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values, positionals } = readCommandLine(USAGE, {
+  message: { type: 'string', short: 'm' },
+  draft: { type: 'boolean' },
+  force: { type: 'boolean' },
+  server: { type: 'string' },
+});
 const [commandName, ...args] = positionals;
 if (!commandName) usage(`Say what to do: ${COMMANDS.join(', ')}.`);
 if (!(COMMANDS as readonly string[]).includes(commandName)) usage(`Unknown command '${commandName}'.`);
@@ -140,7 +135,7 @@ async function withApi<T>(use: (api: ReleaseApi) => Promise<T>): Promise<{ resul
     'cli',
     {
       viaServer: (post, get) => use(releaseApiOverHttp({ post, get }, author)),
-      onDatabase: (db) => use(releaseApiOnDatabase(db, author)),
+      onDatabase: async (db) => use((await import('./lib/releaseApiOnDatabase.ts')).releaseApiOnDatabase(db, author)),
     },
     note,
   );
@@ -155,13 +150,25 @@ async function publishDraftCommand(id: number) {
   say(`Release ${result.id} is live (it was a draft; it replaces release ${result.previousLiveId}).`);
 }
 
+/** The server (or the service here) refused the files on the check `npm run check` makes, or could not read their catalog. */
+const refusedByCheck = (error: unknown) =>
+  ((error instanceof ReleaseRefusal || error instanceof AdminError) && error.reason === 'check') || error instanceof CatalogFileError;
+
+/**
+ * Prints `npm run check`'s own report of this checkout (its paths, its colours) and exits 1. The checker is
+ * loaded only now: a publish that passes is checked once, where it is published. When this checkout's code
+ * finds no error, the server's code (another version) did: its report is printed instead.
+ */
+async function refuseWithCheckReport(refusal: Error): Promise<never> {
+  const { checkProject } = await import('./lib/checkProject.ts');
+  const check = checkProject({ root, ...checkout });
+  if (!check.failed) refuse(refusal.message);
+  process.stdout.write(check.report({ color: process.stdout.isTTY === true && !process.env.NO_COLOR }));
+  refuse('Nothing was published: fix the errors above (npm run check shows the same).');
+}
+
 async function publishCommand() {
   if (ids[0] !== undefined) return publishDraftCommand(ids[0] as number);
-  const check = checkProject({ root, ...checkout });
-  if (check.failed) {
-    process.stdout.write(check.report({ color: process.stdout.isTTY === true && !process.env.NO_COLOR }));
-    refuse('Nothing was published: fix the errors above (npm run check shows the same).');
-  }
   const files = readCheckoutFiles(checkout);
   const { result, site } = await withApi((api) =>
     api.publish({
@@ -170,7 +177,7 @@ async function publishCommand() {
       ...(values.draft ? { draft: true } : {}),
       ...(values.force ? { force: true } : {}),
     }),
-  );
+  ).catch((error: unknown) => (refusedByCheck(error) ? refuseWithCheckReport(error as Error) : Promise.reject(error)));
   for (const warning of result.warnings) note(`Warning: ${warning}`);
   if (result.unchanged) return say(`Nothing to publish: release ${result.id} is live with these very files.`);
   if (result.draft) {

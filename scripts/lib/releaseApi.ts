@@ -1,27 +1,14 @@
 /**
  * How `npm run release` reaches the releases: the same calls on the database itself (PostgreSQL,
- * or the embedded database no server holds), through this machine's running server (its admin
- * endpoints and token, src/server/admin/client.ts), or through another server with an
- * operator's email and password (`--server URL`, src/server/releases/routes.ts).
+ * or the embedded database no server holds: ./releaseApiOnDatabase.ts, imported only then), through
+ * this machine's running server (its admin endpoints and token, src/server/admin/client.ts), or
+ * through another server with an operator's email and password (`--server URL`,
+ * src/server/releases/endpoints.ts). Only types come from the service here: talking to a server
+ * loads neither the checker nor the database.
  */
-import type { Kysely } from 'kysely';
 import { AdminError, answerOf } from '../../src/server/admin/client.ts';
-import type { Database } from '../../src/server/db/types.ts';
-import { readReleaseState } from '../../src/server/releases/repository.ts';
-import type { ReleaseList } from '../../src/server/releases/routes.ts';
-import {
-  type Actor,
-  deleteDraft,
-  diffFiles,
-  type LiveChangeResult,
-  listReleaseSummaries,
-  type PublishResult,
-  publish,
-  publishDraft,
-  type ReleaseFilesAnswer,
-  releaseFiles,
-  rollback,
-} from '../../src/server/releases/service.ts';
+import { RELEASE_ENDPOINTS, type ReleaseList, releaseDiffPath, releaseFilesPath } from '../../src/server/releases/endpoints.ts';
+import type { LiveChangeResult, PublishResult, ReleaseFilesAnswer } from '../../src/server/releases/service.ts';
 import type { ReleaseFiles } from '../../src/server/releases/source.ts';
 
 export interface PublishBody {
@@ -41,38 +28,18 @@ export interface ReleaseApi {
   diff(from: number | 'live', to: number | 'live'): Promise<{ from: number; to: number; diff: string }>;
 }
 
-/** On the database itself: the person at this machine, a publisher. */
-export function releaseApiOnDatabase(db: Kysely<Database>, author: string): ReleaseApi {
-  const actor: Actor = { name: `cli:${author}`, role: 'publisher' };
-  return {
-    publish: (body) => publish(db, { ...body, actor, source: 'cli' }),
-    publishDraft: (body) => publishDraft(db, { ...body, actor }),
-    rollback: (body) => rollback(db, { ...body, actor }),
-    deleteDraft: (id) => deleteDraft(db, { id, actor }),
-    async list() {
-      const state = await readReleaseState(db);
-      return { releases: await listReleaseSummaries(db), liveId: state?.liveId ?? null, deployedId: state?.deployedId ?? null };
-    },
-    files: (id) => releaseFiles(db, id),
-    async diff(from, to) {
-      const [a, b] = await Promise.all([releaseFiles(db, from), releaseFiles(db, to)]);
-      return { from: a.id, to: b.id, diff: diffFiles(a.files, b.files) };
-    },
-  };
-}
-
 type Send = { post(path: string, body: unknown): Promise<unknown>; get(path: string): Promise<unknown> };
 
 /** Through a server's release endpoints (`author` is honoured on the admin endpoints only). */
 export function releaseApiOverHttp(send: Send, author: string): ReleaseApi {
   return {
-    publish: async (body) => (await send.post('/releases', { ...body, author })) as PublishResult,
-    publishDraft: async (body) => (await send.post('/releases/publish-draft', { ...body, author })) as LiveChangeResult,
-    rollback: async (body) => (await send.post('/releases/rollback', { ...body, author })) as LiveChangeResult,
-    deleteDraft: async (id) => void (await send.post('/releases/delete', { id, author })),
-    list: async () => (await send.get('/releases')) as ReleaseList,
-    files: async (id) => (await send.get(`/releases/${id}`)) as ReleaseFilesAnswer,
-    diff: async (from, to) => (await send.get(`/releases/diff?from=${from}&to=${to}`)) as { from: number; to: number; diff: string },
+    publish: async (body) => (await send.post(RELEASE_ENDPOINTS.releases, { ...body, author })) as PublishResult,
+    publishDraft: async (body) => (await send.post(RELEASE_ENDPOINTS.publishDraft, { ...body, author })) as LiveChangeResult,
+    rollback: async (body) => (await send.post(RELEASE_ENDPOINTS.rollback, { ...body, author })) as LiveChangeResult,
+    deleteDraft: async (id) => void (await send.post(RELEASE_ENDPOINTS.deleteDraft, { id, author })),
+    list: async () => (await send.get(RELEASE_ENDPOINTS.releases)) as ReleaseList,
+    files: async (id) => (await send.get(releaseFilesPath(id))) as ReleaseFilesAnswer,
+    diff: async (from, to) => (await send.get(releaseDiffPath(from, to))) as { from: number; to: number; diff: string },
   };
 }
 

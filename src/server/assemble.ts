@@ -7,7 +7,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PREFIX, adminRoutes } from './admin/routes.ts';
+import { ADMIN_PREFIX } from './admin/prefix.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { writeAdminToken } from './admin/token.ts';
 import { type BuildServerOptions, buildServer } from './app.ts';
 import type { ServerEnv } from './config.ts';
@@ -15,7 +16,8 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { type ClosableReleaseSource, databaseReleaseSource } from './releases/databaseSource.ts';
 import { deployCheckout } from './releases/deploy.ts';
-import { OPERATOR_RELEASES_PREFIX, operatorReleaseRoutes } from './releases/routes.ts';
+import { OPERATOR_RELEASES_PREFIX } from './releases/endpoints.ts';
+import { operatorReleaseRoutes } from './releases/routes.ts';
 
 export interface AssembleOptions {
   /** The built app to serve; null when Vite serves it (dev) or nothing is served (bench). */

@@ -10,9 +10,9 @@
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type AssembleOptions, assembleServer } from './assemble.ts';
-import { CatalogFileError } from './catalog/read.ts';
+import { CatalogFileError } from './catalog/catalogFileError.ts';
 import { ConfigError, readServerEnv, type ServerEnv } from './config.ts';
-import { DatabaseBusyError } from './db/database.ts';
+import { DatabaseBusyError } from './db/lockFile.ts';
 import { ReleaseStartError } from './releases/deploy.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ADMIN_PREFIX } from '../../src/server/admin/routes.ts';
+import { ADMIN_PREFIX } from '../../src/server/admin/prefix.ts';
 import { readAdminToken } from '../../src/server/admin/token.ts';
 import { arrivesAt, dataDirOf } from './harness.ts';
 

@@ -7,12 +7,14 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { canonicalCode } from '../../src/domain/codes.ts';
-import { ADMIN_PREFIX, adminRoutes } from '../../src/server/admin/routes.ts';
+import { ADMIN_PREFIX } from '../../src/server/admin/prefix.ts';
+import { adminRoutes } from '../../src/server/admin/routes.ts';
 import { DEMO_BATCHES } from '../../src/server/catalog/demo.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
 import { readCatalog } from '../../src/server/catalog/read.ts';
 import { findCode } from '../../src/server/codes/repository.ts';
-import { openDatabase, readLiveLock } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { readLiveLock } from '../../src/server/db/lockFile.ts';
 import { cliEnv, root, runScript, startQuietServer, useCliFolder } from './cliHarness.ts';
 import { useTestDatabase } from './db.ts';
 

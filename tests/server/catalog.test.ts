@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Catalog } from '../../src/language/schema/catalog.ts';
+import { CatalogFileError } from '../../src/server/catalog/catalogFileError.ts';
 import { importCatalog, importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
-import { CatalogFileError, parseCatalog, readCatalog, readCatalogFile } from '../../src/server/catalog/read.ts';
+import { parseCatalog, readCatalog, readCatalogFile } from '../../src/server/catalog/read.ts';
 import {
   findWebOffer,
   findWebOfferByPromoCode,

@@ -20,11 +20,12 @@ describe('npm run release', () => {
   });
   afterAll(() => checkout.remove());
 
-  const release = (...args: string[]): Promise<Ran> =>
-    runScript('release.ts', args, cliEnv(folder.dataDir(), { FUNNELS_DIR: checkout.funnelsDir, COPY_DIR: checkout.copyDir })).then(
+  const script = (name: string, ...args: string[]): Promise<Ran> =>
+    runScript(name, args, cliEnv(folder.dataDir(), { FUNNELS_DIR: checkout.funnelsDir, COPY_DIR: checkout.copyDir })).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
+  const release = (...args: string[]) => script('release.ts', ...args);
 
   test('a wrong command line exits 2 with the usage', async () => {
     const wrong = await release('publsh');
@@ -47,6 +48,10 @@ describe('npm run release', () => {
       const refused = await release('publish', '--message', 'broken');
       expect(refused.code).toBe(1);
       expect(refused.stdout).toMatch(/funnels\/home\.yaml:\d+:1: error FL101: Unknown field 'bogusKey'\./);
+      // The server checked the files; what is printed is npm run check's own report of this checkout.
+      const check = await script('check.ts');
+      expect(check.code).toBe(1);
+      expect(refused.stdout).toBe(check.stdout);
       expect(refused.stderr).toContain('Nothing was published');
       const list = await release('list');
       expect(list.code).toBe(0);
@@ -88,6 +93,14 @@ describe('npm run release', () => {
       expect(unknown).toMatchObject({ code: 1, stderr: 'There is no release 99.\n' });
       const again = await release('rollback', '2');
       expect(again).toMatchObject({ code: 0, stdout: 'Release 2 is live again (it replaces release 1).\n' });
+
+      checkout.write(withMistake(REPOSITORY_FILES));
+      const refused = await release('publish', '--message', 'broken');
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe((await script('check.ts')).stdout);
+      expect(refused.stdout).toContain("error FL101: Unknown field 'bogusKey'.");
+      expect(refused.stderr).toContain('Nothing was published');
+      expect((await release('list')).stdout.split('\n')[0]).toMatch(/^ {3}2 {2}live /);
     });
   });
 });

@@ -5,11 +5,13 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_PREFIX, adminRoutes } from '../../src/server/admin/routes.ts';
+import { ADMIN_PREFIX } from '../../src/server/admin/prefix.ts';
+import { adminRoutes } from '../../src/server/admin/routes.ts';
 import { createPasswordHasher } from '../../src/server/auth/passwords.ts';
 import { createMemoryRateLimitStore, createRateLimiter } from '../../src/server/auth/rateLimits.ts';
 import { createOperator } from '../../src/server/operators/accounts.ts';
-import { OPERATOR_RELEASES_PREFIX, operatorReleaseRoutes } from '../../src/server/releases/routes.ts';
+import { OPERATOR_RELEASES_PREFIX } from '../../src/server/releases/endpoints.ts';
+import { operatorReleaseRoutes } from '../../src/server/releases/routes.ts';
 import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 import { homeHeadingOf, REPOSITORY_FILES, withHomeHeading, withMistake } from './releaseFixtures.ts';

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test, vi } from 'vitest';
 import { databaseReleaseSource } from '../../src/server/releases/databaseSource.ts';
+import { ReleaseRefusal } from '../../src/server/releases/refusal.ts';
 import { readReleaseState, writeReleaseState } from '../../src/server/releases/repository.ts';
 import {
   auditTrail,
@@ -12,7 +13,6 @@ import {
   listReleaseSummaries,
   publish,
   publishDraft,
-  ReleaseRefusal,
   releaseFiles,
   rollback,
 } from '../../src/server/releases/service.ts';

@@ -4,7 +4,7 @@
  * and without it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_PREFIX } from '../../src/server/admin/routes.ts';
+import { ADMIN_PREFIX } from '../../src/server/admin/prefix.ts';
 import { readAdminToken } from '../../src/server/admin/token.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { adminBrowser, newOperator, OPERATOR_PASSWORD, tablesOf } from './adminPages.ts';

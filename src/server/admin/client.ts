@@ -7,13 +7,15 @@
  *   `$DATA_DIR/admin-token`.
  * - Embedded database, no server: the CLI opens it itself (taking the lock, so a server started
  *   meanwhile says so instead of corrupting it), migrates it and imports the catalog when new.
+ *
+ * Through the server, nothing of the database (PGlite, pg, the migrations) is loaded: they are
+ * imported when the CLI opens the database itself (`npm run release` starts in well under a second).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { DatabaseBusyError, type LockRole, openDatabase, readLiveLock } from '../db/database.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { DatabaseBusyError, type LockRole, readLiveLock } from '../db/lockFile.ts';
 import type { Database } from '../db/types.ts';
-import { ADMIN_PREFIX } from './routes.ts';
+import { ADMIN_PREFIX } from './prefix.ts';
 import { readAdminToken } from './token.ts';
 
 export interface AdminTarget {
@@ -25,6 +27,13 @@ export interface AdminTarget {
 
 export class AdminError extends Error {
   override name = 'AdminError';
+  constructor(
+    message: string,
+    /** Why the endpoint refused, when it says (a release refused by the check: `check`). */
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface AdminOperation<T> {
@@ -66,6 +75,7 @@ export async function runAdmin<T>(
       };
     }
   }
+  const [{ openDatabase }, { prepareDatabase }] = await Promise.all([import('../db/database.ts'), import('../db/prepare.ts')]);
   const handle = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, role });
   try {
     await prepareDatabase(handle.db, { funnelsDir: target.funnelsDir, demoCodes: target.demoCodes, log });
@@ -122,9 +132,9 @@ export async function answerOf(response: Response): Promise<unknown> {
     json = undefined;
   }
   if (!response.ok) {
-    const message =
-      json && typeof json === 'object' && 'error' in json ? String((json as { error: unknown }).error) : text || response.statusText;
-    throw new AdminError(message);
+    const answer = json && typeof json === 'object' ? (json as { error?: unknown; reason?: unknown }) : {};
+    const message = answer.error !== undefined ? String(answer.error) : text || response.statusText;
+    throw new AdminError(message, typeof answer.reason === 'string' ? answer.reason : undefined);
   }
   return json;
 }

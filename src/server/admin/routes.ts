@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import { CallError } from '../../contract/index.ts';
 import { unsafeTextIn } from '../apiInput.ts';
 import { createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
-import { CatalogFileError } from '../catalog/read.ts';
+import { CatalogFileError } from '../catalog/catalogFileError.ts';
 import { CodeRequestError } from '../codes/service.ts';
 import type { Database } from '../db/types.ts';
 import { sendCallError, sendInternalError } from '../errorAnswers.ts';
@@ -42,8 +42,6 @@ import { buildReport, reportRelease } from '../report/build.ts';
 import { ExperimentsFileError, readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { createCodesRequest, runCreateCodes, runImportCatalog } from './requests.ts';
 import { tokensMatch } from './token.ts';
-
-export const ADMIN_PREFIX = '/api/admin';
 
 export interface AdminRoutesOptions {
   db: Kysely<Database>;

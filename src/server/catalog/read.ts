@@ -20,10 +20,7 @@ import {
   catalogOffer,
   catalogPartner,
 } from '../../language/schema/catalog.ts';
-
-export class CatalogFileError extends Error {
-  override name = 'CatalogFileError';
-}
+import { CatalogFileError } from './catalogFileError.ts';
 
 /** The catalog file of a funnels folder: the YAML file whose top key is `catalog:`. */
 export function findCatalogFile(funnelsDir: string): string {

@@ -7,16 +7,17 @@
  * (preparedStatements.ts): planned once per connection.
  *
  * PGlite admits one process. Whoever opens it writes `$DATA_DIR/pglite.lock` ({pid, role,
- * port}) atomically; a second process finds the lock and is told who holds it (`npm run codes`
+ * port}; ./lockFile.ts) atomically; a second process finds the lock and is told who holds it (`npm run codes`
  * uses the lock's port to go through the running server instead). A lock left by a process
  * that no longer exists is taken over.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { acquireLock, type LockRole } from './lockFile.ts';
 import { withPreparedStatements } from './preparedStatements.ts';
 import type { Database } from './types.ts';
 
@@ -39,24 +40,6 @@ export interface DatabaseHandle {
   setServerPort(port: number): void;
   /** Closes the pool and, for PGlite, the database (flushing it to disk) and removes the lock. */
   close(): Promise<void>;
-}
-
-export class DatabaseBusyError extends Error {
-  override name = 'DatabaseBusyError';
-  constructor(
-    readonly lock: LockInfo,
-    dataDir: string,
-  ) {
-    const who =
-      lock.role === 'server'
-        ? `the server${lock.port ? ` on port ${lock.port}` : ''}`
-        : `\`npm run ${lock.role === 'cli' ? 'codes' : lock.role}\``;
-    super(
-      `The embedded database in ${dataDir} is in use by ${who} (process ${lock.pid}). ` +
-        'PGlite admits one process: stop it first, or use DATA_DIR for another folder. ' +
-        `(If no such process runs, delete ${lockPath(dataDir)}.)`,
-    );
-  }
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -116,75 +99,4 @@ export function openPostgres(
   pool.on('error', (error) => (options.log ?? console.error)(`PostgreSQL connection error: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', setServerPort: () => {}, close: () => db.destroy() };
-}
-
-// ---------------------------------------------------------------------------------------
-// The embedded database's lock file
-
-export type LockRole = 'server' | 'cli' | 'catalog:import';
-
-export interface LockInfo {
-  pid: number;
-  role: LockRole;
-  /** The port of the server holding it, once it listens. */
-  port?: number;
-  startedAt: string;
-}
-
-export const lockPath = (dataDir: string) => path.join(dataDir, 'pglite.lock');
-
-/** The lock of the embedded database in `dataDir`, when a living process holds it. */
-export function readLiveLock(dataDir: string): LockInfo | null {
-  let info: LockInfo;
-  try {
-    info = JSON.parse(readFileSync(lockPath(dataDir), 'utf8')) as LockInfo;
-  } catch {
-    return null;
-  }
-  if (typeof info.pid !== 'number' || !processExists(info.pid)) return null;
-  // Our own pid on a lock older than this process: a previous life of a container whose
-  // server is always pid 1, say. Not a holder.
-  if (info.pid === process.pid && Date.parse(info.startedAt) < PROCESS_STARTED - 1000) return null;
-  return info;
-}
-
-const PROCESS_STARTED = Date.now() - process.uptime() * 1000;
-
-function acquireLock(dataDir: string, role: LockRole) {
-  const file = lockPath(dataDir);
-  let info: LockInfo = { pid: process.pid, role, startedAt: new Date().toISOString() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(file, JSON.stringify(info), { flag: 'wx', mode: 0o600 });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const holder = readLiveLock(dataDir);
-      if (holder) throw new DatabaseBusyError(holder, dataDir);
-      rmSync(file, { force: true }); // left by a process that is gone
-    }
-  }
-  let held = true;
-  return {
-    update(fields: Partial<LockInfo>) {
-      if (!held) return;
-      info = { ...info, ...fields };
-      writeFileSync(file, JSON.stringify(info), { mode: 0o600 });
-    },
-    release() {
-      if (!held) return;
-      held = false;
-      const holder = readLiveLock(dataDir);
-      if (holder?.pid === process.pid) rmSync(file, { force: true });
-    },
-  };
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -3,7 +3,7 @@
  * against this server's own code (its block registry, actions, rules), reading them from memory
  * (once per process: ./releaseFiles.ts);
  * and the catalog read from them, which src/server/catalog/read.ts reads from folders: the files
- * are laid out in a scratch folder for it.
+ * are laid out in a scratch folder for it (once per process too: a release never changes).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,9 @@ import { type Diagnostic, isError } from '../../compiler/diagnostic.ts';
 import type { SourceFile } from '../../compiler/load.ts';
 import { formatReport } from '../../compiler/report.ts';
 import type { Catalog } from '../../language/schema/catalog.ts';
+import { CatalogFileError } from '../catalog/catalogFileError.ts';
 import { readCatalog } from '../catalog/read.ts';
-import { checkoutPath, RELEASE_FOLDERS } from './files.ts';
+import { checkoutPath, hashFiles, RELEASE_FOLDERS } from './files.ts';
 import { checkFilesOnce } from './releaseFiles.ts';
 import type { ReleaseFiles } from './source.ts';
 
@@ -65,7 +66,24 @@ export function checkReleaseFiles(files: ReleaseFiles): ReleaseCheck {
   };
 }
 
+/** The last catalogs read, by the files' hash: a publish reads its catalog twice, a rollback to a release seen before not at all. */
+const catalogs = new Map<string, { catalog: Catalog } | { error: CatalogFileError }>();
+const CATALOGS_KEPT = 8;
+
 /** The catalog the release's funnels/ declare (catalog.yaml and the partner funnels' offers). Throws CatalogFileError. */
 export function readReleaseCatalog(files: ReleaseFiles): Catalog {
-  return onDisk(files, (root) => readCatalog(RELEASE_FOLDERS.funnels, root));
+  const hash = hashFiles(files);
+  let read = catalogs.get(hash);
+  if (!read) {
+    try {
+      read = { catalog: onDisk(files, (root) => readCatalog(RELEASE_FOLDERS.funnels, root)) };
+    } catch (error) {
+      if (!(error instanceof CatalogFileError)) throw error; // a scratch folder that could not be written: not the files' fault
+      read = { error };
+    }
+    catalogs.set(hash, read);
+    if (catalogs.size > CATALOGS_KEPT) catalogs.delete(catalogs.keys().next().value!);
+  }
+  if ('error' in read) throw read.error;
+  return read.catalog;
 }

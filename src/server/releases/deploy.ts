@@ -16,9 +16,10 @@
  */
 import type { Db } from '../db/transaction.ts';
 import { checkReleaseFiles } from './check.ts';
-import { allChanged, type CheckoutDirs, changedFiles, hashFiles, readCheckoutFiles } from './files.ts';
+import { allChanged, type CheckoutDirs, changedFiles, hashFiles, readCheckoutFiles, reconcileAdvice } from './files.ts';
+import { ReleaseRefusal } from './refusal.ts';
 import { findRelease, readReleaseState, writeReleaseState } from './repository.ts';
-import { publish, ReleaseRefusal } from './service.ts';
+import { publish } from './service.ts';
 
 /** The server must not start: the message says which release fails and what to do. */
 export class ReleaseStartError extends Error {
@@ -31,10 +32,6 @@ export type DeployOutcome =
   | { kind: 'kept'; liveId: number; differing: string[] };
 
 const DEPLOY_ACTOR = { name: 'deploy', role: 'publisher' } as const;
-
-/** How to bring a checkout and a release published since the last deploy together (the log and `release list`). */
-export const reconcileAdvice = (liveId: number) =>
-  `To reconcile: \`npm run release -- pull\` writes release ${liveId}'s files into the checkout; commit them and deploy again.`;
 
 export interface DeployOptions extends CheckoutDirs {
   log?: (message: string) => void;

@@ -104,3 +104,7 @@ export function writeCheckoutFiles(dirs: CheckoutDirs, files: ReleaseFiles): Fil
   }
   return changes;
 }
+
+/** How to bring a checkout and a release published since the last deploy together (the deploy's log and `release list`). */
+export const reconcileAdvice = (liveId: number) =>
+  `To reconcile: \`npm run release -- pull\` writes release ${liveId}'s files into the checkout; commit them and deploy again.`;

@@ -3,6 +3,8 @@
  * subsequence of their lines after the common head and tail are set aside, shown in hunks with
  * three lines of context, as `diff -u` and git show them.
  */
+import { allChanged, changedFiles } from './files.ts';
+import type { ReleaseFiles } from './source.ts';
 
 type Op = { kind: ' ' | '-' | '+'; line: string };
 
@@ -91,4 +93,11 @@ export function unifiedDiff(filePath: string, before: string | null, after: stri
     start = end + 1;
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The unified diff of every file that differs, in path order ('' when none does). */
+export function diffFiles(before: ReleaseFiles, after: ReleaseFiles): string {
+  return allChanged(changedFiles(before, after))
+    .map((path) => unifiedDiff(path, before[path] ?? null, after[path] ?? null))
+    .join('');
 }

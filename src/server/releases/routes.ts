@@ -7,13 +7,7 @@
  * - under /api (`operatorReleaseRoutes`: /api/releases…): from anywhere, with an operator's email and
  *   password (HTTP Basic, over HTTPS), acting with that operator's role.
  *
- *   POST {prefix}/releases           { files, message?, draft?, force?, baseId? } → PublishResult
- *   POST {prefix}/releases/publish-draft { id, force? }                            → LiveChangeResult
- *   POST {prefix}/releases/rollback  { to?, force? }                               → LiveChangeResult
- *   POST {prefix}/releases/delete    { id }                                        → { id }
- *   GET  {prefix}/releases                                                         → ReleaseList
- *   GET  {prefix}/releases/diff?from=A&to=B                                        → { diff }
- *   GET  {prefix}/releases/:id       (`live` for the live one)                     → { id, files }
+ * The paths and what each answers are listed in ./endpoints.ts (RELEASE_ENDPOINTS).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -23,28 +17,13 @@ import type { PasswordHasher } from '../auth/passwords.ts';
 import type { RateLimiter } from '../auth/rateLimits.ts';
 import type { Database } from '../db/types.ts';
 import { checkOperatorPassword, normalizeOperatorEmail } from '../operators/accounts.ts';
+import { RELEASE_ENDPOINTS, type ReleaseList } from './endpoints.ts';
+import { diffFiles } from './lineDiff.ts';
+import { ReleaseRefusal } from './refusal.ts';
 import { readReleaseState } from './repository.ts';
-import {
-  type Actor,
-  deleteDraft,
-  diffFiles,
-  listReleaseSummaries,
-  publish,
-  publishDraft,
-  ReleaseRefusal,
-  type ReleaseSummary,
-  releaseFiles,
-  rollback,
-} from './service.ts';
+import { type Actor, deleteDraft, listReleaseSummaries, publish, publishDraft, releaseFiles, rollback } from './service.ts';
 
 const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords: wait a while, then try again.';
-
-export interface ReleaseList {
-  releases: ReleaseSummary[];
-  liveId: number | null;
-  /** The release the last deploy made or found live: when live is another, someone published since. */
-  deployedId: number | null;
-}
 
 const filesSchema = z.record(z.string().max(500), z.string().max(2_000_000));
 const publishBody = z.object({
@@ -107,7 +86,7 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
     return reply.code(500).send({ error: 'The release request failed on the server; its log says why.' });
   });
 
-  app.post('/releases', { bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+  app.post(RELEASE_ENDPOINTS.releases, { bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
     const body = parsed(publishBody, request.body, reply);
     if (!body) return reply;
     const actor = await options.actorOf(request, body.author);
@@ -124,7 +103,7 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
     return result;
   });
 
-  app.post('/releases/publish-draft', async (request, reply) => {
+  app.post(RELEASE_ENDPOINTS.publishDraft, async (request, reply) => {
     const body = parsed(publishDraftBody, request.body, reply);
     if (!body) return reply;
     const actor = await options.actorOf(request, body.author);
@@ -133,7 +112,7 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
     return result;
   });
 
-  app.post('/releases/rollback', async (request, reply) => {
+  app.post(RELEASE_ENDPOINTS.rollback, async (request, reply) => {
     const body = parsed(rollbackBody, request.body, reply);
     if (!body) return reply;
     const actor = await options.actorOf(request, body.author);
@@ -146,20 +125,20 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
     return result;
   });
 
-  app.post('/releases/delete', async (request, reply) => {
+  app.post(RELEASE_ENDPOINTS.deleteDraft, async (request, reply) => {
     const body = parsed(deleteBody, request.body, reply);
     if (!body) return reply;
     await deleteDraft(db, { id: body.id, actor: await options.actorOf(request, body.author) });
     return { id: body.id };
   });
 
-  app.get('/releases', async (request): Promise<ReleaseList> => {
+  app.get(RELEASE_ENDPOINTS.releases, async (request): Promise<ReleaseList> => {
     await options.actorOf(request, undefined);
     const state = await readReleaseState(db);
     return { releases: await listReleaseSummaries(db), liveId: state?.liveId ?? null, deployedId: state?.deployedId ?? null };
   });
 
-  app.get('/releases/diff', async (request, reply) => {
+  app.get(RELEASE_ENDPOINTS.diff, async (request, reply) => {
     await options.actorOf(request, undefined);
     const query = request.query as { from?: string; to?: string };
     const from = releaseId(query.from ?? 'live');
@@ -169,16 +148,13 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
     return { from: a.id, to: b.id, diff: diffFiles(a.files, b.files) };
   });
 
-  app.get('/releases/:id', async (request, reply) => {
+  app.get(RELEASE_ENDPOINTS.files, async (request, reply) => {
     await options.actorOf(request, undefined);
     const id = releaseId((request.params as { id: string }).id);
     if (id === null) return reply.code(400).send({ error: 'A release id is a number, or live.' });
     return releaseFiles(db, id);
   });
 }
-
-/** Where the operators' release endpoints are mounted (credentials: an operator's email and password). */
-export const OPERATOR_RELEASES_PREFIX = '/api';
 
 /** An operator's `Authorization: Basic base64(email:password)`, or null. */
 function basicCredentials(request: FastifyRequest): { email: string; password: string } | null {

@@ -6,15 +6,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { catalogChanged } from '../catalog/cache.ts';
+import { CatalogFileError } from '../catalog/catalogFileError.ts';
 import { importCatalog } from '../catalog/import.ts';
-import { CatalogFileError } from '../catalog/read.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import type { OperatorRole, ReleaseAction, ReleaseSourceKind } from '../db/types.ts';
 import { checkReleaseFiles, readReleaseCatalog } from './check.ts';
+import { PREVIEW_DAYS, type ReleaseSummary } from './endpoints.ts';
 import { experimentWarnings } from './experimentGuard.ts';
 import { allChanged, changedFiles, type FileChanges, hashFiles } from './files.ts';
-import { unifiedDiff } from './lineDiff.ts';
 import { announceLiveChange } from './liveChanges.ts';
+import { ReleaseRefusal } from './refusal.ts';
 import {
   findPreviewableDraft,
   findPublishedBefore,
@@ -33,40 +34,10 @@ import {
 } from './repository.ts';
 import type { ReleaseFiles } from './source.ts';
 
-/** How long a draft's preview link works. */
-export const PREVIEW_DAYS = 7;
-
-export type RefusalReason = 'check' | 'conflict' | 'role' | 'not-found' | 'experiment' | 'invalid';
-
-/** A request the service does not carry out; `message` says why and what to do. Nothing changed. */
-export class ReleaseRefusal extends Error {
-  override name = 'ReleaseRefusal';
-  constructor(
-    message: string,
-    readonly reason: RefusalReason,
-  ) {
-    super(message);
-  }
-}
-
 /** Who asks: an operator's email and role, or the person at this machine (`cli:<user>`, a publisher). */
 export interface Actor {
   name: string;
   role: OperatorRole;
-}
-
-export interface ReleaseSummary {
-  id: number;
-  parentId: number | null;
-  status: 'live' | 'draft' | 'earlier' | 'deleted';
-  createdAt: string;
-  author: string;
-  message: string;
-  source: ReleaseSourceKind;
-  /** Against its parent (all files for the first release). */
-  changes: FileChanges;
-  /** A draft's preview token (the link is `/?preview=<token>`), while it works. */
-  previewToken: string | null;
 }
 
 export interface PublishRequest {
@@ -358,13 +329,6 @@ export async function releaseFiles(db: Db, which: number | 'live'): Promise<Rele
   const release = id === undefined ? undefined : await findRelease(db, id);
   if (!release) throw new ReleaseRefusal(which === 'live' ? 'There is no release yet.' : `There is no release ${which}.`, 'not-found');
   return { id: release.id, files: release.files };
-}
-
-/** The unified diff of every file that differs, in path order ('' when none does). */
-export function diffFiles(before: ReleaseFiles, after: ReleaseFiles): string {
-  return allChanged(changedFiles(before, after))
-    .map((path) => unifiedDiff(path, before[path] ?? null, after[path] ?? null))
-    .join('');
 }
 
 export async function auditTrail(db: Db, limit = 100) {
