@@ -57,6 +57,8 @@ export interface AuthUser {
   username: string;
   /** The account's version when the session was checked (migration 011): what was read of the account at it still holds. */
   accountVersion: string;
+  /** Made in a release preview (src/server/releases/previews.ts): pays on the sandbox, left out of the report. */
+  testData: boolean;
 }
 
 export interface CallContext {
@@ -70,6 +72,8 @@ export interface CallContext {
   request: FastifyRequest;
   /** An `idempotent` call's Idempotency-Key and its scope (the call and the caller); null for other calls. */
   idempotency: { scope: string; key: string } | null;
+  /** Made from a release preview (src/server/releases/previews.ts): payments on the sandbox, what it makes is test data. */
+  preview: boolean;
 }
 
 /** What a handler of an `auth: 'session'` call gets: the session is known to be valid. */
@@ -109,6 +113,8 @@ export interface FunctionRoutesOptions {
   idempotency?: IdempotencyStore;
   /** Told of each call that succeeded (not of a replayed answer): the experiments' conversions. Must not throw. */
   onSucceeded?: (call: SucceededCall) => void;
+  /** Is the request a release preview's (src/server/releases/previews.ts)? None are without it. */
+  inPreview?: (request: FastifyRequest) => Promise<boolean>;
 }
 
 const knownNames: ReadonlySet<string> = new Set(callNames);
@@ -233,7 +239,16 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
       const user = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
       if (definition.auth === 'session' && !user) throw invalidSession();
       if (definition.owner && user) checkOwner(definition.owner, parsed.data, user);
-      const context: CallContext = { sessionToken: body.sessionToken, user, ip: request.ip, log: request.log, request, idempotency: null };
+      const preview = (await opts.inPreview?.(request)) ?? false;
+      const context: CallContext = {
+        sessionToken: body.sessionToken,
+        user,
+        ip: request.ip,
+        log: request.log,
+        request,
+        idempotency: null,
+        preview,
+      };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
       const execute = async () => {
         const result = definition.rateLimit
@@ -262,6 +277,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
           userId: user?.id ?? null,
           cookieHeader: request.headers.cookie,
           releaseId: releaseIdOf(request.headers),
+          testData: preview || (user?.testData ?? false),
         });
         return result;
       };

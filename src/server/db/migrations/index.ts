@@ -19,6 +19,7 @@ import * as m013 from './013_operators.ts';
 import * as m014 from './014_server_keys.ts';
 import * as m015 from './015_releases.ts';
 import * as m016 from './016_release_of_events.ts';
+import * as m017 from './017_test_data.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '014_server_keys': m014,
   '015_releases': m015,
   '016_release_of_events': m016,
+  '017_test_data': m017,
 };
