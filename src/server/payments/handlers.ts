@@ -15,33 +15,39 @@ import { bulkPurchase } from './calls/bulk.ts';
 import { cancelSubscription } from './calls/cancel.ts';
 import { clientToken } from './calls/clientToken.ts';
 import { withGuestCardChecks } from './calls/guestCards.ts';
-import type { PaymentServices } from './calls/services.ts';
 import { purchaseSubscription, subscribeToClasses } from './calls/subscribe.ts';
 import { updateCreditCard } from './calls/updateCard.ts';
 import { upgradeSubscription } from './calls/upgrade.ts';
 import type { IntentKey } from './intents/repository.ts';
+import { type PaymentServicesByGateway, paymentServicesFor } from './previewPayments.ts';
 
 /** The intent of a call made with an Idempotency-Key answers to that key. */
 const intentKey = (context: CallContext): IntentKey | null => (context.idempotency ? { ...context.idempotency, part: '' } : null);
 
-export function paymentHandlers(s: PaymentServices) {
+/** `services`: the live gateway's, and the sandbox's for release previews and their test accounts (../previewPayments.ts). */
+export function paymentHandlers(services: PaymentServicesByGateway) {
+  const pay = (context: CallContext) => paymentServicesFor(services, context, 'pay');
   return domainHandlers({
-    GetClientToken: (input, context) => clientToken(s, input, context),
-    PurchaseSubscription: (input, context) => purchaseSubscription(s, input, context.user, { key: intentKey(context), log: context.log }),
+    GetClientToken: (input, context) => clientToken(paymentServicesFor(services, context, 'read'), input, context),
+    PurchaseSubscription: (input, context) =>
+      purchaseSubscription(pay(context), input, context.user, { key: intentKey(context), log: context.log }),
     SubscribeToMinervaClasses: (input, context) =>
-      subscribeToClasses(s, input, context.user, { key: intentKey(context), log: context.log }),
-    UpgradeSubscription: (input, context) => upgradeSubscription(s, context.user.id, input, { key: intentKey(context), log: context.log }),
+      subscribeToClasses(pay(context), input, context.user, { key: intentKey(context), log: context.log }),
+    UpgradeSubscription: (input, context) =>
+      upgradeSubscription(pay(context), context.user.id, input, { key: intentKey(context), log: context.log }),
     CancelSubscription: (input, context) =>
-      cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
+      cancelSubscription(pay(context), context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
     CancelMinervaClasses: (input, context) =>
-      cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
+      cancelSubscription(pay(context), context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
     UpdateCreditCard: (input, context) =>
-      updateCreditCard(s, context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
+      updateCreditCard(pay(context), context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
     CreateClassAddOnSubscription: (input, context) =>
-      createClassAddOn(s, context.user, input, { key: intentKey(context), log: context.log }),
+      createClassAddOn(pay(context), context.user, input, { key: intentKey(context), log: context.log }),
     BulkPurchase: (input, context) =>
-      withGuestCardChecks(s, { user: context.user, ip: context.ip, captchaToken: input.captchaToken, log: context.log }, (s) =>
-        bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
+      withGuestCardChecks(
+        paymentServicesFor(services, context, 'buyCodes'),
+        { user: context.user, ip: context.ip, captchaToken: input.captchaToken, log: context.log },
+        (s) => bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
       ),
   });
 }
