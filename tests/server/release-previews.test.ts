@@ -102,7 +102,9 @@ describe('the preview link', () => {
     expect(opened.release.id).toBe(draft.id);
     expect(opened.release.preview).toBe(true);
     // The banner's texts travel with the page in its language (src/runtime/ui/PreviewBanner.tsx).
-    expect(opened.release.shellCopy.common).toMatchObject({ 'preview.banner': 'Preview of draft {id}: not live. Purchases here use test cards only.' });
+    expect(opened.release.shellCopy.common).toMatchObject({
+      'preview.banner': 'Preview of draft {id}: not live. Purchases here use test cards only.',
+    });
     expect(opened.previewCookie).toBe(`${PREVIEW_COOKIE}=${draft.token}; Path=/; HttpOnly; SameSite=Lax`);
 
     // Another page of the visit, a full load, without the link: still the draft.
@@ -170,7 +172,11 @@ const inPreview = () => ({ cookie: previewCookie(draft.token) });
 const purchase = (token: string, headers: Record<string, string> = {}) =>
   calls.call(
     'PurchaseSubscription',
-    { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: MONTHLY_NO_TRIAL.id, expectedTodayCharge: MONTHLY_NO_TRIAL.priceCents / 100 },
+    {
+      paymentMethodToken: 'fake-valid-visa-nonce',
+      webOfferId: MONTHLY_NO_TRIAL.id,
+      expectedTodayCharge: MONTHLY_NO_TRIAL.priceCents / 100,
+    },
     { token, headers: { 'idempotency-key': newKey(), ...headers } },
   );
 const gatewayCalls = (g: FaultyGateway) => ({ ...g.calls });

@@ -122,4 +122,3 @@ export async function codeCampaign(db: Db, canonicalCode: string): Promise<strin
     .executeTakeFirst();
   return row?.campaign_id ?? row?.note ?? row?.batch_id ?? canonicalCode;
 }
-

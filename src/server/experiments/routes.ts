@@ -39,7 +39,7 @@ export interface ExperimentRoutesOptions {
     releaseId: number | null,
     request: FastifyRequest,
   ) => Promise<{ id: number; flags: FlagDefinitions; funnelScreens: FunnelScreens }>;
-  /** Is the request a release preview's (src/server/releases/previews.ts)? Its events are checked and not kept: test visits are not counted. */
+  /** Is the request a release preview's (src/server/releases/previews.ts)? Its events are checked, not kept: test visits do not count. */
   inPreview: (request: FastifyRequest) => Promise<boolean>;
   /** Variants forced for everyone (FLAG_OVERRIDES). */
   forced: Record<string, string>;

@@ -24,8 +24,7 @@ export async function releaseFileRoutes(app: FastifyInstance, o: { releases: Com
   const notFound = (reply: FastifyReply, what: string) =>
     reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(`Not found: ${what}`);
   const serve =
-    (part: (release: CompiledRelease, name: string) => string | undefined) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    (part: (release: CompiledRelease, name: string) => string | undefined) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { id, file } = request.params as { id: string; file: string };
       const name = file.endsWith('.json') ? decodeURIComponent(file.slice(0, -'.json'.length)) : undefined;
       const releaseId = RELEASE_ID.test(id) && name ? Number(id) : null;
