@@ -9,7 +9,16 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { cliEnv, runScript } from '../server/cliHarness.ts';
 import { HOME_HEADING, makeCheckout, REPOSITORY_FILES, withAcmeGym, withHomeHeading } from '../server/releaseFixtures.ts';
-import { arrivesAt, dataDirOf, expectHealthyScreen, newParentEmail, screenshotForReview, type TestPage, useE2E, visible } from './harness.ts';
+import {
+  arrivesAt,
+  dataDirOf,
+  expectHealthyScreen,
+  newParentEmail,
+  screenshotForReview,
+  type TestPage,
+  useE2E,
+  visible,
+} from './harness.ts';
 import { expectOrderSummary, fillCard } from './paymentsHelpers.ts';
 
 const DRAFT_HEADING = 'A heading still in draft';
