@@ -123,6 +123,9 @@ describe('the preview link', () => {
     expect(left.release.id).toBe(liveId);
     expect(left.release.preview).toBeUndefined();
     expect(left.previewCookie).toBe(`${PREVIEW_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+
+    // The link works on any page, not only the home page.
+    expect((await page(`/register?preview=${draft.token}`)).release).toMatchObject({ id: draft.id, preview: true });
   });
 
   test('everyone else sees the live release, and no preview cookie is set', async () => {
