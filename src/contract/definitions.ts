@@ -31,7 +31,10 @@ export { MessageKey };
 
 type MessageKeyValue = (typeof MessageKey)[keyof typeof MessageKey];
 
-/** Which shared counter limits a call (per account and per IP); `events` is `POST /api/events`'s, `operatorLogin` the /admin form's. */
+/**
+ * Which shared counter limits a call (per account and per IP); `events` is `POST /api/events`'s, `operatorLogin` the /admin form's,
+ * `operatorCredentials` the email and password every request to the operators' release endpoints carries.
+ */
 export type RateLimitName =
   | 'login'
   | 'reauthentication'
@@ -40,6 +43,7 @@ export type RateLimitName =
   | 'passwordReset'
   | 'signup'
   | 'operatorLogin'
+  | 'operatorCredentials'
   | 'tracking'
   | 'inquiry'
   | 'events';

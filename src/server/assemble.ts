@@ -99,7 +99,12 @@ export async function assembleServer(
       passwords: backend.accounts.passwords,
       funnelsDir: env.funnelsDir,
     });
-    await app.register(operatorReleaseRoutes, { prefix: OPERATOR_RELEASES_PREFIX, db: database.db, passwords: backend.accounts.passwords });
+    await app.register(operatorReleaseRoutes, {
+      prefix: OPERATOR_RELEASES_PREFIX,
+      db: database.db,
+      passwords: backend.accounts.passwords,
+      rateLimiter: backend.rateLimiter,
+    });
     return { app, database };
   } catch (error) {
     if (app) await app.close();

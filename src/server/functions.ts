@@ -72,6 +72,8 @@ export interface CallContext {
   request: FastifyRequest;
   /** An `idempotent` call's Idempotency-Key and its scope (the call and the caller); null for other calls. */
   idempotency: { scope: string; key: string } | null;
+  /** The release of the page that called (its X-Release header), or null when it named none. */
+  releaseId: number | null;
   /** Made from a release preview (src/server/releases/previews.ts): payments on the sandbox, what it makes is test data. */
   preview: boolean;
 }
@@ -247,6 +249,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
         log: request.log,
         request,
         idempotency: null,
+        releaseId: releaseIdOf(request.headers),
         preview,
       };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
@@ -276,7 +279,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
           output: result,
           userId: user?.id ?? null,
           cookieHeader: request.headers.cookie,
-          releaseId: releaseIdOf(request.headers),
+          releaseId: context.releaseId,
           testData: preview || (user?.testData ?? false),
         });
         return result;

@@ -19,6 +19,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { defaultOutDir, repoRoot } from '../../scripts/lib/build.ts';
 import { CLIENT_STATE_KEY, SESSION_KEY } from '../../src/browser/storageKeys.ts';
+import { RELEASES_PATH } from '../../src/contract/releases.ts';
 import type { ClientState } from '../../src/domain/clientState.ts';
 import { readServerEnv } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
@@ -391,8 +392,8 @@ export function initialScripts(distDir = defaultOutDir): Set<string> {
 }
 
 /**
- * Holds every script the app loads after start (screen and block chunks) until `release()`,
- * so a test can see what shows while a screen is loading.
+ * Holds every script the app loads after start (block chunks) and every screen file of a release until
+ * `release()`, so a test can see what shows while a screen is loading.
  */
 export async function holdLateScripts(page: Page, distDir = defaultOutDir): Promise<{ release: () => void; held: () => number }> {
   const initial = initialScripts(distDir);
@@ -400,7 +401,10 @@ export async function holdLateScripts(page: Page, distDir = defaultOutDir): Prom
   const gate = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
   await page.route(
-    (url) => url.hostname === '127.0.0.1' && url.pathname.endsWith('.js') && !initial.has(url.pathname),
+    (url) =>
+      url.hostname === '127.0.0.1' &&
+      ((url.pathname.endsWith('.js') && !initial.has(url.pathname)) ||
+        (url.pathname.startsWith(`${RELEASES_PATH}/`) && url.pathname.includes('/screens/'))),
     async (route) => {
       held++;
       await gate;

@@ -33,6 +33,7 @@ export async function leaveOpenPurchase(
     log,
     request: {} as FastifyRequest,
     idempotency: { scope: `PurchaseSubscription:user:${userId}`, key: newId() },
+    releaseId: null,
     preview: false,
   };
   try {

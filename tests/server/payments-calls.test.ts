@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CallInput, CallName } from '../../src/contract/index.ts';
+import { RELEASE_HEADER } from '../../src/contract/releases.ts';
 import { displayCode } from '../../src/domain/codes.ts';
 import { importCatalogIfEmpty } from '../../src/server/catalog/import.ts';
 import { readCatalog } from '../../src/server/catalog/read.ts';
@@ -180,6 +181,33 @@ describe('PurchaseSubscription', () => {
       await s.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `StartTrial:${answer.subscriptionData.id}`).execute(),
     ).toEqual([]);
     expect(await accountStatusesOf(s.db, parent.id)).toEqual(['Pretrial', 'Active Subscriber']);
+  });
+
+  test('a purchase records the release of the page that paid (X-Release): its intent, subscription and payment', async () => {
+    const parent = await s.signUp();
+    const bought = (token: string, headers: Record<string, string>) =>
+      s.call(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-mastercard-nonce', webOfferId: 'test_monthly_no_trial', expectedTodayCharge: 12.34 },
+        { token, headers: { 'idempotency-key': newKey(), ...headers } },
+      );
+    const answer = ok(await bought(parent.token, { [RELEASE_HEADER]: '7' }));
+    const releaseOf = async (table: 'subscriptions' | 'payments' | 'payment_intents') =>
+      (await s.db.selectFrom(table).select('release_id').where('user_id', '=', parent.id).execute()).map((r) => Number(r.release_id));
+    expect(await releaseOf('subscriptions')).toEqual([7]);
+    expect(await releaseOf('payments')).toEqual([7]);
+    expect(await releaseOf('payment_intents')).toEqual([7]);
+    expect(answer.subscriptionData.id).toBeDefined();
+
+    // A page that names no release (or not a release id): the purchase records none.
+    const other = await s.signUp();
+    ok(await bought(other.token, { [RELEASE_HEADER]: 'seven' }));
+    const subscription = await s.db
+      .selectFrom('subscriptions')
+      .select('release_id')
+      .where('user_id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(subscription.release_id).toBeNull();
   });
 
   test('lifetime: one sale and no renewing subscription', async () => {

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_PREFIX, adminRoutes } from '../../src/server/admin/routes.ts';
 import { createPasswordHasher } from '../../src/server/auth/passwords.ts';
+import { createMemoryRateLimitStore, createRateLimiter } from '../../src/server/auth/rateLimits.ts';
 import { createOperator } from '../../src/server/operators/accounts.ts';
 import { OPERATOR_RELEASES_PREFIX, operatorReleaseRoutes } from '../../src/server/releases/routes.ts';
 import { FAST_SCRYPT } from './backendServer.ts';
@@ -22,7 +23,8 @@ beforeAll(async () => {
   const passwords = createPasswordHasher(FAST_SCRYPT);
   app = Fastify();
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, db: t.db, token: TOKEN, passwords });
-  await app.register(operatorReleaseRoutes, { prefix: OPERATOR_RELEASES_PREFIX, db: t.db, passwords });
+  const rateLimiter = createRateLimiter({ store: createMemoryRateLimitStore() });
+  await app.register(operatorReleaseRoutes, { prefix: OPERATOR_RELEASES_PREFIX, db: t.db, passwords, rateLimiter });
   await createOperator(t.db, passwords, { email: 'eddie@example.com', password: PASSWORD });
   await createOperator(t.db, passwords, { email: 'pat@example.com', password: PASSWORD, role: 'publisher' });
 });
@@ -37,12 +39,12 @@ const local = (method: 'GET' | 'POST', url: string, payload?: object) =>
     ...(payload ? { payload } : {}),
   });
 const basic = (email: string, password = PASSWORD) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-const remote = (method: 'GET' | 'POST', url: string, authorization: string, payload?: object) =>
+const remote = (method: 'GET' | 'POST', url: string, authorization: string, payload?: object, remoteAddress = '203.0.113.9') =>
   app.inject({
     method,
     url: `${OPERATOR_RELEASES_PREFIX}${url}`,
     headers: { authorization },
-    remoteAddress: '203.0.113.9',
+    remoteAddress,
     ...(payload ? { payload } : {}),
   });
 
@@ -101,6 +103,21 @@ describe("from elsewhere, with an operator's credentials", () => {
   test('no or wrong credentials: 401', async () => {
     expect((await remote('GET', '/releases', '')).statusCode).toBe(401);
     expect((await remote('GET', '/releases', basic('pat@example.com', 'wrong-password-here'))).statusCode).toBe(401);
+  });
+
+  test('wrong passwords are limited as at the /admin login: after 5 from one address, even the right one waits; others go on', async () => {
+    const guesser = '198.51.100.77';
+    await createOperator(t.db, createPasswordHasher(FAST_SCRYPT), { email: 'guessed@example.com', password: PASSWORD });
+    for (let i = 0; i < 5; i++)
+      expect((await remote('GET', '/releases', basic('guessed@example.com', `wrong-${i}-password`), undefined, guesser)).statusCode).toBe(
+        401,
+      );
+    const refused = await remote('GET', '/releases', basic('guessed@example.com'), undefined, guesser);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Too many wrong passwords: wait a while, then try again.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The operator from their own address, and right passwords in numbers, are not held up.
+    for (let i = 0; i < 12; i++) expect((await remote('GET', '/releases', basic('guessed@example.com'))).statusCode).toBe(200);
   });
 
   test('an editor saves a draft but cannot publish or roll back; a publisher publishes the draft and rolls back', {

@@ -140,7 +140,7 @@ export interface NewAccount {
   /** The signup answers kept with the account. */
   signup: Record<string, unknown>;
   confirmPromoEmails: boolean;
-  /** Made in a release preview (migration 017). */
+  /** Made in a release preview (migration 018). */
   testData: boolean;
   at: Date;
 }

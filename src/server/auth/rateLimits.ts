@@ -111,6 +111,13 @@ export const defaultRateLimitPolicies: Record<RateLimitName, RateLimitPolicy> = 
     perAccountAndIpFailures: { limit: 5, windowSeconds: 15 * 60 },
     perAccount: { limit: 10, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'refuse' },
   },
+  // The operators' release endpoints (/api/releases…): every request carries the email and password, so
+  // an address may make many, and only wrong passwords count toward refusing an operator or an address.
+  operatorCredentials: {
+    perIp: { limit: 600, windowSeconds: 15 * 60 },
+    perAccountAndIpFailures: { limit: 5, windowSeconds: 15 * 60 },
+    perAccount: { limit: 10, windowSeconds: 60 * 60, counts: 'failures', whenOver: 'refuse' },
+  },
   // Writers anyone may call, each a row of the outbox: TrackUserEvent, CrmAddCustomer (per email
   // named too, so a flood about one parent from many addresses stops), SendConversionEvent.
   tracking: {

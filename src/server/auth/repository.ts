@@ -21,7 +21,7 @@ export interface LiveSession {
   expiresAt: Date;
   /** The account's version (migration 011); null when the account never changed. */
   accountVersion: string | null;
-  /** Made in a release preview (migration 017). */
+  /** Made in a release preview (migration 018). */
   testData: boolean;
 }
 

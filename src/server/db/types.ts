@@ -49,7 +49,7 @@ export interface UsersTable {
   confirm_promo_emails: Defaulted<boolean>;
   /** ISO 3166 alpha-2 country, when known. */
   country: string | null;
-  /** Made in a release preview (migration 017): pays on the sandbox, left out of the report. */
+  /** Made in a release preview (migration 018): pays on the sandbox, left out of the report. */
   test_data: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
@@ -272,6 +272,8 @@ export interface SubscriptionsTable {
   partner: string | null;
   canceled_at: Timestamp | null;
   cancel_reason: string | null;
+  /** The release of the page it was bought on (migration 017). */
+  release_id: ReleaseId;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -289,6 +291,8 @@ export interface PaymentsTable {
   gateway_transaction_id: string | null;
   processor_response_code: string | null;
   processor_response_text: string | null;
+  /** The release of the page that paid (migration 017); null for renewals. */
+  release_id: ReleaseId;
   created_at: CreatedAt;
 }
 
@@ -369,6 +373,8 @@ export interface PaymentIntentsTable {
   updated_at: CreatedAt;
   resolved_at: Timestamp | null;
   resolved_by: 'request' | 'reconciliation' | null;
+  /** The release of the page that asked (migration 017). */
+  release_id: ReleaseId;
 }
 
 /** Fixed-window counters, shared by every server instance. */
@@ -504,7 +510,7 @@ export interface ConversionsTable {
   utm_last_touch: Json<Record<string, string> | null>;
   /** The release the page was on (migration 016); null when it named none. */
   release_id: ReleaseId;
-  /** Made in a release preview or by a test account (migration 017): left out of the report. */
+  /** Made in a release preview or by a test account (migration 018): left out of the report. */
   test_data: Defaulted<boolean>;
   created_at: CreatedAt;
 }

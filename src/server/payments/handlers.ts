@@ -18,36 +18,36 @@ import { withGuestCardChecks } from './calls/guestCards.ts';
 import { purchaseSubscription, subscribeToClasses } from './calls/subscribe.ts';
 import { updateCreditCard } from './calls/updateCard.ts';
 import { upgradeSubscription } from './calls/upgrade.ts';
-import type { IntentKey } from './intents/repository.ts';
+import type { PaymentCaller } from './intents/run.ts';
 import { type PaymentServicesByGateway, paymentServicesFor } from './previewPayments.ts';
 
-/** The intent of a call made with an Idempotency-Key answers to that key. */
-const intentKey = (context: CallContext): IntentKey | null => (context.idempotency ? { ...context.idempotency, part: '' } : null);
+/** Who pays: the intent of a call made with an Idempotency-Key answers to that key, and records the release of the page. */
+const callerOf = (context: CallContext): PaymentCaller => ({
+  key: context.idempotency ? { ...context.idempotency, part: '' } : null,
+  log: context.log,
+  releaseId: context.releaseId,
+});
 
 /** `services`: the live gateway's, and the sandbox's for release previews and their test accounts (../previewPayments.ts). */
 export function paymentHandlers(services: PaymentServicesByGateway) {
   const pay = (context: CallContext) => paymentServicesFor(services, context, 'pay');
   return domainHandlers({
     GetClientToken: (input, context) => clientToken(paymentServicesFor(services, context, 'read'), input, context),
-    PurchaseSubscription: (input, context) =>
-      purchaseSubscription(pay(context), input, context.user, { key: intentKey(context), log: context.log }),
-    SubscribeToMinervaClasses: (input, context) =>
-      subscribeToClasses(pay(context), input, context.user, { key: intentKey(context), log: context.log }),
-    UpgradeSubscription: (input, context) =>
-      upgradeSubscription(pay(context), context.user.id, input, { key: intentKey(context), log: context.log }),
+    PurchaseSubscription: (input, context) => purchaseSubscription(pay(context), input, context.user, callerOf(context)),
+    SubscribeToMinervaClasses: (input, context) => subscribeToClasses(pay(context), input, context.user, callerOf(context)),
+    UpgradeSubscription: (input, context) => upgradeSubscription(pay(context), context.user.id, input, callerOf(context)),
     CancelSubscription: (input, context) =>
       cancelSubscription(pay(context), context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
     CancelMinervaClasses: (input, context) =>
       cancelSubscription(pay(context), context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
     UpdateCreditCard: (input, context) =>
-      updateCreditCard(pay(context), context.user, input.paymentNonce, { key: context.idempotency, log: context.log }),
-    CreateClassAddOnSubscription: (input, context) =>
-      createClassAddOn(pay(context), context.user, input, { key: intentKey(context), log: context.log }),
+      updateCreditCard(pay(context), context.user, input.paymentNonce, { ...callerOf(context), key: context.idempotency }),
+    CreateClassAddOnSubscription: (input, context) => createClassAddOn(pay(context), context.user, input, callerOf(context)),
     BulkPurchase: (input, context) =>
       withGuestCardChecks(
         paymentServicesFor(services, context, 'buyCodes'),
         { user: context.user, ip: context.ip, captchaToken: input.captchaToken, log: context.log },
-        (s) => bulkPurchase(s, input, context.user, { key: intentKey(context), log: context.log }),
+        (s) => bulkPurchase(s, input, context.user, callerOf(context)),
       ),
   });
 }

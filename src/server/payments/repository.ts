@@ -9,7 +9,7 @@ import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
 import type { CustomersTable, PaymentMethodsTable } from '../db/types.ts';
 import type { GatewayTransaction } from './gateway.ts';
-import type { Charged } from './intents/plan.ts';
+import { type Charged, type IntentRow, releaseOfIntent } from './intents/plan.ts';
 
 export type CustomerRow = Selectable<CustomersTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
@@ -141,6 +141,8 @@ export interface PaymentRecord {
   transaction: Omit<GatewayTransaction, 'id'> & { id: string | null };
   /** The payment's id (an order id given to the gateway), else a new one. */
   id?: string;
+  /** The release of the page that paid; none for a renewal. */
+  releaseId?: number | null;
 }
 
 /** A transaction's status as the parent's billing history says it: a voided charge was given back, as a refund is. */
@@ -168,6 +170,7 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<string | 
       gateway_transaction_id: p.transaction.id,
       processor_response_code: p.transaction.processorResponseCode,
       processor_response_text: p.transaction.processorResponseText,
+      release_id: p.releaseId ?? null,
       created_at: p.transaction.createdAt,
     })
     .onConflict((oc) => oc.column('gateway_transaction_id').doNothing())
@@ -183,12 +186,13 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<string | 
  */
 export async function insertIntentPayment(
   db: Db,
-  intentId: string,
+  intent: Pick<IntentRow, 'id' | 'release_id'>,
   charged: Charged,
-  p: Omit<PaymentRecord, 'transaction' | 'id'>,
+  p: Omit<PaymentRecord, 'transaction' | 'id' | 'releaseId'>,
 ): Promise<void> {
-  if (charged.sale) await insertPayment(db, { ...p, id: intentId, transaction: charged.sale });
-  else if (charged.subscription?.transaction) await insertPayment(db, { ...p, transaction: charged.subscription.transaction });
+  const releaseId = releaseOfIntent(intent);
+  if (charged.sale) await insertPayment(db, { ...p, id: intent.id, releaseId, transaction: charged.sale });
+  else if (charged.subscription?.transaction) await insertPayment(db, { ...p, releaseId, transaction: charged.subscription.transaction });
 }
 
 /** The id of the payments row of a gateway transaction (which must exist). */

@@ -18,9 +18,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { CallError, ErrorCode } from '../../contract/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
+import type { RateLimiter } from '../auth/rateLimits.ts';
 import type { Database } from '../db/types.ts';
-import { checkOperatorPassword } from '../operators/accounts.ts';
+import { checkOperatorPassword, normalizeOperatorEmail } from '../operators/accounts.ts';
 import { readReleaseState } from './repository.ts';
 import {
   type Actor,
@@ -34,6 +36,8 @@ import {
   releaseFiles,
   rollback,
 } from './service.ts';
+
+const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords: wait a while, then try again.';
 
 export interface ReleaseList {
   releases: ReleaseSummary[];
@@ -93,6 +97,11 @@ export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEnd
   const { db } = options;
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof ReleaseRefusal) return reply.code(STATUS[error.reason]).send({ error: error.message, reason: error.reason });
+    if (error instanceof CallError && error.code === ErrorCode.REQUEST_LIMIT_EXCEEDED) {
+      const retryAfter = (error as CallError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
+      return reply.code(429).send({ error: TOO_MANY_WRONG_PASSWORDS });
+    }
     if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
     request.log.error({ err: error }, 'release request failed');
     return reply.code(500).send({ error: 'The release request failed on the server; its log says why.' });
@@ -183,9 +192,17 @@ function basicCredentials(request: FastifyRequest): { email: string; password: s
 class Unauthorized extends Error {
   statusCode = 401;
 }
+const unauthorized = () => new Unauthorized("An operator's email and password are needed (RELEASE_EMAIL and RELEASE_PASSWORD, or typed).");
 
-/** The release endpoints for operators on another machine: every request carries the operator's email and password. */
-export async function operatorReleaseRoutes(app: FastifyInstance, options: { db: Kysely<Database>; passwords: PasswordHasher }) {
+/**
+ * The release endpoints for operators on another machine: every request carries the operator's email and password,
+ * checked under the `operatorCredentials` rate limits (wrong passwords refused per operator and per address, as the
+ * /admin login form's are: tests/server/releases-http.test.ts).
+ */
+export async function operatorReleaseRoutes(
+  app: FastifyInstance,
+  options: { db: Kysely<Database>; passwords: PasswordHasher; rateLimiter: RateLimiter },
+) {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -193,8 +210,17 @@ export async function operatorReleaseRoutes(app: FastifyInstance, options: { db:
     db: options.db,
     async actorOf(request) {
       const credentials = basicCredentials(request);
-      const operator = credentials && (await checkOperatorPassword(options.db, options.passwords, credentials.email, credentials.password));
-      if (!operator) throw new Unauthorized("An operator's email and password are needed (RELEASE_EMAIL and RELEASE_PASSWORD, or typed).");
+      if (!credentials) throw unauthorized();
+      const operator = await options.rateLimiter.guard(
+        'operatorCredentials',
+        { ip: request.ip, account: normalizeOperatorEmail(credentials.email) || null },
+        async () => {
+          const found = await checkOperatorPassword(options.db, options.passwords, credentials.email, credentials.password);
+          if (!found) throw unauthorized();
+          return found;
+        },
+        (error) => error instanceof Unauthorized,
+      );
       return { name: operator.email, role: operator.role };
     },
   });

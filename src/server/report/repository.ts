@@ -3,7 +3,7 @@
  * `npm run report` both read through here (report/build.ts), so they cannot disagree. With a
  * `release`, only what happened on that release counts (migration 016: each row names its release).
  *
- * Test data is left out (migration 017, docs/releases.md "Previews"): conversions made in a release
+ * Test data is left out (migration 018, docs/releases.md "Previews"): conversions made in a release
  * preview or by its test accounts, and whatever a visitor who made one was exposed to or viewed (a
  * preview's own exposures and views are never recorded).
  */

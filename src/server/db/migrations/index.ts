@@ -19,7 +19,8 @@ import * as m013 from './013_operators.ts';
 import * as m014 from './014_server_keys.ts';
 import * as m015 from './015_releases.ts';
 import * as m016 from './016_release_of_events.ts';
-import * as m017 from './017_test_data.ts';
+import * as m017 from './017_release_of_purchases.ts';
+import * as m018 from './018_test_data.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '014_server_keys': m014,
   '015_releases': m015,
   '016_release_of_events': m016,
-  '017_test_data': m017,
+  '017_release_of_purchases': m017,
+  '018_test_data': m018,
 };

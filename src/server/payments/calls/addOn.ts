@@ -5,15 +5,14 @@
  * Both go through one payment intent (intents/run.ts): the subscription is made first (it
  * charges nothing today), so a declined charge undoes it.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import { CallError, ErrorCode } from '../../../contract/index.ts';
 import { givesAccess } from '../../accounts/customer.ts';
 import { findClassAddOn } from '../../catalog/repository.ts';
 import { findSubscriptionsOfUser, insertSubscription } from '../../subscriptions/repository.ts';
 import type { IntentKindDefinition } from '../intents/kinds.ts';
-import type { Charge } from '../intents/plan.ts';
-import type { IntentKey } from '../intents/repository.ts';
-import { answerOfEarlier, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
+import { type Charge, releaseOfIntent } from '../intents/plan.ts';
+import { answerOfEarlier, type PaymentCaller, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { alreadyHaveSubscription } from './offers.ts';
@@ -31,7 +30,7 @@ export async function createClassAddOn(
   s: PaymentServices,
   user: { id: string; email: string },
   input: { classAddOnId: string; paymentMethodToken: string; expectedTodayCharge: number },
-  o: { key: IntentKey | null; log: FastifyBaseLogger },
+  o: PaymentCaller,
 ): Promise<{ id: string }> {
   return s.locks.lockAccount(user.id, async () => {
     const earlier = await answerOfEarlier(s, addOnIntent, o.key, o.log);
@@ -70,6 +69,7 @@ export async function createClassAddOn(
         call: 'CreateClassAddOnSubscription',
         userId: user.id,
         key: o.key,
+        releaseId: o.releaseId,
         amountCents: addOn.today_price_cents,
         plan: {
           charges,
@@ -91,6 +91,7 @@ export const addOnIntent: IntentKindDefinition<AddOnRecord, { id: string }> = {
     const subscription = charged.subscription!;
     const today = charged.sale;
     const row = await insertSubscription(trx, {
+      release_id: releaseOfIntent(intent),
       user_id: r.userId,
       customer_id: r.customerId,
       web_offer_id: null,
@@ -111,7 +112,7 @@ export const addOnIntent: IntentKindDefinition<AddOnRecord, { id: string }> = {
       created_at: intent.created_at,
       updated_at: now,
     });
-    await insertIntentPayment(trx, intent.id, charged, {
+    await insertIntentPayment(trx, intent, charged, {
       userId: r.userId,
       customerId: r.customerId,
       subscriptionId: row.id,

@@ -13,7 +13,7 @@
  * are never kept with the intent or the Idempotency-Key's answer: a repeated request reads them
  * again from the order's batch.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import { CallError, ErrorCode } from '../../../contract/index.ts';
 import { displayCode } from '../../../domain/codes.ts';
 import { findBulkCampaign, findWebOffer } from '../../catalog/repository.ts';
@@ -24,8 +24,7 @@ import type { CodeKind } from '../../db/types.ts';
 import type { AuthUser, HandlerInput } from '../../functions.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { IntentKindDefinition } from '../intents/kinds.ts';
-import type { IntentKey } from '../intents/repository.ts';
-import { answerOfEarlier, payWithIntent } from '../intents/run.ts';
+import { answerOfEarlier, type PaymentCaller, payWithIntent } from '../intents/run.ts';
 import { insertIntentPayment } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
@@ -56,7 +55,7 @@ export async function bulkPurchase(
   s: PaymentServices,
   input: HandlerInput<'BulkPurchase'>,
   user: AuthUser | null,
-  o: { key: IntentKey | null; log: FastifyBaseLogger },
+  o: PaymentCaller,
 ): Promise<BulkAnswer> {
   const earlier = await answerOfEarlier(s, bulkIntent, o.key, o.log);
   if (earlier.found) return earlier.answer;
@@ -111,6 +110,7 @@ export async function bulkPurchase(
       call: 'BulkPurchase',
       userId: user?.id ?? null,
       key: o.key,
+      releaseId: o.releaseId,
       amountCents,
       plan: { charges: [{ kind: 'sale', paymentMethodToken: token, amountCents }], replaces: null, record },
     },
@@ -145,7 +145,7 @@ export const bulkIntent: IntentKindDefinition<BulkRecord, BulkAnswer> = {
 
   async complete(trx, intent, charged, now) {
     const r = intent.plan.record;
-    await insertIntentPayment(trx, intent.id, charged, {
+    await insertIntentPayment(trx, intent, charged, {
       userId: r.userId,
       customerId: r.customerId,
       subscriptionId: null,

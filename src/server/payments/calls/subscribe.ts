@@ -8,7 +8,7 @@
  * Completing the intent records the subscription, its payment and its side effects in one
  * transaction. A coupon spent for a purchase that does not happen is the parent's again.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import type { Transaction } from 'kysely';
 import type { CallOutput } from '../../../contract/index.ts';
 import { findUserById } from '../../accounts/repository.ts';
@@ -19,9 +19,8 @@ import type { Database, WebOfferRow } from '../../db/types.ts';
 import type { HandlerInput } from '../../functions.ts';
 import { findSubscriptionsOfUser, insertSubscription, type SubscriptionRow } from '../../subscriptions/repository.ts';
 import type { IntentKindDefinition } from '../intents/kinds.ts';
-import type { Charge } from '../intents/plan.ts';
-import type { IntentKey } from '../intents/repository.ts';
-import { answerOfEarlier, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
+import { type Charge, releaseOfIntent } from '../intents/plan.ts';
+import { answerOfEarlier, type PaymentCaller, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { insertIntentPayment } from '../repository.ts';
 import { type CustomerOptions, ensureCustomer, paymentMethodFor } from './customers.ts';
 import { billingMonths, gatewayTrialDays, offerForClasses, offerForPurchase, type Product, productOf, purchaseTerms } from './offers.ts';
@@ -44,8 +43,7 @@ export interface SubscribeRequest<C extends SubscribeCall = SubscribeCall> {
   /** The amount the screen showed as charged today, in dollars: any other is refused. */
   expectedTodayCharge: number;
   utm: Record<string, string> | null | undefined;
-  key: IntentKey | null;
-  log: FastifyBaseLogger;
+  caller: PaymentCaller;
 }
 
 /** What a purchase intent records once charged. */
@@ -72,7 +70,7 @@ export async function purchaseSubscription(
   s: PaymentServices,
   input: HandlerInput<'PurchaseSubscription'>,
   user: { id: string; email: string },
-  o: { key: IntentKey | null; log: FastifyBaseLogger },
+  o: PaymentCaller,
 ) {
   const { offer, coupon } = await offerForPurchase(s.db, input, s.now());
   return subscribe(s, {
@@ -85,8 +83,7 @@ export async function purchaseSubscription(
     isResubscribe: input.isResubscribe ?? false,
     expectedTodayCharge: input.expectedTodayCharge,
     utm: input.utmParamsObject,
-    key: o.key,
-    log: o.log,
+    caller: o,
   });
 }
 
@@ -95,7 +92,7 @@ export async function subscribeToClasses(
   s: PaymentServices,
   input: HandlerInput<'SubscribeToMinervaClasses'>,
   user: { id: string; email: string },
-  o: { key: IntentKey | null; log: FastifyBaseLogger },
+  o: PaymentCaller,
 ) {
   const offer = await offerForClasses(s.db, input.webOfferId);
   return subscribe(s, {
@@ -108,8 +105,7 @@ export async function subscribeToClasses(
     isResubscribe: false,
     expectedTodayCharge: input.expectedTodayCharge,
     utm: input.utmParamsObject,
-    key: o.key,
-    log: o.log,
+    caller: o,
   });
 }
 
@@ -119,9 +115,9 @@ async function subscribe<C extends SubscribeCall>(s: PaymentServices, r: Subscri
 }
 
 async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<SubscribeAnswer> {
-  const earlier = await answerOfEarlier(s, subscriptionIntent, r.key, r.log);
+  const earlier = await answerOfEarlier(s, subscriptionIntent, r.caller.key, r.caller.log);
   if (earlier.found) return earlier.answer;
-  await settleOpenIntentsOf(s, r.user.id, r.log);
+  await settleOpenIntentsOf(s, r.user.id, r.caller.log);
 
   const now = s.now();
   const product = productOf(r.offer);
@@ -169,13 +165,14 @@ async function purchase(s: PaymentServices, r: SubscribeRequest): Promise<Subscr
     {
       call: r.call,
       userId: r.user.id,
-      key: r.key,
+      key: r.caller.key,
+      releaseId: r.caller.releaseId,
       amountCents,
       plan: { charges: [charge], replaces: null, record },
       // Of two parents with one coupon, only one pays.
       ...(coupon ? { reserve: (trx: Transaction<Database>) => spendCoupon(trx, coupon, r.user.id, now) } : {}),
     },
-    r.log,
+    r.caller.log,
   );
 }
 
@@ -192,6 +189,7 @@ export const subscriptionIntent: IntentKindDefinition<PurchaseRecord, SubscribeA
     const offer = (await findWebOffer(trx, r.offerId))!;
     const boughtAt = intent.created_at;
     const row = await insertSubscription(trx, {
+      release_id: releaseOfIntent(intent),
       user_id: r.userId,
       customer_id: r.customerId,
       web_offer_id: r.offerId,
@@ -214,7 +212,7 @@ export const subscriptionIntent: IntentKindDefinition<PurchaseRecord, SubscribeA
       created_at: boughtAt,
       updated_at: now,
     });
-    await insertIntentPayment(trx, intent.id, charged, {
+    await insertIntentPayment(trx, intent, charged, {
       userId: r.userId,
       customerId: r.customerId,
       subscriptionId: row.id,

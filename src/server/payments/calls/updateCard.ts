@@ -14,7 +14,7 @@
  * charge and the new subscription go through one payment intent per past-due plan
  * (intents/run.ts): a renewal that cannot be set up gives the charge back.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import { CallError, MessageKey } from '../../../contract/index.ts';
 import { findClassAddOn, findWebOffer } from '../../catalog/repository.ts';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../../subscriptions/repository.ts';
 import type { IntentKindDefinition } from '../intents/kinds.ts';
 import { type IntentKey, intentsForKey } from '../intents/repository.ts';
-import { answerOf, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
+import { answerOf, type PaymentCaller, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { type CustomerRow, insertIntentPayment, insertPayment, type PaymentMethodRow } from '../repository.ts';
 import { ensureCustomer, paymentMethodFor } from './customers.ts';
 import { unwrap } from './failures.ts';
@@ -45,7 +45,7 @@ export async function updateCreditCard(
   s: PaymentServices,
   user: { id: string; email: string },
   nonce: string,
-  o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger },
+  o: PaymentCaller<Omit<IntentKey, 'part'>>,
 ): Promise<{ success: true }> {
   return s.locks.lockAccount(user.id, async () => {
     // The same request again: its nonce is spent; what it paid answers for it.
@@ -99,7 +99,7 @@ async function payPastDue(
   customer: CustomerRow,
   subscription: SubscriptionRow,
   method: PaymentMethodRow,
-  o: { key: Omit<IntentKey, 'part'> | null; log: FastifyBaseLogger },
+  o: PaymentCaller<Omit<IntentKey, 'part'>>,
 ) {
   const billing = await billingOf(s, subscription);
   if (!billing) {
@@ -127,6 +127,7 @@ async function payPastDue(
         call: 'UpdateCreditCard',
         userId: subscription.user_id,
         key: o.key ? { ...o.key, part: subscription.id } : null,
+        releaseId: o.releaseId,
         amountCents: subscription.price_cents,
         plan: {
           charges: [
@@ -159,7 +160,7 @@ export const pastDueIntent: IntentKindDefinition<PastDueRecord, { success: true 
   async complete(trx, intent, charged, now) {
     const r = intent.plan.record;
     const replacement = charged.subscription!;
-    await insertIntentPayment(trx, intent.id, charged, {
+    await insertIntentPayment(trx, intent, charged, {
       userId: r.userId,
       customerId: r.customerId,
       subscriptionId: r.subscriptionId,

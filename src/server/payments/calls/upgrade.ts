@@ -12,15 +12,14 @@
  * subscription as the one it replaces: it is cancelled once the new one is made, and when it
  * cannot be, the new one is given back.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import { CallError, ErrorCode } from '../../../contract/index.ts';
 import { findWebOffer } from '../../catalog/repository.ts';
 import type { WebOfferRow } from '../../db/types.ts';
 import { findOwnSubscription, insertSubscription, markSubscriptionCanceled } from '../../subscriptions/repository.ts';
 import type { IntentKindDefinition } from '../intents/kinds.ts';
-import type { Charge } from '../intents/plan.ts';
-import type { IntentKey } from '../intents/repository.ts';
-import { answerOfEarlier, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
+import { type Charge, releaseOfIntent } from '../intents/plan.ts';
+import { answerOfEarlier, type PaymentCaller, payWithIntent, settleOpenIntentsOf } from '../intents/run.ts';
 import { findDefaultPaymentMethod, findPaymentMethod, insertIntentPayment, type PaymentMethodRow } from '../repository.ts';
 import { noSuchSubscription } from './cancel.ts';
 import { billingMonths, offerForUpgrade, type Product, productOf } from './offers.ts';
@@ -58,7 +57,7 @@ export async function upgradeSubscription(
   s: PaymentServices,
   userId: string,
   input: { oldSubscriptionId: string; newPlanId: string; expectedTodayCharge: number },
-  o: { key: IntentKey | null; log: FastifyBaseLogger },
+  o: PaymentCaller,
 ): Promise<{ subscriptionId: string }> {
   return s.locks.lockAccount(userId, async () => {
     const earlier = await answerOfEarlier(s, upgradeIntent, o.key, o.log);
@@ -118,6 +117,7 @@ export async function upgradeSubscription(
         call: 'UpgradeSubscription',
         userId,
         key: o.key,
+        releaseId: o.releaseId,
         amountCents,
         plan: { charges: [charge], replaces: old.gateway_subscription_id, record },
       },
@@ -135,6 +135,7 @@ export const upgradeIntent: IntentKindDefinition<UpgradeRecord, { subscriptionId
     await markSubscriptionCanceled(trx, r.oldSubscriptionId, { reason: 'upgrade', termExpiresAt: new Date(r.paidUntil), now });
     const created = charged.subscription;
     const row = await insertSubscription(trx, {
+      release_id: releaseOfIntent(intent),
       user_id: r.userId,
       customer_id: r.customerId,
       web_offer_id: offer.id,
@@ -155,7 +156,7 @@ export const upgradeIntent: IntentKindDefinition<UpgradeRecord, { subscriptionId
       created_at: intent.created_at,
       updated_at: now,
     });
-    await insertIntentPayment(trx, intent.id, charged, {
+    await insertIntentPayment(trx, intent, charged, {
       userId: r.userId,
       customerId: r.customerId,
       subscriptionId: row.id,

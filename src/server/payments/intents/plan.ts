@@ -54,6 +54,10 @@ export interface Intent<R = unknown> extends Omit<IntentRow, 'plan' | 'failure'>
   failure: CallFailure | null;
 }
 
+/** The release of the page that asked for the intent, as a number (the database reads a bigint as text). */
+export const releaseOfIntent = (intent: Pick<IntentRow, 'release_id'>): number | null =>
+  intent.release_id === null ? null : Number(intent.release_id);
+
 export function toIntent<R>(row: IntentRow): Intent<R> {
   return { ...row, plan: row.plan as IntentPlan<R>, failure: (row.failure ?? null) as CallFailure | null };
 }

@@ -18,6 +18,7 @@ export interface NewIntent<R> {
   call: string;
   userId: string | null;
   key: IntentKey | null;
+  releaseId: number | null;
   gateway: string;
   amountCents: number;
   plan: IntentPlan<R>;
@@ -36,6 +37,7 @@ export async function insertIntent<R>(db: Db, i: NewIntent<R>): Promise<Intent<R
       idempotency_scope: i.key?.scope ?? null,
       idempotency_key: i.key?.key ?? null,
       part: i.key?.part ?? '',
+      release_id: i.releaseId,
       gateway: i.gateway,
       amount_cents: i.amountCents,
       status: 'open',

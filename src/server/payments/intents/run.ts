@@ -36,10 +36,19 @@ import {
 /** How long the request that made an intent has to finish it before reconciliation may. */
 export const INTENT_LEASE_MS = 2 * 60 * 1000;
 
+/** Who asks for a payment: the call's Idempotency-Key, its log, and the release of the page that asked (X-Release). */
+export interface PaymentCaller<K = IntentKey> {
+  key: K | null;
+  log: FastifyBaseLogger;
+  releaseId: number | null;
+}
+
 export interface IntentRequest<R> {
   call: string;
   userId: string | null;
   key: IntentKey | null;
+  /** The release of the page that asked, kept with the intent and what it records. */
+  releaseId: number | null;
   /** What is charged today. */
   amountCents: number;
   plan: IntentPlan<R>;
@@ -84,6 +93,7 @@ export async function payWithIntent<R, A>(
       call: request.call,
       userId: request.userId,
       key: request.key,
+      releaseId: request.releaseId,
       gateway: s.gateway.name,
       amountCents: request.amountCents,
       plan: request.plan,
