@@ -6,6 +6,7 @@ const env = import.meta.env;
 const release = readPageRelease(document);
 void start({
   releaseId: release.id,
+  preview: release.preview === true,
   config: release.config,
   defaultCopy: release.shellCopy,
   ...releaseLoaders(release),

@@ -48,6 +48,7 @@ const parent = await insertUser(database.db, {
   partner: null,
   signup: {},
   confirmPromoEmails: false,
+  testData: false,
   at: new Date(),
 });
 if (!parent) throw new Error('The bench parent could not be created.');

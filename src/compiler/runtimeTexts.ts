@@ -38,6 +38,10 @@ export const requiredShellTexts: TextFills = {
   'common:variantOverride.unknownFlag': ['pair', 'flag'],
   'common:variantOverride.unknownVariant': ['pair', 'flag', 'variants'],
   'common:variantOverride.clear': [],
+  /** A draft's preview link: the banner on each of its pages (src/runtime/ui/PreviewBanner.tsx). */
+  'common:preview.label': [],
+  'common:preview.banner': ['id'],
+  'common:preview.leave': [],
 };
 
 /**

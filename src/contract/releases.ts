@@ -15,5 +15,9 @@ export const releaseScreenPath = (releaseId: number, screenId: string): string =
 export const releaseCopyPath = (releaseId: number, locale: string): string =>
   `${RELEASES_PATH}/${releaseId}/copy/${encodeURIComponent(locale)}.json`;
 
+/** A draft's preview link: `/?preview=<token>`; `?preview=off` leaves the preview (src/server/releases/previews.ts). */
+export const PREVIEW_PARAM = 'preview';
+export const PREVIEW_OFF = 'off';
+
 /** The header a page's calls and events name their release with: what a visitor did is counted on the release they saw. */
 export const RELEASE_HEADER = 'X-Release';

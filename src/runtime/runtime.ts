@@ -65,6 +65,8 @@ export interface RuntimeOptions {
   experiments?: ExperimentTracking;
   /** `?variantOverride=`: what it forces and what it could not use, for the notice QA sees. */
   variantOverride?: ParsedOverride;
+  /** The page is a preview of this draft (a release's preview link: src/server/releases/previews.ts): the banner says so. */
+  preview?: { draftId: number };
   analytics: Analytics;
   captcha: Captcha;
   browser: Browser;

@@ -40,6 +40,8 @@ import { BlockRegistryContext } from './ui/blockRegistry.ts';
 export interface StartOptions {
   /** The release the page runs (src/runtime/startup/release.ts): the backend counts what the visitor does on it. */
   releaseId?: number;
+  /** The page shows a draft's preview: the banner names it (`releaseId`). */
+  preview?: boolean;
   config: CompiledConfig;
   /** The default locale's copy the shell needs; each screen brings its own with `loadScreen`. */
   defaultCopy: CompiledCopy;
@@ -176,6 +178,7 @@ export async function start(o: StartOptions): Promise<void> {
       track: (e, p) => analytics.track(e, p),
     }),
     variantOverride,
+    ...(o.preview && o.releaseId !== undefined ? { preview: { draftId: o.releaseId } } : {}),
     analytics,
     captcha,
     browser,

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_PREFIX } from '../contract/wire.ts';
 import { parseRestRoutes } from './accounts/parseRest.ts';
@@ -31,6 +31,7 @@ import { braintreeWebhookRoutes } from './payments/webhook.ts';
 import { checkoutReleaseSource } from './releases/checkoutSource.ts';
 import { type CompiledReleases, compiledReleases, ReleaseCheckError } from './releases/compiled.ts';
 import { releaseFileRoutes } from './releases/fileRoutes.ts';
+import { releasePreviews } from './releases/previews.ts';
 import type { ReleaseSource } from './releases/source.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
@@ -130,6 +131,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     throw error;
   }
   app.addHook('onClose', async () => releases.close());
+  const previews = releasePreviews({ releases, production: settings.environment === 'production' });
+  const inPreview = async (request: FastifyRequest) => (await previews.draftOf(request)) !== undefined;
   const clientConfig = {
     captcha: {
       provider: captchaProvider,
@@ -198,18 +201,24 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // The flag service (the runtime's remote provider) and the experiments report's events.
       await api.register(experimentRoutes, {
         db,
-        release: async (id) => (id === null ? undefined : await releases.byId(id)) ?? releases.current(),
+        // The release the page named, a draft only to its own preview; else the live one.
+        release: async (id, request) =>
+          (id === null || !(await previews.mayServe(request, id)) ? undefined : await releases.byId(id)) ?? releases.current(),
+        inPreview,
         forced: flags,
         rateLimiter: backend.rateLimiter,
       });
       // Which browser adapters to use: real captcha/payment providers or the local ones.
-      api.get('/client-config', async () => clientConfig);
+      // A preview's checkout runs on the sandbox whatever the live gateway (src/server/payments/previewPayments.ts).
+      const previewClientConfig = { ...clientConfig, payments: { adapter: 'sandbox' } };
+      api.get('/client-config', async (request) => ((await inPreview(request)) ? previewClientConfig : clientConfig));
       // Parse's wire format: the cloud functions and the legacy REST routes for users.
       await api.register(async (parse) => {
         useParseWireFormat(parse);
         await parse.register(functionRoutes, {
           handlers: backend.handlers,
           onSucceeded: conversionRecorder(db, app.log),
+          inPreview,
           authenticate: backend.accounts.sessions.authenticate,
           rateLimiter: backend.rateLimiter,
           validateOutputs: settings.environment !== 'production',
@@ -233,14 +242,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // Each release's screens and languages, at addresses that name it.
-  await app.register(releaseFileRoutes, { releases });
+  await app.register(releaseFileRoutes, { releases, previews });
   if (distDir) await app.register(fastifyStatic, staticOptions(distDir));
   const pages = distDir
     ? await loadAppPages(app, {
         distDir,
         captcha: 'siteKey' in clientConfig.captcha ? 'recaptcha' : 'local',
         log: app.log,
-        releaseFor: () => releases.live(),
+        releaseFor: async (request, reply) => {
+          const draft = await previews.pageDraft(request, reply);
+          return draft ? { release: draft, preview: true } : { release: await releases.live(), preview: false };
+        },
       })
     : null;
   // The static files' wildcard would answer '/' as a folder.

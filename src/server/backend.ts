@@ -32,7 +32,7 @@ import { type EmailTexts, loadEmailTexts } from './email/texts.ts';
 import type { Handlers } from './functions.ts';
 import { createLogOutboxAdapter } from './outbox/logAdapter.ts';
 import { createOutboxDispatcher, type OutboxAdapter, type OutboxDispatcher } from './outbox/outbox.ts';
-import { gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
+import { createPaymentGateway, gatewayFromSettings, type PaymentGatewaySettings } from './payments/createGateway.ts';
 import { createDeclineLimits } from './payments/declineLimits.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { paymentHandlers } from './payments/handlers.ts';
@@ -96,6 +96,8 @@ export interface BackendOverrides {
   handlers?: Partial<Handlers>;
   /** A payment gateway of the test's making instead of the settings' one. */
   paymentGateway?: PaymentGateway;
+  /** Instead of the sandbox that release previews and their test accounts pay on (payments/previewPayments.ts). */
+  previewGateway?: PaymentGateway;
   /** Shorter waits for the crash tests: intent leases, dead idempotency keys and locks, reconciliation runs. */
   paymentTimings?: { intentLeaseMs?: number; pendingTakeoverMs?: number; reconcileEveryMs?: number };
 }
@@ -106,6 +108,8 @@ export interface Backend {
   rateLimiter: RateLimiter;
   captcha: CaptchaVerifier;
   gateway: PaymentGateway;
+  /** The sandbox: release previews and their test accounts pay on it whatever `gateway` is (payments/previewPayments.ts). */
+  previewGateway: PaymentGateway;
   idempotency: IdempotencyStore;
   outbox: OutboxDispatcher;
   /** The server's emails as sent (subject and text in the account's language): what an email adapter sends. */
@@ -165,6 +169,7 @@ export async function createBackend(
   });
 
   const gateway = o.paymentGateway ?? gatewayFromSettings(settings.paymentGateway, db, now);
+  const previewGateway = o.previewGateway ?? createPaymentGateway({ kind: 'sandbox', db, now });
   const timings = o.paymentTimings ?? {};
   const idempotency = createIdempotencyStore(db, {
     now,
@@ -182,16 +187,18 @@ export async function createBackend(
     ...(timings.intentLeaseMs ? { intentLeaseMs: timings.intentLeaseMs } : {}),
   };
 
+  const byGateway = { live: payments, sandbox: { ...payments, gateway: previewGateway } };
+
   const handlers: Handlers = {
     ...accountHandlers(accounts),
     ...catalogHandlers(db, now),
     ...codesHandlers(db, now),
-    ...paymentHandlers(payments),
+    ...paymentHandlers(byGateway),
     ...o.handlers,
   };
 
   let reconciling: Promise<ReconcileSummary> | null = null;
-  const reconcile = () => (reconciling ??= reconcilePayments(payments, log).finally(() => (reconciling = null)));
+  const reconcile = () => (reconciling ??= reconcilePayments(byGateway, log).finally(() => (reconciling = null)));
   let maintenance: NodeJS.Timeout | null = null;
   let reconciliation: NodeJS.Timeout | null = null;
   return {
@@ -200,6 +207,7 @@ export async function createBackend(
     rateLimiter,
     captcha,
     gateway,
+    previewGateway,
     idempotency,
     outbox,
     emails,

@@ -57,6 +57,8 @@ export interface AuthUser {
   username: string;
   /** The account's version when the session was checked (migration 011): what was read of the account at it still holds. */
   accountVersion: string;
+  /** Made in a release preview (src/server/releases/previews.ts): pays on the sandbox, left out of the report. */
+  testData: boolean;
 }
 
 export interface CallContext {
@@ -72,6 +74,8 @@ export interface CallContext {
   idempotency: { scope: string; key: string } | null;
   /** The release of the page that called (its X-Release header), or null when it named none. */
   releaseId: number | null;
+  /** Made from a release preview (src/server/releases/previews.ts): payments on the sandbox, what it makes is test data. */
+  preview: boolean;
 }
 
 /** What a handler of an `auth: 'session'` call gets: the session is known to be valid. */
@@ -111,6 +115,8 @@ export interface FunctionRoutesOptions {
   idempotency?: IdempotencyStore;
   /** Told of each call that succeeded (not of a replayed answer): the experiments' conversions. Must not throw. */
   onSucceeded?: (call: SucceededCall) => void;
+  /** Is the request a release preview's (src/server/releases/previews.ts)? None are without it. */
+  inPreview?: (request: FastifyRequest) => Promise<boolean>;
 }
 
 const knownNames: ReadonlySet<string> = new Set(callNames);
@@ -235,6 +241,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
       const user = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
       if (definition.auth === 'session' && !user) throw invalidSession();
       if (definition.owner && user) checkOwner(definition.owner, parsed.data, user);
+      const preview = (await opts.inPreview?.(request)) ?? false;
       const context: CallContext = {
         sessionToken: body.sessionToken,
         user,
@@ -243,6 +250,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
         request,
         idempotency: null,
         releaseId: releaseIdOf(request.headers),
+        preview,
       };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
       const execute = async () => {
@@ -272,6 +280,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
           userId: user?.id ?? null,
           cookieHeader: request.headers.cookie,
           releaseId: context.releaseId,
+          testData: preview || (user?.testData ?? false),
         });
         return result;
       };

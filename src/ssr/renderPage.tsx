@@ -51,6 +51,8 @@ export interface PageRequest {
   captcha: Captcha['kind'];
   /** The backend's public calls, answered in-process. */
   call: Backend['callFunction'];
+  /** The page is a preview of this draft (src/server/releases/previews.ts): its banner shows. */
+  preview?: { draftId: number };
 }
 
 export interface RenderedPage {
@@ -219,6 +221,7 @@ export async function renderPage(build: FunnelBuild, request: PageRequest): Prom
     backend,
     flags: flags.values,
     variantOverride,
+    ...(request.preview ? { preview: request.preview } : {}),
     analytics: new LocalAnalytics(),
     captcha: { kind: request.captcha, getToken: () => Promise.reject(new Error('No bot check on the server.')) },
     browser,

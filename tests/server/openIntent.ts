@@ -28,12 +28,13 @@ export async function leaveOpenPurchase(
   faults.arm(offer.charge, 'after');
   const context: SessionCallContext = {
     sessionToken: 'unused',
-    user: { id: userId, email, username: email, accountVersion: '0' },
+    user: { id: userId, email, username: email, accountVersion: '0', testData: false },
     ip: '127.0.0.1',
     log,
     request: {} as FastifyRequest,
     idempotency: { scope: `PurchaseSubscription:user:${userId}`, key: newId() },
     releaseId: null,
+    preview: false,
   };
   try {
     await Promise.resolve(

@@ -14,6 +14,8 @@ export interface PageRelease {
   config: CompiledConfig;
   shellCopy: CompiledCopy;
   screens: Record<string, CompiledScreenModule>;
+  /** Present on a page served from a draft's preview link (src/server/releases/previews.ts): its banner names the draft. */
+  preview?: true;
 }
 
 export const PAGE_RELEASE_ID = 'page-release';

@@ -11,6 +11,7 @@ import { sessionLost, underPrefix } from '../sessionWatch.ts';
 import { Footer, Header } from './Chrome.tsx';
 import { InfoPopup } from './InfoPopup.tsx';
 import { Notifications } from './Notifications.tsx';
+import { PreviewBanner } from './PreviewBanner.tsx';
 import { ScreenView } from './ScreenView.tsx';
 
 // Seldom shown (QA's override, a loop in the config): their code loads when they are.
@@ -197,6 +198,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         {t('common:skipToContent')}
       </a>
+      <PreviewBanner />
       {hasOverride(rt) && (
         <Suspense fallback={null}>
           <VariantOverrideNotice />

@@ -81,6 +81,8 @@ export async function signUp(s: AccountServices, input: Signup, context: CallCon
       partner,
       signup: { ...signupAnswers(input), ...signupLanguage(s, context) },
       confirmPromoEmails: input.confirmPromoEmails ?? false,
+      // Made in a release preview: pays on the sandbox from now on, left out of the report.
+      testData: context.preview,
       at,
     });
     if (!user) throw userAlreadyExists();
@@ -94,6 +96,7 @@ export async function signUp(s: AccountServices, input: Signup, context: CallCon
         promoCode: input.promoCode ?? null,
         minervaLead: input.minerva_lead ?? false,
         utm: input.utmParamsObject ?? null,
+        testData: context.preview,
       },
     });
     await trackAccountStatus(trx, { userId: user.id, email: user.email, status: 'Pretrial', about: user.id });

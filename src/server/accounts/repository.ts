@@ -140,6 +140,8 @@ export interface NewAccount {
   /** The signup answers kept with the account. */
   signup: Record<string, unknown>;
   confirmPromoEmails: boolean;
+  /** Made in a release preview (migration 018). */
+  testData: boolean;
   at: Date;
 }
 
@@ -155,6 +157,7 @@ export async function insertUser(db: Db, a: NewAccount): Promise<UserRow | undef
       signup: JSON.stringify(a.signup),
       confirm_promo_emails: a.confirmPromoEmails,
       country: null,
+      test_data: a.testData,
       created_at: a.at,
       updated_at: a.at,
     })

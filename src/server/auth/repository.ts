@@ -21,6 +21,8 @@ export interface LiveSession {
   expiresAt: Date;
   /** The account's version (migration 011); null when the account never changed. */
   accountVersion: string | null;
+  /** Made in a release preview (migration 018). */
+  testData: boolean;
 }
 
 export async function insertSession(db: Db, s: NewSession): Promise<void> {
@@ -30,7 +32,7 @@ export async function insertSession(db: Db, s: NewSession): Promise<void> {
     .execute();
 }
 
-type LiveSessionRow = { id: string; email: string; created_at: Date; expires_at: Date; version: string | null };
+type LiveSessionRow = { id: string; email: string; test_data: boolean; created_at: Date; expires_at: Date; version: string | null };
 
 /**
  * The session check runs before every logged-in call, and building its query with Kysely costs
@@ -45,7 +47,7 @@ function compiledLiveSessionQuery(db: Db): CompiledQuery<LiveSessionRow> {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('account_versions', 'account_versions.user_id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'sessions.created_at', 'sessions.expires_at', 'account_versions.version'])
+    .select(['users.id', 'users.email', 'users.test_data', 'sessions.created_at', 'sessions.expires_at', 'account_versions.version'])
     .where('sessions.token_hash', '=', '')
     .where('sessions.expires_at', '>', new Date(0))
     .compile();
@@ -64,6 +66,7 @@ export async function findLiveSession(db: Db, tokenHash: string, at: Date): Prom
       createdAt: new Date(row.created_at),
       expiresAt: new Date(row.expires_at),
       accountVersion: row.version,
+      testData: row.test_data,
     }
   );
 }

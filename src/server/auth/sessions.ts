@@ -66,7 +66,13 @@ export function createSessionStore(db: Db, o: SessionOptions): SessionStore {
       if (!session) return null;
       const slid = Math.min(at.getTime() + idleMs, session.createdAt.getTime() + maxMs);
       if (slid - session.expiresAt.getTime() > DAY_MS) await extendSession(db, tokenHash, new Date(slid), at);
-      return { id: session.userId, email: session.email, username: session.email, accountVersion: session.accountVersion ?? '0' };
+      return {
+        id: session.userId,
+        email: session.email,
+        username: session.email,
+        accountVersion: session.accountVersion ?? '0',
+        testData: session.testData,
+      };
     },
 
     async revoke(token) {

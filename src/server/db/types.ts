@@ -49,6 +49,8 @@ export interface UsersTable {
   confirm_promo_emails: Defaulted<boolean>;
   /** ISO 3166 alpha-2 country, when known. */
   country: string | null;
+  /** Made in a release preview (migration 018): pays on the sandbox, left out of the report. */
+  test_data: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -508,6 +510,8 @@ export interface ConversionsTable {
   utm_last_touch: Json<Record<string, string> | null>;
   /** The release the page was on (migration 016); null when it named none. */
   release_id: ReleaseId;
+  /** Made in a release preview or by a test account (migration 018): left out of the report. */
+  test_data: Defaulted<boolean>;
   created_at: CreatedAt;
 }
 

@@ -25,6 +25,8 @@ export interface SucceededCall {
   cookieHeader: string | undefined;
   /** The release the page that called was on (src/contract/releases.ts RELEASE_HEADER). */
   releaseId: number | null;
+  /** Made from a release preview, or by an account made in one: kept, and left out of the report. */
+  testData: boolean;
 }
 
 type Touch = Record<string, string> | null;
@@ -79,6 +81,7 @@ export async function recordConversion(db: Db, call: SucceededCall): Promise<voi
     firstTouch: touches?.firstTouch ?? input.utmParamsObject ?? null,
     lastTouch: input.utmParamsObject ?? touches?.lastTouch ?? null,
     releaseId: call.releaseId,
+    testData: call.testData,
   });
 }
 

@@ -64,6 +64,7 @@ export interface ConversionRecord {
   lastTouch: Touch;
   /** The release the page was on (its X-Release header); null when it named none. */
   releaseId: number | null;
+  testData: boolean;
 }
 
 export async function insertConversion(db: Db, c: ConversionRecord): Promise<void> {
@@ -80,6 +81,7 @@ export async function insertConversion(db: Db, c: ConversionRecord): Promise<voi
       utm_first_touch: c.firstTouch ? JSON.stringify(c.firstTouch) : null,
       utm_last_touch: c.lastTouch ? JSON.stringify(c.lastTouch) : null,
       release_id: c.releaseId,
+      test_data: c.testData,
     })
     .execute();
 }

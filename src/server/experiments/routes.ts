@@ -35,7 +35,12 @@ export interface ExperimentRoutesOptions {
    * A release's flags and the funnels and screens a step may name (./funnelScreens.ts): the
    * release the request's page was on (`releaseId`, when the server has it), else the live one.
    */
-  release: (releaseId: number | null) => Promise<{ id: number; flags: FlagDefinitions; funnelScreens: FunnelScreens }>;
+  release: (
+    releaseId: number | null,
+    request: FastifyRequest,
+  ) => Promise<{ id: number; flags: FlagDefinitions; funnelScreens: FunnelScreens }>;
+  /** Is the request a release preview's (src/server/releases/previews.ts)? Its events are checked, not kept: test visits do not count. */
+  inPreview: (request: FastifyRequest) => Promise<boolean>;
   /** Variants forced for everyone (FLAG_OVERRIDES). */
   forced: Record<string, string>;
   rateLimiter: RateLimiter;
@@ -68,7 +73,7 @@ export async function experimentRoutes(app: FastifyInstance, o: ExperimentRoutes
     const facts = audienceFacts(audience);
     const unsafe = unsafeTextIn('audience', facts);
     if (unsafe) throw unsafe;
-    const { flags: definitions } = await o.release(releaseIdOf(request.headers));
+    const { flags: definitions } = await o.release(releaseIdOf(request.headers), request);
     const assignments = assignVariants(definitions, {
       id: experimentId,
       // Without a visitor id there is nothing to split on: the defaults, as for a robot.
@@ -96,10 +101,11 @@ export async function experimentRoutes(app: FastifyInstance, o: ExperimentRoutes
       throw invalid(`Invalid events: ${issue?.path.join('.') || 'body'}: ${issue?.message}`);
     }
     const named = releaseIdOf(request.headers);
-    const release = await o.release(named);
+    const release = await o.release(named, request);
     const screens = release.funnelScreens;
     const refused = body.data.events.map((e) => refusal(e, release.flags, screens)).find((r) => r !== null);
     if (refused) throw invalid(refused);
+    if (await o.inPreview(request)) return;
     // Counted on the release the page named when the server knows it.
     const releaseId = named === release.id ? named : null;
     for (const event of body.data.events) {

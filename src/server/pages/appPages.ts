@@ -134,13 +134,14 @@ function releasePages(release: CompiledRelease, manifest: Manifest | null): Rele
 }
 
 /** The release the page runs (src/runtime/startup/release.ts), with the screen it shows first when it has one. */
-function pageRelease(release: CompiledRelease, screenId: string | null): PageRelease {
+function pageRelease(release: CompiledRelease, screenId: string | null, preview: boolean): PageRelease {
   const screen = screenId === null ? undefined : release.screen(screenId);
   return {
     id: release.id,
     config: release.project.config,
     shellCopy: release.project.shellCopy,
     screens: screen && screenId !== null ? { [screenId]: screen } : {},
+    ...(preview ? { preview: true as const } : {}),
   };
 }
 
@@ -187,8 +188,11 @@ export interface AppPagesOptions {
   /** The bot check the browser runs (GET /api/client-config). */
   captcha: 'local' | 'recaptcha';
   log: FastifyBaseLogger;
-  /** The release a request's page runs (the live one; a preview's draft). */
-  releaseFor: (request: FastifyRequest) => Promise<CompiledRelease>;
+  /**
+   * The release a request's page runs: the live one, or a preview's draft (`preview`: the page
+   * says so, src/server/releases/previews.ts, which may set or clear its cookie on `reply`).
+   */
+  releaseFor: (request: FastifyRequest, reply: FastifyReply) => Promise<{ release: CompiledRelease; preview: boolean }>;
 }
 
 export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log, releaseFor }: AppPagesOptions): Promise<AppPages> {
@@ -214,7 +218,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
     return pages;
   };
 
-  const write = (release: CompiledRelease, page: RenderedPage | null, pathname: string) => {
+  const write = (release: CompiledRelease, preview: boolean, page: RenderedPage | null, pathname: string) => {
     const { files, assets } = pagesOf(release);
     const own = page?.screenId ? files.get(page.screenId) : undefined;
     const headTags = [
@@ -230,7 +234,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
     html = html.replace('</head>', () => `    ${headTags.join('\n    ')}\n  </head>`);
     // The screen it shows first (the renderer's; without one, the path's): the browser starts without fetching it.
     const first = page ? page.screenId : (findRoute(release.project.config.routes, pathname)?.route.screenId ?? null);
-    const carried = scriptJson(pageRelease(release, first));
+    const carried = scriptJson(pageRelease(release, first, preview));
     const data = `<script type="application/json" id="${PAGE_RELEASE_ID}">${carried}</script>`;
     const body = page?.body;
     if (body)
@@ -246,7 +250,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   return {
     async send(request, reply) {
       const url = new URL(request.url, 'http://app');
-      const release = await releaseFor(request);
+      const { release, preview } = await releaseFor(request, reply);
       let page: RenderedPage | null = null;
       if (renderer)
         try {
@@ -260,6 +264,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
             robot: robotRequest(request.headers),
             captcha,
             call: (name, input) => backend.callFunction(name, input),
+            ...(preview ? { preview: { draftId: release.id } } : {}),
           });
         } catch (error) {
           request.log.error({ err: error, path: url.pathname }, 'server rendering failed: the browser renders the page');
@@ -269,7 +274,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie, Accept-Language, User-Agent')
         .type('text/html; charset=utf-8')
-        .send(write(release, page, url.pathname));
+        .send(write(release, preview, page, url.pathname));
     },
   };
 }

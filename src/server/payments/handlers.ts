@@ -15,11 +15,11 @@ import { bulkPurchase } from './calls/bulk.ts';
 import { cancelSubscription } from './calls/cancel.ts';
 import { clientToken } from './calls/clientToken.ts';
 import { withGuestCardChecks } from './calls/guestCards.ts';
-import type { PaymentServices } from './calls/services.ts';
 import { purchaseSubscription, subscribeToClasses } from './calls/subscribe.ts';
 import { updateCreditCard } from './calls/updateCard.ts';
 import { upgradeSubscription } from './calls/upgrade.ts';
 import type { PaymentCaller } from './intents/run.ts';
+import { type PaymentServicesByGateway, paymentServicesFor } from './previewPayments.ts';
 
 /** Who pays: the intent of a call made with an Idempotency-Key answers to that key, and records the release of the page. */
 const callerOf = (context: CallContext): PaymentCaller => ({
@@ -28,22 +28,26 @@ const callerOf = (context: CallContext): PaymentCaller => ({
   releaseId: context.releaseId,
 });
 
-export function paymentHandlers(s: PaymentServices) {
+/** `services`: the live gateway's, and the sandbox's for release previews and their test accounts (../previewPayments.ts). */
+export function paymentHandlers(services: PaymentServicesByGateway) {
+  const pay = (context: CallContext) => paymentServicesFor(services, context, 'pay');
   return domainHandlers({
-    GetClientToken: (input, context) => clientToken(s, input, context),
-    PurchaseSubscription: (input, context) => purchaseSubscription(s, input, context.user, callerOf(context)),
-    SubscribeToMinervaClasses: (input, context) => subscribeToClasses(s, input, context.user, callerOf(context)),
-    UpgradeSubscription: (input, context) => upgradeSubscription(s, context.user.id, input, callerOf(context)),
+    GetClientToken: (input, context) => clientToken(paymentServicesFor(services, context, 'read'), input, context),
+    PurchaseSubscription: (input, context) => purchaseSubscription(pay(context), input, context.user, callerOf(context)),
+    SubscribeToMinervaClasses: (input, context) => subscribeToClasses(pay(context), input, context.user, callerOf(context)),
+    UpgradeSubscription: (input, context) => upgradeSubscription(pay(context), context.user.id, input, callerOf(context)),
     CancelSubscription: (input, context) =>
-      cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
+      cancelSubscription(pay(context), context.user.id, input.subscriptionId, input.cancelReason, ['app', 'classes', 'addOn']),
     CancelMinervaClasses: (input, context) =>
-      cancelSubscription(s, context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
+      cancelSubscription(pay(context), context.user.id, input.subscriptionId, input.cancelReason, ['classes', 'addOn']),
     UpdateCreditCard: (input, context) =>
-      updateCreditCard(s, context.user, input.paymentNonce, { ...callerOf(context), key: context.idempotency }),
-    CreateClassAddOnSubscription: (input, context) => createClassAddOn(s, context.user, input, callerOf(context)),
+      updateCreditCard(pay(context), context.user, input.paymentNonce, { ...callerOf(context), key: context.idempotency }),
+    CreateClassAddOnSubscription: (input, context) => createClassAddOn(pay(context), context.user, input, callerOf(context)),
     BulkPurchase: (input, context) =>
-      withGuestCardChecks(s, { user: context.user, ip: context.ip, captchaToken: input.captchaToken, log: context.log }, (s) =>
-        bulkPurchase(s, input, context.user, callerOf(context)),
+      withGuestCardChecks(
+        paymentServicesFor(services, context, 'buyCodes'),
+        { user: context.user, ip: context.ip, captchaToken: input.captchaToken, log: context.log },
+        (s) => bulkPurchase(s, input, context.user, callerOf(context)),
       ),
   });
 }

@@ -119,6 +119,10 @@ export interface CompiledReleases {
   byId(id: number): Promise<CompiledRelease | undefined>;
   /** Called after another release became live and was compiled. */
   onLiveChange(listener: (release: CompiledRelease) => void): () => void;
+  /** The draft a preview token shows, compiled; undefined when it shows none (expired, deleted, a source without drafts). */
+  preview(token: string): Promise<CompiledRelease | undefined>;
+  /** Is this release a draft? False for a source without drafts. */
+  isDraft(id: number): Promise<boolean>;
   close(): void;
 }
 
@@ -186,7 +190,7 @@ export function compiledReleases(source: ReleaseSource, o: CompiledReleasesOptio
   };
   const unsubscribe = source.onLiveChange(() => void refresh().catch(() => undefined));
 
-  return {
+  const releases: CompiledReleases = {
     live() {
       // A source that follows a checkout's files (dev) answers its newest release at each ask.
       if (asking) return asking;
@@ -216,6 +220,12 @@ export function compiledReleases(source: ReleaseSource, o: CompiledReleasesOptio
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    async preview(token) {
+      const snapshot = await source.preview?.(token);
+      return snapshot ? releases.byId(snapshot.id) : undefined;
+    },
+    isDraft: async (id) => (await source.isDraft?.(id)) ?? false,
     close: unsubscribe,
   };
+  return releases;
 }

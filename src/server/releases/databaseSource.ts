@@ -31,8 +31,8 @@ export interface DatabaseReleaseSourceOptions {
 }
 
 export interface ClosableReleaseSource extends ReleaseSource {
-  /** The draft a preview link's token shows (7 days, until deleted), or undefined: then the visitor sees live. */
   preview(token: string): Promise<ReleaseSnapshot | undefined>;
+  isDraft(id: number): Promise<boolean>;
   /** Stops listening and polling. */
   close(): Promise<void>;
 }
@@ -45,6 +45,8 @@ export function databaseReleaseSource(options: DatabaseReleaseSourceOptions): Cl
   const { db } = options;
   const listeners = new Set<() => void>();
   const byId = new Map<number, Promise<ReleaseSnapshot | undefined>>();
+  /** Releases read while they were drafts: read again when any release becomes live (a published draft is one no more). */
+  const drafts = new Set<number>();
   let liveId: number | null = null;
   let live: Promise<ReleaseSnapshot> | null = null;
   let closed = false;
@@ -52,7 +54,11 @@ export function databaseReleaseSource(options: DatabaseReleaseSourceOptions): Cl
   const read = (id: number) => {
     let found = byId.get(id);
     if (!found) {
-      found = findRelease(db, id).then((row) => (row ? { id: row.id, files: Object.freeze({ ...row.files }) } : undefined));
+      found = findRelease(db, id).then((row) => {
+        if (!row) return undefined;
+        if (row.draft) drafts.add(row.id);
+        return { id: row.id, files: Object.freeze({ ...row.files }) };
+      });
       found.catch(() => byId.delete(id));
       byId.set(id, found);
     }
@@ -63,6 +69,8 @@ export function databaseReleaseSource(options: DatabaseReleaseSourceOptions): Cl
     if (id === liveId) return;
     const first = liveId === null;
     liveId = id;
+    for (const draft of drafts) byId.delete(draft);
+    drafts.clear();
     live = read(id).then((snapshot) => {
       if (!snapshot) throw new NoReleaseError(`The live release ${id} is missing.`);
       return snapshot;
@@ -112,7 +120,17 @@ export function databaseReleaseSource(options: DatabaseReleaseSourceOptions): Cl
       return live;
     },
     byId: (id) => read(id),
-    preview: (token) => previewDraft(db, token),
+    preview: async (token) => {
+      const draft = await previewDraft(db, token);
+      if (!draft) return undefined;
+      drafts.add(draft.id);
+      return read(draft.id);
+    },
+    async isDraft(id) {
+      if (id === liveId) return false;
+      await read(id);
+      return drafts.has(id);
+    },
     onLiveChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -20,4 +20,11 @@ export interface ReleaseSource {
   byId(id: number): Promise<ReleaseSnapshot | undefined>;
   /** Called when another release becomes live (a publish or a rollback, by this instance or another); answers an unsubscribe. */
   onLiveChange(listener: () => void): () => void;
+  /**
+   * The draft a preview link's token shows (7 days after it was made, until it is deleted), or
+   * undefined: then the visitor sees live. A source without drafts (the checkout's) has no previews.
+   */
+  preview?(token: string): Promise<ReleaseSnapshot | undefined>;
+  /** Is this release a draft (never live)? Its files are served only to its preview (src/server/releases/previews.ts). */
+  isDraft?(id: number): Promise<boolean>;
 }

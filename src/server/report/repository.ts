@@ -2,9 +2,17 @@
  * What the report counts, straight from the tables of migration 012. The page and
  * `npm run report` both read through here (report/build.ts), so they cannot disagree. With a
  * `release`, only what happened on that release counts (migration 016: each row names its release).
+ *
+ * Test data is left out (migration 018, docs/releases.md "Previews"): conversions made in a release
+ * preview or by its test accounts, and whatever a visitor who made one was exposed to or viewed (a
+ * preview's own exposures and views are never recorded).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/transaction.ts';
+
+/** Not a visitor who made test data. */
+const notTestVisitor = (visitorColumn: 'e.visitor_id' | 'visitor_id') =>
+  sql<boolean>`${sql.ref(visitorColumn)} not in (select visitor_id from conversions where test_data and visitor_id is not null)`;
 
 export interface VariantCounts {
   experiment: string;
@@ -25,6 +33,7 @@ export async function countVariants(db: Db, release?: number): Promise<VariantCo
       q
         .selectFrom('conversions')
         .where('visitor_id', 'is not', null)
+        .where('test_data', '=', false)
         .$if(release !== undefined, (w) => w.where('release_id', '=', String(release)))
         .groupBy('visitor_id')
         .select([
@@ -36,6 +45,7 @@ export async function countVariants(db: Db, release?: number): Promise<VariantCo
     )
     .selectFrom('experiment_exposures as e')
     .leftJoin('visitor_conversions as v', 'v.visitor_id', 'e.visitor_id')
+    .where(notTestVisitor('e.visitor_id'))
     .$if(release !== undefined, (w) => w.where('e.release_id', '=', String(release)))
     .groupBy(['e.experiment', 'e.variant'])
     .select([
@@ -68,6 +78,7 @@ export async function countByAttribution(db: Db, column: 'partner' | 'code_campa
   const rows = await db
     .selectFrom('conversions')
     .where(column, 'is not', null)
+    .where('test_data', '=', false)
     .$if(release !== undefined, (w) => w.where('release_id', '=', String(release)))
     .groupBy(column)
     .select([
@@ -95,6 +106,7 @@ export interface StepCounts {
 export async function countFunnelSteps(db: Db, release?: number): Promise<StepCounts[]> {
   return db
     .selectFrom('funnel_step_views')
+    .where(notTestVisitor('visitor_id'))
     .$if(release !== undefined, (w) => w.where('release_id', '=', String(release)))
     .groupBy(['funnel', 'screen'])
     .select(['funnel', 'screen', sql<number>`min(step)::int`.as('step'), sql<number>`count(*)::int`.as('visitors')])

@@ -20,6 +20,7 @@ import * as m014 from './014_server_keys.ts';
 import * as m015 from './015_releases.ts';
 import * as m016 from './016_release_of_events.ts';
 import * as m017 from './017_release_of_purchases.ts';
+import * as m018 from './018_test_data.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '015_releases': m015,
   '016_release_of_events': m016,
   '017_release_of_purchases': m017,
+  '018_test_data': m018,
 };

@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { IntentStatus } from '../../db/types.ts';
-import type { PaymentServices } from '../calls/services.ts';
+import { type PaymentServicesByGateway, paymentServicesOfGateway } from '../previewPayments.ts';
 import { claimIntent, dueIntents, findIntent } from './repository.ts';
 import { INTENT_LEASE_MS, resolveIntent } from './run.ts';
 
@@ -35,7 +35,9 @@ export interface ReconcileSummary {
   open: number;
 }
 
-export async function reconcilePayments(s: PaymentServices, log: FastifyBaseLogger): Promise<ReconcileSummary> {
+/** Each intent is settled on the gateway it was made on: the live one, or the sandbox of previews (../previewPayments.ts). */
+export async function reconcilePayments(byGateway: PaymentServicesByGateway, log: FastifyBaseLogger): Promise<ReconcileSummary> {
+  const s = byGateway.live;
   const at = s.now();
   const intents: ReconciledIntent[] = [];
   for (const due of await dueIntents(s.db, at, BATCH)) {
@@ -43,7 +45,8 @@ export async function reconcilePayments(s: PaymentServices, log: FastifyBaseLogg
       // Taken by a request of the parent or another instance since it was listed: theirs.
       if (!(await claimIntent(s.db, due.id, s.now(), s.intentLeaseMs ?? INTENT_LEASE_MS))) return null;
       const intent = (await findIntent(s.db, due.id))!;
-      const after = await resolveIntent(s, s.intentKinds[intent.kind], intent, log);
+      const on = paymentServicesOfGateway(byGateway, intent.gateway);
+      const after = await resolveIntent(on, on.intentKinds[intent.kind], intent, log);
       return { id: after.id, call: after.call, userId: after.user_id, amountCents: after.amount_cents, status: after.status };
     };
     try {
