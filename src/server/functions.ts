@@ -238,10 +238,12 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
     }
 
     try {
-      const user = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
+      const preview = (await opts.inPreview?.(request)) ?? false;
+      const sessionUser = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
+      // A test account exists only in release previews (docs/releases.md, "Previews"): elsewhere its session is not valid.
+      const user = sessionUser?.testData && !preview ? null : sessionUser;
       if (definition.auth === 'session' && !user) throw invalidSession();
       if (definition.owner && user) checkOwner(definition.owner, parsed.data, user);
-      const preview = (await opts.inPreview?.(request)) ?? false;
       const context: CallContext = {
         sessionToken: body.sessionToken,
         user,

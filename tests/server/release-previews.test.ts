@@ -238,14 +238,32 @@ describe('a preview’s checkout', () => {
     expect(codes.body).toMatchObject({ code: 119 });
     expect(gatewayCalls(sandbox)).toEqual(sandboxBefore);
 
-    // Outside the preview, the real account pays on the live gateway; the test account stays on the sandbox.
+    // Outside the preview, the real account pays on the live gateway.
     expect((await purchase(parent.token)).status).toBe(200);
     expect(live.calls.createSubscription).toBe(liveBefore.createSubscription + 1);
+
+    // The test account exists only in previews: elsewhere its session is not valid and it cannot log in
+    // (not to the funnels, not to the apps), so a preview link gives nobody a plan to use.
+    expect((await calls.call('GetCustomerDetails', {}, { token: tester.sessionToken })).body).toEqual({
+      code: 209,
+      error: 'Invalid session token',
+    });
+    expect((await calls.call('UserLogin', { username: tester.email, password: 'secret-1' })).body).toMatchObject({ code: 101 });
+    const appLogin = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: { username: tester.email, password: 'secret-1' },
+    });
+    expect(appLogin.json()).toMatchObject({ code: 101 });
+    expect((await calls.call('UserLogin', { username: tester.email, password: 'secret-1' }, { headers: inPreview() })).status).toBe(200);
+
+    // In the preview it stays on the sandbox.
     const subscriptionId = (bought.body.result as { subscriptionData: { id: string } }).subscriptionData.id;
     const cancelled = await calls.call(
       'CancelSubscription',
       { subscriptionId, cancelReason: 'testing', email: tester.email },
-      { token: tester.sessionToken },
+      { token: tester.sessionToken, headers: inPreview() },
     );
     expect(cancelled.status).toBe(200);
     expect(sandbox.calls.cancelSubscription).toBe(sandboxBefore.cancelSubscription + 1);

@@ -27,8 +27,8 @@ const success = { success: true } as const;
 
 export function accountHandlers(s: AccountServices) {
   return domainHandlers({
-    async UserLogin(input) {
-      return sessionAnswer(await logIn(s, input.username, input.password));
+    async UserLogin(input, context) {
+      return sessionAnswer(await logIn(s, input.username, input.password, { inPreview: context.preview }));
     },
 
     async CreateWebUser(input, context) {

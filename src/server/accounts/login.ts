@@ -23,12 +23,13 @@ export interface LoggedIn {
 /**
  * Checks the password (the same scrypt work whether or not the account exists), stores a
  * stronger hash when the cost has been raised since, and starts a new session.
- * A wrong email or password both answer 101 'Invalid username/password.' (INVALID_CREDENTIALS).
+ * A wrong email or password both answer 101 'Invalid username/password.' (INVALID_CREDENTIALS), and so
+ * does a test account outside a release preview: it exists only there (docs/releases.md, "Previews").
  */
-export async function logIn(s: AccountServices, username: string, password: string): Promise<LoggedIn> {
+export async function logIn(s: AccountServices, username: string, password: string, o: { inPreview: boolean }): Promise<LoggedIn> {
   const user = await findUserByEmail(s.db, normalizeLogin(username));
   const ok = await s.passwords.verify(password, user?.password_hash ?? null);
-  if (!user || !ok) throw invalidCredentials();
+  if (!user || !ok || (user.test_data && !o.inPreview)) throw invalidCredentials();
   if (s.passwords.needsRehash(user.password_hash)) {
     const stronger = await s.passwords.hash(password);
     await updatePasswordHash(s.db, user.id, stronger, s.now());

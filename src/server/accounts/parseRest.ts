@@ -80,7 +80,8 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
     const { user, sessionToken } = await opts.rateLimiter.guard(
       'login',
       { ip: request.ip, account: username },
-      () => logIn(s, username, password),
+      // The apps are never a release preview: a test account does not log in to them.
+      () => logIn(s, username, password, { inPreview: false }),
       isInvalidCredentials,
     );
     return parseUserJson(user, sessionToken);
@@ -89,7 +90,7 @@ export async function parseRestRoutes(app: FastifyInstance, opts: ParseRestOptio
   const me = handle(async (request) => {
     const { sessionToken } = readRequest(request);
     const authUser = sessionToken ? await s.sessions.authenticate(sessionToken) : null;
-    const user = authUser ? await findUserById(s.db, authUser.id) : undefined;
+    const user = authUser && !authUser.testData ? await findUserById(s.db, authUser.id) : undefined;
     if (!user || !sessionToken) throw invalidSession();
     return parseUserJson(user, sessionToken);
   });
