@@ -214,6 +214,17 @@ describe('a preview’s checkout', () => {
     const customer = await t.db.selectFrom('customers').select('gateway').where('user_id', '=', tester.id).executeTakeFirstOrThrow();
     expect(customer.gateway).toBe('sandbox');
 
+    // The CRM, analytics and ads API hear nothing of the test account, nor of what a preview tracks; its emails still go.
+    const outboxKindsAbout = async (id: string) =>
+      (await t.db.selectFrom('outbox').select(['kind', 'payload']).execute())
+        .filter((m) => JSON.stringify(m.payload).includes(id))
+        .map((m) => m.kind);
+    expect(await outboxKindsAbout(tester.id)).toEqual([]);
+    expect(await outboxKindsAbout(parent.id)).toContain('analytics');
+    const tracked = newEmail('tracked');
+    expect((await calls.call('TrackUserEvent', { email: tracked, eventName: 'previewed' }, { headers: inPreview() })).status).toBe(200);
+    expect(await outboxKindsAbout(tracked)).toEqual([]);
+
     // A real account may not pay inside a preview: its cards are the live gateway's. Nothing reaches either gateway.
     const sandboxBefore = gatewayCalls(sandbox);
     const refused = await purchase(parent.token, inPreview());

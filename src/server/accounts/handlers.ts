@@ -101,8 +101,9 @@ export function accountHandlers(s: AccountServices) {
       return prefs;
     },
 
-    async TrackUserEvent(input) {
-      await queueUserEvent(s, input);
+    // What a release preview tracks is test data: the CRM and the ads API are not told (docs/releases.md, "Previews").
+    async TrackUserEvent(input, context) {
+      if (!context.preview) await queueUserEvent(s, input);
       return success;
     },
 
@@ -110,17 +111,18 @@ export function accountHandlers(s: AccountServices) {
       return geoIp(context.request, s.settings.geoCountryHeader);
     },
 
-    async CrmAddCustomer(input) {
-      await queueCrmCustomer(s, input);
+    async CrmAddCustomer(input, context) {
+      if (!context.preview) await queueCrmCustomer(s, input);
       return success;
     },
 
     async CrmUpdateAfterAddClass(input, context) {
-      await queueCrmAddedClass(s, context.user, input);
+      if (!context.preview) await queueCrmAddedClass(s, context.user, input);
       return success;
     },
 
     async SendConversionEvent(input, context) {
+      if (context.preview) return { status: 'skipped' as const };
       return { status: await queueConversionEvent(s, input, { ip: context.ip, userAgent: context.request.headers['user-agent'] ?? null }) };
     },
   });

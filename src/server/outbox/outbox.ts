@@ -12,7 +12,14 @@ import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.ts';
 import type { Db } from '../db/transaction.ts';
 import type { Database, OutboxKind } from '../db/types.ts';
-import { claimDueMessages, insertOutboxMessage, markMessageDelivered, type OutboxDelivery, scheduleMessageRetry } from './repository.ts';
+import {
+  claimDueMessages,
+  insertOutboxMessage,
+  isTestAccount,
+  markMessageDelivered,
+  type OutboxDelivery,
+  scheduleMessageRetry,
+} from './repository.ts';
 
 export type { OutboxDelivery } from './repository.ts';
 
@@ -52,8 +59,17 @@ export interface OutboxAdapter {
 }
 
 /** Adds a message; pass the transaction of the change that causes it. */
+/** The account a message is about: its `userId`, or the one an account-status event names. */
+function userIdOf(payload: Record<string, unknown>): string | null {
+  if (typeof payload.userId === 'string') return payload.userId;
+  const fields = payload.dataFields as Record<string, unknown> | undefined;
+  return typeof fields?.userId === 'string' ? fields.userId : null;
+}
+
 export async function enqueue(db: Db, message: OutboxMessage): Promise<void> {
   const { kind, name } = outboxMessages[message.type];
+  // A test account's doings (docs/releases.md, "Previews") reach no CRM, analytics or ads API; its emails still go out.
+  if (kind !== 'email' && (await isTestAccount(db, userIdOf(message.payload)))) return;
   await insertOutboxMessage(db, {
     id: newId(),
     kind,

@@ -94,3 +94,10 @@ export async function scheduleMessageRetry(db: Db, id: string, o: { availableAt:
     .where('id', '=', id)
     .execute();
 }
+
+/** Whether the account is a release preview's test account (migration 018); false for none or an unknown id. */
+export async function isTestAccount(db: Db, userId: string | null): Promise<boolean> {
+  if (userId === null) return false;
+  const row = await db.selectFrom('users').select('test_data').where('id', '=', userId).executeTakeFirst();
+  return row?.test_data ?? false;
+}
