@@ -5,9 +5,7 @@
  * the sandbox while the live gateway sees nothing, its accounts are test accounts, and the report
  * leaves out what preview visits and test accounts did.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { releaseScreenPath } from '../../src/contract/releases.ts';
@@ -22,17 +20,16 @@ import { client, FAST_SCRYPT, newEmail } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 import { type FaultyGateway, faultyGateway } from './faultyGateway.ts';
 import { REPOSITORY_FILES, withHomeHeading } from './releaseFixtures.ts';
+import { makeShellDist } from './shellDist.ts';
 import { insertTestMonthlyOffer, MONTHLY_NO_TRIAL } from './testOffers.ts';
 
-const INDEX_HTML =
-  '<!doctype html>\n<html lang="en">\n  <head>\n    <title></title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 const DRAFT_HEADING = 'A heading only the preview shows';
 const DAY_MS = 86_400_000;
 
 const t = useTestDatabase();
 let source: ClosableReleaseSource;
 const publisher = { name: 'pat@example.com', role: 'publisher' } as const;
-let root: string;
+let shell: ReturnType<typeof makeShellDist>;
 let app: FastifyInstance;
 let liveId: number;
 let draft: { id: number; token: string };
@@ -54,14 +51,10 @@ beforeAll(async () => {
   liveId = (await publish(t.db, { files: REPOSITORY_FILES, actor: { name: 'deploy', role: 'publisher' }, source: 'deploy' })).id;
   draft = await makeDraft(DRAFT_HEADING);
   await insertTestMonthlyOffer(t.db, MONTHLY_NO_TRIAL);
-  root = mkdtempSync(path.join(tmpdir(), 'release-previews-'));
-  const dist = path.join(root, 'dist');
-  mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+  shell = makeShellDist('release-previews');
   app = await buildServer({
-    distDir: dist,
-    dataDir: path.join(root, 'data'),
+    distDir: shell.distDir,
+    dataDir: shell.dataDir,
     db: t.db,
     releases: source,
     backend: {
@@ -76,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await source?.close();
-  rmSync(root, { recursive: true, force: true });
+  shell?.remove();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });

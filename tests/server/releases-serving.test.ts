@@ -3,8 +3,7 @@
  * addresses that name it, side by side and cached for good; every page carries the live one; a
  * publish is served at once, and a release that fails the check never is.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -15,10 +14,9 @@ import type { ReleaseFiles } from '../../src/server/releases/source.ts';
 import { buildReport, type Report } from '../../src/server/report/build.ts';
 import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
+import { makeShellDist } from './shellDist.ts';
 import { checkoutFiles, edited, testReleaseSource } from './testReleases.ts';
 
-const INDEX_HTML =
-  '<!doctype html>\n<html lang="en">\n  <head>\n    <title></title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 const OLD_HEADING = 'Start your free trial today!';
 const NEW_HEADING = 'Your first week of coding is on us!';
 
@@ -27,19 +25,15 @@ const withHeading = (heading: string): ReleaseFiles =>
   edited(checkout, 'copy/en/home.yaml', `heading: ${OLD_HEADING}`, `heading: ${heading}`);
 
 const t = useTestDatabase();
-let root: string;
+let shell: ReturnType<typeof makeShellDist>;
 let app: FastifyInstance;
 const releases = testReleaseSource({ id: 1, files: checkout });
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'releases-serving-'));
-  const dist = path.join(root, 'dist');
-  mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+  shell = makeShellDist('releases-serving');
   app = await buildServer({
-    distDir: dist,
-    dataDir: path.join(root, 'data'),
+    distDir: shell.distDir,
+    dataDir: shell.dataDir,
     db: t.db,
     releases: releases.source,
     backend: { environment: 'test', dispatchOutbox: false },
@@ -49,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  rmSync(root, { recursive: true, force: true });
+  shell?.remove();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
@@ -153,7 +147,7 @@ describe('a server whose live release fails the check', () => {
   test('does not start, and says why with the check report', async () => {
     const broken = testReleaseSource({ id: 7, files: { ...checkout, 'funnels/home.yaml': 'funnel: [' } });
     await expect(
-      buildServer({ dataDir: path.join(root, 'data-broken'), db: t.db, releases: broken.source, backend: { environment: 'test' } }),
+      buildServer({ dataDir: path.join(shell.root, 'data-broken'), db: t.db, releases: broken.source, backend: { environment: 'test' } }),
     ).rejects.toThrow(/Release 7 does not pass the check[\s\S]*funnels\/home\.yaml:1:/);
   });
 });
