@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { readReleaseCatalog } from '../../src/server/releases/check.ts';
 import { experimentWarnings } from '../../src/server/releases/experimentGuard.ts';
-import { HOME_HEADING, REPOSITORY_FILES, withReplaced } from './releaseFixtures.ts';
+import { HOME_HEADING, REPOSITORY_FILES, withMistake, withReplaced } from './releaseFixtures.ts';
 
 const live = REPOSITORY_FILES;
 const EXPERIMENT = 'planSelectorSelectPlanButtons';
@@ -45,12 +45,22 @@ describe("a running experiment's warnings", { timeout: 60_000 }, () => {
   });
 
   test('a change of an offer the screen lists warns, naming the offer; one it does not list is no warning', () => {
-    const annual = withReplaced(live, 'funnels/catalog.yaml', 'price: 79.99\n      originalPrice: 119.88', 'price: 69.99\n      originalPrice: 119.88');
+    const annual = withReplaced(
+      live,
+      'funnels/catalog.yaml',
+      'price: 79.99\n      originalPrice: 119.88',
+      'price: 69.99\n      originalPrice: 119.88',
+    );
     expect(readReleaseCatalog(annual).offers.find((o) => o.id === 'annual')?.price).toBe(69.99);
     expect(experimentWarnings(live, annual).warnings).toEqual([warning('offer annual')]);
 
     // 'quarterly' is in the lowTerm list only, which the landing screen never picks.
-    const quarterly = withReplaced(live, 'funnels/catalog.yaml', 'price: 24.99\n      trialDurationDays: 7', 'price: 22.99\n      trialDurationDays: 7');
+    const quarterly = withReplaced(
+      live,
+      'funnels/catalog.yaml',
+      'price: 24.99\n      trialDurationDays: 7',
+      'price: 22.99\n      trialDurationDays: 7',
+    );
     expect(readReleaseCatalog(quarterly).offers.find((o) => o.id === 'quarterly')?.price).toBe(22.99);
     expect(experimentWarnings(live, quarterly).warnings).toEqual([]);
   });
@@ -64,5 +74,13 @@ describe("a running experiment's warnings", { timeout: 60_000 }, () => {
     );
     const next = withReplaced(stopped, 'copy/en/home.yaml', `heading: ${HOME_HEADING}`, 'heading: Try it free today!');
     expect(experimentWarnings(stopped, next)).toEqual({ refusals: [], warnings: [] });
+  });
+
+  test("a live release this code no longer passes cannot be compared: the warning says so, naming the experiment's screens", () => {
+    const failing = withMistake(live);
+    expect(experimentWarnings(failing, live).warnings).toEqual([
+      `The running experiment ${EXPERIMENT} shows screen landing (funnels/home.yaml): the live release does not pass this code's ` +
+        'check, so what this release changes of what it shows cannot be told. Its results before and after this release may differ.',
+    ]);
   });
 });

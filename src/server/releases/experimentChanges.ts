@@ -48,7 +48,6 @@ function offersOf(files: ReleaseFiles): Map<string, Offer> {
 }
 
 interface Release {
-  files: ReleaseFiles;
   compiled: CompiledProject;
   screens: ReadonlyMap<string, ScreenReferences>;
 }
@@ -65,7 +64,8 @@ function changedTexts(screenIds: string[], before: CompiledProject, after: Compi
   const keys = new Set<string>();
   for (const project of [after, before])
     for (const id of screenIds)
-      for (const [ns, texts] of Object.entries(project.screenCopy[id] ?? {})) for (const key of Object.keys(texts)) keys.add(`${ns}:${key}`);
+      for (const [ns, texts] of Object.entries(project.screenCopy[id] ?? {}))
+        for (const key of Object.keys(texts)) keys.add(`${ns}:${key}`);
   const locales = [...new Set([after.defaultLocale, ...Object.keys(after.copy), ...Object.keys(before.copy)])];
   const out: string[] = [];
   for (const key of keys) {
@@ -77,7 +77,12 @@ function changedTexts(screenIds: string[], before: CompiledProject, after: Compi
   return out;
 }
 
-function changedOffers(screenIds: string[], before: Release, after: Release, offers: () => [Map<string, Offer>, Map<string, Offer>]): string[] {
+function changedOffers(
+  screenIds: string[],
+  before: Release,
+  after: Release,
+  offers: () => [Map<string, Offer>, Map<string, Offer>],
+): string[] {
   const tags = new Set<string>();
   const ids = new Set<string>();
   for (const release of [after, before])
@@ -101,9 +106,9 @@ export function experimentChanges(live: ReleaseFiles, next: ReleaseFiles, runnin
   const beforeCheck = checkFilesOnce(live);
   const afterCheck = checkFilesOnce(next);
   if (!afterCheck.compiled) return []; // never published: the check refuses it first
-  const after: Release = { files: next, compiled: afterCheck.compiled, screens: screenReferences(afterCheck) };
-  if (!beforeCheck.compiled) return running.flatMap((name) => uncomparable(name, after));
-  const before: Release = { files: live, compiled: beforeCheck.compiled, screens: screenReferences(beforeCheck) };
+  const after: Release = { compiled: afterCheck.compiled, screens: screenReferences(afterCheck) };
+  if (!beforeCheck.compiled) return running.map((name) => uncomparable(name, after));
+  const before: Release = { compiled: beforeCheck.compiled, screens: screenReferences(beforeCheck) };
 
   const catalogChanged = changed.some((path) => path.startsWith('funnels/'));
   let catalogs: [Map<string, Offer>, Map<string, Offer>] | undefined;
@@ -123,18 +128,19 @@ export function experimentChanges(live: ReleaseFiles, next: ReleaseFiles, runnin
     ].filter((part) => part !== undefined);
     if (parts.length > 0)
       warnings.push(
-        `The running experiment ${name} shows what this release changes: ${parts.join(', ')}. Its results before and after this release differ.`,
+        `The running experiment ${name} shows what this release changes: ${parts.join(', ')}. ` +
+          'Its results before and after this release differ.',
       );
   }
   return warnings;
 }
 
 /** The live release no longer passes this code's check: what it showed cannot be compared. */
-function uncomparable(name: string, after: Release): string[] {
+function uncomparable(name: string, after: Release): string {
   const screens = [...after.screens].filter(([, refs]) => refs.flags.has(name)).map(([id, refs]) => `${id} (${refs.file})`);
   const shows = named('screen', 'screens', screens);
-  return [
+  return (
     `The running experiment ${name}${shows ? ` shows ${shows}` : ''}: the live release does not pass this code's check, so what this ` +
-      'release changes of what it shows cannot be told. Its results before and after this release may differ.',
-  ];
+    'release changes of what it shows cannot be told. Its results before and after this release may differ.'
+  );
 }

@@ -56,7 +56,9 @@ export function screenReferences(check: CheckResult): ReadonlyMap<string, Screen
     const screens = isRecord(file.data) && Array.isArray(file.data.screens) ? file.data.screens : [];
     const ids = screens.map((s) => (isRecord(s) && typeof s.id === 'string' ? s.id : undefined));
     const ofFile = ids.map((id) =>
-      id === undefined ? undefined : { file: file.relPath, flags: new Set<string>(), planTags: new Set<string>(), offerIds: new Set<string>() },
+      id === undefined
+        ? undefined
+        : { file: file.relPath, flags: new Set<string>(), planTags: new Set<string>(), offerIds: new Set<string>() },
     );
     for (const node of walkedNodes(check.schemas.byKind.funnel, file.data)) {
       // Under `screens: [i]`: that screen's; elsewhere in the funnel (progress labels...): each of its screens'.
