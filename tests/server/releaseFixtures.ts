@@ -23,6 +23,13 @@ export function withHomeHeading(files: ReleaseFiles, heading: string): ReleaseFi
   return { ...files, 'copy/en/home.yaml': home.replace(HOME_HEADING, heading) };
 }
 
+/** `files` with `from` replaced by `to` in the file `file` (which must hold `from`). */
+export function withReplaced(files: ReleaseFiles, file: string, from: string, to: string): ReleaseFiles {
+  const text = files[file];
+  if (text === undefined || !text.includes(from)) throw new Error(`${file} no longer has the text the tests change: ${from}`);
+  return { ...files, [file]: text.replace(from, to) };
+}
+
 export const homeHeadingOf = (files: ReleaseFiles) => /^heading: (.*)$/m.exec(files['copy/en/home.yaml']!)?.[1];
 
 /** A partner funnel made from the partner template (~10 lines) and its copy. */

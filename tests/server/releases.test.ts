@@ -17,7 +17,15 @@ import {
   rollback,
 } from '../../src/server/releases/service.ts';
 import { useTestDatabase } from './db.ts';
-import { HOME_HEADING, homeHeadingOf, REPOSITORY_FILES, withAcmeGym, withHomeHeading, withMistake } from './releaseFixtures.ts';
+import {
+  HOME_HEADING,
+  homeHeadingOf,
+  REPOSITORY_FILES,
+  withAcmeGym,
+  withHomeHeading,
+  withMistake,
+  withReplaced,
+} from './releaseFixtures.ts';
 
 const t = useTestDatabase();
 const publisher = { name: 'pat@example.com', role: 'publisher' } as const;
@@ -194,7 +202,7 @@ describe('rolling back', () => {
 });
 
 describe('running experiments', () => {
-  test("changing a running experiment's weights is refused unless forced; a screen naming it is a warning", {
+  test("changing a running experiment's weights is refused unless forced; forced, the publish says so", {
     timeout: 60_000,
   }, async () => {
     const live = (await releaseFiles(t.db, 'live')).files;
@@ -218,5 +226,24 @@ describe('running experiments', () => {
 
     const forced = await publish(t.db, { files: reweighted, actor: publisher, source: 'cli', force: true });
     expect(forced.warnings.join('\n')).toContain('planSelectorSelectPlanButtons');
+  });
+
+  test('a publish that changes the texts and offers of a screen the experiment shows warns, naming them, and imports the offer', {
+    timeout: 60_000,
+  }, async () => {
+    const live = (await releaseFiles(t.db, 'live')).files;
+    const next = withReplaced(
+      withHomeHeading(live, 'Coding games your kids will love'),
+      'funnels/catalog.yaml',
+      'price: 79.99\n      originalPrice: 119.88',
+      'price: 69.99\n      originalPrice: 119.88',
+    );
+    const published = await publish(t.db, { files: next, actor: publisher, source: 'cli' });
+    expect(published.warnings).toEqual([
+      'The running experiment planSelectorSelectPlanButtons shows what this release changes: text home:heading (en), offer annual. ' +
+        'Its results before and after this release differ.',
+    ]);
+    const annual = await t.db.selectFrom('web_offers').select('price_cents').where('id', '=', 'annual').executeTakeFirstOrThrow();
+    expect(annual.price_cents).toBe(6999);
   });
 });

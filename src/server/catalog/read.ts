@@ -68,7 +68,7 @@ export function parseCatalog(data: unknown): Catalog {
  * both). `npm run check` reports the same problems first (src/compiler/checks/catalogParts.ts).
  */
 export function readCatalog(funnelsDir: string, root: string = process.cwd()): Catalog {
-  const catalog = readCatalogFile(findCatalogFile(funnelsDir), root);
+  const catalog = readCatalogFile(findCatalogFile(path.resolve(root, funnelsDir)), root);
   const diagnostics: Diagnostic[] = [];
   const funnels = readConfigFiles(path.resolve(root), path.resolve(root, funnelsDir), diagnostics, blocks).filter(
     (f) => f.kind === 'funnel',

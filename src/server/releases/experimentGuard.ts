@@ -1,12 +1,12 @@
 /**
  * What a release does to the experiments running on the live one (funnels/experiments.yaml):
  * a change of a running experiment's variants or weights (or its removal) is refused unless
- * forced, since visitors already split would be counted against other arms; a changed file
- * that names a running experiment (a screen showing its variants, copy or offers tagged for it)
- * is a warning. Stopping an experiment is neither.
+ * forced, since visitors already split would be counted against other arms; a change of what a
+ * running experiment shows (./experimentChanges.ts: a screen reading its flag, that screen's
+ * texts in any language, the offers it lists) is a warning. Stopping an experiment is neither.
  */
 import { parse } from 'yaml';
-import { allChanged, changedFiles } from './files.ts';
+import { experimentChanges } from './experimentChanges.ts';
 import type { ReleaseFiles } from './source.ts';
 
 const EXPERIMENTS_PATH = 'funnels/experiments.yaml';
@@ -35,6 +35,7 @@ export interface ExperimentGuard {
   warnings: string[];
 }
 
+/** `next` has passed the check; `live` is the live release, which this code may no longer pass. */
 export function experimentWarnings(live: ReleaseFiles, next: ReleaseFiles): ExperimentGuard {
   const before = flagsOf(live);
   const after = flagsOf(next);
@@ -47,13 +48,5 @@ export function experimentWarnings(live: ReleaseFiles, next: ReleaseFiles): Expe
     else if (!same(was.variants, now.variants) || !same(was.experiment?.weights, now.experiment.weights))
       refusals.push(`The running experiment ${name}'s variants or weights change (${EXPERIMENTS_PATH}).`);
   }
-  const warnings: string[] = [];
-  const changed = allChanged(changedFiles(live, next)).filter((path) => path !== EXPERIMENTS_PATH);
-  for (const name of running) {
-    const pattern = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
-    const touching = changed.filter((path) => pattern.test(live[path] ?? '') || pattern.test(next[path] ?? ''));
-    if (touching.length > 0)
-      warnings.push(`The running experiment ${name} shows what changes in ${touching.join(', ')}: its results before and after differ.`);
-  }
-  return { refusals, warnings };
+  return { refusals, warnings: experimentChanges(live, next, running) };
 }
