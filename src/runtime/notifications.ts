@@ -7,6 +7,8 @@ export interface Notification extends NotificationRequest {
 
 export interface NotificationCenter extends Observable<readonly Notification[]> {
   show(request: NotificationRequest): number;
+  /** The notification is on screen: its `ms` count from now (a busy page may draw it a moment after `show`). */
+  appeared(id: number): void;
   dismiss(id: number): void;
 }
 
@@ -14,8 +16,9 @@ type Timers = { set: (fn: () => void, ms: number) => unknown; clear: (handle: un
 const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
 
 /**
- * Timed notifications: each leaves after its `ms` (0 = until dismissed). The same text shown
- * again replaces the earlier one instead of stacking up.
+ * Timed notifications: each leaves `ms` after it appeared on screen (0 = until dismissed), or after
+ * it was shown when it is never drawn. The same text shown again replaces the earlier one instead
+ * of stacking up.
  */
 export function createNotificationCenter(timers: Timers = realTimers): NotificationCenter {
   const store = createStore<readonly Notification[]>([]);
@@ -26,6 +29,13 @@ export function createNotificationCenter(timers: Timers = realTimers): Notificat
     handles.delete(id);
     store.set(store.get().filter((n) => n.id !== id));
   };
+  const leaveAfter = (id: number, ms: number) => {
+    timers.clear(handles.get(id));
+    handles.set(
+      id,
+      timers.set(() => dismiss(id), ms),
+    );
+  };
   return {
     get: store.get,
     subscribe: store.subscribe,
@@ -34,12 +44,12 @@ export function createNotificationCenter(timers: Timers = realTimers): Notificat
       for (const n of store.get()) if (n.text === request.text && n.literal === request.literal) dismiss(n.id);
       const id = nextId++;
       store.set([...store.get(), { ...request, id }]);
-      if (request.ms > 0)
-        handles.set(
-          id,
-          timers.set(() => dismiss(id), request.ms),
-        );
+      if (request.ms > 0) leaveAfter(id, request.ms);
       return id;
+    },
+    appeared(id) {
+      const shown = store.get().find((n) => n.id === id);
+      if (shown && shown.ms > 0) leaveAfter(id, shown.ms);
     },
   };
 }

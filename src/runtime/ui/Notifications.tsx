@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useCopy, useObservable, useRuntime } from '../context.tsx';
 import type { Notification } from '../notifications.ts';
 import { RichText } from './RichText.tsx';
@@ -12,6 +13,8 @@ function Item({ n }: { n: Notification }) {
   const text = n.literal ? n.text : t(n.text, { ...n.params, ...copyTexts(t, n.copyParams) });
   const link = n.link;
   const dismiss = () => rt.notifications.dismiss(n.id);
+  const { notifications } = rt;
+  useEffect(() => notifications.appeared(n.id), [notifications, n.id]);
   const linked = (label: string) =>
     link ? (
       <ResolvedLink target={link.target} href={link.href} onNavigate={dismiss}>

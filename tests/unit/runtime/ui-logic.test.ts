@@ -49,6 +49,18 @@ describe('notifications', () => {
     expect(center.get()).toHaveLength(0);
   });
 
+  test('its time counts from when it appeared on screen: drawn late on a busy page, it still shows its full time', () => {
+    const clock = fakeTimers();
+    const center = createNotificationCenter(clock.timers);
+    const id = center.show(note());
+    clock.advance(300);
+    center.appeared(id);
+    clock.advance(4999);
+    expect(center.get()).toHaveLength(1);
+    clock.advance(1);
+    expect(center.get()).toHaveLength(0);
+  });
+
   test('ms: 0 stays until dismissed', () => {
     const clock = fakeTimers();
     const center = createNotificationCenter(clock.timers);
