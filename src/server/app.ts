@@ -132,7 +132,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   app.addHook('onClose', async () => releases.close());
   const previews = releasePreviews({ releases, production: settings.environment === 'production' });
-  const inPreview = async (request: FastifyRequest) => (await previews.draftOf(request)) !== undefined;
+  const previewOf = async (request: FastifyRequest) => (await previews.draftOf(request))?.id ?? null;
+  const inPreview = async (request: FastifyRequest) => (await previewOf(request)) !== null;
   const clientConfig = {
     captcha: {
       provider: captchaProvider,
@@ -218,7 +219,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         await parse.register(functionRoutes, {
           handlers: backend.handlers,
           onSucceeded: conversionRecorder(db, app.log),
-          inPreview,
+          previewOf,
           authenticate: backend.accounts.sessions.authenticate,
           rateLimiter: backend.rateLimiter,
           validateOutputs: settings.environment !== 'production',
@@ -251,7 +252,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         log: app.log,
         releaseFor: async (request, reply) => {
           const draft = await previews.pageDraft(request, reply);
-          return draft ? { release: draft, preview: true } : { release: await releases.live(), preview: false };
+          return draft
+            ? { release: draft, preview: true, callCookie: previews.callCookie(request) }
+            : { release: await releases.live(), preview: false };
         },
       })
     : null;

@@ -76,6 +76,8 @@ export interface CallContext {
   releaseId: number | null;
   /** Made from a release preview (src/server/releases/previews.ts): payments on the sandbox, what it makes is test data. */
   preview: boolean;
+  /** The draft the preview shows (its new offers are sold there: catalog/import.ts `importPreviewEntries`); null outside one. */
+  previewDraftId: number | null;
 }
 
 /** What a handler of an `auth: 'session'` call gets: the session is known to be valid. */
@@ -115,8 +117,8 @@ export interface FunctionRoutesOptions {
   idempotency?: IdempotencyStore;
   /** Told of each call that succeeded (not of a replayed answer): the experiments' conversions. Must not throw. */
   onSucceeded?: (call: SucceededCall) => void;
-  /** Is the request a release preview's (src/server/releases/previews.ts)? None are without it. */
-  inPreview?: (request: FastifyRequest) => Promise<boolean>;
+  /** The draft a request's release preview shows (src/server/releases/previews.ts), or null. None are without it. */
+  previewOf?: (request: FastifyRequest) => Promise<number | null>;
 }
 
 const knownNames: ReadonlySet<string> = new Set(callNames);
@@ -238,7 +240,8 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
     }
 
     try {
-      const preview = (await opts.inPreview?.(request)) ?? false;
+      const previewDraftId = (await opts.previewOf?.(request)) ?? null;
+      const preview = previewDraftId !== null;
       const sessionUser = body.sessionToken ? await opts.authenticate(body.sessionToken) : null;
       // A test account exists only in release previews (docs/releases.md, "Previews"): elsewhere its session is not valid.
       const user = sessionUser?.testData && !preview ? null : sessionUser;
@@ -253,6 +256,7 @@ export async function functionRoutes(app: FastifyInstance, opts: FunctionRoutesO
         idempotency: null,
         releaseId: releaseIdOf(request.headers),
         preview,
+        previewDraftId,
       };
       const run = async () => (await handler(parsed.data as never, context as SessionCallContext)) ?? null;
       const execute = async () => {

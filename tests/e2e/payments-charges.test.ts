@@ -225,6 +225,7 @@ describe('the card on /my-account', () => {
         .values({
           ...annual,
           id: 'annual_2001',
+          preview_of: null,
           price_cents: 200100,
           original_price_cents: null,
           promo_code: null,

@@ -61,8 +61,8 @@ describe('a draft’s preview link', () => {
     await parent.getByLabel('Confirm password').fill(PASSWORD);
     await parent.getByRole('button', { name: 'Create account' }).click();
     await arrivesAt(parent, (u) => u.pathname === '/acmegym-payment', '/acmegym-payment', 20_000);
-    // The offers are the live catalog's: a draft's catalog is imported when it is published (docs/releases.md, "Previews").
-    await expectOrderSummary(parent, ['Annual Plan: $79.99 charged after 7-day free trial. Cancel anytime.', "Today's charge $0.00"]);
+    // The draft's own offer, sold in its preview only (docs/releases.md, "Previews").
+    await expectOrderSummary(parent, ['Annual Plan: $59.99 charged after 30-day free trial. Cancel anytime.', "Today's charge $0.00"]);
     await fillCard(parent, VISA);
     await visible(banner(parent, draft), 'the preview banner on the payment page');
     await screenshotForReview(parent, 'preview-2-payment');
@@ -74,13 +74,14 @@ describe('a draft’s preview link', () => {
     await screenshotForReview(parent, 'preview-3-thankyou');
 
     const db = e2e.app.backend.accounts.db;
-    const user = await db.selectFrom('users').select(['id', 'test_data']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select(['id', 'test_data', 'partner']).where('email', '=', email).executeTakeFirstOrThrow();
     const customer = await db.selectFrom('customers').select('gateway').where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    const plans = await db.selectFrom('subscriptions').select('web_offer_id').where('user_id', '=', user.id).execute();
-    expect({ testData: user.test_data, gateway: customer.gateway, plans }).toEqual({
+    const plans = await db.selectFrom('subscriptions').select(['web_offer_id', 'partner']).where('user_id', '=', user.id).execute();
+    expect({ testData: user.test_data, partner: user.partner, gateway: customer.gateway, plans }).toEqual({
       testData: true,
+      partner: 'acmegym',
       gateway: 'sandbox',
-      plans: [{ web_offer_id: 'annual' }],
+      plans: [{ web_offer_id: 'acmegym_annual', partner: 'acmegym' }],
     });
 
     // Anyone without the link: live, no banner, no /acmegym.

@@ -35,6 +35,7 @@ export async function leaveOpenPurchase(
     idempotency: { scope: `PurchaseSubscription:user:${userId}`, key: newId() },
     releaseId: null,
     preview: false,
+    previewDraftId: null,
   };
   try {
     await Promise.resolve(

@@ -14,12 +14,12 @@ import { buildServer } from '../../src/server/app.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/gateway.ts';
 import { type ClosableReleaseSource, databaseReleaseSource } from '../../src/server/releases/databaseSource.ts';
 import { PREVIEW_COOKIE } from '../../src/server/releases/previews.ts';
-import { deleteDraft, publish } from '../../src/server/releases/service.ts';
+import { deleteDraft, publish, publishDraft } from '../../src/server/releases/service.ts';
 import { buildReport } from '../../src/server/report/build.ts';
 import { client, FAST_SCRYPT, newEmail } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 import { type FaultyGateway, faultyGateway } from './faultyGateway.ts';
-import { REPOSITORY_FILES, withHomeHeading } from './releaseFixtures.ts';
+import { REPOSITORY_FILES, withAcmeGym, withHomeHeading } from './releaseFixtures.ts';
 import { makeShellDist } from './shellDist.ts';
 import { insertTestMonthlyOffer, MONTHLY_NO_TRIAL } from './testOffers.ts';
 
@@ -272,6 +272,51 @@ describe('a preview’s checkout', () => {
     expect(cancelled.status).toBe(200);
     expect(sandbox.calls.cancelSubscription).toBe(sandboxBefore.cancelSubscription + 1);
     expect(live.calls.cancelSubscription).toBe(liveBefore.cancelSubscription);
+  });
+});
+
+describe('a draft’s new offers', () => {
+  test('are listed and sold in its preview only, to the draft’s partner; publishing the draft sells them to everyone', async () => {
+    const acme = await publish(t.db, { files: withAcmeGym(REPOSITORY_FILES), actor: publisher, source: 'cli', draft: true });
+    const acmePreview = { cookie: previewCookie(acme.previewToken!) };
+    const plans = async (headers: Record<string, string>) =>
+      ((await calls.call('GetDefaultPlans', { tag: 'acmegym' }, { headers })).body.result as { objectId: string }[]).map((o) => o.objectId);
+    expect(await plans(acmePreview)).toEqual(['acmegym_annual']);
+    expect(await plans({})).toEqual([]);
+    // Another draft's preview does not sell them either.
+    expect(await plans(inPreview())).toEqual([]);
+
+    const buy = (token: string, headers: Record<string, string>) =>
+      calls.call(
+        'PurchaseSubscription',
+        { paymentMethodToken: 'fake-valid-visa-nonce', webOfferId: 'acmegym_annual', expectedTodayCharge: 0 },
+        { token, headers: { 'idempotency-key': newKey(), ...headers } },
+      );
+    const real = await calls.signUp(newEmail('acme-live'));
+    expect((await buy(real.token, {})).body).toMatchObject({ code: 101 });
+    const signedUp = await calls.call(
+      'CreateWebUser',
+      { username: newEmail('acme-tester'), password: 'secret-1', captchaToken: 'local-captcha:registration', partner: 'acmegym' },
+      { headers: acmePreview },
+    );
+    const tester = signedUp.body.result as { id: string; sessionToken: string };
+    expect((await buy(tester.sessionToken, acmePreview)).status).toBe(200);
+    const bought = await t.db.selectFrom('subscriptions').select(['web_offer_id', 'partner']).where('user_id', '=', tester.id).execute();
+    expect(bought).toEqual([{ web_offer_id: 'acmegym_annual', partner: 'acmegym' }]);
+    expect((await t.db.selectFrom('users').select('partner').where('id', '=', tester.id).executeTakeFirstOrThrow()).partner).toBe(
+      'acmegym',
+    );
+
+    // Published, the draft's offer is the catalog's like any other.
+    await publishDraft(t.db, { id: acme.id, actor: publisher, force: true });
+    expect(await plans({})).toEqual(['acmegym_annual']);
+    const offer = await t.db
+      .selectFrom('web_offers')
+      .select(['is_active', 'preview_of'])
+      .where('id', '=', 'acmegym_annual')
+      .executeTakeFirstOrThrow();
+    expect(offer).toEqual({ is_active: true, preview_of: null });
+    await publish(t.db, { files: REPOSITORY_FILES, actor: publisher, source: 'cli', force: true });
   });
 });
 

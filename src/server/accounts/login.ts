@@ -75,7 +75,7 @@ export async function signUp(s: AccountServices, input: Signup, context: CallCon
   const at = s.now();
   return s.db.transaction().execute(async (trx) => {
     // A partner's signup page names its partner; a name the catalog does not sell for is not kept (the report counts partners).
-    const partner = input.partner && (await isActivePartner(trx, input.partner)) ? input.partner : null;
+    const partner = input.partner && (await isActivePartner(trx, input.partner, context.previewDraftId)) ? input.partner : null;
     const user = await insertUser(trx, {
       email: normalizeLogin(input.username),
       passwordHash,

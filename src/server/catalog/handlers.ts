@@ -31,11 +31,15 @@ export function catalogHandlers(db: Db, now: () => Date = () => new Date()) {
   const classAddOns = cachedCatalogRead(async (status) => (await listClassAddOns(db, status as Status)).map(toClassAddOn));
 
   return domainHandlers({
-    GetDefaultPlans(input) {
-      return defaultPlans(input.tag?.trim() || DEFAULT_TAG);
+    // A release preview also lists the offers its draft brings (repository.ts PreviewDraft): read, not cached.
+    async GetDefaultPlans(input, context) {
+      const tag = input.tag?.trim() || DEFAULT_TAG;
+      if (context.previewDraftId === null) return defaultPlans(tag);
+      return (await listDefaultPlans(db, tag, context.previewDraftId)).map(toWebOffer);
     },
-    GetWebOffers() {
-      return webOffers('all');
+    async GetWebOffers(_input, context) {
+      if (context.previewDraftId === null) return webOffers('all');
+      return (await listWebOffers(db, { previewDraft: context.previewDraftId })).map(toWebOffer);
     },
     GetMinervaOffers(input) {
       return classOffers(input.status ?? 'active');

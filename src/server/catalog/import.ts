@@ -82,8 +82,35 @@ export function describeImport(summary: ImportSummary): string {
     .join('; ');
 }
 
-async function importLocked(tx: Transaction<Database>, catalog: Catalog): Promise<ImportSummary> {
-  const partners = (catalog.partners ?? []).map((p) => ({ id: p.id, name: p.name, is_active: p.isActive ?? true }));
+/**
+ * A draft's new partners and offers, for its preview (docs/releases.md, "Previews"): each one the
+ * database has not got is kept inactive with `preview_of` naming the draft, so live never sells it;
+ * one an earlier draft brought (inactive, never live) is taken over with this draft's values. The
+ * draft's changes to what live sells show when it is published. A promo code another offer holds
+ * is left off.
+ */
+export async function importPreviewEntries(tx: Transaction<Database>, catalog: Catalog, draftId: number): Promise<void> {
+  await lockCatalogImports(tx);
+  const held = new Set((await listPromoCodeHolders(tx)).map((h) => h.promoCode));
+  const { partners, offers } = catalogRows(catalog);
+  const now = new Date();
+  for (const [table, rows] of [
+    ['partners', partners],
+    ['web_offers', offers.map((o) => ({ ...o, promo_code: o.promo_code !== null && held.has(o.promo_code) ? null : o.promo_code }))],
+  ] as const) {
+    const existing = new Map((await readCatalogTable(tx, table)).map((row) => [row.id as string, row]));
+    for (const row of rows) {
+      const current = existing.get(row.id);
+      const entry = { ...row, is_active: false, preview_of: draftId };
+      if (!current) await insertCatalogRecord(tx, table, entry, now);
+      else if (current.is_active === false && current.preview_of !== null) await updateCatalogRecord(tx, table, row.id, entry, now);
+    }
+  }
+}
+
+/** The catalog's rows, table by table: what an import makes the tables hold (a publish clears `preview_of`). */
+function catalogRows(catalog: Catalog) {
+  const partners = (catalog.partners ?? []).map((p) => ({ id: p.id, name: p.name, is_active: p.isActive ?? true, preview_of: null }));
   // Catalog order; class offers after all others (their own list, GetMinervaOffers).
   const offers = [
     ...catalog.offers.map((offer, index) => offerRow(offer, index)),
@@ -108,6 +135,11 @@ async function importLocked(tx: Transaction<Database>, catalog: Catalog): Promis
     price_per_seat_cents: c.pricePerSeat === undefined ? null : toCents(c.pricePerSeat),
     is_active: c.isActive ?? true,
   }));
+  return { partners, offers, addOns, campaigns };
+}
+
+async function importLocked(tx: Transaction<Database>, catalog: Catalog): Promise<ImportSummary> {
+  const { partners, offers, addOns, campaigns } = catalogRows(catalog);
 
   // A promo code moving from one offer to another, or leaving with a removed offer, is freed
   // first, so the unique constraint never sees it twice mid-import.
@@ -150,6 +182,7 @@ function offerRow(offer: CatalogOffer | CatalogClassOffer, index: number) {
     max_child_profiles: offer.maxChildProfiles ?? 3,
     parent_portal_enabled: offer.parentPortalEnabled ?? true,
     sort_order: index,
+    preview_of: null,
   };
 }
 

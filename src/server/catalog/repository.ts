@@ -5,7 +5,7 @@
  * `toWebOffer`, `toMinervaOffer` and `toClassAddOn` turn rows into the contract's shapes
  * (dollars, camelCase).
  */
-import { sql, type Transaction } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { ClassAddOn, MinervaOffer, WebOffer } from '../../contract/entities.ts';
 import { canonicalCode } from '../../domain/codes.ts';
 import type { Db } from '../db/transaction.ts';
@@ -17,13 +17,28 @@ export const DEFAULT_TAG = 'default';
 
 export type Status = 'active' | 'inactive';
 
+/**
+ * Where an offer or partner is sold: everywhere when active; when brought by a draft (inactive, its
+ * `preview_of`: catalog/import.ts `importPreviewEntries`), in that draft's preview. Null: not in a preview.
+ */
+export type PreviewDraft = number | null;
+
+const soldIn =
+  (previewDraft: PreviewDraft) =>
+  (eb: ExpressionBuilder<Database, 'web_offers' | 'partners'>): Expression<SqlBool> =>
+    previewDraft === null ? eb('is_active', '=', true) : eb.or([eb('is_active', '=', true), eb('preview_of', '=', String(previewDraft))]);
+
+/** Is this row sold here (see PreviewDraft)? */
+export const isSoldIn = (row: { is_active: boolean; preview_of: string | null }, previewDraft: PreviewDraft): boolean =>
+  row.is_active || (previewDraft !== null && row.preview_of !== null && Number(row.preview_of) === previewDraft);
+
 /** Active offers carrying `tag` (default: 'default'), in catalog order: GetDefaultPlans. */
-export async function listDefaultPlans(db: Db, tag?: string | null): Promise<WebOfferRow[]> {
+export async function listDefaultPlans(db: Db, tag?: string | null, previewDraft: PreviewDraft = null): Promise<WebOfferRow[]> {
   const wanted = tag && tag.trim() !== '' ? tag.trim() : DEFAULT_TAG;
   return db
     .selectFrom('web_offers')
     .selectAll()
-    .where('is_active', '=', true)
+    .where(soldIn(previewDraft))
     .where(sql<boolean>`tags @> array[${wanted}]::text[]`)
     .orderBy('sort_order')
     .orderBy('id')
@@ -31,9 +46,12 @@ export async function listDefaultPlans(db: Db, tag?: string | null): Promise<Web
 }
 
 /** Every web offer (active ones only unless `includeInactive`), in catalog order: GetWebOffers. */
-export async function listWebOffers(db: Db, options: { includeInactive?: boolean } = {}): Promise<WebOfferRow[]> {
+export async function listWebOffers(
+  db: Db,
+  options: { includeInactive?: boolean; previewDraft?: PreviewDraft } = {},
+): Promise<WebOfferRow[]> {
   let query = db.selectFrom('web_offers').selectAll().orderBy('sort_order').orderBy('id');
-  if (!options.includeInactive) query = query.where('is_active', '=', true);
+  if (!options.includeInactive) query = query.where(soldIn(options.previewDraft ?? null));
   return query.execute();
 }
 
@@ -98,8 +116,8 @@ export async function isBulkCampaignOffer(db: Db, offerId: string): Promise<bool
 }
 
 /** Whether `id` is a partner the catalog sells for now. */
-export async function isActivePartner(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('partners').select('id').where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
+export async function isActivePartner(db: Db, id: string, previewDraft: PreviewDraft = null): Promise<boolean> {
+  const row = await db.selectFrom('partners').select('id').where('id', '=', id).where(soldIn(previewDraft)).executeTakeFirst();
   return row !== undefined;
 }
 

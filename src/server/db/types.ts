@@ -108,6 +108,8 @@ export interface PartnersTable {
   id: string;
   name: string;
   is_active: Defaulted<boolean>;
+  /** Inactive and brought by this draft: sold in its preview only (migration 019). */
+  preview_of: ReleaseId;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -144,6 +146,8 @@ export interface WebOffersTable {
   parent_portal_enabled: Defaulted<boolean>;
   /** Display order within a list (the YAML order). */
   sort_order: Defaulted<number>;
+  /** Inactive and brought by this draft: sold in its preview only (migration 019). */
+  preview_of: ReleaseId;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

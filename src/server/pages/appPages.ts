@@ -164,12 +164,12 @@ function funnelBuild(release: CompiledRelease): FunnelBuild {
 }
 
 /** `fetch` answered by the server itself: the renderer's backend calls go through the same routes as the browser's. */
-function injectFetch(app: FastifyInstance): typeof fetch {
+function injectFetch(app: FastifyInstance, cookie?: string): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: String(input),
-      headers: init?.headers as Record<string, string>,
+      headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
       payload: init?.body as string | undefined,
     });
     return new Response(answer.body, {
@@ -192,7 +192,10 @@ export interface AppPagesOptions {
    * The release a request's page runs: the live one, or a preview's draft (`preview`: the page
    * says so, src/server/releases/previews.ts, which may set or clear its cookie on `reply`).
    */
-  releaseFor: (request: FastifyRequest, reply: FastifyReply) => Promise<{ release: CompiledRelease; preview: boolean }>;
+  releaseFor: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<{ release: CompiledRelease; preview: boolean /** Sent with the renderer's calls: a preview's. */; callCookie?: string }>;
 }
 
 export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log, releaseFor }: AppPagesOptions): Promise<AppPages> {
@@ -250,7 +253,11 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
   return {
     async send(request, reply) {
       const url = new URL(request.url, 'http://app');
-      const { release, preview } = await releaseFor(request, reply);
+      const { release, preview, callCookie } = await releaseFor(request, reply);
+      // A preview's calls are the preview's (its draft's offers, the sandbox): they carry its cookie.
+      const calls = callCookie
+        ? createHttpBackend({ apiBase: API_PREFIX, sessionToken: () => null, fetch: injectFetch(app, callCookie) })
+        : backend;
       let page: RenderedPage | null = null;
       if (renderer)
         try {
@@ -263,7 +270,7 @@ export async function loadAppPages(app: FastifyInstance, { distDir, captcha, log
             mobile: mobileRequest(request.headers),
             robot: robotRequest(request.headers),
             captcha,
-            call: (name, input) => backend.callFunction(name, input),
+            call: (name, input) => calls.callFunction(name, input),
             ...(preview ? { preview: { draftId: release.id } } : {}),
           });
         } catch (error) {

@@ -26,6 +26,7 @@ const callerOf = (context: CallContext): PaymentCaller => ({
   key: context.idempotency ? { ...context.idempotency, part: '' } : null,
   log: context.log,
   releaseId: context.releaseId,
+  previewDraftId: context.previewDraftId,
 });
 
 /** `services`: the live gateway's, and the sandbox's for release previews and their test accounts (../previewPayments.ts). */

@@ -25,6 +25,8 @@ export interface Previews {
    * or cookie that does not work (and `?preview=off`) clears the cookie: undefined, the live release.
    */
   pageDraft(request: FastifyRequest, reply: FastifyReply): Promise<CompiledRelease | undefined>;
+  /** The Cookie header that puts the server's own calls for a previewed page in its preview (after `pageDraft` found one). */
+  callCookie(request: FastifyRequest): string | undefined;
   /** May this request be served this release's files? Any release but a draft, and a draft to its own preview. */
   mayServe(request: FastifyRequest, releaseId: number): Promise<boolean>;
 }
@@ -37,6 +39,8 @@ export interface PreviewsOptions {
 
 export function releasePreviews(o: PreviewsOptions): Previews {
   const asked = new WeakMap<FastifyRequest, Promise<CompiledRelease | undefined>>();
+  /** The working token of a previewed page's request: its link's, else its cookie's. */
+  const pageTokens = new WeakMap<FastifyRequest, string>();
   const tokenOf = (request: FastifyRequest): string | undefined => parseCookies(request.headers.cookie ?? '')[PREVIEW_COOKIE];
   const draftOf = (request: FastifyRequest) => {
     let draft = asked.get(request);
@@ -64,11 +68,17 @@ export function releasePreviews(o: PreviewsOptions): Previews {
         const draft = link === PREVIEW_OFF ? undefined : await o.releases.preview(link);
         asked.set(request, Promise.resolve(draft));
         setCookie(request, reply, draft ? link : null);
+        if (draft) pageTokens.set(request, link);
         return draft;
       }
       const draft = await draftOf(request);
       if (!draft && tokenOf(request)) setCookie(request, reply, null);
+      if (draft) pageTokens.set(request, tokenOf(request)!);
       return draft;
+    },
+    callCookie(request) {
+      const token = pageTokens.get(request);
+      return token === undefined ? undefined : `${PREVIEW_COOKIE}=${encodeURIComponent(token)}`;
     },
     async mayServe(request, releaseId) {
       if (!(await o.releases.isDraft(releaseId))) return true;

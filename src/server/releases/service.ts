@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { catalogChanged } from '../catalog/cache.ts';
 import { CatalogFileError } from '../catalog/catalogFileError.ts';
-import { importCatalog } from '../catalog/import.ts';
+import { importCatalog, importPreviewEntries } from '../catalog/import.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import type { OperatorRole, ReleaseAction, ReleaseSourceKind } from '../db/types.ts';
 import { checkReleaseFiles, readReleaseCatalog } from './check.ts';
@@ -181,6 +181,8 @@ export async function publish(db: Db, request: PublishRequest): Promise<PublishR
     });
     const release = (await findRelease(tx, id))!;
     if (request.draft) {
+      // Its new offers and partners, inactive, for its preview to sell.
+      await importPreviewEntries(tx, catalogOf(files), id);
       await insertAudit(tx, {
         at,
         actor: request.actor.name,
@@ -201,7 +203,8 @@ export async function publish(db: Db, request: PublishRequest): Promise<PublishR
     }
     return { id, draft: request.draft === true, unchanged: false, previewToken, changes: changedFiles(live?.files ?? {}, files), warnings };
   });
-  if (!result.draft && !result.unchanged) afterLiveChange(result.id);
+  if (result.draft) catalogChanged();
+  else if (!result.unchanged) afterLiveChange(result.id);
   return result;
 }
 

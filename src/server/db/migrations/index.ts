@@ -21,6 +21,7 @@ import * as m015 from './015_releases.ts';
 import * as m016 from './016_release_of_events.ts';
 import * as m017 from './017_release_of_purchases.ts';
 import * as m018 from './018_test_data.ts';
+import * as m019 from './019_preview_offers.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016_release_of_events': m016,
   '017_release_of_purchases': m017,
   '018_test_data': m018,
+  '019_preview_offers': m019,
 };

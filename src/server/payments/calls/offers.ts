@@ -6,7 +6,14 @@
 import { CallError, ErrorCode, MessageKey } from '../../../contract/index.ts';
 import { monthsIn } from '../../../domain/pricing.ts';
 import { givesAccess, hasUsedTrialOf } from '../../accounts/customer.ts';
-import { findActiveOfferOnPlan, findWebOffer, findWebOfferByPromoCode, isBulkCampaignOffer } from '../../catalog/repository.ts';
+import {
+  findActiveOfferOnPlan,
+  findWebOffer,
+  findWebOfferByPromoCode,
+  isBulkCampaignOffer,
+  isSoldIn,
+  type PreviewDraft,
+} from '../../catalog/repository.ts';
 import { codeAlreadyUsed, codeExpired, codeInvalid } from '../../codes/errors.ts';
 import { codeState, findCode } from '../../codes/repository.ts';
 import type { Db } from '../../db/transaction.ts';
@@ -55,9 +62,13 @@ export function offerPath(offer: WebOfferRow, isCampaignOffer: boolean): OfferPa
   return 'listed';
 }
 
-/** The path of an active offer (offerUnavailable for one that is missing or no longer sold). */
-export async function pathOfActiveOffer(db: Db, offer: WebOfferRow | undefined): Promise<{ offer: WebOfferRow; path: OfferPath }> {
-  if (!offer?.is_active) throw offerUnavailable();
+/** The path of an offer sold here (offerUnavailable for one that is missing or no longer sold; a draft's in its preview only). */
+export async function pathOfActiveOffer(
+  db: Db,
+  offer: WebOfferRow | undefined,
+  previewDraft: PreviewDraft = null,
+): Promise<{ offer: WebOfferRow; path: OfferPath }> {
+  if (!offer || !isSoldIn(offer, previewDraft)) throw offerUnavailable();
   return { offer, path: offerPath(offer, await isBulkCampaignOffer(db, offer.id)) };
 }
 
@@ -74,6 +85,7 @@ export async function offerForPurchase(
   db: Db,
   input: { webOfferId: string; couponCode?: string | undefined; promoCode?: string | undefined },
   now: Date,
+  previewDraft: PreviewDraft = null,
 ): Promise<{ offer: WebOfferRow; coupon: string | null }> {
   if (input.couponCode) {
     const code = await findCode(db, input.couponCode);
@@ -90,7 +102,8 @@ export async function offerForPurchase(
     if (offer.id !== input.webOfferId) throw codeForOtherOffer();
     return { offer: requirePath(await pathOfActiveOffer(db, offer), ['promoCode']), coupon: null };
   }
-  return { offer: requirePath(await pathOfActiveOffer(db, await findWebOffer(db, input.webOfferId)), ['listed']), coupon: null };
+  const listed = await pathOfActiveOffer(db, await findWebOffer(db, input.webOfferId), previewDraft);
+  return { offer: requirePath(listed, ['listed']), coupon: null };
 }
 
 /** The offer an upgrade moves to: an offer id, else the first active offer on that gateway plan; one a plan list shows. */
@@ -100,8 +113,8 @@ export async function offerForUpgrade(db: Db, newPlanId: string): Promise<WebOff
 }
 
 /** A class offer of the class funnels. */
-export async function offerForClasses(db: Db, webOfferId: string): Promise<WebOfferRow> {
-  return requirePath(await pathOfActiveOffer(db, await findWebOffer(db, webOfferId)), ['classFunnel']);
+export async function offerForClasses(db: Db, webOfferId: string, previewDraft: PreviewDraft = null): Promise<WebOfferRow> {
+  return requirePath(await pathOfActiveOffer(db, await findWebOffer(db, webOfferId), previewDraft), ['classFunnel']);
 }
 
 export interface PurchaseTerms {

@@ -72,7 +72,7 @@ export async function purchaseSubscription(
   user: { id: string; email: string },
   o: PaymentCaller,
 ) {
-  const { offer, coupon } = await offerForPurchase(s.db, input, s.now());
+  const { offer, coupon } = await offerForPurchase(s.db, input, s.now(), o.previewDraftId);
   return subscribe(s, {
     call: 'PurchaseSubscription',
     user,
@@ -94,7 +94,7 @@ export async function subscribeToClasses(
   user: { id: string; email: string },
   o: PaymentCaller,
 ) {
-  const offer = await offerForClasses(s.db, input.webOfferId);
+  const offer = await offerForClasses(s.db, input.webOfferId, o.previewDraftId);
   return subscribe(s, {
     call: 'SubscribeToMinervaClasses',
     user,

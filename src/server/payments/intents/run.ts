@@ -41,6 +41,8 @@ export interface PaymentCaller<K = IntentKey> {
   key: K | null;
   log: FastifyBaseLogger;
   releaseId: number | null;
+  /** The draft a release preview shows, whose new offers it sells (catalog/repository.ts PreviewDraft); null outside one. */
+  previewDraftId: number | null;
 }
 
 export interface IntentRequest<R> {
