@@ -102,26 +102,37 @@ function templateSchema(vocabulary: ProjectVocabulary, funnelFile: z.ZodType): J
   });
 }
 
-/** A copy file: the copy schema, with each key the source language has and its text, for completion and hover. */
+/**
+ * A copy file: the keys of the source language, each with its text for hover, and no other (a
+ * misspelt key is "not allowed" on its line; a text the source has and this file lacks is
+ * "missing"), as the checker reads every language against the source. A namespace the source
+ * language lacks takes any texts. See docs/decisions.md ("Copy schemas hold the source keys").
+ */
 function copySchema(vocabulary: ProjectVocabulary, namespace: string, texts: CopyTree): JsonSchema {
+  const description =
+    `The texts of the namespace ${namespace} (copy keys ${namespace}:<key>); ` +
+    `the texts shown are those of copy/${vocabulary.sourceLocale}/${namespace}.yaml.`;
   const file = new SchemaFile(vocabulary);
-  const tree = file.convert(copyTree);
-  return file.finish(`Copy: ${namespace}`, {
-    description:
-      `The texts of the namespace ${namespace} (copy keys ${namespace}:<key>); ` +
-      `the texts shown are those of copy/${vocabulary.sourceLocale}/${namespace}.yaml.`,
-    allOf: [tree.$ref === undefined ? tree : defRef('copyTree')],
-    properties: knownKeys(texts),
-  });
+  if (Object.keys(texts).length === 0) {
+    const tree = file.convert(copyTree);
+    return file.finish(`Copy: ${namespace}`, { description, allOf: [tree.$ref === undefined ? tree : defRef('copyTree')] });
+  }
+  return file.finish(`Copy: ${namespace}`, { description, ...knownKeys(texts) });
 }
 
+/** A group of texts holding exactly the keys of the source language's group. */
 function knownKeys(texts: CopyTree): JsonSchema {
-  return Object.fromEntries(
-    Object.entries(texts).map(([key, value]) => [
-      key,
-      typeof value === 'string'
-        ? { description: value }
-        : { description: `A group of ${Object.keys(value).length} texts.`, properties: knownKeys(value) },
-    ]),
-  );
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(texts).map(([key, value]) => [
+        key,
+        typeof value === 'string'
+          ? { description: value, type: 'string' }
+          : { description: `A group of ${Object.keys(value).length} texts.`, ...knownKeys(value) },
+      ]),
+    ),
+    required: Object.keys(texts),
+    additionalProperties: false,
+  };
 }

@@ -1,0 +1,253 @@
+/**
+ * What a marketer sees in VS Code: yaml-language-server (the YAML extension's server), started
+ * over stdio with the committed schemas/ and the `yaml.schemas` mapping of .vscode/settings.json,
+ * is handed real files of funnels/ and copy/ with mistakes planted in them. Each mistake's line
+ * carries the diagnostics it must get as a comment, `# ✗ <message>` (a message ending in `…`
+ * is matched by its beginning); every other line must get none, so a correct `type:` flagged
+ * beside a misspelt key fails here. The table of lines, messages and results is printed.
+ */
+
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_SETTINGS } from '../../../src/generators/jsonSchema/files.ts';
+import { SCHEMAS_DIR } from '../../../src/generators/jsonSchema/schemaFiles.ts';
+import { projectRoot } from '../checker/helpers.ts';
+import { type LspDiagnostic, YamlLanguageServer } from './yamlLanguageServer.ts';
+
+interface Planted {
+  /** A file of the project, relative to its root: the schema its editor maps it to checks it. */
+  file: string;
+  /** What each replacement plants: a piece of the file (found exactly once) and the same number of lines instead. */
+  mistakes: { what: string; replace: string; with: string }[];
+}
+
+const MARK = /\s+# ✗ (.*)$/;
+
+const planted: Planted[] = [
+  {
+    file: 'funnels/signup.yaml',
+    mistakes: [
+      {
+        what: 'misspelt key',
+        replace: '      - type: heading\n        text: signup:choosePlan.heading',
+        with: '      - type: heading  # ✗ Missing property "text".\n        txt: signup:choosePlan.heading  # ✗ Property txt is not allowed.',
+      },
+      {
+        what: 'unknown block type',
+        replace: '      - type: text\n        text: signup:choosePlan.lead',
+        with: '      - type: paragraph  # ✗ Value is not accepted. Valid values: "heading", "text", …\n        text: signup:choosePlan.lead',
+      },
+      {
+        what: 'wrong value type',
+        replace: '    title: signup:choosePlan.title\n    step: 1',
+        with: '    title: signup:choosePlan.title\n    step: first  # ✗ Incorrect type. Expected "integer".',
+      },
+      {
+        what: 'missing required field',
+        replace: '  - id: choosePlan\n    path: /choose-plan',
+        with: '  - path: /choose-plan  # ✗ Missing property "id".\n    # (no id)',
+      },
+    ],
+  },
+  {
+    file: 'funnels/templates/partner.yaml',
+    mistakes: [
+      {
+        what: 'misspelt key',
+        replace: "        - type: heading\n          text: ${id}:landing.heading",
+        with: '        - type: heading  # ✗ Missing property "text".\n          txt: ${id}:landing.heading  # ✗ Property txt is not allowed.',
+      },
+      {
+        what: 'unknown block type',
+        replace: "        - type: text\n          text: ${id}:landing.lead",
+        with: "        - type: paragraph  # ✗ Value is not accepted. Valid values: \"heading\", \"text\", …\n          text: ${id}:landing.lead",
+      },
+      {
+        what: 'wrong value type',
+        replace: '  annualPrice:\n    type: price\n    optional: true',
+        with: '  annualPrice:\n    type: price\n    optional: maybe  # ✗ Incorrect type. Expected "boolean".',
+      },
+      {
+        what: 'missing required field',
+        replace: '  name:\n    type: text',
+        with: '  name:  # ✗ Missing property "type".\n    # (no type)',
+      },
+    ],
+  },
+  {
+    file: 'funnels/app.yaml',
+    mistakes: [
+      { what: 'misspelt key', replace: '  cookieDomain: codeling.example', with: '  cookieDomian: codeling.example  # ✗ Property cookieDomian is not allowed.' },
+      {
+        what: 'unknown action',
+        replace: '        actions:\n          - do: logout',
+        with: '        actions:\n          - do: signOut  # ✗ Value is not accepted. Valid values: …',
+      },
+      {
+        what: 'wrong value type',
+        replace: '  scrollToTopOnRouteChange: true',
+        with: '  scrollToTopOnRouteChange: sometimes  # ✗ Incorrect type. Expected "boolean".',
+      },
+      {
+        what: 'missing required field',
+        replace: '      - label: common:header.myAccount\n        to: /my-account',
+        with: '      - to: /my-account  # ✗ Missing property "label".\n        # (no label)',
+      },
+    ],
+  },
+  {
+    file: 'funnels/catalog.yaml',
+    mistakes: [
+      { what: 'misspelt key', replace: '      offerSubtitle: $10 classes library plus $9.99 app', with: '      offerSubtitel: $10 classes library plus $9.99 app  # ✗ Property offerSubtitel is not allowed.' },
+      {
+        what: 'unknown subscription type',
+        replace: '    - id: ondemand_monthly\n      planId: minerva_monthly_ondemand_a1\n      planName: On-Demand Classes, monthly\n      planDataKey: ondemandMonthly\n      subscriptionDuration: monthly\n      price: 19.99\n      trialDurationDays: 7\n      subscriptionType: recurring',
+        with: '    - id: ondemand_monthly\n      planId: minerva_monthly_ondemand_a1\n      planName: On-Demand Classes, monthly\n      planDataKey: ondemandMonthly\n      subscriptionDuration: monthly\n      price: 19.99\n      trialDurationDays: 7\n      subscriptionType: repeating  # ✗ Value is not accepted. Valid values: …',
+      },
+      {
+        what: 'wrong value type',
+        replace: '    - id: monthly\n      planId: codeling_monthly_999\n      planName: Monthly Plan\n      planDataKey: monthly\n      subscriptionDuration: monthly\n      price: 9.99',
+        with: '    - id: monthly\n      planId: codeling_monthly_999\n      planName: Monthly Plan\n      planDataKey: monthly\n      subscriptionDuration: monthly\n      price: $9.99  # ✗ Incorrect type. Expected "number".',
+      },
+      {
+        what: 'missing required field',
+        replace: '    - id: annual\n      planId: codeling_annual_7999',
+        with: '    - planId: codeling_annual_7999  # ✗ Missing property "id".\n      # (no id)',
+      },
+    ],
+  },
+  {
+    file: 'funnels/experiments.yaml',
+    mistakes: [
+      {
+        what: 'misspelt key',
+        replace: '  receivedOptimizelyVariant:\n    description: Free-class and live-class registrations continue to /tryclasses-signup.',
+        with: '  receivedOptimizelyVariant:  # ✗ Missing property "description".\n    descripton: Free-class and live-class registrations continue to /tryclasses-signup.  # ✗ Property descripton is not allowed.',
+      },
+      {
+        what: 'unknown experiment state',
+        replace: '    experiment:\n      state: running',
+        with: '    experiment:\n      state: paused  # ✗ Value is not accepted. Valid values: "running", "stopped".',
+      },
+      {
+        what: 'wrong value type',
+        replace: '  quiz:\n    description: Quiz before plan selection (variant1, variant2) or on the homepage.\n    variants: [control, variant1, variant2, homepage]',
+        with: '  quiz:\n    description: Quiz before plan selection (variant1, variant2) or on the homepage.\n    variants: control  # ✗ Incorrect type. Expected "array".',
+      },
+      {
+        what: 'missing required field',
+        replace: '  thirdPlan:\n    description: Monthly plus premium annual only (plan tag thirdPlan).\n    variants: [control, variant1]\n    default: control',
+        with: '  thirdPlan:  # ✗ Missing property "default".\n    description: Monthly plus premium annual only (plan tag thirdPlan).\n    variants: [control, variant1]\n    # (no default)',
+      },
+    ],
+  },
+  {
+    file: 'copy/es/signup.yaml',
+    mistakes: [
+      {
+        what: 'misspelt key',
+        replace: 'choosePlan:\n  title: Elige un plan\n  heading: ¡Comienza hoy tu prueba gratis!',
+        with: 'choosePlan:  # ✗ Missing property "heading".\n  title: Elige un plan\n  heding: ¡Comienza hoy tu prueba gratis!  # ✗ Property heding is not allowed.',
+      },
+      {
+        what: 'group where a text goes',
+        replace: '  accountSetup: Crear cuenta',
+        with: '  accountSetup: { text: Crear cuenta }  # ✗ Incorrect type. Expected "string".',
+      },
+      { what: 'wrong value type', replace: '  title: Pago', with: '  title: [Pago]  # ✗ Incorrect type. Expected "string".' },
+      {
+        what: 'missing text',
+        replace: 'thankYou:\n  title: Gracias',
+        with: 'thankYou:  # ✗ Missing property "title".\n  # (no title)',
+      },
+    ],
+  },
+];
+
+interface Row {
+  file: string;
+  line: number;
+  expected: string;
+  got: string;
+  pass: boolean;
+}
+
+/** Plants the mistakes in the file's text; the lines keep their numbers. */
+function plant({ file, mistakes }: Planted): string {
+  let text = readFileSync(join(projectRoot, file), 'utf8');
+  for (const m of mistakes) {
+    const found = text.split(m.replace).length - 1;
+    if (found !== 1) throw new Error(`${file} has ${found} times, not once, the piece to replace for "${m.what}":\n${m.replace}`);
+    if (m.replace.split('\n').length !== m.with.split('\n').length) throw new Error(`"${m.what}" must keep the number of lines.`);
+    text = text.replace(m.replace, m.with);
+  }
+  return text;
+}
+
+/** `# ✗` marks: the diagnostics each line must get, 1-based lines. */
+function expectedOf(text: string): { line: number; message: string }[] {
+  return text.split('\n').flatMap((content, i) => {
+    const mark = MARK.exec(content);
+    return mark ? mark[1]!.split(' ✗ ').map((message) => ({ line: i + 1, message })) : [];
+  });
+}
+
+const matches = (expected: string, message: string) =>
+  expected.endsWith('…') ? message.startsWith(expected.slice(0, -1)) : message === expected;
+
+/** Pairs the expected diagnostics with those received: one row each, and one per diagnostic nobody expected. */
+function compare(file: string, text: string, received: LspDiagnostic[]): Row[] {
+  const left = received.map((d) => ({ line: d.range.start.line + 1, message: d.message }));
+  const rows: Row[] = expectedOf(text).map(({ line, message }) => {
+    const exact = left.findIndex((d) => d.line === line && matches(message, d.message));
+    const i = exact >= 0 ? exact : left.findIndex((d) => d.line === line);
+    const got = i >= 0 ? left.splice(i, 1)[0]!.message : '(nothing)';
+    return { file, line, expected: message, got, pass: exact >= 0 };
+  });
+  return [...rows, ...left.map((d) => ({ file, line: d.line, expected: '(nothing)', got: d.message, pass: false }))];
+}
+
+function table(rows: Row[]): string {
+  const cut = (s: string) => (s.length > 70 ? `${s.slice(0, 69)}…` : s);
+  const lines = rows.map((r) => [`${r.file}:${r.line}`, cut(r.expected), cut(r.got), r.pass ? 'pass' : 'FAIL']);
+  const head = ['line', 'message expected', 'message received', 'pass'];
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  return [row(head), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n');
+}
+
+describe('yaml-language-server with the committed schemas, as in VS Code', () => {
+  let workspace: string;
+  let server: YamlLanguageServer;
+  const rows: Row[] = [];
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'yaml-ls-'));
+    cpSync(join(projectRoot, SCHEMAS_DIR), join(workspace, SCHEMAS_DIR), { recursive: true });
+    const settings = JSON.parse(readFileSync(join(projectRoot, EDITOR_SETTINGS), 'utf8')) as Record<string, unknown>;
+    server = await YamlLanguageServer.start(projectRoot, workspace, {
+      schemas: settings['yaml.schemas'],
+      validate: true,
+      // Offline, and nothing but the project's own schemas.
+      schemaStore: { enable: false },
+      kubernetesCRDStore: { enable: false },
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (workspace) rmSync(workspace, { recursive: true, force: true });
+    if (rows.length > 0) console.log(`The language server's table of mistakes:\n${table(rows)}`);
+  });
+
+  for (const p of planted)
+    it(`${p.file}: ${p.mistakes.map((m) => m.what).join(', ')}`, async () => {
+      const text = plant(p);
+      const found = compare(p.file, text, await server.diagnostics(join(workspace, p.file), text));
+      rows.push(...found);
+      expect(found.filter((r) => !r.pass)).toEqual([]);
+      expect(found.length).toBe(expectedOf(text).length);
+    }, 30_000);
+});
