@@ -19,8 +19,8 @@ import { type LspDiagnostic, YamlLanguageServer } from './yamlLanguageServer.ts'
 interface Planted {
   /** A file of the project, relative to its root: the schema its editor maps it to checks it. */
   file: string;
-  /** What each replacement plants: a piece of the file (found exactly once) and the same number of lines instead. */
-  mistakes: { what: string; replace: string; with: string }[];
+  /** Each mistake replaces lines of the file (found together exactly once) with as many lines. */
+  mistakes: { what: string; replace: string[]; with: string[] }[];
 }
 
 const MARK = /\s+# ✗ (.*)$/;
@@ -31,23 +31,29 @@ const planted: Planted[] = [
     mistakes: [
       {
         what: 'misspelt key',
-        replace: '      - type: heading\n        text: signup:choosePlan.heading',
-        with: '      - type: heading  # ✗ Missing property "text".\n        txt: signup:choosePlan.heading  # ✗ Property txt is not allowed.',
+        replace: ['      - type: heading', '        text: signup:choosePlan.heading'],
+        with: [
+          '      - type: heading  # ✗ Missing property "text".',
+          '        txt: signup:choosePlan.heading  # ✗ Property txt is not allowed.',
+        ],
       },
       {
         what: 'unknown block type',
-        replace: '      - type: text\n        text: signup:choosePlan.lead',
-        with: '      - type: paragraph  # ✗ Value is not accepted. Valid values: "heading", "text", …\n        text: signup:choosePlan.lead',
+        replace: ['      - type: text', '        text: signup:choosePlan.lead'],
+        with: [
+          '      - type: paragraph  # ✗ Value is not accepted. Valid values: "heading", "text", …',
+          '        text: signup:choosePlan.lead',
+        ],
       },
       {
         what: 'wrong value type',
-        replace: '    title: signup:choosePlan.title\n    step: 1',
-        with: '    title: signup:choosePlan.title\n    step: first  # ✗ Incorrect type. Expected "integer".',
+        replace: ['    title: signup:choosePlan.title', '    step: 1'],
+        with: ['    title: signup:choosePlan.title', '    step: first  # ✗ Incorrect type. Expected "integer".'],
       },
       {
         what: 'missing required field',
-        replace: '  - id: choosePlan\n    path: /choose-plan',
-        with: '  - path: /choose-plan  # ✗ Missing property "id".\n    # (no id)',
+        replace: ['  - id: choosePlan', '    path: /choose-plan'],
+        with: ['  - path: /choose-plan  # ✗ Missing property "id".', '    # (no id)'],
       },
     ],
   },
@@ -56,65 +62,105 @@ const planted: Planted[] = [
     mistakes: [
       {
         what: 'misspelt key',
-        replace: "        - type: heading\n          text: ${id}:landing.heading",
-        with: '        - type: heading  # ✗ Missing property "text".\n          txt: ${id}:landing.heading  # ✗ Property txt is not allowed.',
+        replace: ['        - type: heading', '          text: ${id}:landing.heading'],
+        with: [
+          '        - type: heading  # ✗ Missing property "text".',
+          '          txt: ${id}:landing.heading  # ✗ Property txt is not allowed.',
+        ],
       },
       {
         what: 'unknown block type',
-        replace: "        - type: text\n          text: ${id}:landing.lead",
-        with: "        - type: paragraph  # ✗ Value is not accepted. Valid values: \"heading\", \"text\", …\n          text: ${id}:landing.lead",
+        replace: ['        - type: text', '          text: ${id}:landing.lead'],
+        with: [
+          '        - type: paragraph  # ✗ Value is not accepted. Valid values: "heading", "text", …',
+          '          text: ${id}:landing.lead',
+        ],
       },
       {
         what: 'wrong value type',
-        replace: '  annualPrice:\n    type: price\n    optional: true',
-        with: '  annualPrice:\n    type: price\n    optional: maybe  # ✗ Incorrect type. Expected "boolean".',
+        replace: ['  annualPrice:', '    type: price', '    optional: true'],
+        with: ['  annualPrice:', '    type: price', '    optional: maybe  # ✗ Incorrect type. Expected "boolean".'],
       },
       {
         what: 'missing required field',
-        replace: '  name:\n    type: text',
-        with: '  name:  # ✗ Missing property "type".\n    # (no type)',
+        replace: ['  name:', '    type: text'],
+        with: ['  name:  # ✗ Missing property "type".', '    # (no type)'],
       },
     ],
   },
   {
     file: 'funnels/app.yaml',
     mistakes: [
-      { what: 'misspelt key', replace: '  cookieDomain: codeling.example', with: '  cookieDomian: codeling.example  # ✗ Property cookieDomian is not allowed.' },
+      {
+        what: 'misspelt key',
+        replace: ['  cookieDomain: codeling.example'],
+        with: ['  cookieDomian: codeling.example  # ✗ Property cookieDomian is not allowed.'],
+      },
       {
         what: 'unknown action',
-        replace: '        actions:\n          - do: logout',
-        with: '        actions:\n          - do: signOut  # ✗ Value is not accepted. Valid values: …',
+        replace: ['        actions:', '          - do: logout'],
+        with: ['        actions:', '          - do: signOut  # ✗ Value is not accepted. Valid values: …'],
       },
       {
         what: 'wrong value type',
-        replace: '  scrollToTopOnRouteChange: true',
-        with: '  scrollToTopOnRouteChange: sometimes  # ✗ Incorrect type. Expected "boolean".',
+        replace: ['  scrollToTopOnRouteChange: true'],
+        with: ['  scrollToTopOnRouteChange: sometimes  # ✗ Incorrect type. Expected "boolean".'],
       },
       {
         what: 'missing required field',
-        replace: '      - label: common:header.myAccount\n        to: /my-account',
-        with: '      - to: /my-account  # ✗ Missing property "label".\n        # (no label)',
+        replace: ['      - label: common:header.myAccount', '        to: /my-account'],
+        with: ['      - to: /my-account  # ✗ Missing property "label".', '        # (no label)'],
       },
     ],
   },
   {
     file: 'funnels/catalog.yaml',
     mistakes: [
-      { what: 'misspelt key', replace: '      offerSubtitle: $10 classes library plus $9.99 app', with: '      offerSubtitel: $10 classes library plus $9.99 app  # ✗ Property offerSubtitel is not allowed.' },
+      {
+        what: 'misspelt key',
+        replace: ['      offerSubtitle: $10 classes library plus $9.99 app'],
+        with: ['      offerSubtitel: $10 classes library plus $9.99 app  # ✗ Property offerSubtitel is not allowed.'],
+      },
       {
         what: 'unknown subscription type',
-        replace: '    - id: ondemand_monthly\n      planId: minerva_monthly_ondemand_a1\n      planName: On-Demand Classes, monthly\n      planDataKey: ondemandMonthly\n      subscriptionDuration: monthly\n      price: 19.99\n      trialDurationDays: 7\n      subscriptionType: recurring',
-        with: '    - id: ondemand_monthly\n      planId: minerva_monthly_ondemand_a1\n      planName: On-Demand Classes, monthly\n      planDataKey: ondemandMonthly\n      subscriptionDuration: monthly\n      price: 19.99\n      trialDurationDays: 7\n      subscriptionType: repeating  # ✗ Value is not accepted. Valid values: …',
+        replace: [
+          '      planDataKey: ondemandMonthly',
+          '      subscriptionDuration: monthly',
+          '      price: 19.99',
+          '      trialDurationDays: 7',
+          '      subscriptionType: recurring',
+        ],
+        with: [
+          '      planDataKey: ondemandMonthly',
+          '      subscriptionDuration: monthly',
+          '      price: 19.99',
+          '      trialDurationDays: 7',
+          '      subscriptionType: repeating  # ✗ Value is not accepted. Valid values: …',
+        ],
       },
       {
         what: 'wrong value type',
-        replace: '    - id: monthly\n      planId: codeling_monthly_999\n      planName: Monthly Plan\n      planDataKey: monthly\n      subscriptionDuration: monthly\n      price: 9.99',
-        with: '    - id: monthly\n      planId: codeling_monthly_999\n      planName: Monthly Plan\n      planDataKey: monthly\n      subscriptionDuration: monthly\n      price: $9.99  # ✗ Incorrect type. Expected "number".',
+        replace: [
+          '    - id: monthly',
+          '      planId: codeling_monthly_999',
+          '      planName: Monthly Plan',
+          '      planDataKey: monthly',
+          '      subscriptionDuration: monthly',
+          '      price: 9.99',
+        ],
+        with: [
+          '    - id: monthly',
+          '      planId: codeling_monthly_999',
+          '      planName: Monthly Plan',
+          '      planDataKey: monthly',
+          '      subscriptionDuration: monthly',
+          '      price: $9.99  # ✗ Incorrect type. Expected "number".',
+        ],
       },
       {
         what: 'missing required field',
-        replace: '    - id: annual\n      planId: codeling_annual_7999',
-        with: '    - planId: codeling_annual_7999  # ✗ Missing property "id".\n      # (no id)',
+        replace: ['    - id: annual', '      planId: codeling_annual_7999'],
+        with: ['    - planId: codeling_annual_7999  # ✗ Missing property "id".', '      # (no id)'],
       },
     ],
   },
@@ -123,23 +169,44 @@ const planted: Planted[] = [
     mistakes: [
       {
         what: 'misspelt key',
-        replace: '  receivedOptimizelyVariant:\n    description: Free-class and live-class registrations continue to /tryclasses-signup.',
-        with: '  receivedOptimizelyVariant:  # ✗ Missing property "description".\n    descripton: Free-class and live-class registrations continue to /tryclasses-signup.  # ✗ Property descripton is not allowed.',
+        replace: ['  lifetimePlan:', '    description: No monthly plan; a lifetime plan instead (plan tag lifetime).'],
+        with: [
+          '  lifetimePlan:  # ✗ Missing property "description".',
+          '    descripton: No monthly plan; a lifetime plan instead (plan tag lifetime).  # ✗ Property descripton is not allowed.',
+        ],
       },
       {
         what: 'unknown experiment state',
-        replace: '    experiment:\n      state: running',
-        with: '    experiment:\n      state: paused  # ✗ Value is not accepted. Valid values: "running", "stopped".',
+        replace: ['    experiment:', '      state: running'],
+        with: ['    experiment:', '      state: paused  # ✗ Value is not accepted. Valid values: "running", "stopped".'],
       },
       {
         what: 'wrong value type',
-        replace: '  quiz:\n    description: Quiz before plan selection (variant1, variant2) or on the homepage.\n    variants: [control, variant1, variant2, homepage]',
-        with: '  quiz:\n    description: Quiz before plan selection (variant1, variant2) or on the homepage.\n    variants: control  # ✗ Incorrect type. Expected "array".',
+        replace: [
+          '  quiz:',
+          '    description: Quiz before plan selection (variant1, variant2) or on the homepage.',
+          '    variants: [control, variant1, variant2, homepage]',
+        ],
+        with: [
+          '  quiz:',
+          '    description: Quiz before plan selection (variant1, variant2) or on the homepage.',
+          '    variants: control  # ✗ Incorrect type. Expected "array".',
+        ],
       },
       {
         what: 'missing required field',
-        replace: '  thirdPlan:\n    description: Monthly plus premium annual only (plan tag thirdPlan).\n    variants: [control, variant1]\n    default: control',
-        with: '  thirdPlan:  # ✗ Missing property "default".\n    description: Monthly plus premium annual only (plan tag thirdPlan).\n    variants: [control, variant1]\n    # (no default)',
+        replace: [
+          '  thirdPlan:',
+          '    description: Monthly plus premium annual only (plan tag thirdPlan).',
+          '    variants: [control, variant1]',
+          '    default: control',
+        ],
+        with: [
+          '  thirdPlan:  # ✗ Missing property "default".',
+          '    description: Monthly plus premium annual only (plan tag thirdPlan).',
+          '    variants: [control, variant1]',
+          '    # (no default)',
+        ],
       },
     ],
   },
@@ -148,19 +215,23 @@ const planted: Planted[] = [
     mistakes: [
       {
         what: 'misspelt key',
-        replace: 'choosePlan:\n  title: Elige un plan\n  heading: ¡Comienza hoy tu prueba gratis!',
-        with: 'choosePlan:  # ✗ Missing property "heading".\n  title: Elige un plan\n  heding: ¡Comienza hoy tu prueba gratis!  # ✗ Property heding is not allowed.',
+        replace: ['choosePlan:', '  title: Elige un plan', '  heading: ¡Comienza hoy tu prueba gratis!'],
+        with: [
+          'choosePlan:  # ✗ Missing property "heading".',
+          '  title: Elige un plan',
+          '  heding: ¡Comienza hoy tu prueba gratis!  # ✗ Property heding is not allowed.',
+        ],
       },
       {
         what: 'group where a text goes',
-        replace: '  accountSetup: Crear cuenta',
-        with: '  accountSetup: { text: Crear cuenta }  # ✗ Incorrect type. Expected "string".',
+        replace: ['  accountSetup: Crear cuenta'],
+        with: ['  accountSetup: { text: Crear cuenta }  # ✗ Incorrect type. Expected "string".'],
       },
-      { what: 'wrong value type', replace: '  title: Pago', with: '  title: [Pago]  # ✗ Incorrect type. Expected "string".' },
+      { what: 'wrong value type', replace: ['  title: Pago'], with: ['  title: [Pago]  # ✗ Incorrect type. Expected "string".'] },
       {
         what: 'missing text',
-        replace: 'thankYou:\n  title: Gracias',
-        with: 'thankYou:  # ✗ Missing property "title".\n  # (no title)',
+        replace: ['thankYou:', '  title: Gracias'],
+        with: ['thankYou:  # ✗ Missing property "title".', '  # (no title)'],
       },
     ],
   },
@@ -176,14 +247,16 @@ interface Row {
 
 /** Plants the mistakes in the file's text; the lines keep their numbers. */
 function plant({ file, mistakes }: Planted): string {
-  let text = readFileSync(join(projectRoot, file), 'utf8');
+  // Between newlines: a piece is whole lines.
+  let text = `\n${readFileSync(join(projectRoot, file), 'utf8')}`;
   for (const m of mistakes) {
-    const found = text.split(m.replace).length - 1;
-    if (found !== 1) throw new Error(`${file} has ${found} times, not once, the piece to replace for "${m.what}":\n${m.replace}`);
-    if (m.replace.split('\n').length !== m.with.split('\n').length) throw new Error(`"${m.what}" must keep the number of lines.`);
-    text = text.replace(m.replace, m.with);
+    const piece = m.replace.join('\n');
+    const found = text.split(`\n${piece}\n`).length - 1;
+    if (found !== 1) throw new Error(`${file} has ${found} times, not once, the lines to replace for "${m.what}":\n${piece}`);
+    if (m.replace.length !== m.with.length) throw new Error(`"${m.what}" must keep the number of lines.`);
+    text = text.replace(`\n${piece}\n`, `\n${m.with.join('\n')}\n`);
   }
-  return text;
+  return text.slice(1);
 }
 
 /** `# ✗` marks: the diagnostics each line must get, 1-based lines. */
@@ -227,7 +300,7 @@ describe('yaml-language-server with the committed schemas, as in VS Code', () =>
     workspace = mkdtempSync(join(tmpdir(), 'yaml-ls-'));
     cpSync(join(projectRoot, SCHEMAS_DIR), join(workspace, SCHEMAS_DIR), { recursive: true });
     const settings = JSON.parse(readFileSync(join(projectRoot, EDITOR_SETTINGS), 'utf8')) as Record<string, unknown>;
-    server = await YamlLanguageServer.start(projectRoot, workspace, {
+    server = await YamlLanguageServer.start(workspace, {
       schemas: settings['yaml.schemas'],
       validate: true,
       // Offline, and nothing but the project's own schemas.

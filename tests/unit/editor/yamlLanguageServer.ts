@@ -6,12 +6,16 @@
  */
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The bin of the devDependency yaml-language-server (package.json `bin`). */
-export const serverBin = (projectRoot: string) => join(projectRoot, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
+/** The server's command, as its package.json `bin` names it (node_modules/yaml-language-server/bin/yaml-language-server). */
+function serverBin(): string {
+  const packageJson = fileURLToPath(import.meta.resolve('yaml-language-server/package.json'));
+  const { bin } = JSON.parse(readFileSync(packageJson, 'utf8')) as { bin: Record<string, string> };
+  return join(dirname(packageJson), bin['yaml-language-server']!);
+}
 
 export interface LspDiagnostic {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -40,13 +44,8 @@ export class YamlLanguageServer {
   private readonly waiters: (() => void)[] = [];
   private stderr = '';
 
-  private constructor(
-    projectRoot: string,
-    private readonly settings: { yaml: Record<string, unknown> },
-  ) {
-    const bin = serverBin(projectRoot);
-    if (!existsSync(bin)) throw new Error(`${bin} is missing: run npm install (yaml-language-server is a devDependency).`);
-    this.process = spawn(process.execPath, [bin, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  private constructor(private readonly settings: { yaml: Record<string, unknown> }) {
+    this.process = spawn(process.execPath, [serverBin(), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.process.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.process.stderr.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString('utf8');
@@ -58,8 +57,8 @@ export class YamlLanguageServer {
   }
 
   /** Starts the server on `workspace` with these `yaml` settings (those of .vscode/settings.json, `yaml.` left off). */
-  static async start(projectRoot: string, workspace: string, yaml: Record<string, unknown>): Promise<YamlLanguageServer> {
-    const server = new YamlLanguageServer(projectRoot, { yaml });
+  static async start(workspace: string, yaml: Record<string, unknown>): Promise<YamlLanguageServer> {
+    const server = new YamlLanguageServer({ yaml });
     const uri = pathToFileURL(workspace).href;
     await server.request('initialize', {
       processId: process.pid,
