@@ -66,11 +66,11 @@ const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
 const releaseRef = z.union([z.literal('live'), z.number().int().positive()]);
 const createBody = z.object({ from: releaseRef.optional() }).strict();
 const pathField = z.string().min(1).max(200);
-// A file's text as JSON may be larger than the file (escapes); the service caps the text itself.
+// The text's size is the service's to refuse (413, in bytes); the body limit bounds what is parsed at all.
 const saveBody = z
   .object({
     path: pathField,
-    text: z.string().max(MAX_FILE_BYTES),
+    text: z.string(),
     baseVersion: z
       .string()
       .regex(/^[0-9a-f]{64}$/)
