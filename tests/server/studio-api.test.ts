@@ -71,7 +71,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('the operator session', () => {
-  test('no session: 401; a session: its email, role and CSRF token; a write without the token, or with another session’s: 403', async () => {
+  test('no session: 401; a session: its email, role and CSRF token; a write without it, or with another session’s: 403', async () => {
     const anonymous = await app.inject({ method: 'GET', url: `${STUDIO_API_PREFIX}/workspaces` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error).toContain('/admin/login');
@@ -298,7 +298,7 @@ describe('the check', () => {
 });
 
 describe('preview, diff, publish, history, rollback', () => {
-  test('a preview link of the workspace as saved: the same draft while nothing changed, a new one after a save; refused while the check fails', async () => {
+  test('a preview of the workspace as saved: the same draft until a save, a new one after it; refused while the check fails', async () => {
     const id = await newWorkspace(editor);
     const home = await readFile(editor, id, HOME_COPY);
     await save(editor, id, HOME_COPY, home.text.replace(HOME_HEADING, 'Preview heading'), home.version);
@@ -337,7 +337,8 @@ describe('preview, diff, publish, history, rollback', () => {
     // The heading is on a screen a running experiment shows: the page warns before publishing.
     expect(diff.experiments.refusals).toEqual([]);
     expect(diff.experiments.warnings).toEqual([
-      'The running experiment planSelectorSelectPlanButtons shows what this release changes: text home:heading (en). Its results before and after this release differ.',
+      'The running experiment planSelectorSelectPlanButtons shows what this release changes: text home:heading (en). ' +
+        'Its results before and after this release differ.',
     ]);
 
     expect((await call(publisher, 'POST', `/workspaces/${id}/publish`, {})).statusCode).toBe(400);

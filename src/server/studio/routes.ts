@@ -6,11 +6,13 @@
  *   GET  /admin/studio/api/session                     → { email, role, csrf }
  *   GET  /admin/studio/api/workspaces                  → { workspaces: WorkspaceSummary[] }
  *   POST /admin/studio/api/workspaces                  { from?: releaseId | 'live' } → 201 WorkspaceSummary
- *   GET  /admin/studio/api/workspaces/:id              → WorkspaceSummary & { bytes, folders: [{ path, files: [{ path, name, version, bytes, updatedBy, updatedAt }] }] }
+ *   GET  /admin/studio/api/workspaces/:id              → WorkspaceSummary & { bytes, folders: [{ path, files: FileEntry[] }] }
  *   GET  /admin/studio/api/workspaces/:id/file?path=P  → { path, text, version, updatedBy, updatedAt } (ETag: "version")
  *   PUT  /admin/studio/api/workspaces/:id/file         { path, text, baseVersion: string | null } → { path, version, unchanged }
- *                                                      409 { reason: 'conflict', path, theirs: { text, version, savedBy, savedAt } | null, yours: { text, baseVersion } }
- *   POST /admin/studio/api/workspaces/:id/check        → { hash, ok, errors, warnings, diagnostics: [{ file, line, column, end, severity, code, message, docs, template? }] }
+ *                                                      409 { reason: 'conflict', path, yours: { text, baseVersion },
+ *                                                            theirs: { text, version, savedBy, savedAt } | null }
+ *   POST /admin/studio/api/workspaces/:id/check        → { hash, ok, errors, warnings, diagnostics: StudioDiagnostic[] }
+ *                                                      (file, line, column, end, severity, code, message, docs: ./diagnostics.ts)
  *   GET  /admin/studio/api/workspaces/:id/diff         → { liveId, baseId, changes, diff, experiments: { warnings, refusals } | null }
  *   POST /admin/studio/api/workspaces/:id/preview      → { releaseId, previewToken, previewUrl }
  *   POST /admin/studio/api/workspaces/:id/publish      { message, force? } → PublishResult & { workspace } (publishers)
