@@ -35,6 +35,7 @@ import { releasePreviews } from './releases/previews.ts';
 import type { ReleaseSource } from './releases/source.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
+import { STUDIO_API_PREFIX, studioApi } from './studio/routes.ts';
 
 export interface BuildServerOptions {
   /** The built app (Vite's outDir). Omitted in `npm run dev`, where Vite serves the app. */
@@ -238,6 +239,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     passwords: backend.accounts.passwords,
     rateLimiter: backend.rateLimiter,
     funnelsDir,
+    production: settings.environment === 'production',
+    now: backend.accounts.now,
+  });
+
+  // The studio's API (src/server/studio/routes.ts): workspaces of funnels/ and copy/, on the same operator sessions.
+  await app.register(studioApi, {
+    prefix: STUDIO_API_PREFIX,
+    db,
     production: settings.environment === 'production',
     now: backend.accounts.now,
   });

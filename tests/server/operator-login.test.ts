@@ -190,6 +190,21 @@ describe('POST /admin/login', () => {
   });
 });
 
+describe('the studio API on the login session', () => {
+  test('the cookie the login form sets reaches /admin/studio/api, whose token is the report forms’; after logout: 401', async () => {
+    const email = await newOperator(s.db);
+    const b = browser();
+    expect((await b.get('/admin/studio/api/session')).statusCode).toBe(401);
+    await b.logIn(email, OPERATOR_PASSWORD);
+    const report = await b.get('/admin/report');
+    const session = await b.get('/admin/studio/api/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ email, role: 'editor', csrf: b.csrfOf(report.body) });
+    await b.post('/admin/logout', { csrf: b.csrfOf(report.body) });
+    expect((await b.get('/admin/studio/api/session')).statusCode).toBe(401);
+  });
+});
+
 describe('POST /admin/logout', () => {
   test("with the session's CSRF token: the session ends; without it: refused, the session stays", async () => {
     const email = await newOperator(s.db);

@@ -561,7 +561,8 @@ export interface ServerKeysTable {
 
 export const RELEASE_SOURCES = ['cli', 'studio', 'deploy'] as const;
 export type ReleaseSourceKind = (typeof RELEASE_SOURCES)[number];
-export const RELEASE_ACTIONS = ['publish', 'rollback', 'draft', 'deploy', 'delete-draft'] as const;
+/** `studio-workspace` and `studio-save` (migration 020): a studio workspace made, a file of one saved. */
+export const RELEASE_ACTIONS = ['publish', 'rollback', 'draft', 'deploy', 'delete-draft', 'studio-workspace', 'studio-save'] as const;
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
 /** An immutable snapshot of the checkout's funnels/ and copy/: never updated but for a draft's publish or deletion. */
@@ -602,6 +603,34 @@ export interface ReleaseAuditTable {
   release_id: number;
   previous_live_id: number | null;
   detail: Json<Record<string, unknown>>;
+}
+
+// ---------------------------------------------------------------------------------------
+// The studio's workspaces (migration 020, docs/releases.md "Studio API")
+
+/** A draft being edited in the studio: its own files, changed one save at a time. */
+export interface StudioWorkspacesTable {
+  id: ColumnType<number, never, never>;
+  /** The release it was made from: its publish is weighed against it (the conflict rule). */
+  base_release_id: number;
+  author: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  /** The newest draft release made of its files for a preview link. */
+  preview_release_id: number | null;
+  /** The release it became; the workspace is read-only afterwards. */
+  published_release_id: number | null;
+}
+
+export interface StudioFilesTable {
+  workspace_id: number;
+  /** As a release keys it: `funnels/…`, `copy/<locale>/…`. */
+  path: string;
+  text: string;
+  /** SHA-256 (hex) of the text: what a save names as the version it was based on. */
+  version: string;
+  updated_by: string;
+  updated_at: CreatedAt;
 }
 
 export interface Database {
@@ -645,6 +674,9 @@ export interface Database {
   releases: ReleasesTable;
   release_state: ReleaseStateTable;
   release_audit: ReleaseAuditTable;
+  // The studio's workspaces (migration 020)
+  studio_workspaces: StudioWorkspacesTable;
+  studio_files: StudioFilesTable;
 }
 
 export type WebOfferRow = Selectable<WebOffersTable>;

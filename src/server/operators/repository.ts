@@ -56,6 +56,8 @@ export async function insertOperatorSession(
 export interface LiveOperatorSession {
   operatorId: string;
   email: string;
+  /** Read with the session, so a changed role counts at the operator's next request. */
+  role: OperatorRole;
   csrfToken: string;
 }
 
@@ -63,11 +65,11 @@ export async function findLiveOperatorSession(db: Db, tokenHash: string, at: Dat
   const row = await db
     .selectFrom('operator_sessions')
     .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .select(['operators.id', 'operators.email', 'operator_sessions.csrf_token'])
+    .select(['operators.id', 'operators.email', 'operators.role', 'operator_sessions.csrf_token'])
     .where('operator_sessions.token_hash', '=', tokenHash)
     .where('operator_sessions.expires_at', '>', at)
     .executeTakeFirst();
-  return row ? { operatorId: row.id, email: row.email, csrfToken: row.csrf_token } : null;
+  return row ? { operatorId: row.id, email: row.email, role: row.role, csrfToken: row.csrf_token } : null;
 }
 
 export async function deleteOperatorSession(db: Db, tokenHash: string): Promise<void> {

@@ -53,7 +53,8 @@ export interface ReleaseEndpointsOptions {
   actorOf(request: FastifyRequest, named: string | undefined): Promise<Actor>;
 }
 
-const STATUS: Record<ReleaseRefusal['reason'], number> = {
+/** The HTTP status of each refusal (the studio's API answers them the same: src/server/studio/routes.ts). */
+export const REFUSAL_STATUS: Record<ReleaseRefusal['reason'], number> = {
   check: 422,
   conflict: 409,
   experiment: 409,
@@ -75,7 +76,8 @@ const releaseId = (value: string): number | 'live' | null =>
 export async function releaseEndpoints(app: FastifyInstance, options: ReleaseEndpointsOptions) {
   const { db } = options;
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof ReleaseRefusal) return reply.code(STATUS[error.reason]).send({ error: error.message, reason: error.reason });
+    if (error instanceof ReleaseRefusal)
+      return reply.code(REFUSAL_STATUS[error.reason]).send({ error: error.message, reason: error.reason });
     if (error instanceof CallError && error.code === ErrorCode.REQUEST_LIMIT_EXCEEDED) {
       const retryAfter = (error as CallError & { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) reply.header('retry-after', String(retryAfter));

@@ -22,6 +22,7 @@ import * as m016 from './016_release_of_events.ts';
 import * as m017 from './017_release_of_purchases.ts';
 import * as m018 from './018_test_data.ts';
 import * as m019 from './019_preview_offers.ts';
+import * as m020 from './020_studio_workspaces.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017_release_of_purchases': m017,
   '018_test_data': m018,
   '019_preview_offers': m019,
+  '020_studio_workspaces': m020,
 };

@@ -1,0 +1,81 @@
+/**
+ * The checker's problems as the studio's editor marks them: each diagnostic located in its file
+ * (1-based line and column, where the underline ends), with its FL code and the page of
+ * docs/errors.md that explains it. The same checker and positions as `npm run check`'s report
+ * (src/compiler/report.ts); answers are kept by the files' hash, since the same files always
+ * give the same problems.
+ */
+import { fullMessage } from '../../compiler/diagnostic.ts';
+import { codeLink, isDiagnosticCode } from '../../compiler/diagnosticCodes.ts';
+import { locateDiagnostic, type Position, sortDiagnostics } from '../../compiler/report.ts';
+import { checkReleaseFiles } from '../releases/check.ts';
+import { hashFiles } from '../releases/files.ts';
+import type { ReleaseFiles } from '../releases/source.ts';
+
+interface Span {
+  line: number;
+  column: number;
+  end: { line: number; column: number };
+}
+
+export interface StudioDiagnostic {
+  file: string;
+  /** Absent when the problem is the file as a whole (or a file missing): mark the file, not a line. */
+  line?: number;
+  column?: number;
+  end?: { line: number; column: number };
+  severity: 'error' | 'warning';
+  /** FL101…; absent for the rare check without one. */
+  code?: string;
+  message: string;
+  /** `docs/errors.md#fl101-unknown-field`. */
+  docs?: string;
+  /** A mistake inside a template a funnel uses: where in the template (the funnel's position is its `use:` line). */
+  template?: { file: string } & Span;
+}
+
+export interface StudioCheck {
+  /** The files' hash: the same hash, the same answer. */
+  hash: string;
+  ok: boolean;
+  errors: number;
+  warnings: number;
+  diagnostics: StudioDiagnostic[];
+}
+
+const span = (p: Position): Span => ({ line: p.line, column: p.column, end: { line: p.line, column: p.column + p.length } });
+
+const answers = new Map<string, StudioCheck>();
+const ANSWERS_KEPT = 16;
+
+export function checkForStudio(files: ReleaseFiles): StudioCheck {
+  const hash = hashFiles(files);
+  const known = answers.get(hash);
+  if (known) return known;
+  const check = checkReleaseFiles(files);
+  const byPath = new Map(check.sourceFiles.map((f) => [f.relPath, f]));
+  const located = sortDiagnostics(check.diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file))));
+  const diagnostics = located.map(
+    ({ diagnostic: d, position, inTemplate }): StudioDiagnostic => ({
+      file: d.file,
+      ...(position ? span(position) : {}),
+      severity: d.severity,
+      ...(d.code ? { code: d.code } : {}),
+      message: fullMessage(d),
+      ...(isDiagnosticCode(d.code) ? { docs: codeLink(d.code) } : {}),
+      ...(inTemplate ? { template: { file: inTemplate.file.relPath, ...span(inTemplate.position) } } : {}),
+    }),
+  );
+  // A check refused before the checker ran (a file outside funnels/ and copy/) has only its report.
+  if (!check.ok && diagnostics.length === 0) diagnostics.push({ file: '', severity: 'error', message: check.report.trim() });
+  const answer: StudioCheck = {
+    hash,
+    ok: check.ok,
+    errors: diagnostics.filter((d) => d.severity === 'error').length,
+    warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+    diagnostics,
+  };
+  answers.set(hash, answer);
+  if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+  return answer;
+}

@@ -1,0 +1,207 @@
+/**
+ * The studio's server API: what the `/admin/studio` page calls to edit a draft's funnels/ and
+ * copy/ in the browser (docs/releases.md, "Studio API"). Under /admin, so that the operator's
+ * /admin session cookie (Path=/admin outside production) reaches it:
+ *
+ *   GET  /admin/studio/api/session                     → { email, role, csrf }
+ *   GET  /admin/studio/api/workspaces                  → { workspaces: WorkspaceSummary[] }
+ *   POST /admin/studio/api/workspaces                  { from?: releaseId | 'live' } → 201 WorkspaceSummary
+ *   GET  /admin/studio/api/workspaces/:id              → WorkspaceSummary & { bytes, folders: [{ path, files: FileEntry[] }] }
+ *   GET  /admin/studio/api/workspaces/:id/file?path=P  → { path, text, version, updatedBy, updatedAt } (ETag: "version")
+ *   PUT  /admin/studio/api/workspaces/:id/file         { path, text, baseVersion: string | null } → { path, version, unchanged }
+ *                                                      409 { reason: 'conflict', path, yours: { text, baseVersion },
+ *                                                            theirs: { text, version, savedBy, savedAt } | null }
+ *   POST /admin/studio/api/workspaces/:id/check        → { hash, ok, errors, warnings, diagnostics: StudioDiagnostic[] }
+ *                                                      (file, line, column, end, severity, code, message, docs: ./diagnostics.ts)
+ *   GET  /admin/studio/api/workspaces/:id/diff         → { liveId, baseId, changes, diff, experiments: { warnings, refusals } | null }
+ *   POST /admin/studio/api/workspaces/:id/preview      → { releaseId, previewToken, previewUrl }
+ *   POST /admin/studio/api/workspaces/:id/publish      { message, force? } → PublishResult & { workspace } (publishers)
+ *   GET  /admin/studio/api/releases                    → { releases: ReleaseSummary[], liveId, deployedId }
+ *   POST /admin/studio/api/releases/rollback           { to?, force? } → LiveChangeResult (publishers)
+ *
+ * Every request needs a live operator session (401 otherwise); every write (POST, PUT) also the
+ * session's CSRF token in the `X-CSRF-Token` header (403 otherwise), the token /session answers.
+ * Refusals answer `{ error, reason }`: the releases service's (check 422, conflict and experiment
+ * 409, role 403, not-found 404) and the studio's (invalid-path 400, too-large 413, unsafe-yaml
+ * 422, conflict and published 409). tests/server/studio-api.test.ts calls each.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { tokensMatch } from '../admin/token.ts';
+import { adminCookies } from '../adminPages/cookies.ts';
+import { SESSION_COOKIE } from '../adminPages/routes.ts';
+import type { Database } from '../db/types.ts';
+import type { LiveOperatorSession } from '../operators/repository.ts';
+import { createOperatorSessions } from '../operators/sessions.ts';
+import { ReleaseRefusal } from '../releases/refusal.ts';
+import { readReleaseState } from '../releases/repository.ts';
+import { REFUSAL_STATUS } from '../releases/routes.ts';
+import { type Actor, listReleaseSummaries, rollback } from '../releases/service.ts';
+import { MAX_FILE_BYTES } from './files.ts';
+import {
+  checkWorkspace,
+  createWorkspace,
+  diffWorkspace,
+  previewWorkspace,
+  publishWorkspace,
+  readWorkspaceFile,
+  StudioRefusal,
+  type StudioRefusalReason,
+  saveFile,
+  workspaceList,
+  workspaceTree,
+} from './service.ts';
+
+export const STUDIO_API_PREFIX = '/admin/studio/api';
+export const CSRF_HEADER = 'x-csrf-token';
+
+const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
+  'invalid-path': 400,
+  'too-large': 413,
+  'unsafe-yaml': 422,
+  'not-found': 404,
+  conflict: 409,
+  published: 409,
+};
+
+const releaseRef = z.union([z.literal('live'), z.number().int().positive()]);
+const createBody = z.object({ from: releaseRef.optional() }).strict();
+const pathField = z.string().min(1).max(200);
+// The text's size is the service's to refuse (413, in bytes); the body limit bounds what is parsed at all.
+const saveBody = z
+  .object({
+    path: pathField,
+    text: z.string(),
+    baseVersion: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+  })
+  .strict();
+const publishBody = z.object({ message: z.string().trim().min(1).max(2000), force: z.boolean().optional() }).strict();
+const rollbackBody = z.object({ to: z.number().int().positive().optional(), force: z.boolean().optional() }).strict();
+
+class HttpAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  throw new HttpAnswer(400, result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+}
+
+const workspaceId = (request: FastifyRequest): number => {
+  const id = (request.params as { id: string }).id;
+  if (!/^[1-9]\d{0,9}$/.test(id)) throw new HttpAnswer(404, `There is no workspace ${id}.`);
+  return Number(id);
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operatorSession?: LiveOperatorSession;
+  }
+}
+
+export interface StudioApiOptions {
+  db: Kysely<Database>;
+  /** NODE_ENV=production: the session cookie is `__Host-admin_session` (src/server/adminPages/cookies.ts). */
+  production: boolean;
+  now?: () => Date;
+}
+
+export async function studioApi(app: FastifyInstance, o: StudioApiOptions) {
+  const { db } = o;
+  const sessions = createOperatorSessions(db, o.now);
+  const cookies = adminCookies({ production: o.production });
+  const actorOf = (request: FastifyRequest): Actor => ({ name: request.operatorSession!.email, role: request.operatorSession!.role });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.addHook('preHandler', async (request) => {
+    const session = await sessions.find(cookies.read(request, SESSION_COOKIE) ?? '');
+    if (!session) throw new HttpAnswer(401, 'Log in at /admin/login first.');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const given = request.headers[CSRF_HEADER];
+      if (typeof given !== 'string' || !tokensMatch(given, session.csrfToken))
+        throw new HttpAnswer(403, `The ${CSRF_HEADER} header must carry this session's token (GET ${STUDIO_API_PREFIX}/session).`);
+    }
+    request.operatorSession = session;
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply: FastifyReply) => {
+    if (error instanceof StudioRefusal)
+      return reply.code(STUDIO_STATUS[error.reason]).send({ error: error.message, reason: error.reason, ...error.detail });
+    if (error instanceof ReleaseRefusal)
+      return reply.code(REFUSAL_STATUS[error.reason]).send({ error: error.message, reason: error.reason });
+    if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
+    request.log.error({ err: error }, 'studio request failed');
+    return reply.code(500).send({ error: 'The studio request failed on the server; its log says why.' });
+  });
+
+  app.get('/session', async (request) => {
+    const s = request.operatorSession!;
+    return { email: s.email, role: s.role, csrf: s.csrfToken };
+  });
+
+  app.get('/workspaces', async () => ({ workspaces: await workspaceList(db) }));
+
+  app.post('/workspaces', async (request, reply) => {
+    const body = parsed(createBody, request.body);
+    const workspace = await createWorkspace(db, { from: body.from ?? 'live', actor: actorOf(request) });
+    request.log.info({ workspace: workspace.id, base: workspace.baseId, actor: workspace.author }, 'studio workspace made');
+    return reply.code(201).send(workspace);
+  });
+
+  app.get('/workspaces/:id', async (request) => workspaceTree(db, workspaceId(request)));
+
+  app.get('/workspaces/:id/file', async (request, reply) => {
+    const path = parsed(z.object({ path: pathField }), request.query).path;
+    const file = await readWorkspaceFile(db, workspaceId(request), path);
+    return reply.header('etag', `"${file.version}"`).send(file);
+  });
+
+  app.put('/workspaces/:id/file', { bodyLimit: 4 * MAX_FILE_BYTES }, async (request) => {
+    const body = parsed(saveBody, request.body);
+    const result = await saveFile(db, { id: workspaceId(request), ...body, actor: actorOf(request) });
+    request.log.info({ workspace: workspaceId(request), path: body.path, unchanged: result.unchanged }, 'studio file saved');
+    return result;
+  });
+
+  app.post('/workspaces/:id/check', async (request) => checkWorkspace(db, workspaceId(request)));
+
+  app.get('/workspaces/:id/diff', async (request) => diffWorkspace(db, workspaceId(request)));
+
+  app.post('/workspaces/:id/preview', async (request) => previewWorkspace(db, workspaceId(request), actorOf(request)));
+
+  app.post('/workspaces/:id/publish', async (request) => {
+    const body = parsed(publishBody, request.body);
+    const result = await publishWorkspace(db, workspaceId(request), {
+      actor: actorOf(request),
+      message: body.message,
+      ...(body.force !== undefined ? { force: body.force } : {}),
+    });
+    request.log.info({ workspace: result.workspace, release: result.id, unchanged: result.unchanged }, 'studio workspace published');
+    return result;
+  });
+
+  app.get('/releases', async () => {
+    const state = await readReleaseState(db);
+    return { releases: await listReleaseSummaries(db), liveId: state?.liveId ?? null, deployedId: state?.deployedId ?? null };
+  });
+
+  app.post('/releases/rollback', async (request) => {
+    const body = parsed(rollbackBody, request.body);
+    return rollback(db, {
+      actor: actorOf(request),
+      ...(body.to !== undefined ? { to: body.to } : {}),
+      ...(body.force !== undefined ? { force: body.force } : {}),
+    });
+  });
+}
