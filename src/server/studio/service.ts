@@ -31,6 +31,22 @@ import {
   writeWorkspaceFile,
 } from './repository.ts';
 
+/** A workspace made or a file saved, in the releases' audit trail beside the live release of the moment. */
+async function auditStudio(
+  tx: Db,
+  o: { at: Date; actor: Actor; action: 'studio-workspace' | 'studio-save'; releaseId: number; detail: Record<string, unknown> },
+): Promise<void> {
+  const state = await readReleaseState(tx);
+  await insertAudit(tx, {
+    at: o.at,
+    actor: o.actor.name,
+    action: o.action,
+    releaseId: o.releaseId,
+    previousLiveId: state?.liveId ?? null,
+    detail: o.detail,
+  });
+}
+
 export type StudioRefusalReason = 'invalid-path' | 'too-large' | 'unsafe-yaml' | 'not-found' | 'conflict' | 'published';
 
 /** A studio request not carried out; nothing changed. `detail` goes into the answer (a conflict's two texts). */
@@ -97,15 +113,7 @@ export async function createWorkspace(db: Db, request: { from: number | 'live'; 
   const files = Object.entries(base.files).map(([path, text]) => ({ path, text, version: versionOf(text) }));
   const id = await inTransaction(db, async (tx) => {
     const created = await insertWorkspace(tx, { baseReleaseId: base.id, author: request.actor.name, at, files });
-    const state = await readReleaseState(tx);
-    await insertAudit(tx, {
-      at,
-      actor: request.actor.name,
-      action: 'studio-workspace',
-      releaseId: base.id,
-      previousLiveId: state?.liveId ?? null,
-      detail: { workspace: created },
-    });
+    await auditStudio(tx, { at, actor: request.actor, action: 'studio-workspace', releaseId: base.id, detail: { workspace: created } });
     return created;
   });
   return summary(await workspaceOrRefuse(db, id));
@@ -209,13 +217,11 @@ export async function saveFile(db: Db, request: SaveRequest): Promise<SaveResult
       throw new StudioRefusal(`A workspace holds at most ${MAX_WORKSPACE_FILES} files.`, 'too-large');
     const at = now();
     await writeWorkspaceFile(tx, workspace.id, { path, text, version, updatedBy: request.actor.name, at });
-    const state = await readReleaseState(tx);
-    await insertAudit(tx, {
+    await auditStudio(tx, {
       at,
-      actor: request.actor.name,
+      actor: request.actor,
       action: 'studio-save',
       releaseId: workspace.baseReleaseId,
-      previousLiveId: state?.liveId ?? null,
       detail: { workspace: workspace.id, path, version, baseVersion: request.baseVersion, bytes: bytesOf(text) },
     });
     return { path, version, unchanged: false };
