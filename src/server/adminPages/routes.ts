@@ -5,6 +5,7 @@
  *   POST /admin/login    form-encoded email, password, csrf → 303 /admin/report with a session cookie
  *   POST /admin/logout   form-encoded csrf (the session's) → 303 /admin/login
  *   GET  /admin/report   the experiments report (`?release=N`: on release N only); without a session 303 /admin/login
+ *   GET  /admin/studio   the studio (editors and publishers edit a draft's files); without a session 303 /admin/login
  *   GET  /admin/assets/* Chart.js, report.js, the stylesheet (hashed addresses, cached a year)
  *
  * CSRF: the login form's token is bound to a pre-session (its cookie; ./loginForms.ts), the
@@ -26,6 +27,7 @@ import { createOperatorSessions, OPERATOR_SESSION_HOURS } from '../operators/ses
 import { buildReport, reportRelease } from '../report/build.ts';
 import { readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { reportPage } from '../report/page.ts';
+import { studioPage } from '../studio/page/page.ts';
 import { IMMUTABLE } from '../static.ts';
 import { ADMIN_ASSETS_PREFIX, loadAdminAssets } from './assets.ts';
 import { adminCookies } from './cookies.ts';
@@ -154,6 +156,16 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
         operatorEmail: session.email,
         csrf: session.csrfToken,
       }),
+    );
+  });
+
+  app.get('/admin/studio', async (request, reply) => {
+    const session = await currentSession(request);
+    if (!session) return reply.redirect('/admin/login', 303);
+    return html(
+      reply,
+      200,
+      studioPage({ stylesheet, script: assets.studio.url, operatorEmail: session.email, role: session.role, csrf: session.csrfToken }),
     );
   });
 
