@@ -1,0 +1,56 @@
+/**
+ * The studio page (/admin/studio, docs/releases.md "Studio API"), as an editor uses it: logged out
+ * it sends to the login; logged in it opens a workspace from live, opens copy/en/home.yaml, saves a
+ * YAML mistake and sees it listed with its FL code, fixes it and sees no problems. Publish is
+ * disabled for an editor, with the reason. The build is the one the suite made.
+ */
+import { describe, expect, test } from 'vitest';
+import { arrivesAt, expectHealthyScreen, useE2E, visible } from './harness.ts';
+import { loginOperator } from './operatorHelpers.ts';
+
+const e2e = useE2E();
+const EDITOR = { email: 'studio-editor@example.com', password: 'e2e-studio-editor-password' };
+const FILE = 'copy/en/home.yaml';
+
+describe('the studio page', () => {
+  test('logged out, /admin/studio sends to the login', async () => {
+    const page = await e2e.openPage('/admin/studio');
+    await arrivesAt(page, (url) => url.pathname === '/admin/login', 'the operators’ login');
+  });
+
+  test('an editor saves a YAML mistake, sees FL010 listed, fixes it and sees no problems; Publish is not theirs', async () => {
+    const page = await e2e.openPage('/admin/login');
+    await loginOperator(page, e2e.url, EDITOR);
+    await page.goto(e2e.at('/admin/studio'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Studio' }), 'the studio heading');
+
+    const publish = page.getByRole('button', { name: 'Publish' });
+    expect(await publish.isDisabled()).toBe(true);
+    expect(await publish.getAttribute('aria-describedby')).toBe('publish-reason');
+    await visible(page.getByText('Only a publisher can publish'), 'why Publish is disabled');
+
+    await page.getByRole('button', { name: `Open ${FILE}` }).click();
+    await visible(page.getByRole('heading', { level: 2, name: FILE }), 'the open file’s name');
+    const editor = page.getByLabel('File text');
+    const original = await editor.inputValue();
+    expect(original).toContain('heading:');
+    await expectHealthyScreen(page, 'the studio with a file open');
+
+    // A mistake typed at the end: an unclosed flow sequence.
+    await editor.press('Control+End');
+    await editor.pressSequentially('\nbroken: [oops');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await visible(page.getByText(`Saved ${FILE}.`), 'the save confirmed');
+    const problem = page.getByRole('listitem').filter({ hasText: 'FL010' });
+    await visible(problem, 'the YAML syntax error listed with its code');
+    expect(await problem.textContent()).toMatch(new RegExp(`${FILE.replaceAll('.', '\\.')}:\\d+:\\d+ FL010 .+docs/errors\\.md#fl010`));
+    await expectHealthyScreen(page, 'the studio listing a problem');
+
+    // Fixed: the file as it was, saved on the version the first save answered.
+    await editor.fill(original);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await visible(page.getByText('No problems.'), 'no problems after the fix');
+    expect(await page.locator('#problems li').count()).toBe(0);
+    expect(await publish.isDisabled()).toBe(true);
+  });
+});
