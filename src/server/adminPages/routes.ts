@@ -27,8 +27,8 @@ import { createOperatorSessions, OPERATOR_SESSION_HOURS } from '../operators/ses
 import { buildReport, reportRelease } from '../report/build.ts';
 import { readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { reportPage } from '../report/page.ts';
-import { studioPage } from '../studio/page/page.ts';
 import { IMMUTABLE } from '../static.ts';
+import { studioPage } from '../studio/page/page.ts';
 import { ADMIN_ASSETS_PREFIX, loadAdminAssets } from './assets.ts';
 import { adminCookies } from './cookies.ts';
 import { LOGIN_FORM_SECONDS, loginForms } from './loginForms.ts';

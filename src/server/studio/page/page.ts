@@ -5,8 +5,8 @@
  * so an editor sees it disabled with the reason even before the script runs.
  */
 import { escapeHtml } from '../../../domain/html.ts';
-import type { OperatorRole } from '../../db/types.ts';
 import { htmlPage } from '../../adminPages/html.ts';
+import type { OperatorRole } from '../../db/types.ts';
 
 export interface StudioPageOptions {
   stylesheet: string;
