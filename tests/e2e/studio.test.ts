@@ -2,7 +2,8 @@
  * The studio page (/admin/studio, docs/releases.md "Studio API"), as an editor uses it: logged out
  * it sends to the login; logged in it opens a workspace from live, opens copy/en/home.yaml, saves a
  * YAML mistake and sees it listed with its FL code, fixes it and sees no problems. Publish is
- * disabled for an editor, with the reason. The build is the one the suite made.
+ * disabled for an editor, with the reason. A save on a version someone else replaced shows both
+ * versions, and keeping one saves it. The build is the one the suite made.
  */
 import { describe, expect, test } from 'vitest';
 import { arrivesAt, expectHealthyScreen, useE2E, visible } from './harness.ts';
@@ -52,5 +53,42 @@ describe('the studio page', () => {
     await visible(page.getByText('No problems.'), 'no problems after the fix');
     expect(await page.locator('#problems li').count()).toBe(0);
     expect(await publish.isDisabled()).toBe(true);
+  });
+
+  test('someone saved the file since it was opened: both versions side by side, and keeping mine saves it', async () => {
+    const page = await e2e.openPage('/admin/login');
+    await loginOperator(page, e2e.url, EDITOR);
+    await page.goto(e2e.at('/admin/studio'));
+    await page.getByRole('button', { name: `Open ${FILE}` }).click();
+    await visible(page.getByRole('heading', { level: 2, name: FILE }), 'the open file’s name');
+    const editor = page.getByLabel('File text');
+    const original = await editor.inputValue();
+    expect(original).toContain('heading: Start your free trial today!');
+
+    // Another tab of the same operator saves the file first, through the API.
+    const api = page.request;
+    const { csrf } = (await (await api.get(e2e.at('/admin/studio/api/session'))).json()) as { csrf: string };
+    const { workspaces } = (await (await api.get(e2e.at('/admin/studio/api/workspaces'))).json()) as { workspaces: { id: number }[] };
+    const id = Math.max(...workspaces.map((w) => w.id));
+    const opened = (await (await api.get(e2e.at(`/admin/studio/api/workspaces/${id}/file?path=${FILE}`))).json()) as { version: string };
+    const theirs = original.replace('heading: Start your free trial today!', 'heading: Their heading');
+    const saved = await api.put(e2e.at(`/admin/studio/api/workspaces/${id}/file`), {
+      headers: { 'x-csrf-token': csrf },
+      data: { path: FILE, text: theirs, baseVersion: opened.version },
+    });
+    expect(saved.status()).toBe(200);
+
+    const mine = original.replace('heading: Start your free trial today!', 'heading: My heading');
+    await editor.fill(mine);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await visible(page.getByText('was saved by someone else since you opened it'), 'the conflict explained');
+    expect(await page.getByRole('region', { name: 'Their version' }).textContent()).toContain('heading: Their heading');
+    expect(await page.getByRole('region', { name: 'Your version' }).textContent()).toContain('heading: My heading');
+    await expectHealthyScreen(page, 'the studio showing a conflict');
+
+    await page.getByRole('button', { name: 'Keep mine and save' }).click();
+    await visible(page.getByText(`Saved ${FILE}.`), 'mine saved on their version');
+    const stored = (await (await api.get(e2e.at(`/admin/studio/api/workspaces/${id}/file?path=${FILE}`))).json()) as { text: string };
+    expect(stored.text).toBe(mine);
   });
 });
