@@ -18,6 +18,11 @@ export interface Auth {
   login(username: string, password: string): Promise<Session>;
   /** Ends the session: `Logout` best-effort, local and session storage cleared, client state reset. */
   logout(): Promise<void>;
+  /**
+   * Whether the last session ended here, by `logout()`, and none began since: the session watch's
+   * "you have logged out" is for a session lost elsewhere, not for the parent's own Logout on its way to /login.
+   */
+  endedHere?(): boolean;
   /** The parent's email changed (UpdateUserEmail): the stored session names the new one. */
   rememberEmail(email: string): void;
   /**
@@ -65,6 +70,7 @@ export interface AuthOptions {
 
 export function createAuth(o: AuthOptions): Auth {
   const session = createStore<Session | null>(readSession(o.local));
+  let loggedOutHere = false;
   // Another tab logging in or out, or a test seeding SESSION_KEY, is seen on the next check.
   const current = () => {
     const stored = readSession(o.local);
@@ -81,9 +87,11 @@ export function createAuth(o: AuthOptions): Auth {
         : await postJson({ ...o.http, sessionToken: () => null }, '/login', { username: email, password });
       const s = sessionFromAnswer(answer, email);
       writeJson(o.local, SESSION_KEY, s);
+      loggedOutHere = false;
       session.set(s);
       return s;
     },
+    endedHere: () => loggedOutHere && current() === null,
     rememberEmail(email) {
       const s = current();
       if (!s || s.email === email) return;
@@ -112,6 +120,7 @@ export function createAuth(o: AuthOptions): Auth {
       o.local.clear();
       o.session.clear();
       for (const [k, v] of kept) if (v !== null) o.local.setItem(k, v);
+      loggedOutHere = true;
       session.set(null);
       o.onLogout();
     },

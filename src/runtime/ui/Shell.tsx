@@ -175,6 +175,7 @@ export function Shell() {
   useEffect(() => {
     const w = app.sessionWatch;
     const check = () => {
+      if (rt.auth.endedHere?.()) return;
       if (sessionLost(rt.navigation.path, w.privatePaths, rt.auth.isLoggedIn(), rt.popup.isOpen()))
         rt.popup.open({ text: w.popup, params: {}, onOk: () => void runActions([{ do: 'go', to: w.then }], rt.services) });
     };

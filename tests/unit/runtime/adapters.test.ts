@@ -117,15 +117,18 @@ describe('auth', () => {
     expect(session.dump()).toEqual({});
     expect(resets()).toBe(1);
     expect(auth.isLoggedIn()).toBe(false);
+    // Ended here, by the parent: the session watch does not call it lost.
+    expect(auth.endedHere?.()).toBe(true);
   });
 
-  test('a session removed by another tab is noticed', () => {
+  test('a session removed by another tab is noticed, and is not one ended here', () => {
     const { auth, local } = setup(true, {});
     local.setItem(SESSION_KEY, JSON.stringify({ objectId: 'u1', email: 'a@b.co', sessionToken: 'r:1' }));
     expect(auth.isLoggedIn()).toBe(true);
     local.removeItem(SESSION_KEY);
     expect(auth.isLoggedIn()).toBe(false);
     expect(auth.session.get()).toBeNull();
+    expect(auth.endedHere?.()).toBe(false);
   });
 });
 
