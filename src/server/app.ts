@@ -35,7 +35,8 @@ import { releasePreviews } from './releases/previews.ts';
 import type { ReleaseSource } from './releases/source.ts';
 import { helmetOptionsFor, securityHeaders } from './security.ts';
 import { isApiPath, REVALIDATE, staticOptions, wantsAppShell } from './static.ts';
-import { STUDIO_API_PREFIX, studioApi } from './studio/routes.ts';
+import { studioApi } from './studio/routes.ts';
+import { STUDIO_API_PREFIX } from './studio/wire.ts';
 
 export interface BuildServerOptions {
   /** The built app (Vite's outDir). Omitted in `npm run dev`, where Vite serves the app. */

@@ -6,6 +6,7 @@
  * versions, and keeping one saves it. The build is the one the suite made.
  */
 import { describe, expect, test } from 'vitest';
+import { CSRF_HEADER, STUDIO_API_PREFIX } from '../../src/server/studio/wire.ts';
 import { arrivesAt, expectHealthyScreen, useE2E, visible } from './harness.ts';
 import { loginOperator } from './operatorHelpers.ts';
 
@@ -67,13 +68,13 @@ describe('the studio page', () => {
 
     // Another tab of the same operator saves the file first, through the API.
     const api = page.request;
-    const { csrf } = (await (await api.get(e2e.at('/admin/studio/api/session'))).json()) as { csrf: string };
-    const { workspaces } = (await (await api.get(e2e.at('/admin/studio/api/workspaces'))).json()) as { workspaces: { id: number }[] };
+    const { csrf } = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/session`))).json()) as { csrf: string };
+    const { workspaces } = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/workspaces`))).json()) as { workspaces: { id: number }[] };
     const id = Math.max(...workspaces.map((w) => w.id));
-    const opened = (await (await api.get(e2e.at(`/admin/studio/api/workspaces/${id}/file?path=${FILE}`))).json()) as { version: string };
+    const opened = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/workspaces/${id}/file?path=${FILE}`))).json()) as { version: string };
     const theirs = original.replace('heading: Start your free trial today!', 'heading: Their heading');
-    const saved = await api.put(e2e.at(`/admin/studio/api/workspaces/${id}/file`), {
-      headers: { 'x-csrf-token': csrf },
+    const saved = await api.put(e2e.at(`${STUDIO_API_PREFIX}/workspaces/${id}/file`), {
+      headers: { [CSRF_HEADER]: csrf },
       data: { path: FILE, text: theirs, baseVersion: opened.version },
     });
     expect(saved.status()).toBe(200);
@@ -88,7 +89,7 @@ describe('the studio page', () => {
 
     await page.getByRole('button', { name: 'Keep mine and save' }).click();
     await visible(page.getByText(`Saved ${FILE}.`), 'mine saved on their version');
-    const stored = (await (await api.get(e2e.at(`/admin/studio/api/workspaces/${id}/file?path=${FILE}`))).json()) as { text: string };
+    const stored = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/workspaces/${id}/file?path=${FILE}`))).json()) as { text: string };
     expect(stored.text).toBe(mine);
   });
 });

@@ -52,9 +52,7 @@ import {
   workspaceList,
   workspaceTree,
 } from './service.ts';
-
-export const STUDIO_API_PREFIX = '/admin/studio/api';
-export const CSRF_HEADER = 'x-csrf-token';
+import { CSRF_HEADER, STUDIO_API_PREFIX } from './wire.ts';
 
 const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
   'invalid-path': 400,

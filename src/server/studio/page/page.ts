@@ -7,6 +7,7 @@
 import { escapeHtml } from '../../../domain/html.ts';
 import { htmlPage } from '../../adminPages/html.ts';
 import type { OperatorRole } from '../../db/types.ts';
+import { CSRF_HEADER, STUDIO_API_PREFIX } from '../wire.ts';
 
 export interface StudioPageOptions {
   stylesheet: string;
@@ -26,7 +27,8 @@ export function studioPage(o: StudioPageOptions): string {
     : '<button type="button" id="publish" disabled aria-describedby="publish-reason">Publish</button>' +
       `<span id="publish-reason" class="muted">${escapeHtml(PUBLISH_NEEDS_PUBLISHER)}</span>`;
   const main =
-    `<div id="studio" class="studio" data-csrf="${escapeHtml(o.csrf)}" data-role="${escapeHtml(o.role)}">` +
+    `<div id="studio" class="studio" data-api="${STUDIO_API_PREFIX}" data-csrf-header="${CSRF_HEADER}" ` +
+    `data-csrf="${escapeHtml(o.csrf)}" data-role="${escapeHtml(o.role)}">` +
     '<h1>Studio</h1>' +
     '<p id="studio-status" class="muted" role="status">Opening a workspace…</p>' +
     '<div class="studio-toolbar" role="toolbar" aria-label="Workspace actions">' +

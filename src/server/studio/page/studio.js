@@ -1,11 +1,13 @@
 // The /admin/studio page's editor (src/server/studio/page/page.ts renders its shell). Plain JS,
 // served as is like the report's report.js: no build step, and the parents' app never loads it
 // (docs/decisions.md). It talks to the Studio API (src/server/studio/routes.ts) with the session's
-// CSRF token, which the page carries in data-csrf. Text goes into the DOM as textContent only.
+// CSRF token, which the page carries in data-csrf (the API's address and header in data-api and
+// data-csrf-header: src/server/studio/wire.ts). Text goes into the DOM as textContent only.
 (() => {
   const root = document.getElementById('studio');
   if (!root) return;
-  const API = '/admin/studio/api';
+  const API = root.dataset.api || '';
+  const csrfHeader = root.dataset.csrfHeader || '';
   const csrf = root.dataset.csrf || '';
   const canPublish = root.dataset.role === 'publisher';
   const $ = (id) => document.getElementById(id);
@@ -39,7 +41,7 @@
 
   async function call(method, path, body) {
     const headers = { accept: 'application/json' };
-    if (method !== 'GET') headers['x-csrf-token'] = csrf;
+    if (method !== 'GET') headers[csrfHeader] = csrf;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     if (response.status === 401) {
