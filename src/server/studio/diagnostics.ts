@@ -2,8 +2,8 @@
  * The checker's problems as the studio's editor marks them: each diagnostic located in its file
  * (1-based line and column, where the underline ends), with its FL code and the page of
  * docs/errors.md that explains it. The same checker and positions as `npm run check`'s report
- * (src/compiler/report.ts); answers are kept by the files' hash, since the same files always
- * give the same problems.
+ * (src/compiler/report.ts); the check itself is kept by the files' hash (releaseFiles.ts
+ * `checkFilesOnce`), so an unchanged workspace is not checked again.
  */
 import { fullMessage } from '../../compiler/diagnostic.ts';
 import { codeLink, isDiagnosticCode } from '../../compiler/diagnosticCodes.ts';
@@ -45,13 +45,7 @@ export interface StudioCheck {
 
 const span = (p: Position): Span => ({ line: p.line, column: p.column, end: { line: p.line, column: p.column + p.length } });
 
-const answers = new Map<string, StudioCheck>();
-const ANSWERS_KEPT = 16;
-
 export function checkForStudio(files: ReleaseFiles): StudioCheck {
-  const hash = hashFiles(files);
-  const known = answers.get(hash);
-  if (known) return known;
   const check = checkReleaseFiles(files);
   const byPath = new Map(check.sourceFiles.map((f) => [f.relPath, f]));
   const located = sortDiagnostics(check.diagnostics.map((d) => locateDiagnostic(d, byPath.get(d.file))));
@@ -68,14 +62,11 @@ export function checkForStudio(files: ReleaseFiles): StudioCheck {
   );
   // A check refused before the checker ran (a file outside funnels/ and copy/) has only its report.
   if (!check.ok && diagnostics.length === 0) diagnostics.push({ file: '', severity: 'error', message: check.report.trim() });
-  const answer: StudioCheck = {
-    hash,
+  return {
+    hash: hashFiles(files),
     ok: check.ok,
     errors: diagnostics.filter((d) => d.severity === 'error').length,
     warnings: diagnostics.filter((d) => d.severity === 'warning').length,
     diagnostics,
   };
-  answers.set(hash, answer);
-  if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
-  return answer;
 }
