@@ -11,10 +11,11 @@
  *   PUT  /admin/studio/api/workspaces/:id/file         { path, text, baseVersion: string | null } → { path, version, unchanged }
  *                                                      409 { reason: 'conflict', path, yours: { text, baseVersion },
  *                                                            theirs: { text, version, savedBy, savedAt } | null }
- *   POST /admin/studio/api/workspaces/:id/check        → { hash, ok, errors, warnings, diagnostics: StudioDiagnostic[] }
+ *   POST /admin/studio/api/workspaces/:id/check        { path?, text? } → { hash, ok, errors, warnings, diagnostics: StudioDiagnostic[] }
+ *                                                      (with the open file's unsaved text in place of its saved one when given)
  *                                                      (file, line, column, end, severity, code, message, docs: ./diagnostics.ts)
  *   GET  /admin/studio/api/workspaces/:id/diff         → { liveId, baseId, changes, diff, experiments: { warnings, refusals } | null }
- *   POST /admin/studio/api/workspaces/:id/preview      → { releaseId, previewToken, previewUrl }
+ *   POST /admin/studio/api/workspaces/:id/preview      { path?, text? } → { releaseId, previewToken, previewUrl }
  *   POST /admin/studio/api/workspaces/:id/publish      { message, force? } → PublishResult & { workspace } (publishers)
  *   GET  /admin/studio/api/releases                    → { releases: ReleaseSummary[], liveId, deployedId }
  *   POST /admin/studio/api/releases/rollback           { to?, force? } → LiveChangeResult (publishers)
@@ -23,7 +24,8 @@
  * session's CSRF token in the `X-CSRF-Token` header (403 otherwise), the token /session answers.
  * Refusals answer `{ error, reason }`: the releases service's (check 422, conflict and experiment
  * 409, role 403, not-found 404) and the studio's (invalid-path 400, too-large 413, unsafe-yaml
- * 422, conflict and published 409). tests/server/studio-api.test.ts calls each.
+ * 422, conflict and published 409). tests/server/studio-api.test.ts calls each. The editor's own endpoints
+ * (schemas, live preview) are in ./editorRoutes.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -38,6 +40,7 @@ import { ReleaseRefusal } from '../releases/refusal.ts';
 import { readReleaseState } from '../releases/repository.ts';
 import { REFUSAL_STATUS } from '../releases/routes.ts';
 import { type Actor, listReleaseSummaries, rollback } from '../releases/service.ts';
+import { editorRoutes, overlayOf } from './editorRoutes.ts';
 import { MAX_FILE_BYTES } from './files.ts';
 import {
   checkWorkspace,
@@ -172,11 +175,17 @@ export async function studioApi(app: FastifyInstance, o: StudioApiOptions) {
     return result;
   });
 
-  app.post('/workspaces/:id/check', async (request) => checkWorkspace(db, workspaceId(request)));
+  app.post('/workspaces/:id/check', { bodyLimit: 4 * MAX_FILE_BYTES }, async (request) =>
+    checkWorkspace(db, workspaceId(request), overlayOf(request.body)),
+  );
 
   app.get('/workspaces/:id/diff', async (request) => diffWorkspace(db, workspaceId(request)));
 
-  app.post('/workspaces/:id/preview', async (request) => previewWorkspace(db, workspaceId(request), actorOf(request)));
+  app.post('/workspaces/:id/preview', { bodyLimit: 4 * MAX_FILE_BYTES }, async (request) =>
+    previewWorkspace(db, workspaceId(request), actorOf(request), overlayOf(request.body)),
+  );
+
+  editorRoutes(app, db);
 
   app.post('/workspaces/:id/publish', async (request) => {
     const body = parsed(publishBody, request.body);

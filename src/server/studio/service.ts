@@ -170,7 +170,7 @@ export interface SaveResult {
 }
 
 /** Checks made before the database is touched: where, how large, and YAML that can be expanded safely. */
-function refuseUnsafe(path: string, text: string) {
+export function refuseUnsafe(path: string, text: string) {
   if (!isEditablePath(path))
     throw new StudioRefusal(
       `${path} cannot be saved: the studio saves .yaml files of funnels/, funnels/templates/ and copy/<language>/ only.`,
@@ -228,14 +228,35 @@ export async function saveFile(db: Db, request: SaveRequest): Promise<SaveResult
   });
 }
 
-async function filesOf(db: Db, id: number): Promise<{ workspace: WorkspaceRow; files: ReleaseFiles }> {
-  const workspace = await workspaceOrRefuse(db, id);
-  return { workspace, files: asReleaseFiles(await workspaceFiles(db, id)) };
+/**
+ * The open file's text, not saved yet, in place of its saved one: what the editor shows, checked
+ * and previewed as it is typed. Held to the same rules as a save (path, sizes, aliases); nothing is stored.
+ */
+export interface Overlay {
+  path: string;
+  text: string;
 }
 
-/** `npm run check` on the workspace's files, as markers (./diagnostics.ts). */
-export async function checkWorkspace(db: Db, id: number) {
-  const { files } = await filesOf(db, id);
+function overlaid(files: ReleaseFiles, overlay: Overlay | undefined): ReleaseFiles {
+  if (!overlay) return files;
+  refuseUnsafe(overlay.path, overlay.text);
+  const result = { ...files, [overlay.path]: overlay.text };
+  const paths = Object.keys(result);
+  if (paths.length > MAX_WORKSPACE_FILES) throw new StudioRefusal(`A workspace holds at most ${MAX_WORKSPACE_FILES} files.`, 'too-large');
+  if (paths.reduce((sum, path) => sum + bytesOf(result[path]!), 0) > MAX_WORKSPACE_BYTES)
+    throw new StudioRefusal(`The workspace would be larger than ${MAX_WORKSPACE_BYTES / 1024 / 1024} MB.`, 'too-large');
+  return result;
+}
+
+/** The workspace's saved files, with the open file's unsaved text in place of its own when given. */
+export async function filesOf(db: Db, id: number, overlay?: Overlay): Promise<{ workspace: WorkspaceRow; files: ReleaseFiles }> {
+  const workspace = await workspaceOrRefuse(db, id);
+  return { workspace, files: overlaid(asReleaseFiles(await workspaceFiles(db, id)), overlay) };
+}
+
+/** `npm run check` on the workspace's files (with the open file's unsaved text), as markers (./diagnostics.ts). */
+export async function checkWorkspace(db: Db, id: number, overlay?: Overlay) {
+  const { files } = await filesOf(db, id, overlay);
   return checkForStudio(files);
 }
 
@@ -273,10 +294,11 @@ const previewUrl = (token: string) => `/?preview=${encodeURIComponent(token)}`;
 
 /**
  * A preview link of the workspace as it is now: the draft release made of its files (a new one when they changed
- * since the last preview). Refused (the check's report) while the files do not pass the check.
+ * since the last preview). Refused (the check's report) while the files do not pass the check. With an overlay,
+ * the draft holds the open file as typed (the live preview's routes changed: ./editor.ts).
  */
-export async function previewWorkspace(db: Db, id: number, actor: Actor): Promise<PreviewAnswer> {
-  const { workspace, files } = await filesOf(db, id);
+export async function previewWorkspace(db: Db, id: number, actor: Actor, overlay?: Overlay): Promise<PreviewAnswer> {
+  const { workspace, files } = await filesOf(db, id, overlay);
   if (workspace.previewReleaseId !== null) {
     const previous = await findRelease(db, workspace.previewReleaseId);
     const fresh = previous && Date.now() - previous.createdAt.getTime() < PREVIEW_DAYS * 86_400_000;
