@@ -15,11 +15,16 @@ export function acceptConfigUpdates(
   screens: Screens,
 ) {
   hot.on(CONFIG_UPDATE_EVENT, (update) => {
-    for (const module of Object.values(update.screens)) copy.add(module.copy);
-    for (const [locale, namespaces] of Object.entries(update.copy)) copy.replace(locale, namespaces);
-    for (const module of Object.values(update.screens)) screens.replace(module.screen);
+    applyConfigUpdate(update, copy, screens);
     closeConfigErrorOverlay();
   });
+}
+
+/** The update shown in place (also the studio's live preview: ./studioPreview.ts). */
+export function applyConfigUpdate(update: ConfigUpdate, copy: Copy, screens: Screens) {
+  for (const module of Object.values(update.screens)) copy.add(module.copy);
+  for (const [locale, namespaces] of Object.entries(update.copy)) copy.replace(locale, namespaces);
+  for (const module of Object.values(update.screens)) screens.replace(module.screen);
 }
 
 /** Vite's client closes its overlay on a module update only, and this is a custom event. */

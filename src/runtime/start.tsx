@@ -199,6 +199,9 @@ export async function start(o: StartOptions): Promise<void> {
         }),
   });
   if (import.meta.hot) acceptConfigUpdates(import.meta.hot, copy, runtime.screens);
+  // A preview in the studio's frame takes the draft as typed: its own chunk, never loaded by a live page.
+  if (o.preview && window.parent !== window)
+    void import('./studioPreview.ts').then((m) => m.acceptStudioUpdates(window, copy, runtime.screens, navigation));
   await yieldToMain();
   if (first) await runtime.screens.load(first.screenId).catch(() => undefined);
   // A server-rendered screen hydrates whole: its blocks' code (preloaded by the page) is there first.
