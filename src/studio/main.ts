@@ -8,8 +8,10 @@ import './studio.css';
 import { studioApi } from './api.ts';
 import { byId } from './dom.ts';
 import { createEditor } from './editor.ts';
+import { editorSchemas } from './editorSchema.ts';
 import { files as filesOf } from './files.ts';
 import { problemsList } from './problems.ts';
+import { livePreview } from './preview.ts';
 import { previewAndPublish } from './publish.ts';
 import type { Studio, StudioDiagnostic, WorkspaceSummary } from './studio.ts';
 import { views as viewsOf } from './views.ts';
@@ -54,9 +56,9 @@ function start(root: HTMLElement) {
     openFile: (path) => files.open(path),
     refreshTree: () => files.refreshTree(),
     unsaved: () => files.unsaved(),
-    async check() {
+    async check(typed) {
       problems.checking();
-      const answer = await studio.api.call<{ diagnostics: StudioDiagnostic[] }>('POST', `/workspaces/${studio.workspace.id}/check`);
+      const answer = await studio.api.call<{ diagnostics: StudioDiagnostic[] }>('POST', `/workspaces/${studio.workspace.id}/check`, typed);
       if (!answer.ok) {
         problems.failed(answer.data.error ?? `The check failed (${answer.status}).`);
         return null;
@@ -76,6 +78,8 @@ function start(root: HTMLElement) {
   const problems = problemsList(studio);
   checked.add((diagnostics) => problems.show(diagnostics));
   previewAndPublish(studio, (diagnostics) => problems.show(diagnostics));
+  editorSchemas(studio);
+  livePreview(studio);
 
   openWorkspace(studio)
     .then(async (workspace) => {

@@ -35,8 +35,11 @@ export interface Studio {
   openFile(path: string): Promise<boolean>;
   /** Lists the workspace's files again (after files were added). */
   refreshTree(): Promise<void>;
-  /** The server's check of the whole workspace, shown in the problems list (and as markers in the open file). */
-  check(): Promise<StudioDiagnostic[] | null>;
+  /**
+   * The server's check of the whole workspace, shown in the problems list (and as markers in the open file); with
+   * `typed`, the open file's text as typed (not saved) in place of its saved one.
+   */
+  check(typed?: { path: string; text: string }): Promise<StudioDiagnostic[] | null>;
   /** The open file has changes not saved into the workspace. */
   unsaved(): boolean;
   /** The toolbar's element (parts add their buttons) and the side panel beside the editor. */
