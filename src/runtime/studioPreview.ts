@@ -6,8 +6,9 @@ import type { Navigation, Screens } from './runtime.ts';
 /**
  * A preview page in the studio's frame (/admin/studio, docs/releases.md "Studio editor"): it takes the draft as
  * the marketer types it without loading again, as `npm run dev` takes a save (./hotConfig.ts): the screen on show
- * keeps its visit and what was typed into its form (the same update, made by the server: src/server/studio/editor.ts). Only a preview page loads this chunk (start.tsx), and it
- * listens only when its parent is the studio on the same origin; it takes messages from that parent alone.
+ * keeps its visit and what was typed into its form (the same update, made by the server:
+ * src/server/studio/editor.ts). Only a preview page loads this chunk (start.tsx), and it listens only when its
+ * parent is the studio on the same origin; it takes messages from that parent alone.
  */
 
 /** The studio → the frame: the screens and texts that changed (src/server/studio/editor.ts `livePreview`). */

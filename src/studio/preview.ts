@@ -6,8 +6,9 @@
  * (src/runtime/studioPreview.ts), so what was typed into its forms stays. When the routes, flags or
  * shell change, a new draft is made with the text as typed and the frame loads it.
  */
-import type { ConfigUpdate } from '../vitePlugin/hotUpdate.ts';
+
 import { type FrameMessage, PREVIEW_GO, PREVIEW_READY, PREVIEW_UPDATE, type StudioMessage } from '../runtime/studioPreview.ts';
+import type { ConfigUpdate } from '../vitePlugin/hotUpdate.ts';
 import { refusalText } from './api.ts';
 import { el } from './dom.ts';
 import { CURSOR_SCREEN_EVENT, type CursorScreen } from './editorScreens.ts';
@@ -96,10 +97,16 @@ export function livePreview(studio: Studio) {
     if (!draft) return makeDraft();
     const text = studio.editor.text();
     const answer = await studio.api.call<LiveAnswer>('POST', workspacePath('/live-preview'), { releaseId: draft.releaseId, path, text });
-    if (!answer.ok) return void (note.textContent = refusalText(answer, 'The preview could not follow'));
+    if (!answer.ok) {
+      note.textContent = refusalText(answer, 'The preview could not follow');
+      return;
+    }
     if (path !== studio.editor.path || text !== studio.editor.text()) return;
     screens = answer.data.screens;
-    if (!answer.data.ok) return void (note.textContent = 'The preview shows the last text that passed the check.');
+    if (!answer.data.ok) {
+      note.textContent = 'The preview shows the last text that passed the check.';
+      return;
+    }
     if (answer.data.update === null) return makeDraft({ path, text });
     note.textContent = `Draft ${draft.releaseId}, as typed; on the sandbox: payments are test payments.`;
     if (listening) send({ type: PREVIEW_UPDATE, update: answer.data.update });

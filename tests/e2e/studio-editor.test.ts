@@ -8,8 +8,7 @@
  */
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { screenshotForReview, UI_TIMEOUT, visible } from './harness.ts';
-import { useE2E } from './harness.ts';
+import { screenshotForReview, UI_TIMEOUT, useE2E, visible } from './harness.ts';
 import { loginOperator } from './operatorHelpers.ts';
 import { studioApiOf, studioEditor } from './studioHelpers.ts';
 

@@ -55,7 +55,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('the check of the open file as typed', () => {
-  test('a copy key that does not exist, typed and not saved: marked at its line with its FL code and docs; fixed: gone; nothing stored', async () => {
+  test('a copy key missing, typed, not saved: marked at its line with its FL code and docs; fixed: gone; nothing stored', async () => {
     const typed = REPOSITORY_FILES[HOME_FUNNEL]!.replace('        text: home:heading', '        text: home:headline');
     expect((await call('POST', `/workspaces/${id}/check`)).json().ok).toBe(true);
     // As a marketer types: each pause sends a text the check has not seen yet.
@@ -123,7 +123,7 @@ describe('the draft’s JSON Schemas', () => {
 });
 
 describe('the live preview', () => {
-  test('a heading’s text typed: the update holds the new text; the open funnel’s screens with their paths; new routes: a load', async () => {
+  test('a heading’s text typed: the update holds it; the open funnel’s screens with their paths; new routes: a load', async () => {
     const preview = (await call('POST', `/workspaces/${id}/preview`)).json();
     const typed = REPOSITORY_FILES[HOME_COPY]!.replace(HOME_HEADING, 'Coding games, typed live');
     const live = await call('POST', `/workspaces/${id}/live-preview`, { releaseId: preview.releaseId, path: HOME_COPY, text: typed });
@@ -139,7 +139,14 @@ describe('the live preview', () => {
     expect(funnel.json().update).toEqual({ screens: {}, copy: {} });
     expect(funnel.json().screens[0]).toEqual({ id: 'landing', path: '/' });
 
-    const newScreen = `${REPOSITORY_FILES[HOME_FUNNEL]}\n  - id: welcome\n    path: /welcome\n    title: home:title\n    blocks:\n      - { type: heading, text: home:heading }\n`;
+    const welcome = [
+      '  - id: welcome',
+      '    path: /welcome',
+      '    title: home:title',
+      '    blocks:',
+      '      - { type: heading, text: home:heading }',
+    ];
+    const newScreen = `${REPOSITORY_FILES[HOME_FUNNEL]}\n${welcome.join('\n')}\n`;
     const routed = await call('POST', `/workspaces/${id}/live-preview`, {
       releaseId: preview.releaseId,
       path: HOME_FUNNEL,
