@@ -8,7 +8,7 @@
  */
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { screenshotForReview, UI_TIMEOUT, useE2E, visible } from './harness.ts';
+import { expectHealthyScreen, screenshotForReview, type TestPage, UI_TIMEOUT, useE2E, visible } from './harness.ts';
 import { loginOperator } from './operatorHelpers.ts';
 import { studioApiOf, studioEditor } from './studioHelpers.ts';
 
@@ -28,7 +28,7 @@ async function retype(page: Page, text: string) {
   await page.keyboard.press('Control+Home');
 }
 
-async function openStudio(): Promise<Page> {
+async function openStudio(): Promise<TestPage> {
   const page = await e2e.openPage('/admin/login');
   if (process.env.STUDIO_DEBUG) {
     const started = new Map<unknown, number>();
@@ -166,5 +166,6 @@ describe('the studio editor', () => {
     expect(await frame.getByLabel('Email').inputValue()).toBe('typed-before@example.com');
     expect(await frame.evaluate(() => (window as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     await screenshotForReview(page, 'studio-editor-5-preview-updated-in-place');
+    await expectHealthyScreen(page, 'the studio with its preview');
   });
 });
