@@ -96,4 +96,28 @@ describe('the studio page', () => {
     await visible(second.getByText(`Saved ${FILE}.`), 'the second editor’s version saved on the first’s');
     expect((await api.file(id, FILE)).text).toBe(seconds);
   });
+
+  test('an editor starts a new draft from the live release and switches back to the earlier one', async () => {
+    const page = await e2e.openPage('/admin/login');
+    await loginOperator(page, e2e.url, EDITOR);
+    await page.goto(e2e.at('/admin/studio'));
+    const drafts = page.getByLabel('Draft', { exact: true });
+    await visible(drafts, 'the drafts list');
+    const earlier = await drafts.inputValue();
+    expect(await page.getByLabel('Start from').locator('option').first().textContent()).toMatch(/^Release \d+ \(live\)/);
+
+    await page.getByRole('button', { name: 'New draft' }).click();
+    await arrivesAt(
+      page,
+      (url) => url.searchParams.get('workspace') !== null && url.searchParams.get('workspace') !== earlier,
+      'the new draft',
+    );
+    const made = new URL(page.url()).searchParams.get('workspace');
+    await visible(page.getByText(new RegExp(`^Workspace ${made}, from release \\d+\\. Choose a file to edit\\.$`)), 'the new draft open');
+    await expectHealthyScreen(page, 'the studio on a new draft');
+
+    await page.getByLabel('Draft', { exact: true }).selectOption(earlier);
+    await arrivesAt(page, (url) => url.searchParams.get('workspace') === earlier, 'the earlier draft');
+    await visible(page.getByText(new RegExp(`^Workspace ${earlier}, from release`)), 'the earlier draft open again');
+  });
 });
