@@ -16,12 +16,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium.ts';
 import { ADMIN_PREFIX } from '../../src/server/admin/prefix.ts';
 import { readAdminToken } from '../../src/server/admin/token.ts';
 import { readServerEnv } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { STUDIO_DIR } from '../../src/server/studio/page/build.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium.ts';
 import { defaultOutDir, ensureBuilt, repoRoot } from './build.ts';
 
 const RUNS = 7;

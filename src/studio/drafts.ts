@@ -46,8 +46,10 @@ export function draftChooser(studio: Studio) {
     );
     draftSelect.value = String(studio.workspace.id);
     draftSelect.addEventListener('change', () => {
-      if (studio.unsaved() && !window.confirm(`${studio.editor.path} has changes you have not saved. Switch drafts and drop them?`))
-        return void (draftSelect.value = String(studio.workspace.id));
+      if (studio.unsaved() && !window.confirm(`${studio.editor.path} has changes you have not saved. Switch drafts and drop them?`)) {
+        draftSelect.value = String(studio.workspace.id);
+        return;
+      }
       switchTo(Number(draftSelect.value));
     });
 

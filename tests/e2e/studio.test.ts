@@ -58,7 +58,7 @@ describe('the studio page', () => {
     expect(await publish.isDisabled()).toBe(true);
   });
 
-  test('two editors save one file: the second sees the conflict with both versions, nothing is lost, and keeping mine saves it on theirs', async () => {
+  test('two editors save one file: the second sees both versions, nothing is lost, and keeping mine saves it on theirs', async () => {
     const openAsEditor = async (editor: typeof EDITOR) => {
       const page = await e2e.openPage('/admin/login');
       await loginOperator(page, e2e.url, editor);
