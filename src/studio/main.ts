@@ -9,8 +9,11 @@ import { studioApi } from './api.ts';
 import { byId } from './dom.ts';
 import { createEditor } from './editor.ts';
 import { files as filesOf } from './files.ts';
+import { funnelMap } from './funnelMap.ts';
+import { newFunnel } from './newFunnel.ts';
 import { problemsList } from './problems.ts';
 import { previewAndPublish } from './publish.ts';
+import { releasesView } from './releases.ts';
 import type { Studio, StudioDiagnostic, WorkspaceSummary } from './studio.ts';
 import { views as viewsOf } from './views.ts';
 
@@ -76,6 +79,9 @@ function start(root: HTMLElement) {
   const problems = problemsList(studio);
   checked.add((diagnostics) => problems.show(diagnostics));
   previewAndPublish(studio, (diagnostics) => problems.show(diagnostics));
+  newFunnel(studio);
+  funnelMap(studio);
+  releasesView(studio);
 
   openWorkspace(studio)
     .then(async (workspace) => {
