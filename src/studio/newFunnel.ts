@@ -4,8 +4,8 @@
  * `with:` value (src/language/schema/template.ts) before it is sent. The server writes the funnel file and its copy
  * file (src/server/studio/newFunnel.ts); the copy file then opens, its empty texts marked by the check.
  */
-import type { TemplateChoice, TemplateParamField } from '../server/studio/newFunnel.ts';
 import { templateParamTypes } from '../language/schema/template.ts';
+import type { TemplateChoice, TemplateParamField } from '../server/studio/newFunnel.ts';
 import { refusalText } from './api.ts';
 import { el } from './dom.ts';
 import type { Studio } from './studio.ts';
@@ -130,7 +130,8 @@ export function newFunnel(studio: Studio) {
       await studio.refreshTree();
       await studio.openFile(answer.data.copy.path);
       studio.say(
-        `Made ${answer.data.funnel.path} and ${answer.data.copy.path}: write its ${answer.data.texts.length} texts, then save (the empty ones are marked).`,
+        `Made ${answer.data.funnel.path} and ${answer.data.copy.path}: ` +
+          `write its ${answer.data.texts.length} texts, then save (the empty ones are marked).`,
       );
       await studio.check();
     });

@@ -108,7 +108,8 @@ function funnelText(choice: TemplateChoice, values: Record<string, unknown>): st
     choice.params.filter((p) => values[p.name] !== undefined && values[p.name] !== p.default).map((p) => [p.name, values[p.name]]),
   );
   const body = stringify({ version: 1, use: choice.name, with: given });
-  return `# Made in the studio from the template ${choice.name} (${choice.file}). Its texts: copy/en/${values[choice.idParam]}.yaml.\n${body}`;
+  const texts = `copy/en/${values[choice.idParam]}.yaml`;
+  return `# Made in the studio from the template ${choice.name} (${choice.file}). Its texts: ${texts}.\n${body}`;
 }
 
 /**
