@@ -9,8 +9,11 @@ import { byId } from './dom.ts';
 import { draftChooser, openWorkspace } from './drafts.ts';
 import { createEditor } from './editor.ts';
 import { files as filesOf } from './files.ts';
+import { funnelMap } from './funnelMap.ts';
+import { newFunnel } from './newFunnel.ts';
 import { problemsList } from './problems.ts';
 import { previewAndPublish } from './publish.ts';
+import { releasesView } from './releases.ts';
 import type { Studio, StudioDiagnostic, WorkspaceSummary } from './studio.ts';
 import { views as viewsOf } from './views.ts';
 
@@ -68,6 +71,9 @@ function start(root: HTMLElement) {
   checked.add((diagnostics) => problems.show(diagnostics));
   previewAndPublish(studio, (diagnostics) => problems.show(diagnostics));
   draftChooser(studio);
+  newFunnel(studio);
+  funnelMap(studio);
+  releasesView(studio);
 
   openWorkspace(studio.api)
     .then(async (workspace) => {

@@ -39,6 +39,7 @@ import { readReleaseState } from '../releases/repository.ts';
 import { REFUSAL_STATUS } from '../releases/routes.ts';
 import { type Actor, listReleaseSummaries, rollback } from '../releases/service.ts';
 import { MAX_FILE_BYTES } from './files.ts';
+import { funnelRoutes } from './funnelRoutes.ts';
 import {
   checkWorkspace,
   createWorkspace,
@@ -61,6 +62,8 @@ const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
   'not-found': 404,
   conflict: 409,
   published: 409,
+  'invalid-params': 422,
+  exists: 409,
 };
 
 const releaseRef = z.union([z.literal('live'), z.number().int().positive()]);
@@ -142,6 +145,8 @@ export async function studioApi(app: FastifyInstance, o: StudioApiOptions) {
     request.log.error({ err: error }, 'studio request failed');
     return reply.code(500).send({ error: 'The studio request failed on the server; its log says why.' });
   });
+
+  funnelRoutes(app, { db, actorOf });
 
   app.get('/session', async (request) => {
     const s = request.operatorSession!;

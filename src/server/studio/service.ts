@@ -47,7 +47,17 @@ async function auditStudio(
   });
 }
 
-export type StudioRefusalReason = 'invalid-path' | 'too-large' | 'unsafe-yaml' | 'not-found' | 'conflict' | 'published';
+export type StudioRefusalReason =
+  | 'invalid-path'
+  | 'too-large'
+  | 'unsafe-yaml'
+  | 'not-found'
+  | 'conflict'
+  | 'published'
+  /** A new funnel's parameters (./newFunnel.ts): `detail.params` says what is wrong with each. */
+  | 'invalid-params'
+  /** A new funnel whose files exist already. */
+  | 'exists';
 
 /** A studio request not carried out; nothing changed. `detail` goes into the answer (a conflict's two texts). */
 export class StudioRefusal extends Error {
