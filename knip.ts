@@ -10,6 +10,7 @@ const config: KnipConfig = {
     'tests/fixtures/braintree/*.ts',
     'src/server/db/migrations/[0-9]*.ts',
     'src/ssr/entry.ts',
+    'src/studio/main.ts',
     // The blocks' components, which their definitions name by file (the build imports them: src/vitePlugin/blockCode.ts).
     ...blocks.map((b) => `src/blocks/${b.type}/${b.component.slice(2)}`),
   ],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { blocks } from './src/blocks/registry.ts';
 import { backendInDevServer } from './src/server/devBackend.ts';
+import { STUDIO_DIR, STUDIO_ENTRY } from './src/server/studio/page/build.ts';
 import { blockCodePlugin } from './src/vitePlugin/blockCode.ts';
 import { funnelConfigPlugin } from './src/vitePlugin/plugin.ts';
 
@@ -15,16 +16,21 @@ const outDir = process.env.DIST_DIR ?? 'dist/client';
  * the server serves it as releases (src/server/releases/). FUNNELS_DIR and COPY_DIR point
  * `npm run dev` at other configs.
  */
-/** `vite build --outDir X` (scripts/lib/build.ts) puts the server renderer in X/.ssr. */
-function serverRendererBesideTheApp(): Plugin {
+/**
+ * `vite build --outDir X` (scripts/lib/build.ts) puts the server renderer in X/.ssr and the studio
+ * in X/.studio: dot folders, which the app's static server never serves (src/server/static.ts).
+ */
+function serverRendererAndStudioBesideTheApp(): Plugin {
   let appDir = outDir;
   return {
-    name: 'server-renderer-beside-the-app',
+    name: 'server-renderer-and-studio-beside-the-app',
     config(config) {
       appDir = config.build?.outDir ?? outDir;
     },
     configEnvironment(name, _config, env) {
-      if (name === 'ssr' && env.command === 'build') return { build: { outDir: path.join(appDir, '.ssr') } };
+      if (env.command !== 'build') return undefined;
+      if (name === 'ssr') return { build: { outDir: path.join(appDir, '.ssr') } };
+      if (name === 'studio') return { build: { outDir: path.join(appDir, STUDIO_DIR) } };
       return undefined;
     },
   };
@@ -36,7 +42,7 @@ export default defineConfig({
     funnelConfigPlugin({ funnelsDir: process.env.FUNNELS_DIR ?? 'funnels', copyDir: process.env.COPY_DIR ?? 'copy', blocks }),
     blockCodePlugin(blocks),
     backendInDevServer(),
-    serverRendererBesideTheApp(),
+    serverRendererAndStudioBesideTheApp(),
   ],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
@@ -63,11 +69,26 @@ export default defineConfig({
         rollupOptions: { input: { entry: 'src/ssr/entry.ts' } },
       },
     },
+    // The operators' studio (/admin/studio): its own build, so no chunk of it is shared with the
+    // parents' app, and nothing the parents load changes with it (src/server/studio/page/assets.ts serves it).
+    studio: {
+      consumer: 'client',
+      build: {
+        emptyOutDir: true,
+        manifest: true,
+        copyPublicDir: false,
+        target: 'es2022',
+        // So that the manifest names the entry's stylesheet (src/server/studio/page/assets.ts reads it).
+        cssCodeSplit: true,
+        rollupOptions: { input: { studio: STUDIO_ENTRY } },
+      },
+    },
   },
   builder: {
     async buildApp(builder) {
       await builder.build(builder.environments.client!);
       await builder.build(builder.environments.ssr!);
+      await builder.build(builder.environments.studio!);
     },
   },
   server: { port: Number(process.env.VITE_PORT ?? 5173) },

@@ -240,6 +240,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     passwords: backend.accounts.passwords,
     rateLimiter: backend.rateLimiter,
     funnelsDir,
+    distDir,
     production: settings.environment === 'production',
     now: backend.accounts.now,
   });

@@ -23,6 +23,15 @@ export const contentSecurityPolicy = {
   'frame-ancestors': ["'self'"],
 };
 
+/**
+ * The studio page's policy (/admin/studio): the same, but for style attributes, which its editor
+ * (CodeMirror) sets on the lines and gutters it draws. Scripts stay our own origin's only, and the
+ * studio puts text into the page as text (src/studio/dom.ts).
+ */
+export const studioContentSecurityPolicy = Object.entries({ ...contentSecurityPolicy, 'style-src': ["'self'", "'unsafe-inline'"] })
+  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+  .join('; ');
+
 export const helmetOptions: FastifyHelmetOptions = {
   global: true,
   contentSecurityPolicy: {

@@ -6,9 +6,9 @@
  * versions, and keeping one saves it. The build is the one the suite made.
  */
 import { describe, expect, test } from 'vitest';
-import { CSRF_HEADER, STUDIO_API_PREFIX } from '../../src/server/studio/wire.ts';
 import { arrivesAt, expectHealthyScreen, useE2E, visible } from './harness.ts';
 import { loginOperator } from './operatorHelpers.ts';
+import { replaceEditorText, studioApiOf, typeAtEnd } from './studioHelpers.ts';
 
 const e2e = useE2E();
 const EDITOR = { email: 'studio-editor@example.com', password: 'e2e-studio-editor-password' };
@@ -32,15 +32,15 @@ describe('the studio page', () => {
     await visible(page.getByText('Only a publisher can publish'), 'why Publish is disabled');
 
     await page.getByRole('button', { name: `Open ${FILE}` }).click();
-    await visible(page.getByRole('heading', { level: 2, name: FILE }), 'the open file’s name');
-    const editor = page.getByLabel('File text');
-    const original = await editor.inputValue();
+    await visible(page.getByRole('heading', { level: 3, name: FILE }), 'the open file’s name');
+    const api = studioApiOf(page, e2e.url);
+    const original = (await api.file(await api.newestWorkspace(), FILE)).text;
     expect(original).toContain('heading:');
+    await visible(page.getByRole('textbox', { name: 'File text' }).getByText('heading:').first(), 'the file’s text in the editor');
     await expectHealthyScreen(page, 'the studio with a file open');
 
     // A mistake typed at the end: an unclosed flow sequence.
-    await editor.press('Control+End');
-    await editor.pressSequentially('\nbroken: [oops');
+    await typeAtEnd(page, '\nbroken: [oops');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await visible(page.getByText(`Saved ${FILE}.`), 'the save confirmed');
     const problem = page.getByRole('listitem').filter({ hasText: 'FL010' });
@@ -49,7 +49,7 @@ describe('the studio page', () => {
     await expectHealthyScreen(page, 'the studio listing a problem');
 
     // Fixed: the file as it was, saved on the version the first save answered.
-    await editor.fill(original);
+    await replaceEditorText(page, original);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await visible(page.getByText('No problems.'), 'no problems after the fix');
     expect(await page.locator('#problems li').count()).toBe(0);
@@ -61,26 +61,19 @@ describe('the studio page', () => {
     await loginOperator(page, e2e.url, EDITOR);
     await page.goto(e2e.at('/admin/studio'));
     await page.getByRole('button', { name: `Open ${FILE}` }).click();
-    await visible(page.getByRole('heading', { level: 2, name: FILE }), 'the open file’s name');
-    const editor = page.getByLabel('File text');
-    const original = await editor.inputValue();
+    await visible(page.getByRole('heading', { level: 3, name: FILE }), 'the open file’s name');
+    const api = studioApiOf(page, e2e.url);
+    const id = await api.newestWorkspace();
+    const opened = await api.file(id, FILE);
+    const original = opened.text;
     expect(original).toContain('heading: Start your free trial today!');
 
     // Another tab of the same operator saves the file first, through the API.
-    const api = page.request;
-    const { csrf } = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/session`))).json()) as { csrf: string };
-    const { workspaces } = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/workspaces`))).json()) as { workspaces: { id: number }[] };
-    const id = Math.max(...workspaces.map((w) => w.id));
-    const opened = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/workspaces/${id}/file?path=${FILE}`))).json()) as { version: string };
     const theirs = original.replace('heading: Start your free trial today!', 'heading: Their heading');
-    const saved = await api.put(e2e.at(`${STUDIO_API_PREFIX}/workspaces/${id}/file`), {
-      headers: { [CSRF_HEADER]: csrf },
-      data: { path: FILE, text: theirs, baseVersion: opened.version },
-    });
-    expect(saved.status()).toBe(200);
+    expect((await api.save(id, FILE, theirs, opened.version)).status()).toBe(200);
 
     const mine = original.replace('heading: Start your free trial today!', 'heading: My heading');
-    await editor.fill(mine);
+    await replaceEditorText(page, mine);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await visible(page.getByText('was saved by someone else since you opened it'), 'the conflict explained');
     expect(await page.getByRole('region', { name: 'Their version' }).textContent()).toContain('heading: Their heading');
@@ -89,7 +82,6 @@ describe('the studio page', () => {
 
     await page.getByRole('button', { name: 'Keep mine and save' }).click();
     await visible(page.getByText(`Saved ${FILE}.`), 'mine saved on their version');
-    const stored = (await (await api.get(e2e.at(`${STUDIO_API_PREFIX}/workspaces/${id}/file?path=${FILE}`))).json()) as { text: string };
-    expect(stored.text).toBe(mine);
+    expect((await api.file(id, FILE)).text).toBe(mine);
   });
 });

@@ -2,7 +2,7 @@
  * The `/admin` pages' static files: Chart.js's UMD build (from the installed package), the
  * report's own report.js and the stylesheet. Each address carries a hash of its content, so it
  * can be cached for a year: a new version is a new address. They are public (nothing in them is
- * secret); only the report page and the studio page refer to the scripts, so no parent's page loads their code.
+ * secret); only the report page refers to the scripts, so no parent's page loads their code.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,8 +22,6 @@ export interface AdminAssets {
   chart: AdminAsset;
   report: AdminAsset;
   stylesheet: AdminAsset;
-  /** The studio page's editor (src/server/studio/page/studio.js). */
-  studio: AdminAsset;
   /** The asset at an address, or undefined. */
   at(url: string): AdminAsset | undefined;
 }
@@ -42,8 +40,7 @@ function asset(name: string, file: string, contentType: string): AdminAsset {
 export function loadAdminAssets(): AdminAssets {
   const chart = asset('chart', chartJsUmdFile(), 'text/javascript; charset=utf-8');
   const report = asset('report', path.join(import.meta.dirname, '../report/report.js'), 'text/javascript; charset=utf-8');
-  const studio = asset('studio', path.join(import.meta.dirname, '../studio/page/studio.js'), 'text/javascript; charset=utf-8');
   const stylesheet = asset('admin', path.join(import.meta.dirname, 'admin.css'), 'text/css; charset=utf-8');
-  const byUrl = new Map([chart, report, studio, stylesheet].map((a) => [a.url, a]));
-  return { chart, report, studio, stylesheet, at: (url) => byUrl.get(url) };
+  const byUrl = new Map([chart, report, stylesheet].map((a) => [a.url, a]));
+  return { chart, report, stylesheet, at: (url) => byUrl.get(url) };
 }

@@ -12,10 +12,16 @@ export interface PageParts {
   main: string;
   /** Script addresses, loaded with `defer` after the document. */
   scripts?: string[];
+  /** ES module addresses (deferred too), and further stylesheets. */
+  modules?: string[];
+  stylesheets?: string[];
 }
 
 export function htmlPage(parts: PageParts): string {
-  const scripts = (parts.scripts ?? []).map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
+  const scripts =
+    (parts.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    (parts.scripts ?? []).map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('') +
+    (parts.modules ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('');
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

@@ -7,6 +7,7 @@
  *   GET  /admin/report   the experiments report (`?release=N`: on release N only); without a session 303 /admin/login
  *   GET  /admin/studio   the studio (editors and publishers edit a draft's files); without a session 303 /admin/login
  *   GET  /admin/assets/* Chart.js, report.js, the stylesheet (hashed addresses, cached a year)
+ *   GET  /admin/studio/assets/*  the studio's built code (src/server/studio/page/assets.ts)
  *
  * CSRF: the login form's token is bound to a pre-session (its cookie; ./loginForms.ts), the
  * signed-in forms carry the session's own token, stored with the session; both are compared in
@@ -27,7 +28,9 @@ import { createOperatorSessions, OPERATOR_SESSION_HOURS } from '../operators/ses
 import { buildReport, reportRelease } from '../report/build.ts';
 import { readDeclaredExperiments } from '../report/declaredExperiments.ts';
 import { reportPage } from '../report/page.ts';
+import { studioContentSecurityPolicy } from '../security.ts';
 import { IMMUTABLE } from '../static.ts';
+import { readStudioBundle, studioAssetRoutes } from '../studio/page/assets.ts';
 import { studioPage } from '../studio/page/page.ts';
 import { ADMIN_ASSETS_PREFIX, loadAdminAssets } from './assets.ts';
 import { adminCookies } from './cookies.ts';
@@ -40,6 +43,8 @@ export interface AdminPagesOptions {
   rateLimiter: RateLimiter;
   /** Where experiments.yaml is (the report lists its experiments). */
   funnelsDir: string;
+  /** The built app, whose `.studio/` holds the studio's code (src/server/studio/page/assets.ts); null: no studio. */
+  distDir: string | null;
   /** NODE_ENV=production: `__Host-` cookies, always Secure (./cookies.ts). */
   production: boolean;
   now?: () => Date;
@@ -60,6 +65,8 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
   const cookies = adminCookies({ production: o.production });
   const forms = loginForms(await serverKey(o.db, 'operator-login-form'), o.now);
   const stylesheet = assets.stylesheet.url;
+  const studio = readStudioBundle(o.distDir);
+  if (o.distDir) await app.register(studioAssetRoutes, { distDir: o.distDir });
 
   // HTML forms post application/x-www-form-urlencoded; only these routes take it.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
@@ -162,10 +169,11 @@ export async function adminPages(app: FastifyInstance, o: AdminPagesOptions) {
   app.get('/admin/studio', async (request, reply) => {
     const session = await currentSession(request);
     if (!session) return reply.redirect('/admin/login', 303);
+    reply.header('content-security-policy', studioContentSecurityPolicy);
     return html(
       reply,
       200,
-      studioPage({ stylesheet, script: assets.studio.url, operatorEmail: session.email, role: session.role, csrf: session.csrfToken }),
+      studioPage({ stylesheet, bundle: studio, operatorEmail: session.email, role: session.role, csrf: session.csrfToken }),
     );
   });
 
