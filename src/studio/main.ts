@@ -12,6 +12,7 @@ import { files as filesOf } from './files.ts';
 import { problemsList } from './problems.ts';
 import { previewAndPublish } from './publish.ts';
 import type { Studio, StudioDiagnostic, WorkspaceSummary } from './studio.ts';
+import { textsView } from './texts/view.ts';
 import { views as viewsOf } from './views.ts';
 
 function listeners<T extends unknown[]>() {
@@ -76,6 +77,7 @@ function start(root: HTMLElement) {
   const problems = problemsList(studio);
   checked.add((diagnostics) => problems.show(diagnostics));
   previewAndPublish(studio, (diagnostics) => problems.show(diagnostics));
+  studio.onReady(() => studio.addView(textsView(studio)));
 
   openWorkspace(studio)
     .then(async (workspace) => {

@@ -86,10 +86,14 @@ async function workspaceToTranslate(): Promise<number> {
   const es = await readFile(translator, id, ES_HOME);
   const withoutHeading = es.text.replace(/^heading: .*\n/m, '');
   expect(withoutHeading).not.toBe(es.text);
-  expect((await call(translator, 'PUT', `/workspaces/${id}/file`, { path: ES_HOME, text: withoutHeading, baseVersion: es.version })).statusCode).toBe(200);
+  expect(
+    (await call(translator, 'PUT', `/workspaces/${id}/file`, { path: ES_HOME, text: withoutHeading, baseVersion: es.version })).statusCode,
+  ).toBe(200);
   const en = await readFile(translator, id, EN_HOME);
   const newEnglish = en.text.replace(`plansLabel: ${PLANS_LABEL}`, 'plansLabel: Pick the plan for your family');
-  expect((await call(translator, 'PUT', `/workspaces/${id}/file`, { path: EN_HOME, text: newEnglish, baseVersion: en.version })).statusCode).toBe(200);
+  expect(
+    (await call(translator, 'PUT', `/workspaces/${id}/file`, { path: EN_HOME, text: newEnglish, baseVersion: en.version })).statusCode,
+  ).toBe(200);
   return id;
 }
 
@@ -104,7 +108,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('a language’s texts', () => {
-  test('each English text beside the language’s, missing, stale or done; the languages with their counts; the files’ versions', async () => {
+  test('each English text beside the language’s: missing, stale or done; the languages, counted; the files’ versions', async () => {
     expect(REPOSITORY_FILES[ES_FINGERPRINTS], 'releases hold the fingerprints of the English').toBeDefined();
     const id = await workspaceToTranslate();
     const list = await listTexts(translator, id);
@@ -155,7 +159,8 @@ describe('saving translations', () => {
     });
 
     const after = (await readFile(translator, id, ES_HOME)).text;
-    const expected = `${before.text.replace('plansLabel: Elige tu plan\n', 'plansLabel: Elige el plan para tu familia\n')}heading: ¡Empieza hoy tu prueba gratis!\n`;
+    const relabelled = before.text.replace('plansLabel: Elige tu plan\n', 'plansLabel: Elige el plan para tu familia\n');
+    const expected = `${relabelled}heading: ¡Empieza hoy tu prueba gratis!\n`;
     expect(after).toBe(expected);
     expect(after).toContain('# The plan selection page.\n');
 
@@ -205,7 +210,7 @@ describe('saving translations', () => {
     expect(row((await listTexts(translator, id, 'es')).texts, 'home:heading')?.target).toBe('¡Empieza hoy!');
   });
 
-  test('a text with other placeholders, $t() or <link> than the English, or an unknown key: 422 with every problem, nothing saved', async () => {
+  test('other placeholders, $t() or <link> than the English, or an unknown key: 422 with every problem, nothing saved', async () => {
     const id = await workspaceToTranslate();
     const { versions } = await listTexts(translator, id, 'es');
     const refused = await call(translator, 'POST', `/workspaces/${id}/texts/es`, {
@@ -220,7 +225,8 @@ describe('saving translations', () => {
     expect(refused.json()).toMatchObject({
       reason: 'translation-refused',
       problems: [
-        "Your text ('home:lead'): the translation has placeholders {nombre}, but the source text has none; other $t(...) texts than the source text",
+        "Your text ('home:lead'): the translation has placeholders {nombre}, but the source text has none; " +
+          'other $t(...) texts than the source text',
         "Your text: 'home:headng' is not a text of copy/en/ (did you mean 'home:heading'?)",
       ],
     });
@@ -331,7 +337,11 @@ describe('publishing', () => {
   test('the fingerprints file is saved only as JSON the tools can read', async () => {
     const id = (await call(translator, 'POST', '/workspaces', {})).json().id as number;
     const file = await readFile(translator, id, ES_FINGERPRINTS);
-    const bad = await call(translator, 'PUT', `/workspaces/${id}/file`, { path: ES_FINGERPRINTS, text: '[1, 2]', baseVersion: file.version });
+    const bad = await call(translator, 'PUT', `/workspaces/${id}/file`, {
+      path: ES_FINGERPRINTS,
+      text: '[1, 2]',
+      baseVersion: file.version,
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error).toContain('.translated-from.json must be a JSON object');
   });

@@ -167,7 +167,10 @@ export async function saveTexts(
     (texts) => {
       const result = importTexts(texts, request.locale, units);
       if (result.problems.length)
-        throw new TranslationRefusal(`${result.problems.join('\n')}\n\n${result.problems.length} problem(s): nothing was saved.`, result.problems);
+        throw new TranslationRefusal(
+          `${result.problems.join('\n')}\n\n${result.problems.length} problem(s): nothing was saved.`,
+          result.problems,
+        );
       return result;
     },
     request.versions,

@@ -38,9 +38,7 @@ const saveBody = z
     ),
   })
   .strict();
-const importBody = z
-  .object({ name: z.string().min(1).max(200), text: z.string().max(MAX_WORKSPACE_BYTES) })
-  .strict();
+const importBody = z.object({ name: z.string().min(1).max(200), text: z.string().max(MAX_WORKSPACE_BYTES) }).strict();
 const exportQuery = z.object({ format: z.enum(['xliff', 'csv']).default('xliff'), all: z.enum(['0', '1']).default('0') });
 const params = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/), locale: locale.optional() });
 
