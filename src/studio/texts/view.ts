@@ -30,10 +30,14 @@ export function textsView(studio: Studio): StudioView {
   const readOnly = () => studio.workspace.publishedReleaseId !== null;
   const workspacePath = (path: string) => `/workspaces/${studio.workspace.id}${path}`;
 
-  /** Says what happened: a sentence, and the problems the server listed, one a line. */
+  /**
+   * Says what happened: a sentence, and the problems the server listed, one a line (its message lists them too, then
+   * sums up in a last paragraph: "1 problem(s): nothing was imported.", the sentence shown then).
+   */
   function report(message: string, problems: string[] = [], isError = false) {
+    const sentence = problems.length ? (message.split('\n\n').at(-1) ?? message) : message;
     results.replaceChildren(
-      el('p', { class: isError ? 'error' : '', text: message }),
+      el('p', { class: isError ? 'error' : '', text: sentence }),
       ...(problems.length
         ? [
             el(
