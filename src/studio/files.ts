@@ -151,4 +151,3 @@ export function files(studio: Studio, emit: { file(event: { path: string; kind: 
   });
   return { open, save, refreshTree, unsaved };
 }
-
