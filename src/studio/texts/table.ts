@@ -6,7 +6,7 @@
 import type { TextRow } from '../../server/studio/texts.ts';
 import { el } from '../dom.ts';
 
-export const STATUS_LABEL: Record<TextRow['state'], string> = { missing: 'missing', stale: 'stale', translated: 'done' };
+const STATUS_LABEL: Record<TextRow['state'], string> = { missing: 'missing', stale: 'stale', translated: 'done' };
 
 export interface TableOptions {
   /** "es" */

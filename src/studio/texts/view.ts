@@ -14,7 +14,7 @@ import { exportButtons, importField, type Saved } from './transfer.ts';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 /** "Spanish" for es, "Brazilian Portuguese" for pt-BR; the code itself when the browser has no name for it. */
-export const languageName = (locale: string) => languageNames.of(locale) ?? locale;
+const languageName = (locale: string) => languageNames.of(locale) ?? locale;
 
 export function textsView(studio: Studio): StudioView {
   let current: LocaleTexts | null = null;
