@@ -10,7 +10,11 @@ export interface Answer<T extends object = Record<string, unknown>> {
 }
 
 export interface StudioApi {
-  call<T extends object = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Answer<T>>;
+  call<T extends object = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<Answer<T>>;
   /** The address of an API path (for downloads). */
   url(path: string): string;
 }
