@@ -15,6 +15,7 @@ import { problemsList } from './problems.ts';
 import { previewAndPublish } from './publish.ts';
 import { releasesView } from './releases.ts';
 import type { Studio, StudioDiagnostic, WorkspaceSummary } from './studio.ts';
+import { textsView } from './texts/view.ts';
 import { views as viewsOf } from './views.ts';
 
 function listeners<T extends unknown[]>() {
@@ -74,6 +75,7 @@ function start(root: HTMLElement) {
   newFunnel(studio);
   funnelMap(studio);
   releasesView(studio);
+  studio.onReady(() => studio.addView(textsView(studio)));
 
   openWorkspace(studio.api)
     .then(async (workspace) => {

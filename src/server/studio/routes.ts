@@ -16,6 +16,7 @@
  *   GET  /admin/studio/api/workspaces/:id/diff         → { liveId, baseId, changes, diff, experiments: { warnings, refusals } | null }
  *   POST /admin/studio/api/workspaces/:id/preview      → { releaseId, previewToken, previewUrl }
  *   POST /admin/studio/api/workspaces/:id/publish      { message, force? } → PublishResult & { workspace } (publishers)
+ *   …    /admin/studio/api/workspaces/:id/texts…       the Texts view's: a language's texts, saved, exported, imported (./textsRoutes.ts)
  *   GET  /admin/studio/api/releases                    → { releases: ReleaseSummary[], liveId, deployedId }
  *   POST /admin/studio/api/releases/rollback           { to?, force? } → LiveChangeResult (publishers)
  *
@@ -53,6 +54,7 @@ import {
   workspaceList,
   workspaceTree,
 } from './service.ts';
+import { studioTextsRoutes } from './textsRoutes.ts';
 import { CSRF_HEADER, STUDIO_API_PREFIX } from './wire.ts';
 
 const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
@@ -193,6 +195,8 @@ export async function studioApi(app: FastifyInstance, o: StudioApiOptions) {
     request.log.info({ workspace: result.workspace, release: result.id, unchanged: result.unchanged }, 'studio workspace published');
     return result;
   });
+
+  studioTextsRoutes(app, { db, actorOf });
 
   app.get('/releases', async () => {
     const state = await readReleaseState(db);

@@ -15,7 +15,7 @@ import { findRelease, insertAudit, readReleaseState } from '../releases/reposito
 import { type Actor, type PublishResult, publish, releaseFiles } from '../releases/service.ts';
 import type { ReleaseFiles } from '../releases/source.ts';
 import { checkForStudio } from './diagnostics.ts';
-import { bytesOf, isEditablePath, MAX_FILE_BYTES, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, unsafeYaml, versionOf } from './files.ts';
+import { bytesOf, isEditablePath, MAX_FILE_BYTES, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, unsafeText, versionOf } from './files.ts';
 import {
   findWorkspace,
   findWorkspaceFile,
@@ -187,7 +187,7 @@ function refuseUnsafe(path: string, text: string) {
       'invalid-path',
     );
   if (bytesOf(text) > MAX_FILE_BYTES) throw new StudioRefusal(`${path} is larger than ${MAX_FILE_BYTES / 1024} KB.`, 'too-large');
-  const unsafe = unsafeYaml(text);
+  const unsafe = unsafeText(path, text);
   if (unsafe) throw new StudioRefusal(`${path}: ${unsafe}`, 'unsafe-yaml');
 }
 
