@@ -2,7 +2,7 @@
  * `npm run bench`: what a parent downloads before the landing page shows, how long
  * `npm run check` takes, and how fast the backend answers two calls.
  *
- * `npm run bench -- bundle | check | api | preview | lighthouse` runs one part (several may be named).
+ * `npm run bench -- bundle | check | api | preview | release | studio | lighthouse` runs one part (several may be named).
  *
  * 1. Builds the app (with Vite's manifest) into a temporary folder.
  * 2. The landing route's JS: the entry chunk and its static imports (what every page loads),
@@ -17,7 +17,10 @@
  * 5. In `npm run dev`, save → new text on screen in Chromium for copy and funnel edits, with the
  *    page loads (scripts/lib/previewBench.ts; targets PREVIEW_TARGETS there).
  *
- * 6. Lighthouse (mobile) on '/', '/login', '/promo' and '/gift' of a fresh production build,
+ * 6. The studio's first view in Chromium beside a bare /admin page (scripts/lib/studioBench.ts;
+ *    target STUDIO_TARGET_MS there).
+ *
+ * 7. Lighthouse (mobile) on '/', '/login', '/promo' and '/gift' of a fresh production build,
  *    beside a bare React + react-router floor page built in the same run: median of 3 interleaved
  *    runs of the scores, LCP, TBT, CLS, FCP and script bytes; then the JS '/' downloads until the
  *    network is idle, entry and total, gzip -9 (scripts/lib/lighthouseBench.ts; targets
@@ -38,6 +41,7 @@ import { bin, repoRoot, run, viteBuild } from './lib/build.ts';
 import { runLighthouseBench } from './lib/lighthouseBench.ts';
 import { runPreviewBench } from './lib/previewBench.ts';
 import { runReleaseBench } from './lib/releaseBench.ts';
+import { runStudioBench } from './lib/studioBench.ts';
 
 /** 120 KB, in the web-performance sense of kilobytes (1000 bytes): the stricter reading. */
 const JS_GZIP_BUDGET = 120_000;
@@ -104,7 +108,7 @@ async function timeCheck(): Promise<number[]> {
   return times;
 }
 
-const PARTS = ['bundle', 'check', 'api', 'preview', 'release', 'lighthouse'] as const;
+const PARTS = ['bundle', 'check', 'api', 'preview', 'release', 'studio', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length) {
@@ -202,7 +206,10 @@ if (wants('preview')) previewMissed = (await runPreviewBench()).some((row) => !r
 let releaseMissed = false;
 if (wants('release')) releaseMissed = (await runReleaseBench()).some((row) => !row.met);
 
+let studioMissed = false;
+if (wants('studio')) studioMissed = (await runStudioBench()).some((row) => !row.met);
+
 let lighthouseMissed = false;
 if (wants('lighthouse')) lighthouseMissed = (await runLighthouseBench()).some((row) => !row.met);
 
-if (overBudget || apiMissed || previewMissed || releaseMissed || lighthouseMissed) process.exit(1);
+if (overBudget || apiMissed || previewMissed || releaseMissed || studioMissed || lighthouseMissed) process.exit(1);

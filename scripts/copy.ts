@@ -15,10 +15,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Format, FormatError, formatOfFile, fromCsv, fromXliff, toCsv, toXliff, type Unit } from './lib/translations/formats.ts';
-import { importTexts, markTranslated } from './lib/translations/importTexts.ts';
-import { localeStatus, textStatuses } from './lib/translations/status.ts';
-import { readTexts, type Texts } from './lib/translations/texts.ts';
+import type { Format } from '../src/compiler/translations/formats.ts';
+import { markTranslated } from '../src/compiler/translations/importTexts.ts';
+import { localeStatus, textStatuses } from '../src/compiler/translations/status.ts';
+import type { Texts } from '../src/compiler/translations/texts.ts';
+import { exportTexts, importFile } from '../src/compiler/translations/transfer.ts';
+import { readTextsOnDisk, writeFiles } from './lib/translations/disk.ts';
 
 const USAGE = `Usage: npm run copy -- <command>
   status [locale...]                   texts translated, missing and stale, per language
@@ -54,40 +56,11 @@ function missing(texts: Texts, locale: string): string {
   return `${lines.join('\n')}\n\n${count('missing')} missing, ${count('stale')} stale.`;
 }
 
-function exported(texts: Texts, locale: string, format: Format, all: boolean): string {
-  const units = textStatuses(texts, locale)
-    .filter((s) => all || s.state !== 'translated')
-    .map((s) => ({ key: s.key, source: s.source, target: s.target ?? '', state: s.state }));
-  return format === 'csv' ? toCsv(units) : toXliff(units, { sourceLocale: texts.source, targetLocale: locale, copyDir: texts.copyDir });
-}
-
-function imported(texts: Texts, locale: string, file: string): { out: string; code: number } {
-  const text = readFileSync(file, 'utf8');
-  const format = formatOfFile(file, text);
-  let units: Unit[];
-  try {
-    if (format === 'csv') units = fromCsv(text);
-    else {
-      const xliff = fromXliff(text);
-      if (xliff.targetLocale && xliff.targetLocale !== locale)
-        return { out: `${file} is a translation into ${xliff.targetLocale}, not ${locale}: nothing was imported.`, code: 1 };
-      units = xliff.units;
-    }
-  } catch (e) {
-    if (e instanceof FormatError) return { out: `${file}: ${e.message} Nothing was imported.`, code: 1 };
-    throw e;
-  }
-  const result = importTexts(texts, locale, units);
-  if (result.problems.length)
-    return {
-      out: `${result.problems.map((p) => `${file}: ${p}`).join('\n')}\n\n${result.problems.length} problem(s): nothing was imported.`,
-      code: 1,
-    };
-  const files = result.files.length ? ` into ${result.files.join(', ')}` : '';
-  return {
-    out: `Imported ${result.written} text(s)${files}; ${result.unchanged} unchanged, ${result.empty} left empty. Run \`npm run check\`.`,
-    code: 0,
-  };
+function imported(texts: Texts, root: string, locale: string, file: string): { out: string; code: number } {
+  const outcome = importFile(texts, locale, file, readFileSync(file, 'utf8'));
+  if (!outcome.ok) return { out: outcome.message, code: 1 };
+  writeFiles(root, outcome.result.writes);
+  return { out: `${outcome.message} Run \`npm run check\`.`, code: 0 };
 }
 
 function main(argv: string[]): { out: string; code: number } {
@@ -98,8 +71,9 @@ function main(argv: string[]): { out: string; code: number } {
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) return { out: USAGE, code: values.help ? 0 : 2 };
-  const texts = readTexts({
-    root: process.cwd(),
+  const root = process.cwd();
+  const texts = readTextsOnDisk({
+    root,
     funnelsDir: process.env.FUNNELS_DIR ?? 'funnels',
     copyDir: process.env.COPY_DIR ?? 'copy',
   });
@@ -122,7 +96,7 @@ function main(argv: string[]): { out: string; code: number } {
     case 'export': {
       const format = (values.format ?? (values.out && /\.csv$/i.test(values.out) ? 'csv' : 'xliff')) as Format;
       if (format !== 'xliff' && format !== 'csv') throw new UsageError(`--format is xliff or csv, not '${values.format}'.`);
-      const body = exported(texts, locale(false), format, values.all ?? false);
+      const body = exportTexts(texts, locale(false), format, values.all ?? false);
       if (!values.out) return { out: body.trimEnd(), code: 0 };
       writeFileSync(values.out, body);
       return { out: `Wrote ${values.out}.`, code: 0 };
@@ -130,10 +104,11 @@ function main(argv: string[]): { out: string; code: number } {
     case 'import': {
       const file = rest[1];
       if (!file) throw new UsageError("'import' needs a language and a file: npm run copy -- import es es.xlf");
-      return imported(texts, locale(false), path.resolve(file));
+      return imported(texts, root, locale(false), path.resolve(file));
     }
     case 'mark': {
-      const marked = markTranslated(texts, locale(true), rest.length > 1 ? rest.slice(1) : undefined);
+      const { marked, writes } = markTranslated(texts, locale(true), rest.length > 1 ? rest.slice(1) : undefined);
+      writeFiles(root, writes);
       return { out: `Recorded the English of ${marked} ${rest[0]} text(s).`, code: 0 };
     }
     default:

@@ -3,14 +3,18 @@
  * CSRF token on every write, and back to the login when the session has ended.
  */
 
-export interface Answer<T = Record<string, unknown>> {
+export interface Answer<T extends object = Record<string, unknown>> {
   status: number;
   ok: boolean;
   data: T & { error?: string; reason?: string };
 }
 
 export interface StudioApi {
-  call<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Answer<T>>;
+  call<T extends object = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<Answer<T>>;
   /** The address of an API path (for downloads). */
   url(path: string): string;
 }
@@ -34,4 +38,4 @@ export function studioApi(o: { prefix: string; csrfHeader: string; csrf: string 
 }
 
 /** An answer's own explanation, or a sentence naming what failed. */
-export const refusalText = (answer: Answer, what: string) => answer.data.error ?? `${what} (${answer.status}).`;
+export const refusalText = (answer: Answer<object>, what: string) => answer.data.error ?? `${what} (${answer.status}).`;

@@ -1,19 +1,23 @@
 /**
  * The studio's browser code (/admin/studio; src/server/studio/page/page.ts renders its page, and
- * the build's `studio` environment bundles this apart from the parents' app). It opens the
- * operator's workspace (the newest one not yet published, or a new one from live) and wires its
- * parts: files and editor, problems, preview and publish, and the views others add.
+ * the build's `studio` environment bundles this apart from the parents' app). It opens a
+ * workspace (./drafts.ts says which) and wires its parts: files and editor, problems, preview and publish, and the views others add.
  */
 import './studio.css';
 import { studioApi } from './api.ts';
 import { byId } from './dom.ts';
+import { draftChooser, openWorkspace } from './drafts.ts';
 import { createEditor } from './editor.ts';
 import { editorSchemas } from './editorSchema.ts';
 import { files as filesOf } from './files.ts';
+import { funnelMap } from './funnelMap.ts';
+import { newFunnel } from './newFunnel.ts';
 import { livePreview } from './preview.ts';
 import { problemsList } from './problems.ts';
 import { previewAndPublish } from './publish.ts';
+import { releasesView } from './releases.ts';
 import type { Studio, StudioDiagnostic, WorkspaceSummary } from './studio.ts';
+import { textsView } from './texts/view.ts';
 import { views as viewsOf } from './views.ts';
 
 function listeners<T extends unknown[]>() {
@@ -24,15 +28,6 @@ function listeners<T extends unknown[]>() {
       for (const listener of all) await listener(...args);
     },
   };
-}
-
-async function openWorkspace(studio: Studio): Promise<WorkspaceSummary> {
-  const list = await studio.api.call<{ workspaces: WorkspaceSummary[] }>('GET', '/workspaces');
-  const open = (list.data.workspaces ?? []).filter((w) => w.publishedReleaseId === null).sort((a, b) => b.id - a.id)[0];
-  if (open) return open;
-  const made = await studio.api.call<WorkspaceSummary>('POST', '/workspaces', { from: 'live' });
-  if (!made.ok) throw new Error(made.data.error ?? `Could not make a workspace (${made.status}).`);
-  return made.data;
 }
 
 function start(root: HTMLElement) {
@@ -80,8 +75,13 @@ function start(root: HTMLElement) {
   previewAndPublish(studio, (diagnostics) => problems.show(diagnostics));
   editorSchemas(studio);
   livePreview(studio);
+  draftChooser(studio);
+  newFunnel(studio);
+  funnelMap(studio);
+  releasesView(studio);
+  studio.onReady(() => studio.addView(textsView(studio)));
 
-  openWorkspace(studio)
+  openWorkspace(studio.api)
     .then(async (workspace) => {
       studio.workspace = workspace;
       await files.refreshTree();

@@ -25,8 +25,17 @@ export function problemsList(studio: Studio) {
       el('strong', { text: d.code ?? d.severity }),
       ` ${d.message}`,
     ];
-    // docs/errors.md is not served: the address names the page and section an operator reads in the repository.
-    if (d.docs) children.push(' — see ', el('code', { text: d.docs }));
+    // docs/errors.md is not served: its entry's words come with the problem, and the address names it in the repository.
+    if (d.help)
+      children.push(
+        el('details', {}, [
+          el('summary', { text: `${d.code} ${d.help.title}: how to fix it` }),
+          el('p', { text: d.help.why }),
+          el('p', { text: d.help.fix }),
+          el('p', { class: 'muted' }, ['In the repository: ', el('code', { text: d.docs ?? '' })]),
+        ]),
+      );
+    else if (d.docs) children.push(' — see ', el('code', { text: d.docs }));
     return el('li', { class: d.severity === 'error' ? 'error-item' : '' }, children);
   }
 

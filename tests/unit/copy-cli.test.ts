@@ -8,15 +8,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { repoRoot, run } from '../../scripts/lib/build.ts';
-import { fromCsv, fromXliff, toCsv, toXliff } from '../../scripts/lib/translations/formats.ts';
-import { importTexts, markTranslated } from '../../scripts/lib/translations/importTexts.ts';
-import { localeStatus, textStatuses } from '../../scripts/lib/translations/status.ts';
-import { readTexts } from '../../scripts/lib/translations/texts.ts';
+import { readTextsOnDisk, writeFiles } from '../../scripts/lib/translations/disk.ts';
+import { fromCsv, fromXliff, toCsv, toXliff } from '../../src/compiler/translations/formats.ts';
+import { importTexts, markTranslated } from '../../src/compiler/translations/importTexts.ts';
+import { localeStatus, textStatuses } from '../../src/compiler/translations/status.ts';
 
 const TRICKY = 'Hola, "{name}": <link>entra</link> a $t(common:productName)\nañadido, ¿sí? «ok»';
 
 let root: string;
-const texts = () => readTexts({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+const texts = () => readTextsOnDisk({ root, funnelsDir: 'funnels', copyDir: 'copy' });
+/** What `npm run copy` does with the tools' answer: writes its files. */
+const imported = (...args: Parameters<typeof importTexts>) => {
+  const result = importTexts(...args);
+  writeFiles(root, result.writes);
+  return result;
+};
+const marked = (...args: Parameters<typeof markTranslated>) => {
+  const { marked: count, writes } = markTranslated(...args);
+  writeFiles(root, writes);
+  return count;
+};
 const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);
@@ -40,7 +51,7 @@ describe('status and missing', () => {
   });
 
   test('a translation becomes stale when its English changes after it was made', () => {
-    expect(markTranslated(texts(), 'es')).toBe(1);
+    expect(marked(texts(), 'es')).toBe(1);
     write('copy/en/greet.yaml', 'welcome: "Welcome back, {name}: <link>log in</link> to $t(common:productName)"\nbye: Goodbye for now\n');
     expect(localeStatus(texts(), 'es').stale).toBe(1);
     expect(textStatuses(texts(), 'es').find((s) => s.key === 'greet:bye')).toEqual({
@@ -49,7 +60,7 @@ describe('status and missing', () => {
       target: 'Adiós',
       state: 'stale',
     });
-    markTranslated(texts(), 'es', ['greet:bye']);
+    marked(texts(), 'es', ['greet:bye']);
     expect(localeStatus(texts(), 'es').stale).toBe(0);
   });
 });
@@ -66,14 +77,14 @@ describe('export and import', () => {
       const back = format === 'xliff' ? fromXliff(file).units : fromCsv(file);
       expect(back.map((u) => [u.key, u.source, u.target])).toEqual([['greet:welcome', units[0]!.source, TRICKY]]);
 
-      const first = importTexts(t, 'es', back);
+      const first = imported(t, 'es', back);
       expect(first).toMatchObject({ problems: [], written: 1, files: ['copy/es/greet.yaml'] });
       const written = read('copy/es/greet.yaml');
       expect(written.startsWith('# Greetings\nbye: Adiós\n')).toBe(true);
       expect(texts().index.get('es', 'greet:welcome')?.text).toBe(TRICKY);
       expect(localeStatus(texts(), 'es')).toMatchObject({ translated: 2, stale: 0 });
 
-      expect(importTexts(texts(), 'es', back)).toMatchObject({ problems: [], written: 0, unchanged: 1 });
+      expect(imported(texts(), 'es', back)).toMatchObject({ problems: [], written: 0, unchanged: 1 });
       expect(read('copy/es/greet.yaml')).toBe(written);
     });
   }
@@ -91,7 +102,7 @@ describe('export and import', () => {
 
   test('a translation with other placeholders, $t() or <link> than the English is refused, and nothing is written', () => {
     const before = read('copy/es/greet.yaml');
-    const result = importTexts(texts(), 'es', [
+    const result = imported(texts(), 'es', [
       { key: 'greet:bye', target: 'Adiós, {nombre}', where: 'line 2' },
       { key: 'greet:welcome', target: 'Hola, {name}: entra', where: 'line 3' },
       { key: 'greet:byee', target: 'Chao', where: 'line 4' },

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SOURCE_HASHES_FILE } from '../../compiler/translations/sourceHashes.ts';
 import type { ReleaseFiles } from './source.ts';
 
 export interface CheckoutDirs {
@@ -18,8 +19,12 @@ export interface CheckoutDirs {
 /** The folders a release's paths start with. */
 export const RELEASE_FOLDERS = { funnels: 'funnels', copy: 'copy' } as const;
 
-/** What a release holds of a folder: what the checker reads (src/compiler/projectFiles.ts readProjectFiles), its .yaml and .yml files. */
-const isReleaseFile = (name: string) => /\.ya?ml$/.test(name);
+/**
+ * What a release holds of a folder: what the checker reads (src/compiler/projectFiles.ts readProjectFiles), its .yaml
+ * and .yml files, and each language's fingerprints of the English its texts translate, which the studio's Texts view
+ * reads and writes as `npm run copy` does (docs/translators.md).
+ */
+const isReleaseFile = (name: string) => /\.ya?ml$/.test(name) || name === SOURCE_HASHES_FILE;
 
 /** SHA-256 over the sorted paths and texts: equal files, equal hash. */
 export function hashFiles(files: ReleaseFiles): string {

@@ -6,7 +6,7 @@
  * `checkFilesOnce`), so an unchanged workspace is not checked again.
  */
 import { fullMessage } from '../../compiler/diagnostic.ts';
-import { codeLink, isDiagnosticCode } from '../../compiler/diagnosticCodes.ts';
+import { codeLink, type DiagnosticCode, diagnosticCodes, isDiagnosticCode } from '../../compiler/diagnosticCodes.ts';
 import { locateDiagnostic, type Position, sortDiagnostics } from '../../compiler/report.ts';
 import { checkReleaseFiles } from '../releases/check.ts';
 import { hashFiles } from '../releases/files.ts';
@@ -30,6 +30,8 @@ export interface StudioDiagnostic {
   message: string;
   /** `docs/errors.md#fl101-unknown-field`. */
   docs?: string;
+  /** That entry's own words (the server does not serve docs/): its title, why it matters, how to fix it. */
+  help?: { title: string; why: string; fix: string };
   /** A mistake inside a template a funnel uses: where in the template (the funnel's position is its `use:` line). */
   template?: { file: string } & Span;
 }
@@ -42,6 +44,11 @@ export interface StudioCheck {
   warnings: number;
   diagnostics: StudioDiagnostic[];
 }
+
+const helpOf = (code: DiagnosticCode) => {
+  const { title, why, fix } = diagnosticCodes[code];
+  return { title, why, fix };
+};
 
 const span = (p: Position): Span => ({ line: p.line, column: p.column, end: { line: p.line, column: p.column + p.length } });
 
@@ -56,7 +63,7 @@ export function checkForStudio(files: ReleaseFiles): StudioCheck {
       severity: d.severity,
       ...(d.code ? { code: d.code } : {}),
       message: fullMessage(d),
-      ...(isDiagnosticCode(d.code) ? { docs: codeLink(d.code) } : {}),
+      ...(isDiagnosticCode(d.code) ? { docs: codeLink(d.code), help: helpOf(d.code) } : {}),
       ...(inTemplate ? { template: { file: inTemplate.file.relPath, ...span(inTemplate.position) } } : {}),
     }),
   );

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseDocument } from 'yaml';
+import { SOURCE_HASHES_FILE, sourceHashesProblem } from '../../compiler/translations/sourceHashes.ts';
 
 /** The largest file of this repository is 24 KB; ten times that is still a file a person edits. */
 export const MAX_FILE_BYTES = 256 * 1024;
@@ -15,8 +16,12 @@ export const MAX_WORKSPACE_FILES = 400;
 export const MAX_ALIASES = 100;
 
 const NAME = '[A-Za-z0-9][A-Za-z0-9_-]*\\.yaml';
-/** funnels/<name>.yaml, funnels/templates/<name>.yaml, copy/<locale>/<name>.yaml (`en`, `es`, `pt-BR`). */
-const EDITABLE = new RegExp(`^(funnels/(templates/)?${NAME}|copy/[a-z]{2,3}(-[A-Z]{2})?/${NAME})$`);
+const FINGERPRINTS = SOURCE_HASHES_FILE.replaceAll('.', '\\.');
+/**
+ * funnels/<name>.yaml, funnels/templates/<name>.yaml, copy/<locale>/<name>.yaml (`en`, `es`, `pt-BR`), and
+ * copy/<locale>/.translated-from.json, the fingerprints of the English a language translated (docs/translators.md).
+ */
+const EDITABLE = new RegExp(`^(funnels/(templates/)?${NAME}|copy/[a-z]{2,3}(-[A-Z]{2})?/(${NAME}|${FINGERPRINTS}))$`);
 
 export const isEditablePath = (path: string) => path.length <= 200 && EDITABLE.test(path);
 
@@ -25,12 +30,16 @@ export const versionOf = (text: string) => createHash('sha256').update(text).dig
 
 export const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
+/** Why the text of `path` cannot be stored, or null: the fingerprints must be what the translators' tools read. */
+export const unsafeText = (path: string, text: string): string | null =>
+  path.endsWith(`/${SOURCE_HASHES_FILE}`) ? sourceHashesProblem(text) : unsafeYaml(text);
+
 /**
  * Why the text cannot be stored, or null. A YAML syntax error is stored (a file is saved half
  * written, and the check then marks it); aliases past the cap are not: expanding them is what
  * would take the server's memory.
  */
-export function unsafeYaml(text: string): string | null {
+function unsafeYaml(text: string): string | null {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) return null;
   try {

@@ -17,6 +17,7 @@
  *   GET  /admin/studio/api/workspaces/:id/diff         → { liveId, baseId, changes, diff, experiments: { warnings, refusals } | null }
  *   POST /admin/studio/api/workspaces/:id/preview      { path?, text? } → { releaseId, previewToken, previewUrl }
  *   POST /admin/studio/api/workspaces/:id/publish      { message, force? } → PublishResult & { workspace } (publishers)
+ *   …    /admin/studio/api/workspaces/:id/texts…       the Texts view's: a language's texts, saved, exported, imported (./textsRoutes.ts)
  *   GET  /admin/studio/api/releases                    → { releases: ReleaseSummary[], liveId, deployedId }
  *   POST /admin/studio/api/releases/rollback           { to?, force? } → LiveChangeResult (publishers)
  *
@@ -42,6 +43,7 @@ import { REFUSAL_STATUS } from '../releases/routes.ts';
 import { type Actor, listReleaseSummaries, rollback } from '../releases/service.ts';
 import { editorRoutes, overlayOf } from './editorRoutes.ts';
 import { MAX_FILE_BYTES } from './files.ts';
+import { funnelRoutes } from './funnelRoutes.ts';
 import {
   checkWorkspace,
   createWorkspace,
@@ -55,6 +57,7 @@ import {
   workspaceList,
   workspaceTree,
 } from './service.ts';
+import { studioTextsRoutes } from './textsRoutes.ts';
 import { CSRF_HEADER, STUDIO_API_PREFIX } from './wire.ts';
 
 const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
@@ -64,6 +67,8 @@ const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
   'not-found': 404,
   conflict: 409,
   published: 409,
+  'invalid-params': 422,
+  exists: 409,
 };
 
 const releaseRef = z.union([z.literal('live'), z.number().int().positive()]);
@@ -146,6 +151,8 @@ export async function studioApi(app: FastifyInstance, o: StudioApiOptions) {
     return reply.code(500).send({ error: 'The studio request failed on the server; its log says why.' });
   });
 
+  funnelRoutes(app, { db, actorOf });
+
   app.get('/session', async (request) => {
     const s = request.operatorSession!;
     return { email: s.email, role: s.role, csrf: s.csrfToken };
@@ -197,6 +204,8 @@ export async function studioApi(app: FastifyInstance, o: StudioApiOptions) {
     request.log.info({ workspace: result.workspace, release: result.id, unchanged: result.unchanged }, 'studio workspace published');
     return result;
   });
+
+  studioTextsRoutes(app, { db, actorOf });
 
   app.get('/releases', async () => {
     const state = await readReleaseState(db);

@@ -15,7 +15,7 @@ import { findRelease, insertAudit, readReleaseState } from '../releases/reposito
 import { type Actor, type PublishResult, publish, releaseFiles } from '../releases/service.ts';
 import type { ReleaseFiles } from '../releases/source.ts';
 import { checkForStudio } from './diagnostics.ts';
-import { bytesOf, isEditablePath, MAX_FILE_BYTES, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, unsafeYaml, versionOf } from './files.ts';
+import { bytesOf, isEditablePath, MAX_FILE_BYTES, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, unsafeText, versionOf } from './files.ts';
 import {
   findWorkspace,
   findWorkspaceFile,
@@ -47,7 +47,17 @@ async function auditStudio(
   });
 }
 
-export type StudioRefusalReason = 'invalid-path' | 'too-large' | 'unsafe-yaml' | 'not-found' | 'conflict' | 'published';
+export type StudioRefusalReason =
+  | 'invalid-path'
+  | 'too-large'
+  | 'unsafe-yaml'
+  | 'not-found'
+  | 'conflict'
+  | 'published'
+  /** A new funnel's parameters (./newFunnel.ts): `detail.params` says what is wrong with each. */
+  | 'invalid-params'
+  /** A new funnel whose files exist already. */
+  | 'exists';
 
 /** A studio request not carried out; nothing changed. `detail` goes into the answer (a conflict's two texts). */
 export class StudioRefusal extends Error {
@@ -177,7 +187,7 @@ export function refuseUnsafe(path: string, text: string) {
       'invalid-path',
     );
   if (bytesOf(text) > MAX_FILE_BYTES) throw new StudioRefusal(`${path} is larger than ${MAX_FILE_BYTES / 1024} KB.`, 'too-large');
-  const unsafe = unsafeYaml(text);
+  const unsafe = unsafeText(path, text);
   if (unsafe) throw new StudioRefusal(`${path}: ${unsafe}`, 'unsafe-yaml');
 }
 

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { Document, parseDocument } from 'yaml';
-import { closestCopyKey, placeholders } from '../../../src/compiler/checks/copyIndex.ts';
-import { nestedKeys } from '../../../src/compiler/copySplit.ts';
+import { closestCopyKey, placeholders } from '../checks/copyIndex.ts';
+import { nestedKeys } from '../copySplit.ts';
 import type { Unit } from './formats.ts';
-import { hashOf, readSourceHashes, writeSourceHashes } from './sourceHashes.ts';
-import { copyFileOf, namespaceOf, type Texts } from './texts.ts';
+import { formatSourceHashes, hashOf, sourceHashesPath } from './sourceHashes.ts';
+import { copyFileOf, namespaceOf, sourceHashesOf, type Texts } from './texts.ts';
+
+/** Files to write, path (relative to the root) → new text: the tools answer them, their callers write them. */
+export type FileWrites = Record<string, string>;
 
 export interface ImportResult {
   /** Nothing is written when there is any: each names the unit and what is wrong. */
@@ -13,7 +14,10 @@ export interface ImportResult {
   written: number;
   unchanged: number;
   empty: number;
+  /** The copy files whose texts changed. */
   files: string[];
+  /** Those files' new texts, and the language's fingerprints when they changed; none when there are problems. */
+  writes: FileWrites;
 }
 
 const sorted = (items: string[]) => [...items].sort().join(', ') || 'none';
@@ -32,15 +36,22 @@ function problemsOf(unit: Unit, source: string): string[] {
   return out;
 }
 
+/** The fingerprints file of `locale` with `hashes`, when its text would change. */
+function hashesWrite(texts: Texts, locale: string, hashes: Map<string, string>): FileWrites {
+  const file = sourceHashesPath(texts.copyDir, locale);
+  const text = formatSourceHashes(hashes);
+  return texts.read(file) === text ? {} : { [file]: text };
+}
+
 /**
- * Writes the units' translations into `copy/<locale>/`, keeping each file's order and comments
- * (new texts go where the source has them when the file is new, else at the end), and records
- * which English each was made from: the source text in the file, so a translation of an English
- * text that has changed since the export arrives already stale. Importing the same file again
- * changes nothing.
+ * The units' translations written into `copy/<locale>/`, keeping each file's order and comments
+ * (new texts go at the end of their file, a new file in the units' order), with a record of which
+ * English each was made from: the source text in the unit (the English the translator saw), else
+ * today's, so a translation of an English text that has changed since the export arrives already
+ * stale. Importing the same units again changes nothing.
  */
 export function importTexts(texts: Texts, locale: string, units: readonly Unit[]): ImportResult {
-  const result: ImportResult = { problems: [], written: 0, unchanged: 0, empty: 0, files: [] };
+  const result: ImportResult = { problems: [], written: 0, unchanged: 0, empty: 0, files: [], writes: {} };
   const accepted: { unit: Unit; path: string[] }[] = [];
   for (const unit of units) {
     if (unit.target.trim() === '') {
@@ -64,15 +75,15 @@ export function importTexts(texts: Texts, locale: string, units: readonly Unit[]
   }
   if (result.problems.length) return result;
 
-  const hashes = readSourceHashes(texts.root, texts.copyDir, locale);
+  const hashes = sourceHashesOf(texts, locale);
   const byFile = new Map<string, typeof accepted>();
   for (const a of accepted) {
     const file = copyFileOf(texts, locale, namespaceOf(a.unit.key));
     byFile.set(file, [...(byFile.get(file) ?? []), a]);
   }
   for (const [file, list] of byFile) {
-    const abs = path.join(texts.root, file);
-    const doc = existsSync(abs) ? parseDocument(readFileSync(abs, 'utf8')) : new Document({});
+    const before = texts.read(file);
+    const doc = before === undefined ? new Document({}) : parseDocument(before);
     let changed = false;
     for (const { unit, path: keyPath } of list) {
       const current = texts.index.get(texts.source, unit.key)!.text!;
@@ -86,17 +97,19 @@ export function importTexts(texts: Texts, locale: string, units: readonly Unit[]
       result.written++;
     }
     if (!changed) continue;
-    mkdirSync(path.dirname(abs), { recursive: true });
-    writeFileSync(abs, doc.toString({ lineWidth: 0 }));
+    result.writes[file] = doc.toString({ lineWidth: 0 });
     result.files.push(file);
   }
-  writeSourceHashes(texts.root, texts.copyDir, locale, hashes);
+  Object.assign(result.writes, hashesWrite(texts, locale, hashes));
   return result;
 }
 
-/** Records the current source text of `keys` (default: every translated text) as what `locale` translated. */
-export function markTranslated(texts: Texts, locale: string, keys?: readonly string[]): number {
-  const hashes = readSourceHashes(texts.root, texts.copyDir, locale);
+/**
+ * Records the current source text of `keys` (default: every translated text) as what `locale`
+ * translated: how many, and the fingerprints file to write.
+ */
+export function markTranslated(texts: Texts, locale: string, keys?: readonly string[]): { marked: number; writes: FileWrites } {
+  const hashes = sourceHashesOf(texts, locale);
   let marked = 0;
   for (const entry of texts.sourceEntries) {
     if (keys && !keys.includes(entry.key)) continue;
@@ -104,6 +117,5 @@ export function markTranslated(texts: Texts, locale: string, keys?: readonly str
     hashes.set(entry.key, hashOf(entry.text!));
     marked++;
   }
-  writeSourceHashes(texts.root, texts.copyDir, locale, hashes);
-  return marked;
+  return { marked, writes: hashesWrite(texts, locale, hashes) };
 }

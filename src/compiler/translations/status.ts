@@ -1,5 +1,5 @@
-import { hashOf, readSourceHashes } from './sourceHashes.ts';
-import type { Texts } from './texts.ts';
+import { hashOf } from './sourceHashes.ts';
+import { sourceHashesOf, type Texts } from './texts.ts';
 
 export type TextState = 'translated' | 'missing' | 'stale';
 
@@ -17,7 +17,7 @@ export interface TextStatus {
  * records it.
  */
 export function textStatuses(texts: Texts, locale: string): TextStatus[] {
-  const hashes = readSourceHashes(texts.root, texts.copyDir, locale);
+  const hashes = sourceHashesOf(texts, locale);
   return texts.sourceEntries.map((entry) => {
     const source = entry.text!;
     const target = texts.index.get(locale, entry.key)?.text;

@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { splitKey } from '../../../src/compiler/checks/copyIndex.ts';
+import { splitKey } from '../checks/copyIndex.ts';
 import type { TextState } from './status.ts';
 
 /** One text as it travels to a translator and back. */

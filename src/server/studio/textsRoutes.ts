@@ -1,0 +1,112 @@
+/**
+ * The Texts view's part of the studio API (docs/releases.md, "Studio API"), registered inside it
+ * (./routes.ts), so its session, CSRF and refusal answers are the API's:
+ *
+ *   GET  {prefix}/workspaces/:id/texts?locale=es            → LocaleTexts (./texts.ts): the language's texts with their
+ *                                                            status, the workspace's languages, its files' versions
+ *   POST {prefix}/workspaces/:id/texts/:locale              { edits: [{ key, text }], versions } → TextsSaved
+ *   GET  {prefix}/workspaces/:id/texts/:locale/export?format=xliff|csv&all=1
+ *                                                          → the file, as a download (missing and stale texts; all: every one)
+ *   POST {prefix}/workspaces/:id/texts/:locale/import      { name, text } → TextsSaved
+ *
+ * A translation the checks refuse answers 422 `{ error, reason: 'translation-refused', problems }`, the messages of
+ * `npm run copy -- import`, and saves nothing; a language the workspace has not, or its source language, 404
+ * `{ reason: 'no-such-language' }`. tests/server/studio-texts.test.ts calls each.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/types.ts';
+import type { Actor } from '../releases/service.ts';
+import { MAX_WORKSPACE_BYTES } from './files.ts';
+import { exportWorkspaceTexts, importTextsFile, LocaleRefusal, saveTexts, TranslationRefusal, workspaceTexts } from './texts.ts';
+
+const locale = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a language, like es or pt-BR');
+const key = z.string().min(3).max(200);
+const saveBody = z
+  .object({
+    edits: z
+      .array(z.object({ key, text: z.string().max(64 * 1024) }).strict())
+      .min(1)
+      .max(5000),
+    versions: z.record(
+      z.string().max(200),
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+    ),
+  })
+  .strict();
+const importBody = z.object({ name: z.string().min(1).max(200), text: z.string().max(MAX_WORKSPACE_BYTES) }).strict();
+const exportQuery = z.object({ format: z.enum(['xliff', 'csv']).default('xliff'), all: z.enum(['0', '1']).default('0') });
+const params = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/), locale: locale.optional() });
+
+class BadRequest extends Error {
+  readonly statusCode = 400;
+}
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw new BadRequest(result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+}
+
+const idAndLocale = (request: FastifyRequest) => {
+  const p = parsed(params, request.params);
+  return { id: Number(p.id), locale: p.locale ?? '' };
+};
+
+/** The refusals of ./texts.ts as answers; anything else goes on to the API's error handler. */
+async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TranslationRefusal)
+      return reply.code(422).send({ error: error.message, reason: 'translation-refused', problems: error.problems });
+    if (error instanceof LocaleRefusal) return reply.code(404).send({ error: error.message, reason: 'no-such-language' });
+    throw error;
+  }
+}
+
+export function studioTextsRoutes(app: FastifyInstance, o: { db: Kysely<Database>; actorOf: (request: FastifyRequest) => Actor }) {
+  const { db, actorOf } = o;
+
+  app.get('/workspaces/:id/texts', async (request, reply) => {
+    const { id } = idAndLocale(request);
+    const query = parsed(z.object({ locale: locale.optional() }), request.query);
+    return answering(reply, () => workspaceTexts(db, id, query.locale));
+  });
+
+  app.post('/workspaces/:id/texts/:locale', { bodyLimit: 2 * MAX_WORKSPACE_BYTES }, async (request, reply) => {
+    const body = parsed(saveBody, request.body);
+    const where = idAndLocale(request);
+    return answering(reply, async () => {
+      const saved = await saveTexts(db, { ...where, ...body, actor: actorOf(request) });
+      request.log.info({ workspace: where.id, locale: where.locale, files: saved.files }, 'studio texts saved');
+      return saved;
+    });
+  });
+
+  app.get('/workspaces/:id/texts/:locale/export', async (request, reply) => {
+    const query = parsed(exportQuery, request.query);
+    const where = idAndLocale(request);
+    return answering(reply, async () => {
+      const file = await exportWorkspaceTexts(db, { ...where, format: query.format, all: query.all === '1' });
+      return reply
+        .header('content-type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xliff+xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    });
+  });
+
+  app.post('/workspaces/:id/texts/:locale/import', { bodyLimit: 2 * MAX_WORKSPACE_BYTES }, async (request, reply) => {
+    const body = parsed(importBody, request.body);
+    const where = idAndLocale(request);
+    return answering(reply, async () => {
+      const imported = await importTextsFile(db, { ...where, ...body, actor: actorOf(request) });
+      request.log.info({ workspace: where.id, locale: where.locale, files: imported.files }, 'studio texts imported');
+      return imported;
+    });
+  });
+}

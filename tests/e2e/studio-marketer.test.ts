@@ -1,0 +1,183 @@
+/**
+ * A marketer in the studio (docs/marketers.md, "The studio"), timed: an editor logs in, makes `acmegym` from the
+ * partner template through the New funnel form, writes its four texts, follows its map to a screen's line, types a
+ * mistake and sees it marked, fixes it, previews the draft and walks the preview to its payment screen (a second
+ * preview after an edit shows the edit), and cannot publish. A publisher then publishes through the studio page,
+ * and a fresh browser serves /acmegym. The whole scripted flow, typing included, takes under 2 minutes.
+ * SCREENSHOT_DIR=docs/screenshots writes studio-*.png, one per step. The build is the one the suite made.
+ *
+ * The check's markers appear after a save (the problems list and the editor's markers); markers as you type are
+ * the editor's part (tests/e2e/studio-editor.test.ts once it lands).
+ */
+import { describe, expect, test } from 'vitest';
+import { arrivesAt, expectHealthyScreen, newParentEmail, screenshotForReview, type TestPage, useE2E, visible } from './harness.ts';
+import { loginOperator } from './operatorHelpers.ts';
+import { replaceEditorText, studioApiOf } from './studioHelpers.ts';
+
+const e2e = useE2E();
+const EDITOR = { email: 'studio-marketer@example.com', password: 'e2e-studio-marketer-password' };
+const PUBLISHER = { email: 'studio-publisher@example.com', password: 'e2e-studio-publisher-password', role: 'publisher' };
+const PASSWORD = 'secret12';
+const COPY = 'copy/en/acmegym.yaml';
+const FUNNEL = 'funnels/acmegym.yaml';
+const HEADING = 'Welcome, Acme Gym members!';
+const NEW_HEADING = 'Acme Gym members code for free';
+const PAYMENT_HEADING = 'Start your Acme Gym membership';
+
+const texts = (heading: string) =>
+  `landing:\n  heading: ${heading}\n  lead: As an Acme Gym member you get Codeling with a free trial.\n` +
+  'register:\n  lead: Create your Codeling account. Your Acme Gym membership is linked to it.\n' +
+  `payment:\n  heading: ${PAYMENT_HEADING}\n`;
+
+async function saveDraft(page: TestPage, path: string) {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await visible(page.getByRole('status').filter({ hasText: `Saved ${path}.` }), `${path} saved`);
+}
+
+const problem = (page: TestPage, code: string) => page.locator('#problems li').filter({ hasText: code });
+
+async function previewLink(page: TestPage): Promise<string> {
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const status = await visible(page.getByRole('status').filter({ hasText: 'Preview opened: ' }), 'the preview link', 20_000);
+  const link = /Preview opened: (\S+)/.exec((await status.textContent()) ?? '')?.[1];
+  expect(link).toMatch(/^\/\?preview=[\w-]+$/);
+  return link!;
+}
+
+describe('a marketer in the studio', () => {
+  test('makes acmegym from the partner template, writes it, previews it to payment; a publisher publishes; under 2 minutes', async () => {
+    const started = Date.now();
+
+    // 1. An editor logs in and opens the studio.
+    const page = await e2e.openPage('/admin/login');
+    await loginOperator(page, e2e.url, EDITOR);
+    await page.goto(e2e.at('/admin/studio'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Studio' }), 'the studio heading');
+    await visible(page.getByRole('status').filter({ hasText: 'Choose a file to edit.' }), 'the workspace open');
+    await expectHealthyScreen(page, 'the studio opened');
+    await screenshotForReview(page, 'studio-1-opened');
+
+    // 2. New funnel: the partner template's form, its defaults filled, a wrong value refused as the checker would.
+    await page.getByRole('button', { name: 'New funnel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New funnel' });
+    await visible(dialog, 'the New funnel dialog');
+    expect(await dialog.getByLabel('Template').inputValue()).toBe('partner');
+    expect(await dialog.getByLabel('trialDays (optional)').inputValue()).toBe('7');
+    await dialog.getByLabel('id', { exact: true }).fill('Acme Gym');
+    await dialog.getByRole('button', { name: 'Create funnel' }).click();
+    await visible(
+      dialog.getByText('Expected an id like acmegym: lower-case letters and digits, starting with a letter.'),
+      'the id refused',
+    );
+    await visible(dialog.getByText("Required: the partner's name as people know it, like Acme Gym."), 'the name required');
+    await expectHealthyScreen(page, 'the New funnel form with its errors');
+    await dialog.getByLabel('id', { exact: true }).fill('acmegym');
+    await dialog.getByLabel('name', { exact: true }).fill('Acme Gym');
+    await dialog.getByLabel('annualPrice (optional)').fill('59.99');
+    await dialog.getByLabel('trialDays (optional)').fill('30');
+    await screenshotForReview(page, 'studio-2-new-funnel');
+    await dialog.getByRole('button', { name: 'Create funnel' }).click();
+    await visible(page.getByRole('heading', { level: 3, name: COPY }), 'the new copy file open');
+    await visible(page.getByRole('status').filter({ hasText: `Made ${FUNNEL} and ${COPY}: write its 4 texts` }), 'what was made');
+    // Its four texts are empty, each marked by the check.
+    await visible(problem(page, 'FL103').nth(3), 'four empty texts marked');
+    expect(await problem(page, 'FL103').count()).toBe(4);
+    await screenshotForReview(page, 'studio-3-texts-to-write');
+
+    await replaceEditorText(page, texts(HEADING));
+    await saveDraft(page, COPY);
+    await expect.poll(() => problem(page, 'FL103').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('#problems li.error-item').count()).toBe(0);
+
+    // The funnel's map: its screens, each taking the cursor to the funnel file's line that names it.
+    await page.getByRole('button', { name: `Open ${FUNNEL}` }).click();
+    await visible(page.getByRole('heading', { level: 3, name: FUNNEL }), 'the funnel file open');
+    const map = page.getByRole('region', { name: 'Funnel map' });
+    await visible(map.getByText('made from the template partner'), 'the map says the template');
+    const payment = map.getByRole('button', { name: /^Go to screen acmegymPayment \(\/acmegym-payment\), line \d+$/ });
+    await visible(payment, 'the payment screen on the map');
+    await visible(map.getByText('→ acmegymRegister /acmegym-register').first(), 'the landing leads to the register screen');
+    await payment.click();
+    await visible(page.locator('.cm-activeLine').filter({ hasText: 'id: acmegym' }), 'the cursor on the line naming the screens');
+    await expectHealthyScreen(page, 'the studio with the funnel map');
+    await screenshotForReview(page, 'studio-4-map');
+
+    // 3. A mistake typed, marked, fixed.
+    const api = studioApiOf(page, e2e.url);
+    const workspace = await api.newestWorkspace();
+    const funnel = (await api.file(workspace, FUNNEL)).text;
+    await replaceEditorText(page, funnel.replace('trialDays: 30', 'trialDays: thirty'));
+    await saveDraft(page, FUNNEL);
+    await visible(problem(page, 'FL206'), 'the wrong trialDays marked');
+    expect(await problem(page, 'FL206').textContent()).toContain('Expected a number of days, like 30.');
+    await visible(page.locator('.cm-lintRange-error').first(), 'the mistake marked in the editor');
+    await screenshotForReview(page, 'studio-5-mistake');
+    await replaceEditorText(page, funnel);
+    await saveDraft(page, FUNNEL);
+    await expect.poll(() => problem(page, 'FL206').count(), { timeout: 10_000 }).toBe(0);
+
+    // 4. The preview shows the draft, and a new preview after an edit shows the edit; walked to its payment screen.
+    const parent = await e2e.openPage(await previewLink(page), { viewport: { width: 390, height: 844 } });
+    await parent.goto(e2e.at('/acmegym'));
+    await visible(parent.getByRole('heading', { level: 1, name: HEADING }), 'the landing in the preview');
+    await page.getByRole('button', { name: `Open ${COPY}` }).click();
+    await visible(page.getByRole('heading', { level: 3, name: COPY }), 'the copy file open again');
+    await replaceEditorText(page, texts(NEW_HEADING));
+    await saveDraft(page, COPY);
+    const updated = await e2e.openPage(await previewLink(page), { viewport: { width: 390, height: 844 } });
+    await updated.goto(e2e.at('/acmegym'));
+    await visible(updated.getByRole('heading', { level: 1, name: NEW_HEADING }), 'the edited heading in the new preview');
+    await screenshotForReview(updated, 'studio-6-preview-updated');
+    await updated.getByRole('link', { name: 'Start your free trial' }).click();
+    await arrivesAt(updated, (u) => u.pathname === '/acmegym-register', '/acmegym-register');
+    await updated.getByLabel('Email').fill(newParentEmail('studio'));
+    await updated.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await updated.getByLabel('Confirm password').fill(PASSWORD);
+    await updated.getByRole('button', { name: 'Create account' }).click();
+    await arrivesAt(updated, (u) => u.pathname === '/acmegym-payment', '/acmegym-payment', 20_000);
+    await visible(updated.getByRole('heading', { level: 1, name: PAYMENT_HEADING }), 'the payment screen in the preview');
+    await expectHealthyScreen(updated, '/acmegym-payment in the preview');
+    await screenshotForReview(updated, 'studio-7-preview-payment');
+
+    // 5. An editor cannot publish: the button is disabled, with the reason.
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
+    expect(await publish.isDisabled()).toBe(true);
+    await visible(page.getByText('Only a publisher can publish'), 'why Publish is disabled');
+    await screenshotForReview(page, 'studio-8-editor-cannot-publish');
+
+    // A publisher publishes the draft through the studio page; history lists it.
+    const publisher = await e2e.openPage('/admin/login');
+    await loginOperator(publisher, e2e.url, PUBLISHER);
+    await publisher.goto(e2e.at(`/admin/studio?workspace=${workspace}`));
+    await visible(publisher.getByRole('status').filter({ hasText: 'Choose a file to edit.' }), 'the same workspace open');
+    await publisher.getByRole('button', { name: 'Publish', exact: true }).click();
+    await publisher.getByLabel('Release message (what changed, for the history)').fill('Acme Gym partner pages');
+    await publisher.getByRole('button', { name: 'Publish now' }).click();
+    await visible(publisher.getByRole('status').filter({ hasText: /Published release \d+\./ }), 'published', 20_000);
+    await publisher.getByRole('button', { name: 'Changes and history' }).click();
+    const row = publisher.getByRole('row').filter({ hasText: 'Acme Gym partner pages' });
+    await visible(row, 'the release in the history');
+    expect(await row.textContent()).toContain(`${PUBLISHER.email}`);
+    expect(await row.textContent()).toContain(`added ${COPY}, added ${FUNNEL}`);
+    await visible(publisher.getByRole('button', { name: /^Roll back to release \d+$/ }).first(), 'Roll back offered for earlier releases');
+    await expectHealthyScreen(publisher, 'the studio’s history');
+    await screenshotForReview(publisher, 'studio-9-published-history');
+
+    // A fresh tab, no preview: live serves /acmegym.
+    const fresh = await e2e.openPage('/');
+    await expect
+      .poll(
+        async () => {
+          await fresh.goto(e2e.at('/acmegym'));
+          return fresh.getByRole('heading', { level: 1, name: NEW_HEADING }).count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(1);
+    await screenshotForReview(fresh, 'studio-10-live');
+
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`The marketer's scripted flow took ${seconds.toFixed(1)} s.`);
+    expect(seconds).toBeLessThan(120);
+  }, 240_000);
+});
