@@ -1,16 +1,18 @@
 /**
  * A marketer in the studio (docs/marketers.md, "The studio"), timed: an editor logs in, makes `acmegym` from the
  * partner template through the New funnel form, writes its four texts, follows its map to a screen's line, types a
- * mistake and sees it marked, fixes it, previews the draft and walks the preview to its payment screen (a second
- * preview after an edit shows the edit), and cannot publish. A publisher then publishes through the studio page,
- * and a fresh browser serves /acmegym. The whole scripted flow, typing included, takes under 2 minutes.
- * SCREENSHOT_DIR=docs/screenshots writes studio-*.png, one per step. The build is the one the suite made.
+ * mistake (not saved) and sees it marked in the editor with its FL code after the pause in typing, fixes it and the
+ * mark goes; the preview frame beside the editor shows acmegym's screen, takes an edit of its heading in place (no
+ * load), and is walked inside the frame to its payment screen; the editor cannot publish. A publisher then publishes
+ * through the studio page, and a fresh browser serves /acmegym. The whole scripted flow, typing included, takes under
+ * 2 minutes. SCREENSHOT_DIR=docs/screenshots writes studio-*.png, one per step. The build is the one the suite made.
  *
- * The check's markers appear after a save (the problems list and the editor's markers); markers as you type are
- * the editor's part (tests/e2e/studio-editor.test.ts once it lands).
+ * The preview is walked inside the frame, as the marketer sees it beside the editor (the frame's preview draft and
+ * parent account are its own, same origin); the Preview button's link, the one to share, then opens the saved
+ * draft in a tab of its own.
  */
 import { describe, expect, test } from 'vitest';
-import { arrivesAt, expectHealthyScreen, newParentEmail, screenshotForReview, type TestPage, useE2E, visible } from './harness.ts';
+import { expectHealthyScreen, newParentEmail, screenshotForReview, type TestPage, UI_TIMEOUT, useE2E, visible } from './harness.ts';
 import { loginOperator } from './operatorHelpers.ts';
 import { replaceEditorText, studioApiOf } from './studioHelpers.ts';
 
@@ -42,6 +44,23 @@ async function previewLink(page: TestPage): Promise<string> {
   const link = /Preview opened: (\S+)/.exec((await status.textContent()) ?? '')?.[1];
   expect(link).toMatch(/^\/\?preview=[\w-]+$/);
   return link!;
+}
+
+/** Clicks the editor's line holding `line`, deletes `erase` characters at its end and types `typed`, key by key. */
+async function retypeLineEnd(page: TestPage, line: string, erase: number, typed: string) {
+  await page.locator('.cm-line', { hasText: line }).click();
+  await page.keyboard.press('End');
+  for (let i = 0; i < erase; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type(typed);
+}
+
+/** Waits until the preview frame beside the editor shows `path`, its runtime ready. */
+async function previewShows(page: TestPage, path: string, timeout = UI_TIMEOUT) {
+  const frame = page.locator('#preview-frame');
+  await expect
+    .poll(() => frame.evaluate((f: HTMLIFrameElement) => f.contentWindow?.location.pathname), { timeout, interval: 100 })
+    .toBe(path);
+  await visible(page.frameLocator('#preview-frame').locator('#root[data-ready]'), `the preview ready at ${path}`, timeout);
 }
 
 describe('a marketer in the studio', () => {
@@ -102,48 +121,66 @@ describe('a marketer in the studio', () => {
     await expectHealthyScreen(page, 'the studio with the funnel map');
     await screenshotForReview(page, 'studio-4-map');
 
-    // 3. A mistake typed, marked, fixed.
+    // 3. A mistake typed, not saved: marked in the editor with its FL code after the pause in typing; fixed, unmarked.
     const api = studioApiOf(page, e2e.url);
     const workspace = await api.newestWorkspace();
     const funnel = (await api.file(workspace, FUNNEL)).text;
-    await replaceEditorText(page, funnel.replace('trialDays: 30', 'trialDays: thirty'));
-    await saveDraft(page, FUNNEL);
-    await visible(problem(page, 'FL206'), 'the wrong trialDays marked');
-    expect(await problem(page, 'FL206').textContent()).toContain('Expected a number of days, like 30.');
-    await visible(page.locator('.cm-lintRange-error').first(), 'the mistake marked in the editor');
+    await retypeLineEnd(page, 'trialDays: 30', 2, 'thirty');
+    const typed = Date.now();
+    const marker = page.locator('.cm-lintRange-error', { hasText: 'thirty' });
+    await visible(marker, 'the mistake marked in the editor');
+    console.log(`The mistake was marked ${Date.now() - typed} ms after typing stopped.`);
+    await marker.hover();
+    const message = await visible(page.locator('.cm-tooltip-lint', { hasText: 'FL206' }), 'the marker’s FL code');
+    expect(await message.textContent()).toContain('Expected a number of days, like 30.');
+    await visible(problem(page, 'FL206'), 'the mistake in the problems list too');
+    expect((await api.file(workspace, FUNNEL)).text).toBe(funnel);
     await screenshotForReview(page, 'studio-5-mistake');
-    await replaceEditorText(page, funnel);
-    await saveDraft(page, FUNNEL);
+    await page.mouse.move(0, 0);
+    await retypeLineEnd(page, 'trialDays: thirty', 'thirty'.length, '30');
+    await expect.poll(() => page.locator('.cm-lintRange-error').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => problem(page, 'FL206').count(), { timeout: 10_000 }).toBe(0);
+    expect((await api.file(workspace, FUNNEL)).text).toBe(funnel);
 
-    // 4. The preview shows the draft, and a new preview after an edit shows the edit; walked to its payment screen.
-    const parent = await e2e.openPage(await previewLink(page), { viewport: { width: 390, height: 844 } });
-    await parent.goto(e2e.at('/acmegym'));
-    await visible(parent.getByRole('heading', { level: 1, name: HEADING }), 'the landing in the preview');
+    // 4. The preview beside the editor shows acmegym's screen, takes an edited text in place, and is walked to payment.
+    const preview = page.frameLocator('#preview-frame');
+    await previewShows(page, '/acmegym');
+    await visible(preview.getByRole('heading', { level: 1, name: HEADING }), 'the landing in the preview frame');
+    await expectHealthyScreen(page, 'the studio with acmegym previewed');
+    await screenshotForReview(page, 'studio-6-preview');
+    await page.locator('#preview-frame').evaluate((f: HTMLIFrameElement) => {
+      (f.contentWindow as Window & { loadedOnce?: boolean }).loadedOnce = true;
+    });
     await page.getByRole('button', { name: `Open ${COPY}` }).click();
     await visible(page.getByRole('heading', { level: 3, name: COPY }), 'the copy file open again');
-    await replaceEditorText(page, texts(NEW_HEADING));
+    await retypeLineEnd(page, `heading: ${HEADING}`, HEADING.length, NEW_HEADING);
+    await visible(preview.getByRole('heading', { level: 1, name: NEW_HEADING }), 'the edited heading in the preview, as typed');
+    expect(
+      await page
+        .locator('#preview-frame')
+        .evaluate((f: HTMLIFrameElement) => (f.contentWindow as Window & { loadedOnce?: boolean }).loadedOnce),
+    ).toBe(true);
+    await screenshotForReview(page, 'studio-7-preview-updated');
     await saveDraft(page, COPY);
-    const updated = await e2e.openPage(await previewLink(page), { viewport: { width: 390, height: 844 } });
-    await updated.goto(e2e.at('/acmegym'));
-    await visible(updated.getByRole('heading', { level: 1, name: NEW_HEADING }), 'the edited heading in the new preview');
-    await screenshotForReview(updated, 'studio-6-preview-updated');
-    await updated.getByRole('link', { name: 'Start your free trial' }).click();
-    await arrivesAt(updated, (u) => u.pathname === '/acmegym-register', '/acmegym-register');
-    await updated.getByLabel('Email').fill(newParentEmail('studio'));
-    await updated.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await updated.getByLabel('Confirm password').fill(PASSWORD);
-    await updated.getByRole('button', { name: 'Create account' }).click();
-    await arrivesAt(updated, (u) => u.pathname === '/acmegym-payment', '/acmegym-payment', 20_000);
-    await visible(updated.getByRole('heading', { level: 1, name: PAYMENT_HEADING }), 'the payment screen in the preview');
-    await expectHealthyScreen(updated, '/acmegym-payment in the preview');
-    await screenshotForReview(updated, 'studio-7-preview-payment');
+    await preview.getByRole('link', { name: 'Start your free trial' }).click();
+    await previewShows(page, '/acmegym-register');
+    await preview.getByLabel('Email').fill(newParentEmail('studio'));
+    await preview.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await preview.getByLabel('Confirm password').fill(PASSWORD);
+    await preview.getByRole('button', { name: 'Create account' }).click();
+    await previewShows(page, '/acmegym-payment', 20_000);
+    await visible(preview.getByRole('heading', { level: 1, name: PAYMENT_HEADING }), 'the payment screen in the preview');
+    await expectHealthyScreen(page, 'the studio with /acmegym-payment previewed');
+    await screenshotForReview(page, 'studio-8-preview-payment');
+    const shared = await e2e.openPage(await previewLink(page), { viewport: { width: 390, height: 844 } });
+    await shared.goto(e2e.at('/acmegym'));
+    await visible(shared.getByRole('heading', { level: 1, name: NEW_HEADING }), 'the saved draft through the shared link');
 
     // 5. An editor cannot publish: the button is disabled, with the reason.
     const publish = page.getByRole('button', { name: 'Publish', exact: true });
     expect(await publish.isDisabled()).toBe(true);
     await visible(page.getByText('Only a publisher can publish'), 'why Publish is disabled');
-    await screenshotForReview(page, 'studio-8-editor-cannot-publish');
+    await screenshotForReview(page, 'studio-9-editor-cannot-publish');
 
     // A publisher publishes the draft through the studio page; history lists it.
     const publisher = await e2e.openPage('/admin/login');
@@ -161,7 +198,7 @@ describe('a marketer in the studio', () => {
     expect(await row.textContent()).toContain(`added ${COPY}, added ${FUNNEL}`);
     await visible(publisher.getByRole('button', { name: /^Roll back to release \d+$/ }).first(), 'Roll back offered for earlier releases');
     await expectHealthyScreen(publisher, 'the studio’s history');
-    await screenshotForReview(publisher, 'studio-9-published-history');
+    await screenshotForReview(publisher, 'studio-10-published-history');
 
     // A fresh tab, no preview: live serves /acmegym.
     const fresh = await e2e.openPage('/');
@@ -174,7 +211,7 @@ describe('a marketer in the studio', () => {
         { timeout: 20_000, interval: 1_000 },
       )
       .toBe(1);
-    await screenshotForReview(fresh, 'studio-10-live');
+    await screenshotForReview(fresh, 'studio-11-live');
 
     const seconds = (Date.now() - started) / 1000;
     console.log(`The marketer's scripted flow took ${seconds.toFixed(1)} s.`);
