@@ -46,12 +46,15 @@ async function previewLink(page: TestPage): Promise<string> {
   return link!;
 }
 
-/** Clicks the editor's line holding `line`, deletes `erase` characters at its end and types `typed`, key by key. */
+/** Clicks the editor's line holding `line`, deletes `erase` characters at its end and types `typed`, key by key, as a person does. */
 async function retypeLineEnd(page: TestPage, line: string, erase: number, typed: string) {
   await page.locator('.cm-line', { hasText: line }).click();
   await page.keyboard.press('End');
   for (let i = 0; i < erase; i++) await page.keyboard.press('Backspace');
   await page.keyboard.type(typed);
+  // Back to the line's start and the mouse away from the text (its hover), so the screenshots show the lines.
+  await page.keyboard.press('Home');
+  await page.mouse.move(0, 0);
 }
 
 /** Waits until the preview frame beside the editor shows `path`, its runtime ready. */
@@ -136,7 +139,6 @@ describe('a marketer in the studio', () => {
     await visible(problem(page, 'FL206'), 'the mistake in the problems list too');
     expect((await api.file(workspace, FUNNEL)).text).toBe(funnel);
     await screenshotForReview(page, 'studio-5-mistake');
-    await page.mouse.move(0, 0);
     await retypeLineEnd(page, 'trialDays: thirty', 'thirty'.length, '30');
     await expect.poll(() => page.locator('.cm-lintRange-error').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => problem(page, 'FL206').count(), { timeout: 10_000 }).toBe(0);
