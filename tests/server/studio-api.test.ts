@@ -5,78 +5,51 @@
  * stored, the checker's problems as markers, and preview, diff, publish, history and rollback
  * through the releases' service.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/adminPages/routes.ts';
-import { createPasswordHasher } from '../../src/server/auth/passwords.ts';
-import { createOperator } from '../../src/server/operators/accounts.ts';
-import { createOperatorSessions } from '../../src/server/operators/sessions.ts';
 import { listAudit, readReleaseState } from '../../src/server/releases/repository.ts';
 import { publish, releaseFiles } from '../../src/server/releases/service.ts';
 import { MAX_FILE_BYTES } from '../../src/server/studio/files.ts';
-import { studioApi } from '../../src/server/studio/routes.ts';
 import { CSRF_HEADER, STUDIO_API_PREFIX } from '../../src/server/studio/wire.ts';
-import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 import { HOME_HEADING, REPOSITORY_FILES, withHomeHeading } from './releaseFixtures.ts';
+import { type StudioOperator, useStudioApi } from './studioApiHarness.ts';
 
 const t = useTestDatabase();
-let app: FastifyInstance;
+const studio = useStudioApi(t);
 
-interface Operator {
-  email: string;
-  cookie: string;
-  csrf: string;
-}
-let editor: Operator;
-let otherEditor: Operator;
-let publisher: Operator;
+let editor: StudioOperator;
+let otherEditor: StudioOperator;
+let publisher: StudioOperator;
 
-async function operator(email: string, role: 'editor' | 'publisher'): Promise<Operator> {
-  const created = await createOperator(t.db, createPasswordHasher(FAST_SCRYPT), { email, password: 'a-long-operator-password', role });
-  const token = await createOperatorSessions(t.db).create(created.id);
-  const cookie = `${SESSION_COOKIE}=${token}`;
-  const session = await app.inject({ method: 'GET', url: `${STUDIO_API_PREFIX}/session`, headers: { cookie } });
-  return { email, cookie, csrf: session.json().csrf };
-}
+const operator = (email: string, role: 'editor' | 'publisher') => studio.operator(email, role);
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (who: Operator, method: Method, url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `${STUDIO_API_PREFIX}${url}`,
-    headers: { cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }) },
-    ...(payload ? { payload } : {}),
-  });
+const call = (who: StudioOperator, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => studio.call(who, method, url, payload);
 
-const newWorkspace = async (who: Operator, from?: number | 'live'): Promise<number> => {
+const newWorkspace = async (who: StudioOperator, from?: number | 'live'): Promise<number> => {
   const made = await call(who, 'POST', '/workspaces', from === undefined ? {} : { from });
   expect(made.statusCode, made.body).toBe(201);
   return made.json().id;
 };
-const readFile = async (who: Operator, id: number, path: string) =>
+const readFile = async (who: StudioOperator, id: number, path: string) =>
   (await call(who, 'GET', `/workspaces/${id}/file?path=${encodeURIComponent(path)}`)).json() as { text: string; version: string };
-const save = (who: Operator, id: number, path: string, text: string, baseVersion: string | null) =>
+const save = (who: StudioOperator, id: number, path: string, text: string, baseVersion: string | null) =>
   call(who, 'PUT', `/workspaces/${id}/file`, { path, text, baseVersion });
 
 const HOME_COPY = 'copy/en/home.yaml';
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(studioApi, { prefix: STUDIO_API_PREFIX, db: t.db, production: false });
-  await publish(t.db, { files: REPOSITORY_FILES, actor: { name: 'deploy', role: 'publisher' }, source: 'deploy' });
   editor = await operator('eddie@example.com', 'editor');
   otherEditor = await operator('erin@example.com', 'editor');
   publisher = await operator('pat@example.com', 'publisher');
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('the operator session', () => {
   test('no session: 401; a session: its email, role and CSRF token; a write without it, or with another session’s: 403', async () => {
-    const anonymous = await app.inject({ method: 'GET', url: `${STUDIO_API_PREFIX}/workspaces` });
+    const anonymous = await studio.app.inject({ method: 'GET', url: `${STUDIO_API_PREFIX}/workspaces` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error).toContain('/admin/login');
-    const madeUp = await app.inject({
+    const madeUp = await studio.app.inject({
       method: 'GET',
       url: `${STUDIO_API_PREFIX}/session`,
       headers: { cookie: `${SESSION_COOKIE}=made-up` },
@@ -88,14 +61,14 @@ describe('the operator session', () => {
     expect(session.headers['cache-control']).toBe('no-store');
 
     const before = (await call(editor, 'GET', '/workspaces')).json().workspaces.length;
-    const noToken = await app.inject({
+    const noToken = await studio.app.inject({
       method: 'POST',
       url: `${STUDIO_API_PREFIX}/workspaces`,
       headers: { cookie: editor.cookie },
       payload: {},
     });
     expect(noToken.statusCode).toBe(403);
-    const othersToken = await app.inject({
+    const othersToken = await studio.app.inject({
       method: 'POST',
       url: `${STUDIO_API_PREFIX}/workspaces`,
       headers: { cookie: editor.cookie, [CSRF_HEADER]: publisher.csrf },

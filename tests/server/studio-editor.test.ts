@@ -6,53 +6,28 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../src/server/adminPages/routes.ts';
-import { createPasswordHasher } from '../../src/server/auth/passwords.ts';
-import { createOperator } from '../../src/server/operators/accounts.ts';
-import { createOperatorSessions } from '../../src/server/operators/sessions.ts';
-import { publish } from '../../src/server/releases/service.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { MAX_FILE_BYTES } from '../../src/server/studio/files.ts';
-import { studioApi } from '../../src/server/studio/routes.ts';
-import { CSRF_HEADER, STUDIO_API_PREFIX } from '../../src/server/studio/wire.ts';
-import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 import { HOME_HEADING, REPOSITORY_FILES } from './releaseFixtures.ts';
+import { type StudioOperator, useStudioApi } from './studioApiHarness.ts';
 
 const t = useTestDatabase();
 const root = path.resolve(import.meta.dirname, '../..');
-let app: FastifyInstance;
-let cookie: string;
-let csrf: string;
+const studio = useStudioApi(t);
+let editor: StudioOperator;
 let id: number;
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `${STUDIO_API_PREFIX}${url}`,
-    headers: { cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: csrf }) },
-    ...(payload ? { payload } : {}),
-  });
+const call = (method: 'GET' | 'POST', url: string, payload?: object) => studio.call(editor, method, url, payload);
 
 const HOME_FUNNEL = 'funnels/home.yaml';
 const HOME_COPY = 'copy/en/home.yaml';
 const lineOf = (text: string, piece: string) => text.slice(0, text.indexOf(piece)).split('\n').length;
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(studioApi, { prefix: STUDIO_API_PREFIX, db: t.db, production: false });
-  await publish(t.db, { files: REPOSITORY_FILES, actor: { name: 'deploy', role: 'publisher' }, source: 'deploy' });
-  const editor = await createOperator(t.db, createPasswordHasher(FAST_SCRYPT), {
-    email: 'eddie@example.com',
-    password: 'a-long-operator-password',
-    role: 'editor',
-  });
-  cookie = `${SESSION_COOKIE}=${await createOperatorSessions(t.db).create(editor.id)}`;
-  csrf = (await call('GET', '/session')).json().csrf;
+  editor = await studio.operator('eddie@example.com', 'editor');
   id = (await call('POST', '/workspaces', {})).json().id;
-}, 60_000);
-afterAll(() => app?.close());
+});
 
 describe('the check of the open file as typed', () => {
   test('a copy key missing, typed, not saved: marked at its line with its FL code and docs; fixed: gone; nothing stored', async () => {

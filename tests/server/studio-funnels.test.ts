@@ -4,32 +4,18 @@
  * names, empty and marked by the checker), the refusals (a parameter the checker would refuse, an id taken) that
  * write nothing, and the funnel map of a file with each screen's line.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../src/server/adminPages/routes.ts';
-import { createPasswordHasher } from '../../src/server/auth/passwords.ts';
-import { createOperator } from '../../src/server/operators/accounts.ts';
-import { createOperatorSessions } from '../../src/server/operators/sessions.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { listAudit } from '../../src/server/releases/repository.ts';
-import { publish } from '../../src/server/releases/service.ts';
-import { studioApi } from '../../src/server/studio/routes.ts';
-import { CSRF_HEADER, STUDIO_API_PREFIX } from '../../src/server/studio/wire.ts';
-import { FAST_SCRYPT } from './backendServer.ts';
 import { useTestDatabase } from './db.ts';
 import { REPOSITORY_FILES } from './releaseFixtures.ts';
+import { type StudioOperator, useStudioApi } from './studioApiHarness.ts';
 
 const t = useTestDatabase();
-let app: FastifyInstance;
-let editor: { cookie: string; csrf: string };
+const studio = useStudioApi(t);
+let editor: StudioOperator;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = { [CSRF_HEADER]: editor.csrf }) =>
-  app.inject({
-    method,
-    url: `${STUDIO_API_PREFIX}${url}`,
-    headers: { cookie: editor.cookie, ...(method === 'GET' ? {} : headers) },
-    ...(payload ? { payload } : {}),
-  });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers?: Record<string, string>) =>
+  studio.call(editor, method, url, payload, headers);
 
 const newWorkspace = async (): Promise<number> => (await call('POST', '/workspaces', {})).json().id;
 const fileText = async (id: number, path: string) =>
@@ -40,19 +26,8 @@ const paths = async (id: number): Promise<string[]> =>
 const ACME = { id: 'acmegym', name: 'Acme Gym', annualPrice: 59.99, trialDays: 30, annualPlanId: 'codeling_annual_7999' };
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(studioApi, { prefix: STUDIO_API_PREFIX, db: t.db, production: false });
-  await publish(t.db, { files: REPOSITORY_FILES, actor: { name: 'deploy', role: 'publisher' }, source: 'deploy' });
-  const created = await createOperator(t.db, createPasswordHasher(FAST_SCRYPT), {
-    email: 'mia@example.com',
-    password: 'a-long-operator-password',
-    role: 'editor',
-  });
-  const cookie = `${SESSION_COOKIE}=${await createOperatorSessions(t.db).create(created.id)}`;
-  const session = await app.inject({ method: 'GET', url: `${STUDIO_API_PREFIX}/session`, headers: { cookie } });
-  editor = { cookie, csrf: session.json().csrf };
-}, 60_000);
-afterAll(() => app?.close());
+  editor = await studio.operator('mia@example.com', 'editor');
+});
 
 describe('templates', () => {
   test('each template of the workspace with its description and parameters: type, description, default, required', async () => {

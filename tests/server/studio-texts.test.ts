@@ -4,48 +4,24 @@
  * through the studio's save path (versions, conflicts, the audit trail), recorded as translated from
  * today's English, and XLIFF and CSV export and import with `npm run copy`'s checks and messages.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../src/server/adminPages/routes.ts';
-import { createPasswordHasher } from '../../src/server/auth/passwords.ts';
-import { createOperator } from '../../src/server/operators/accounts.ts';
-import { createOperatorSessions } from '../../src/server/operators/sessions.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { listAudit } from '../../src/server/releases/repository.ts';
-import { publish, releaseFiles } from '../../src/server/releases/service.ts';
-import { studioApi } from '../../src/server/studio/routes.ts';
-import { CSRF_HEADER, STUDIO_API_PREFIX } from '../../src/server/studio/wire.ts';
-import { FAST_SCRYPT } from './backendServer.ts';
+import { releaseFiles } from '../../src/server/releases/service.ts';
+import { STUDIO_API_PREFIX } from '../../src/server/studio/wire.ts';
 import { useTestDatabase } from './db.ts';
 import { HOME_HEADING, REPOSITORY_FILES } from './releaseFixtures.ts';
+import { type StudioOperator, useStudioApi } from './studioApiHarness.ts';
 
 const t = useTestDatabase();
-let app: FastifyInstance;
+const studio = useStudioApi(t);
 
-interface Operator {
-  email: string;
-  cookie: string;
-  csrf: string;
-}
-let translator: Operator;
-let otherTranslator: Operator;
-let publisher: Operator;
+let translator: StudioOperator;
+let otherTranslator: StudioOperator;
+let publisher: StudioOperator;
 
-async function operator(email: string, role: 'editor' | 'publisher'): Promise<Operator> {
-  const created = await createOperator(t.db, createPasswordHasher(FAST_SCRYPT), { email, password: 'a-long-operator-password', role });
-  const token = await createOperatorSessions(t.db).create(created.id);
-  const cookie = `${SESSION_COOKIE}=${token}`;
-  const session = await app.inject({ method: 'GET', url: `${STUDIO_API_PREFIX}/session`, headers: { cookie } });
-  return { email, cookie, csrf: session.json().csrf };
-}
+const operator = (email: string, role: 'editor' | 'publisher') => studio.operator(email, role);
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (who: Operator, method: Method, url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `${STUDIO_API_PREFIX}${url}`,
-    headers: { cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }) },
-    ...(payload ? { payload } : {}),
-  });
+const call = (who: StudioOperator, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => studio.call(who, method, url, payload);
 
 const ES_HOME = 'copy/es/home.yaml';
 const ES_FINGERPRINTS = 'copy/es/.translated-from.json';
@@ -59,10 +35,10 @@ interface Row {
   state: string;
 }
 
-const readFile = async (who: Operator, id: number, path: string) =>
+const readFile = async (who: StudioOperator, id: number, path: string) =>
   (await call(who, 'GET', `/workspaces/${id}/file?path=${encodeURIComponent(path)}`)).json() as { text: string; version: string };
 
-const listTexts = async (who: Operator, id: number, locale?: string) => {
+const listTexts = async (who: StudioOperator, id: number, locale?: string) => {
   const answer = await call(who, 'GET', `/workspaces/${id}/texts${locale ? `?locale=${locale}` : ''}`);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as {
@@ -98,14 +74,10 @@ async function workspaceToTranslate(): Promise<number> {
 }
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(studioApi, { prefix: STUDIO_API_PREFIX, db: t.db, production: false });
-  await publish(t.db, { files: REPOSITORY_FILES, actor: { name: 'deploy', role: 'publisher' }, source: 'deploy' });
   translator = await operator('tina@example.com', 'editor');
   otherTranslator = await operator('tomas@example.com', 'editor');
   publisher = await operator('pat@example.com', 'publisher');
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('a language’s texts', () => {
   test('each English text beside the language’s: missing, stale or done; the languages, counted; the files’ versions', async () => {
@@ -238,7 +210,7 @@ describe('saving translations', () => {
     const id = await workspaceToTranslate();
     const { versions } = await listTexts(translator, id, 'es');
     const body = { edits: [{ key: 'home:cta', text: '  ' }], versions };
-    const noToken = await app.inject({
+    const noToken = await studio.app.inject({
       method: 'POST',
       url: `${STUDIO_API_PREFIX}/workspaces/${id}/texts/es`,
       headers: { cookie: translator.cookie },

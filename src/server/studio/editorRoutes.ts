@@ -8,11 +8,12 @@
  * The check and the preview draft of the open file's unsaved text are `POST …/check` and `POST …/preview`
  * with `{ path, text }` (./routes.ts). tests/server/studio-editor.test.ts calls each.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/transaction.ts';
 import { draftSchema, draftSchemaMapping, livePreview } from './editor.ts';
 import { MAX_FILE_BYTES } from './files.ts';
+import { HttpAnswer, parsed, workspaceIdOf } from './requests.ts';
 
 /** The open file's unsaved text, or nothing (the saved files). The size is the service's to refuse (413). */
 export const overlayBody = z.union([z.object({ path: z.string().min(1).max(200), text: z.string() }).strict(), z.object({}).strict()]);
@@ -21,35 +22,25 @@ const livePreviewBody = z
   .strict()
   .refine((b) => (b.path === undefined) === (b.text === undefined), 'path and text go together');
 
-const badRequest = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
-const notFound = (message: string) => Object.assign(new Error(message), { statusCode: 404 });
-
 export function overlayOf(body: unknown): { path: string; text: string } | undefined {
-  const result = overlayBody.safeParse(body ?? {});
-  if (!result.success) throw badRequest(result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-  const given = result.data as { path?: string; text?: string };
+  const given = parsed(overlayBody, body) as { path?: string; text?: string };
   return given.path !== undefined && given.text !== undefined ? { path: given.path, text: given.text } : undefined;
 }
 
-const idOf = (request: FastifyRequest): number => {
-  const id = (request.params as { id: string }).id;
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw notFound(`There is no workspace ${id}.`);
-  return Number(id);
-};
-
 export function editorRoutes(app: FastifyInstance, db: Db) {
-  app.get('/workspaces/:id/schemas', async (request) => draftSchemaMapping(db, idOf(request)));
+  app.get('/workspaces/:id/schemas', async (request) => draftSchemaMapping(db, workspaceIdOf(request)));
 
   app.get('/workspaces/:id/schemas/:name', async (request, reply) => {
     const name = (request.params as { name: string }).name;
-    if (!/^[A-Za-z0-9-]+\.schema\.json$/.test(name)) throw notFound(`There is no schema ${name}.`);
-    return reply.type('application/json; charset=utf-8').send(await draftSchema(db, idOf(request), name));
+    if (!/^[A-Za-z0-9-]+\.schema\.json$/.test(name)) throw new HttpAnswer(404, `There is no schema ${name}.`);
+    return reply.type('application/json; charset=utf-8').send(await draftSchema(db, workspaceIdOf(request), name));
   });
 
   app.post('/workspaces/:id/live-preview', { bodyLimit: 4 * MAX_FILE_BYTES }, async (request) => {
-    const result = livePreviewBody.safeParse(request.body ?? {});
-    if (!result.success) throw badRequest(result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-    const { releaseId, path, text } = result.data;
-    return livePreview(db, idOf(request), { releaseId, ...(path !== undefined && text !== undefined ? { overlay: { path, text } } : {}) });
+    const { releaseId, path, text } = parsed(livePreviewBody, request.body);
+    return livePreview(db, workspaceIdOf(request), {
+      releaseId,
+      ...(path !== undefined && text !== undefined ? { overlay: { path, text } } : {}),
+    });
   });
 }

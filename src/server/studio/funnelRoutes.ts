@@ -16,6 +16,7 @@ import type { Actor } from '../releases/service.ts';
 import { funnelMapOf } from './funnelMap.ts';
 import { createFunnelFromTemplate, templateChoices } from './newFunnel.ts';
 import { workspaceFiles } from './repository.ts';
+import { parsed, workspaceIdOf } from './requests.ts';
 import { readWorkspaceFile, StudioRefusal } from './service.ts';
 
 const newFunnelBody = z
@@ -26,22 +27,12 @@ const newFunnelBody = z
   .strict();
 const mapQuery = z.object({ path: z.string().min(1).max(200) });
 
-const badRequest = (error: z.ZodError) =>
-  Object.assign(new Error(error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')), { statusCode: 400 });
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw badRequest(result.error);
-  return result.data;
-}
-
 async function filesOf(db: Db, request: FastifyRequest) {
-  const id = (request.params as { id: string }).id;
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw new StudioRefusal(`There is no workspace ${id}.`, 'not-found');
-  const rows = await workspaceFiles(db, Number(id));
+  const id = workspaceIdOf(request);
+  const rows = await workspaceFiles(db, id);
   // An empty list is a workspace that does not exist (a workspace always holds its release's files).
   if (rows.length === 0) throw new StudioRefusal(`There is no workspace ${id}.`, 'not-found');
-  return { id: Number(id), files: Object.fromEntries(rows.map((f) => [f.path, f.text])) };
+  return { id, files: Object.fromEntries(rows.map((f) => [f.path, f.text])) };
 }
 
 export function funnelRoutes(app: FastifyInstance, o: { db: Db; actorOf: (request: FastifyRequest) => Actor }) {

@@ -44,6 +44,7 @@ import { type Actor, listReleaseSummaries, rollback } from '../releases/service.
 import { editorRoutes, overlayOf } from './editorRoutes.ts';
 import { MAX_FILE_BYTES } from './files.ts';
 import { funnelRoutes } from './funnelRoutes.ts';
+import { HttpAnswer, parsed, workspaceIdOf } from './requests.ts';
 import {
   checkWorkspace,
   createWorkspace,
@@ -87,27 +88,6 @@ const saveBody = z
   .strict();
 const publishBody = z.object({ message: z.string().trim().min(1).max(2000), force: z.boolean().optional() }).strict();
 const rollbackBody = z.object({ to: z.number().int().positive().optional(), force: z.boolean().optional() }).strict();
-
-class HttpAnswer extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  throw new HttpAnswer(400, result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-}
-
-const workspaceId = (request: FastifyRequest): number => {
-  const id = (request.params as { id: string }).id;
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw new HttpAnswer(404, `There is no workspace ${id}.`);
-  return Number(id);
-};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -167,36 +147,36 @@ export async function studioApi(app: FastifyInstance, o: StudioApiOptions) {
     return reply.code(201).send(workspace);
   });
 
-  app.get('/workspaces/:id', async (request) => workspaceTree(db, workspaceId(request)));
+  app.get('/workspaces/:id', async (request) => workspaceTree(db, workspaceIdOf(request)));
 
   app.get('/workspaces/:id/file', async (request, reply) => {
     const path = parsed(z.object({ path: pathField }), request.query).path;
-    const file = await readWorkspaceFile(db, workspaceId(request), path);
+    const file = await readWorkspaceFile(db, workspaceIdOf(request), path);
     return reply.header('etag', `"${file.version}"`).send(file);
   });
 
   app.put('/workspaces/:id/file', { bodyLimit: 4 * MAX_FILE_BYTES }, async (request) => {
     const body = parsed(saveBody, request.body);
-    const result = await saveFile(db, { id: workspaceId(request), ...body, actor: actorOf(request) });
-    request.log.info({ workspace: workspaceId(request), path: body.path, unchanged: result.unchanged }, 'studio file saved');
+    const result = await saveFile(db, { id: workspaceIdOf(request), ...body, actor: actorOf(request) });
+    request.log.info({ workspace: workspaceIdOf(request), path: body.path, unchanged: result.unchanged }, 'studio file saved');
     return result;
   });
 
   app.post('/workspaces/:id/check', { bodyLimit: 4 * MAX_FILE_BYTES }, async (request) =>
-    checkWorkspace(db, workspaceId(request), overlayOf(request.body)),
+    checkWorkspace(db, workspaceIdOf(request), overlayOf(request.body)),
   );
 
-  app.get('/workspaces/:id/diff', async (request) => diffWorkspace(db, workspaceId(request)));
+  app.get('/workspaces/:id/diff', async (request) => diffWorkspace(db, workspaceIdOf(request)));
 
   app.post('/workspaces/:id/preview', { bodyLimit: 4 * MAX_FILE_BYTES }, async (request) =>
-    previewWorkspace(db, workspaceId(request), actorOf(request), overlayOf(request.body)),
+    previewWorkspace(db, workspaceIdOf(request), actorOf(request), overlayOf(request.body)),
   );
 
   editorRoutes(app, db);
 
   app.post('/workspaces/:id/publish', async (request) => {
     const body = parsed(publishBody, request.body);
-    const result = await publishWorkspace(db, workspaceId(request), {
+    const result = await publishWorkspace(db, workspaceIdOf(request), {
       actor: actorOf(request),
       message: body.message,
       ...(body.force !== undefined ? { force: body.force } : {}),

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Database } from '../db/types.ts';
 import type { Actor } from '../releases/service.ts';
 import { MAX_WORKSPACE_BYTES } from './files.ts';
+import { parsed } from './requests.ts';
 import { exportWorkspaceTexts, importTextsFile, LocaleRefusal, saveTexts, TranslationRefusal, workspaceTexts } from './texts.ts';
 
 const locale = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a language, like es or pt-BR');
@@ -41,16 +42,6 @@ const saveBody = z
 const importBody = z.object({ name: z.string().min(1).max(200), text: z.string().max(MAX_WORKSPACE_BYTES) }).strict();
 const exportQuery = z.object({ format: z.enum(['xliff', 'csv']).default('xliff'), all: z.enum(['0', '1']).default('0') });
 const params = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/), locale: locale.optional() });
-
-class BadRequest extends Error {
-  readonly statusCode = 400;
-}
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw new BadRequest(result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-}
 
 const idAndLocale = (request: FastifyRequest) => {
   const p = parsed(params, request.params);
