@@ -45,6 +45,8 @@ export function createEditor(parent: HTMLElement, o: { onSave: () => void }): St
   const extensions = (forPath: string | null): Extension[] => [
     basicSetup,
     yaml(),
+    // Copy files hold long texts and the editor shares the width with the preview: lines wrap rather than scroll sideways.
+    EditorView.lineWrapping,
     // A tab stop axe recognises (a contenteditable alone is not one to it), so the scrolled text is reachable by keyboard.
     EditorView.contentAttributes.of({ 'aria-label': 'File text', tabindex: '0' }),
     keymap.of([
