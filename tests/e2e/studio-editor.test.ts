@@ -30,16 +30,6 @@ async function retype(page: Page, text: string) {
 
 async function openStudio(): Promise<TestPage> {
   const page = await e2e.openPage('/admin/login');
-  if (process.env.STUDIO_DEBUG) {
-    const started = new Map<unknown, number>();
-    page.on('request', (r) => started.set(r, Date.now()));
-    page.on('requestfinished', (r) => {
-      if (r.url().includes('/studio/api/'))
-        console.log(`${new Date().toISOString()} ${r.method()} ${r.url().replace(/^.*\/api/, '')} ${Date.now() - started.get(r)!} ms`);
-    });
-    page.on('console', (m) => console.log(`console: ${m.text()}`));
-    page.on('framenavigated', (f) => console.log(`frame: ${f.url()}`));
-  }
   await loginOperator(page, e2e.url, EDITOR);
   await page.goto(e2e.at('/admin/studio'));
   await visible(page.getByRole('heading', { level: 1, name: 'Studio' }), 'the studio heading');
@@ -145,10 +135,6 @@ describe('the studio editor', () => {
     let frame = await previewAt(page, '/login');
     await visible(frame.getByRole('heading', { name: 'Log into your account' }), 'the login screen previewed');
 
-    if (process.env.STUDIO_DEBUG)
-      await page.evaluate(() =>
-        document.addEventListener('studio:cursor-screen', (e) => console.log(JSON.stringify((e as CustomEvent).detail))),
-      );
     await cursorTo(page, 'path: /register');
     frame = await previewAt(page, '/register');
     await screenshotForReview(page, 'studio-editor-4-preview-follows-cursor');
