@@ -109,18 +109,23 @@ describe('a language’s texts', () => {
   });
 });
 
+/** The translator's save of two Spanish texts, on the versions the list answered. */
+async function saveTwoSpanishTexts(id: number) {
+  const { versions } = await listTexts(translator, id, 'es');
+  return call(translator, 'POST', `/workspaces/${id}/texts/es`, {
+    edits: [
+      { key: 'home:heading', text: '¡Empieza hoy tu prueba gratis!' },
+      { key: 'home:plansLabel', text: 'Elige el plan para tu familia' },
+    ],
+    versions,
+  });
+}
+
 describe('saving translations', () => {
   test('into the language’s copy file, comments and order kept, made from today’s English; in the audit trail', async () => {
     const id = await workspaceToTranslate();
     const before = await readFile(translator, id, ES_HOME);
-    const { versions } = await listTexts(translator, id, 'es');
-    const saved = await call(translator, 'POST', `/workspaces/${id}/texts/es`, {
-      edits: [
-        { key: 'home:heading', text: '¡Empieza hoy tu prueba gratis!' },
-        { key: 'home:plansLabel', text: 'Elige el plan para tu familia' },
-      ],
-      versions,
-    });
+    const saved = await saveTwoSpanishTexts(id);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       message: `Saved 2 text(s) into ${ES_HOME}; 0 unchanged, 0 left empty.`,
@@ -287,14 +292,7 @@ describe('export and import', () => {
 describe('publishing', () => {
   test('the translations and their fingerprints go live with the workspace; a new workspace finds them done', async () => {
     const id = await workspaceToTranslate();
-    const { versions } = await listTexts(translator, id, 'es');
-    const saved = await call(translator, 'POST', `/workspaces/${id}/texts/es`, {
-      edits: [
-        { key: 'home:heading', text: '¡Empieza hoy tu prueba gratis!' },
-        { key: 'home:plansLabel', text: 'Elige el plan para tu familia' },
-      ],
-      versions,
-    });
+    const saved = await saveTwoSpanishTexts(id);
     expect(saved.statusCode, saved.body).toBe(200);
     const published = await call(publisher, 'POST', `/workspaces/${id}/publish`, { message: 'Spanish for the new plans label' });
     expect(published.statusCode, published.body).toBe(200);

@@ -70,6 +70,8 @@ const STUDIO_STATUS: Record<StudioRefusalReason, number> = {
   published: 409,
   'invalid-params': 422,
   exists: 409,
+  'translation-refused': 422,
+  'no-such-language': 404,
 };
 
 const releaseRef = z.union([z.literal('live'), z.number().int().positive()]);

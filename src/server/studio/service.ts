@@ -57,7 +57,11 @@ export type StudioRefusalReason =
   /** A new funnel's parameters (./newFunnel.ts): `detail.params` says what is wrong with each. */
   | 'invalid-params'
   /** A new funnel whose files exist already. */
-  | 'exists';
+  | 'exists'
+  /** Texts the translators' checks refuse (./texts.ts): `detail.problems`, `npm run copy -- import`'s messages. */
+  | 'translation-refused'
+  /** A language the workspace has not, or its source language (./texts.ts). */
+  | 'no-such-language';
 
 /** A studio request not carried out; nothing changed. `detail` goes into the answer (a conflict's two texts). */
 export class StudioRefusal extends Error {

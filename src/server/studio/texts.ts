@@ -17,21 +17,10 @@ import type { Actor } from '../releases/service.ts';
 import { findWorkspace, lockWorkspace, type WorkspaceFileRow, workspaceFiles } from './repository.ts';
 import { StudioRefusal, saveFile } from './service.ts';
 
-/** A translation refused by the translators' checks (placeholders, $t(), <link>, unknown keys, the file's format): nothing saved. */
-export class TranslationRefusal extends Error {
-  override name = 'TranslationRefusal';
-  constructor(
-    message: string,
-    readonly problems: string[],
-  ) {
-    super(message);
-  }
-}
-
+/** A translation the translators' checks refuse (placeholders, $t(), <link>, unknown keys, the file's format): nothing saved. */
+const translationRefused = (message: string, problems: string[]) => new StudioRefusal(message, 'translation-refused', { problems });
 /** A language the workspace has no folder of, or its source language, which is edited in its files. */
-export class LocaleRefusal extends Error {
-  override name = 'LocaleRefusal';
-}
+const noSuchLanguage = (message: string) => new StudioRefusal(message, 'no-such-language');
 
 export interface TextRow {
   key: string;
@@ -76,9 +65,9 @@ const translatedLocales = (texts: Texts) => texts.index.locales.filter((l) => l 
 
 function requireLocale(texts: Texts, locale: string): void {
   if (locale === texts.source)
-    throw new LocaleRefusal(`${texts.source} is the language the others translate: edit its texts in ${texts.copyDir}/${texts.source}/.`);
+    throw noSuchLanguage(`${texts.source} is the language the others translate: edit its texts in ${texts.copyDir}/${texts.source}/.`);
   if (!texts.index.locales.includes(locale))
-    throw new LocaleRefusal(
+    throw noSuchLanguage(
       `The workspace has no ${texts.copyDir}/${locale}/ (languages: ${translatedLocales(texts).join(', ') || 'none but the source'}).`,
     );
 }
@@ -88,7 +77,7 @@ export async function workspaceTexts(db: Db, id: number, locale?: string): Promi
   const rows = await filesOrRefuse(db, id);
   const texts = textsOf(rows);
   const chosen = locale ?? translatedLocales(texts)[0];
-  if (chosen === undefined) throw new LocaleRefusal(`The workspace has no language but ${texts.source} to translate into.`);
+  if (chosen === undefined) throw noSuchLanguage(`The workspace has no language but ${texts.source} to translate into.`);
   requireLocale(texts, chosen);
   const folder = `${texts.copyDir}/${chosen}/`;
   const versions: Record<string, string | null> = {};
@@ -167,7 +156,7 @@ export async function saveTexts(
     (texts) => {
       const result = importTexts(texts, request.locale, units);
       if (result.problems.length)
-        throw new TranslationRefusal(
+        throw translationRefused(
           `${result.problems.join('\n')}\n\n${result.problems.length} problem(s): nothing was saved.`,
           result.problems,
         );
@@ -197,7 +186,7 @@ export async function importTextsFile(
     request.locale,
     (texts) => {
       const outcome = importFile(texts, request.locale, request.name, request.text);
-      if (!outcome.ok) throw new TranslationRefusal(outcome.message, outcome.problems);
+      if (!outcome.ok) throw translationRefused(outcome.message, outcome.problems);
       return { ...outcome.result, message: outcome.message };
     },
     'current',

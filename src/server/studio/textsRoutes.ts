@@ -13,14 +13,14 @@
  * `npm run copy -- import`, and saves nothing; a language the workspace has not, or its source language, 404
  * `{ reason: 'no-such-language' }`. tests/server/studio-texts.test.ts calls each.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/types.ts';
 import type { Actor } from '../releases/service.ts';
 import { MAX_WORKSPACE_BYTES } from './files.ts';
 import { parsed } from './requests.ts';
-import { exportWorkspaceTexts, importTextsFile, LocaleRefusal, saveTexts, TranslationRefusal, workspaceTexts } from './texts.ts';
+import { exportWorkspaceTexts, importTextsFile, saveTexts, workspaceTexts } from './texts.ts';
 
 const locale = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a language, like es or pt-BR');
 const key = z.string().min(3).max(200);
@@ -48,56 +48,38 @@ const idAndLocale = (request: FastifyRequest) => {
   return { id: Number(p.id), locale: p.locale ?? '' };
 };
 
-/** The refusals of ./texts.ts as answers; anything else goes on to the API's error handler. */
-async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof TranslationRefusal)
-      return reply.code(422).send({ error: error.message, reason: 'translation-refused', problems: error.problems });
-    if (error instanceof LocaleRefusal) return reply.code(404).send({ error: error.message, reason: 'no-such-language' });
-    throw error;
-  }
-}
-
 export function studioTextsRoutes(app: FastifyInstance, o: { db: Kysely<Database>; actorOf: (request: FastifyRequest) => Actor }) {
   const { db, actorOf } = o;
 
-  app.get('/workspaces/:id/texts', async (request, reply) => {
+  app.get('/workspaces/:id/texts', async (request) => {
     const { id } = idAndLocale(request);
     const query = parsed(z.object({ locale: locale.optional() }), request.query);
-    return answering(reply, () => workspaceTexts(db, id, query.locale));
+    return workspaceTexts(db, id, query.locale);
   });
 
-  app.post('/workspaces/:id/texts/:locale', { bodyLimit: 2 * MAX_WORKSPACE_BYTES }, async (request, reply) => {
+  app.post('/workspaces/:id/texts/:locale', { bodyLimit: 2 * MAX_WORKSPACE_BYTES }, async (request) => {
     const body = parsed(saveBody, request.body);
     const where = idAndLocale(request);
-    return answering(reply, async () => {
-      const saved = await saveTexts(db, { ...where, ...body, actor: actorOf(request) });
-      request.log.info({ workspace: where.id, locale: where.locale, files: saved.files }, 'studio texts saved');
-      return saved;
-    });
+    const saved = await saveTexts(db, { ...where, ...body, actor: actorOf(request) });
+    request.log.info({ workspace: where.id, locale: where.locale, files: saved.files }, 'studio texts saved');
+    return saved;
   });
 
   app.get('/workspaces/:id/texts/:locale/export', async (request, reply) => {
     const query = parsed(exportQuery, request.query);
     const where = idAndLocale(request);
-    return answering(reply, async () => {
-      const file = await exportWorkspaceTexts(db, { ...where, format: query.format, all: query.all === '1' });
-      return reply
-        .header('content-type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xliff+xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.body);
-    });
+    const file = await exportWorkspaceTexts(db, { ...where, format: query.format, all: query.all === '1' });
+    return reply
+      .header('content-type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xliff+xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.body);
   });
 
-  app.post('/workspaces/:id/texts/:locale/import', { bodyLimit: 2 * MAX_WORKSPACE_BYTES }, async (request, reply) => {
+  app.post('/workspaces/:id/texts/:locale/import', { bodyLimit: 2 * MAX_WORKSPACE_BYTES }, async (request) => {
     const body = parsed(importBody, request.body);
     const where = idAndLocale(request);
-    return answering(reply, async () => {
-      const imported = await importTextsFile(db, { ...where, ...body, actor: actorOf(request) });
-      request.log.info({ workspace: where.id, locale: where.locale, files: imported.files }, 'studio texts imported');
-      return imported;
-    });
+    const imported = await importTextsFile(db, { ...where, ...body, actor: actorOf(request) });
+    request.log.info({ workspace: where.id, locale: where.locale, files: imported.files }, 'studio texts imported');
+    return imported;
   });
 }
